@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { emailSchema, handleSchema, passwordSchema, phoneSchema } from './common.js';
+import { MSG } from './messages.js';
+import { permissionFlagsSchema } from './permissions.js';
+
+export const registerAcademyBody = z.object({
+  academyName: z.string().trim().min(2, 'Academy name is required').max(100),
+  handle: handleSchema,
+  email: emailSchema,
+  phone: phoneSchema(MSG.phoneInvalid),
+  password: passwordSchema,
+});
+export type RegisterAcademyBody = z.infer<typeof registerAcademyBody>;
+
+export const registerAcademyReply = z.object({
+  academy: z.object({ id: z.uuid(), name: z.string(), handle: z.string() }),
+  user: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+});
+
+export const checkHandleParams = z.object({ handle: z.string().max(100) });
+export const checkHandleReply = z.object({ exists: z.boolean() });
+
+export const loginBody = z.object({
+  handle: z.string().trim().toLowerCase().min(1, MSG.academyUrlRequired).max(100),
+  email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const accountTypeSchema = z.object({ id: z.uuid(), name: z.string(), isDefault: z.boolean() }).extend(permissionFlagsSchema.shape);
+export type AccountType = z.infer<typeof accountTypeSchema>;
+
+export const academySummarySchema = z.object({ id: z.uuid(), name: z.string(), handle: z.string(), logo: z.string().nullable() });
+
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  role: z.string(),
+  accountType: accountTypeSchema.nullable(),
+  academyUsers: z.array(z.object({ academy: academySummarySchema })),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginReply = z.object({ token: z.string(), user: sessionUserSchema });
+export const meReply = z.object({ user: sessionUserSchema, currentAcademyId: z.uuid() });
+export type MeReply = z.infer<typeof meReply>;
+
+export const forgotPasswordBody = z.object({
+  handle: z.string().trim().toLowerCase().min(1, MSG.academyHandleRequired).max(100),
+  email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254),
+});
+export const resetPasswordBody = z.object({ token: z.string().min(1).max(200), newPassword: passwordSchema });

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { dateSchema, emailSchema, isValidPhone, optionalPhoneSchema } from './common.js';
+import { genderSchema } from './enums.js';
+import { MSG } from './messages.js';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Parent fields shared by the public wizard and the staff Add Player wizard. */
+export const parentInfoSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter a valid Parent Name').max(100),
+  nameArabic: optionalText(100),
+  phone: z
+    .string({ error: MSG.phoneRequired })
+    .trim()
+    .min(1, MSG.phoneRequired)
+    .max(25, MSG.phoneInvalid)
+    .refine((v) => isValidPhone(v), MSG.phoneInvalid),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(emailSchema.nullable()),
+  emergencyPhone1: optionalPhoneSchema(MSG.emergencyPhoneInvalid),
+  emergencyPhone2: optionalPhoneSchema(MSG.emergencyPhoneInvalid),
+});
+export type ParentInfo = z.infer<typeof parentInfoSchema>;
+
+/** Player fields; the birthdate window (5–50 years ago) is checked by the server against its clock. */
+export const playerInfoSchema = z.object({
+  name: z.string({ error: MSG.playerNameRequired }).trim().min(1, MSG.playerNameRequired).max(100),
+  nameArabic: optionalText(100),
+  nationalId: optionalText(30),
+  nationality: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Nationality must be a country code')
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v ?? null),
+  residentialNeighborhood: optionalText(100),
+  birthdate: z.string({ error: MSG.birthdateRequired }).min(1, MSG.birthdateRequired).pipe(dateSchema),
+  gender: genderSchema,
+  medicalCondition: optionalText(1000),
+});
+export type PlayerInfo = z.infer<typeof playerInfoSchema>;
+
+export const registerParentBody = z.object({
+  handle: z.string({ error: MSG.academyHandleRequired }).trim().toLowerCase().min(1, MSG.academyHandleRequired).max(100),
+  selectedPackage: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
+  subscriptionStartDate: dateSchema.nullish().transform((v) => v ?? null),
+  parentInfo: parentInfoSchema,
+  playerInfo: playerInfoSchema,
+});
+export type RegisterParentBody = z.input<typeof registerParentBody>;
+
+export const registerParentReply = z.object({
+  parent: z.object({ id: z.uuid() }),
+  player: z.object({ id: z.uuid() }),
+  subscription: z.object({ id: z.uuid(), status: z.string() }).nullable(),
+});
