@@ -1,0 +1,20 @@
+// Bundles the server to dist/main.js (contracts inlined, npm dependencies left external) and copies the migrations beside it.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url)));
+const external = Object.keys(pkg.dependencies).filter((d) => d !== '@kora/contracts');
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, 'libphonenumber-js'],
+  logLevel: 'warning',
+});
+cpSync('src/db/migrations', 'dist/db/migrations', { recursive: true });

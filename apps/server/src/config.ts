@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every variable is documented in the README. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  BASE_DOMAIN: z.string().default('localhost:3000'),
+  PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Kora <no-reply@kora.sa>'),
+  EXPOSE_OUTBOX: bool,
+  PAYTABS_PROFILE_ID: z.string().optional(),
+  PAYTABS_SERVER_KEY: z.string().optional(),
+  PAYTABS_BASE_URL: z.string().default('https://secure.paytabs.sa'),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const e = envSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseDomain: e.BASE_DOMAIN.toLowerCase(),
+    publicProtocol: e.PUBLIC_PROTOCOL,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    seedDemo: e.SEED_DEMO === 'auto',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    exposeOutbox: e.EXPOSE_OUTBOX,
+    paytabs:
+      e.PAYTABS_PROFILE_ID && e.PAYTABS_SERVER_KEY
+        ? { profileId: e.PAYTABS_PROFILE_ID, serverKey: e.PAYTABS_SERVER_KEY, baseUrl: e.PAYTABS_BASE_URL }
+        : null,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    logLevel: e.LOG_LEVEL,
+    /** Built SPA to serve; absent in API-only tests. */
+    webDist: undefined as string | undefined,
+  };
+}

@@ -1,0 +1,53 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Counts SQL statements per async context, so tests can assert a request's statement count. */
+export const statementCounter = new AsyncLocalStorage<{ count: number }>();
+const countingLogger: Logger = {
+  logQuery() {
+    const c = statementCounter.getStore();
+    if (c) c.count++;
+  },
+};
+
+export interface OpenOptions {
+  /** PostgreSQL URL; absent ⇒ embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory; absent ⇒ in memory. */
+  dataDir?: string;
+  migrationsFolder: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema, logger: countingLogger });
+    await migratePg(db, { migrationsFolder: opts.migrationsFolder });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir ?? 'memory://');
+  const db = drizzlePglite(client, { schema, logger: countingLogger });
+  await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

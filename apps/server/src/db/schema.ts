@@ -1,0 +1,435 @@
+/**
+ * The whole data model (spec part 1 §3, part 2 §3). Global tables: academies, sessions,
+ * password_resets, outgoing_mails. Every other table is tenant-owned: `academy_id` first in
+ * every index, row-level security forced by migration 0001 (DESIGN §4, §9).
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const academyId = () =>
+  uuid('academy_id')
+    .notNull()
+    .references(() => academies.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ── global ────────────────────────────────────────────────────────────────────
+
+export const academies = pgTable('academies', {
+  id: id(),
+  name: text('name').notNull(),
+  handle: text('handle').notNull().unique(),
+  logo: text('logo'),
+  phone: text('phone'),
+  email: text('email'),
+  /** The registering owner's e-mail; one academy per owner e-mail (409 on reuse). */
+  ownerEmail: text('owner_email').notNull().unique(),
+  vatNumber: text('vat_number'),
+  address: text('address'),
+  enableOnlinePayments: boolean('enable_online_payments').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    academyId: academyId(),
+    userId: uuid('user_id').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_academy_user_idx').on(t.academyId, t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    academyId: academyId(),
+    userId: uuid('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_academy_user_idx').on(t.academyId, t.userId)],
+);
+
+export const outgoingMails = pgTable(
+  'outgoing_mails',
+  {
+    id: id(),
+    academyId: uuid('academy_id').references(() => academies.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outgoing_mails_academy_idx').on(t.academyId, t.createdAt)],
+);
+
+// ── tenant ────────────────────────────────────────────────────────────────────
+
+const flag = (name: string) => boolean(name).notNull().default(false);
+
+export const accountTypes = pgTable(
+  'account_types',
+  {
+    id: id(),
+    academyId: academyId(),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    canReadDashboard: flag('can_read_dashboard'),
+    canWriteDashboard: flag('can_write_dashboard'),
+    canReadMyTrainings: flag('can_read_my_trainings'),
+    canWriteMyTrainings: flag('can_write_my_trainings'),
+    canReadManageTeam: flag('can_read_manage_team'),
+    canWriteManageTeam: flag('can_write_manage_team'),
+    canReadPlayers: flag('can_read_players'),
+    canWritePlayers: flag('can_write_players'),
+    canReadGrowth: flag('can_read_growth'),
+    canWriteGrowth: flag('can_write_growth'),
+    canReadCoaches: flag('can_read_coaches'),
+    canWriteCoaches: flag('can_write_coaches'),
+    canReadSchedule: flag('can_read_schedule'),
+    canWriteSchedule: flag('can_write_schedule'),
+    canReadSettings: flag('can_read_settings'),
+    canWriteSettings: flag('can_write_settings'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('account_types_academy_name_idx').on(t.academyId, t.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    academyId: academyId(),
+    /** PLAYER, COACH, ADMIN or PARENT. */
+    role: text('role').notNull(),
+    name: text('name').notNull(),
+    nameArabic: text('name_arabic'),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    phoneNumber: text('phone_number'),
+    emergencyPhone1: text('emergency_phone1'),
+    emergencyPhone2: text('emergency_phone2'),
+    nationalId: text('national_id'),
+    nationality: text('nationality'),
+    residentialNeighborhood: text('residential_neighborhood'),
+    birthdate: date('birthdate', { mode: 'string' }),
+    gender: text('gender'),
+    avatar: text('avatar'),
+    condition: text('condition'),
+    coachType: text('coach_type'),
+    accountTypeId: uuid('account_type_id').references(() => accountTypes.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('users_academy_role_idx').on(t.academyId, t.role, t.name),
+    // Logins are unique per academy; parents and players without a login may share an address.
+    uniqueIndex('users_academy_login_idx').on(t.academyId, t.email).where(sql`password_hash is not null`),
+    index('users_academy_account_type_idx').on(t.academyId, t.accountTypeId),
+  ],
+);
+
+export const academyUsers = pgTable(
+  'academy_users',
+  {
+    academyId: academyId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.academyId, t.userId] })],
+);
+
+export const parentPlayers = pgTable(
+  'parent_players',
+  {
+    academyId: academyId(),
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.academyId, t.parentId, t.playerId] }), index('parent_players_player_idx').on(t.academyId, t.playerId)],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    academyId: academyId(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('GREY'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('teams_academy_name_idx').on(t.academyId, t.name)],
+);
+
+export const teamCoaches = pgTable(
+  'team_coaches',
+  {
+    academyId: academyId(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.academyId, t.teamId, t.coachId] }), index('team_coaches_coach_idx').on(t.academyId, t.coachId)],
+);
+
+export const teamPlayers = pgTable(
+  'team_players',
+  {
+    academyId: academyId(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.academyId, t.teamId, t.playerId] }), index('team_players_player_idx').on(t.academyId, t.playerId)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    academyId: academyId(),
+    /** TRAINING_SESSION or MATCH. */
+    type: text('type').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: text('time').notNull(),
+    endTime: text('end_time').notNull(),
+    field: text('field').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_academy_date_idx').on(t.academyId, t.date, t.time)],
+);
+
+export const eventTeams = pgTable(
+  'event_teams',
+  {
+    academyId: academyId(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.academyId, t.eventId, t.teamId] }), index('event_teams_team_idx').on(t.academyId, t.teamId)],
+);
+
+export const eventCoaches = pgTable(
+  'event_coaches',
+  {
+    academyId: academyId(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.academyId, t.eventId, t.coachId] }), index('event_coaches_coach_idx').on(t.academyId, t.coachId)],
+);
+
+export const participants = pgTable(
+  'participants',
+  {
+    id: id(),
+    academyId: academyId(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** PENDING, ATTENDED, ABSENT (PLAYED, NOT_ATTENDING recognised). */
+    status: text('status').notNull().default('PENDING'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('participants_academy_event_user_idx').on(t.academyId, t.eventId, t.userId),
+    index('participants_academy_user_idx').on(t.academyId, t.userId),
+  ],
+);
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: id(),
+    academyId: academyId(),
+    name: text('name').notNull(),
+    /** SAR in halalas. */
+    priceHalalas: integer('price_halalas').notNull().default(0),
+    packageType: text('package_type').notNull().default('TIME_BASED'),
+    monthsNumber: integer('months_number'),
+    sessionsCount: integer('sessions_count'),
+    hasTrial: boolean('has_trial').notNull().default(false),
+    trialDays: integer('trial_days').notNull().default(0),
+    allowPause: boolean('allow_pause').notNull().default(false),
+    skipLimit: integer('skip_limit').notNull().default(0),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Set when a package in use is deleted: it disappears from lists but keeps its subscriptions. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('packages_academy_idx').on(t.academyId, t.isActive)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    academyId: academyId(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id),
+    /** ACTIVE, INACTIVE, CANCELLED, TRIAL, PENDING, PAUSED. */
+    status: text('status').notNull().default('PENDING'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    sessionsLeft: integer('sessions_left'),
+    totalSessions: integer('total_sessions'),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_academy_player_idx').on(t.academyId, t.playerId, t.endDate),
+    index('subscriptions_academy_status_idx').on(t.academyId, t.status),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    academyId: academyId(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    amountHalalas: integer('amount_halalas').notNull(),
+    /** Cash or Card. */
+    method: text('method').notNull(),
+    provider: text('provider'),
+    /** The provider's transaction reference; unique so a repeated callback never pays twice. */
+    providerRef: text('provider_ref'),
+    /** PENDING, PAID, FAILED. */
+    status: text('status').notNull().default('PENDING'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_academy_subscription_idx').on(t.academyId, t.subscriptionId),
+    uniqueIndex('payments_academy_provider_ref_idx').on(t.academyId, t.providerRef),
+  ],
+);
+
+/** One row per academy holding the last issued invoice number; bumped inside the invoicing transaction so numbers have no gaps. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  academyId: uuid('academy_id')
+    .primaryKey()
+    .references(() => academies.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    academyId: academyId(),
+    invoiceNumber: integer('invoice_number').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageName: text('package_name').notNull(),
+    subtotalHalalas: integer('subtotal_halalas').notNull(),
+    vatHalalas: integer('vat_halalas').notNull().default(0),
+    totalHalalas: integer('total_halalas').notNull(),
+    vatNumber: text('vat_number'),
+    paymentMethod: text('payment_method').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_academy_number_idx').on(t.academyId, t.invoiceNumber),
+    uniqueIndex('invoices_academy_payment_idx').on(t.academyId, t.paymentId),
+    index('invoices_academy_paid_idx').on(t.academyId, t.paidAt),
+  ],
+);
+
+export const growthMetrics = pgTable(
+  'growth_metrics',
+  {
+    id: id(),
+    academyId: academyId(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    height: real('height'),
+    weight: real('weight'),
+    armSpan: real('arm_span'),
+    handGrip: real('hand_grip'),
+    sprint10m: real('sprint10m'),
+    sprint20m: real('sprint20m'),
+    standingLongJump: real('standing_long_jump'),
+    verticalJump: real('vertical_jump'),
+    /** Home, School or null. */
+    breakfastSource: text('breakfast_source'),
+    sleepingHours: real('sleeping_hours'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('growth_metrics_academy_player_idx').on(t.academyId, t.playerId, t.date)],
+);
+
+/** Tenant tables that carry row-level security (kept in sync with migration 0001 by a test). */
+export const TENANT_TABLES = [
+  'account_types',
+  'users',
+  'academy_users',
+  'parent_players',
+  'teams',
+  'team_coaches',
+  'team_players',
+  'events',
+  'event_teams',
+  'event_coaches',
+  'participants',
+  'packages',
+  'subscriptions',
+  'payments',
+  'invoice_counters',
+  'invoices',
+  'growth_metrics',
+] as const;

@@ -1,0 +1,53 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { systemClock } from './lib/clock.js';
+import { createMailer } from './mail/mailer.js';
+import { DEMO_LOGINS, seedDemoIfEmpty } from './seed/demo.js';
+import { createDiskStorage } from './storage/storage.js';
+
+const startedAt = performance.now();
+const here = dirname(fileURLToPath(import.meta.url));
+const config = loadConfig();
+const log = pino({ level: config.logLevel, transport: process.stdout.isTTY ? { target: 'pino-pretty' } : undefined });
+
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
+  // Source (src/main.ts) and bundle (dist/main.js) both keep migrations at ./db/migrations.
+  migrationsFolder: join(here, 'db/migrations'),
+  poolSize: config.databasePoolSize,
+});
+const deps = {
+  db: database.db,
+  config,
+  clock: systemClock,
+  mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+  storage: createDiskStorage(join(config.dataDir, 'uploads')),
+};
+
+if (config.seedDemo && (await seedDemoIfEmpty(deps))) {
+  log.info({ logins: DEMO_LOGINS }, `demo academy created: ${config.publicProtocol}://demo.${config.baseDomain}`);
+}
+
+const app = await buildApp(deps, { logger: log, webDist: join(here, '../../web/dist') });
+await app.listen({ port: config.port, host: config.host });
+log.info(
+  {
+    database: database.kind,
+    startupMs: Math.round(performance.now() - startedAt),
+    demoAdmin: `${DEMO_LOGINS.admin.email} / ${DEMO_LOGINS.admin.password}`,
+  },
+  `Kora is up: ${config.publicProtocol}://${config.baseDomain} (demo academy: ${config.publicProtocol}://demo.${config.baseDomain})`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,26 @@
+import type { Package, PackageType, PublicPackage } from '@kora/contracts';
+import type { packages } from '../../db/schema.js';
+
+export type PackageRow = typeof packages.$inferSelect;
+
+export const halalasToSar = (h: number) => h / 100;
+export const sarToHalalas = (sar: number) => Math.round(sar * 100);
+
+export const toPublicPackage = (p: PackageRow): PublicPackage => ({
+  id: p.id,
+  name: p.name,
+  price: halalasToSar(p.priceHalalas),
+  packageType: p.packageType as PackageType,
+  monthsNumber: p.monthsNumber,
+  sessionsCount: p.sessionsCount,
+  hasTrial: p.hasTrial,
+  trialDays: p.trialDays,
+  description: p.description,
+});
+
+export const toPackage = (p: PackageRow): Package => ({
+  ...toPublicPackage(p),
+  allowPause: p.allowPause,
+  skipLimit: p.skipLimit,
+  isActive: p.isActive,
+});

@@ -1,0 +1,80 @@
+import { birthdateBounds, isWithin, MSG, type ParentInfo, type PlayerInfo, riyadhToday, startDateBounds } from '@kora/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { pendingSubscriptionValues } from '../subscriptions/lifecycle.js';
+
+export interface ParentPlayerInput {
+  parentInfo: ParentInfo;
+  playerInfo: PlayerInfo;
+  packageId: string | null;
+  subscriptionStartDate: string | null;
+  avatar?: string | null;
+}
+
+/** Checks that need the clock or the academy's data; run before any write so a failure changes nothing. */
+export async function checkParentPlayer(tx: Tx, input: ParentPlayerInput, now: Date) {
+  const today = riyadhToday(now);
+  if (!isWithin(input.playerInfo.birthdate, birthdateBounds(today))) throw badRequest(MSG.birthdateOutOfRange, 'playerInfo.birthdate');
+  if (!input.packageId) return null;
+  const startDate = input.subscriptionStartDate ?? today;
+  if (!isWithin(startDate, startDateBounds(today))) throw badRequest(MSG.startDateOutOfRange, 'subscriptionStartDate');
+  const [pkg] = await tx
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, input.packageId), eq(packages.isActive, true), isNull(packages.archivedAt)));
+  if (!pkg) throw badRequest(MSG.packageNotFound, 'selectedPackage');
+  return { pkg, startDate };
+}
+
+/**
+ * Creates a parent, their child player and, when a package was chosen, a PENDING subscription
+ * (spec part 1 §7 and part 2 §7). Used by the public wizard and by staff; runs in the tenant's transaction.
+ */
+export async function createParentAndPlayer(tx: Tx, academyId: string, input: ParentPlayerInput, now: Date) {
+  const chosen = await checkParentPlayer(tx, input, now);
+  const { parentInfo: p, playerInfo: c } = input;
+  const [parent] = await tx
+    .insert(users)
+    .values({
+      academyId,
+      role: 'PARENT',
+      name: p.name,
+      nameArabic: p.nameArabic,
+      email: p.email,
+      phoneNumber: p.phone,
+      emergencyPhone1: p.emergencyPhone1,
+      emergencyPhone2: p.emergencyPhone2,
+    })
+    .returning();
+  const [player] = await tx
+    .insert(users)
+    .values({
+      academyId,
+      role: 'PLAYER',
+      name: c.name,
+      nameArabic: c.nameArabic,
+      nationalId: c.nationalId,
+      nationality: c.nationality,
+      residentialNeighborhood: c.residentialNeighborhood,
+      birthdate: c.birthdate,
+      gender: c.gender,
+      condition: c.medicalCondition,
+      // The child's contact numbers are the parent's (the players list and detail show them).
+      phoneNumber: p.phone,
+      emergencyPhone1: p.emergencyPhone1,
+      emergencyPhone2: p.emergencyPhone2,
+      avatar: input.avatar ?? null,
+    })
+    .returning();
+  await tx.insert(parentPlayers).values({ academyId, parentId: parent.id, playerId: player.id });
+  let subscription: typeof subscriptions.$inferSelect | null = null;
+  if (chosen) {
+    [subscription] = await tx
+      .insert(subscriptions)
+      .values({ academyId, playerId: player.id, ...pendingSubscriptionValues(chosen.pkg, chosen.startDate) })
+      .returning();
+  }
+  return { parent, player, subscription };
+}

@@ -1,0 +1,100 @@
+/** Saudi given and family names in English and Arabic, for demo and benchmark data. */
+export const BOY_NAMES: [string, string][] = [
+  ['Abdullah', 'عبدالله'],
+  ['Mohammed', 'محمد'],
+  ['Faisal', 'فيصل'],
+  ['Khalid', 'خالد'],
+  ['Saud', 'سعود'],
+  ['Fahad', 'فهد'],
+  ['Turki', 'تركي'],
+  ['Nawaf', 'نواف'],
+  ['Omar', 'عمر'],
+  ['Yousef', 'يوسف'],
+  ['Ziyad', 'زياد'],
+  ['Rakan', 'راكان'],
+  ['Sultan', 'سلطان'],
+  ['Hamad', 'حمد'],
+  ['Majed', 'ماجد'],
+  ['Nasser', 'ناصر'],
+  ['Bader', 'بدر'],
+  ['Meshal', 'مشعل'],
+  ['Talal', 'طلال'],
+  ['Salman', 'سلمان'],
+  ['Abdulaziz', 'عبدالعزيز'],
+  ['Hassan', 'حسن'],
+  ['Ali', 'علي'],
+  ['Ibrahim', 'إبراهيم'],
+  ['Saleh', 'صالح'],
+];
+export const GIRL_NAMES: [string, string][] = [
+  ['Noura', 'نورة'],
+  ['Sara', 'سارة'],
+  ['Reem', 'ريم'],
+  ['Lama', 'لمى'],
+  ['Jood', 'جود'],
+  ['Haya', 'هيا'],
+  ['Dana', 'دانة'],
+  ['Layan', 'ليان'],
+  ['Joury', 'جوري'],
+  ['Maha', 'مها'],
+];
+export const FAMILY_NAMES: [string, string][] = [
+  ['Al-Otaibi', 'العتيبي'],
+  ['Al-Qahtani', 'القحطاني'],
+  ['Al-Harbi', 'الحربي'],
+  ['Al-Ghamdi', 'الغامدي'],
+  ['Al-Zahrani', 'الزهراني'],
+  ['Al-Shehri', 'الشهري'],
+  ['Al-Dosari', 'الدوسري'],
+  ['Al-Mutairi', 'المطيري'],
+  ['Al-Anazi', 'العنزي'],
+  ['Al-Shammari', 'الشمري'],
+  ['Al-Subaie', 'السبيعي'],
+  ['Al-Malki', 'المالكي'],
+  ['Al-Juhani', 'الجهني'],
+  ['Al-Rashidi', 'الرشيدي'],
+  ['Al-Balawi', 'البلوي'],
+  ['Al-Saud', 'آل سعود'],
+];
+export const NEIGHBORHOODS = [
+  'Al Olaya',
+  'Al Malqa',
+  'Al Yasmin',
+  'Hittin',
+  'Al Nakheel',
+  'Al Sahafa',
+  'Al Rawdah',
+  'Al Murabba',
+  'Qurtubah',
+  'Al Narjis',
+];
+export const CONDITIONS = [
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'Asthma (inhaler in bag)',
+  'Peanut allergy',
+  'Flat feet',
+  'Recovering from ankle sprain',
+];
+export const NATIONALITIES = ['SA', 'SA', 'SA', 'SA', 'SA', 'SA', 'EG', 'JO', 'SY', 'YE', 'SD', 'PK'];
+
+/** Small deterministic generator, so demo data is the same on every machine. */
+export function seededRandom(seed: number) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)],
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+  };
+}
