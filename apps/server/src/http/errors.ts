@@ -43,7 +43,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
-        path: [error.validationContext, issuePath(v.instancePath)].filter(Boolean).join('.'),
+        // Body issues are named by field alone (the form's field names); query and params keep their prefix.
+        path: [error.validationContext === 'body' ? '' : error.validationContext, issuePath(v.instancePath)].filter(Boolean).join('.'),
         message: v.message ?? MSG.invalidInput,
       }));
       return reply.status(400).send({ message: issues[0]?.message ?? MSG.invalidInput, issues });

@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { academyHost, asMember, createTestApp, loginAs, registerAndLogin, type TestContext, uniqueHandle } from '../../../test/harness.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const registration = (handle: string, over: Record<string, unknown> = {}) => ({
+  academyName: 'Jeddah Stars',
+  handle,
+  email: `owner@${handle}.sa`,
+  phone: '+966501234567',
+  password: 'secret-pass',
+  ...over,
+});
+
+describe('POST /api/auth/register/academy', () => {
+  it('creates the academy with its default account types and the owner as Admin', async () => {
+    const handle = uniqueHandle('Reg').toUpperCase();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register/academy', payload: registration(handle) });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.academy).toMatchObject({ name: 'Jeddah Stars', handle: handle.toLowerCase() });
+    expect(body.user.email).toBe(`owner@${handle.toLowerCase()}.sa`);
+
+    const token = await loginAs(t.app, handle.toLowerCase(), `owner@${handle.toLowerCase()}.sa`, 'secret-pass');
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.accountType).toMatchObject({ name: 'Admin', isDefault: true, canWriteSettings: true, canReadDashboard: true });
+    expect(me.json().currentAcademyId).toBe(body.academy.id);
+    expect(me.json().user.academyUsers).toEqual([
+      { academy: { id: body.academy.id, name: 'Jeddah Stars', handle: handle.toLowerCase(), logo: null } },
+    ]);
+  });
+
+  it('answers 409 for a taken handle or owner e-mail and creates nothing', async () => {
+    const a = await registerAndLogin(t.app);
+    const dupHandle = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/academy',
+      payload: registration(a.handle, { email: 'x@y.sa' }),
+    });
+    expect(dupHandle.statusCode).toBe(409);
+    expect(dupHandle.json().message).toBe('This academy link is already taken');
+    const dupEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/academy',
+      payload: registration(uniqueHandle(), { email: a.email }),
+    });
+    expect(dupEmail.statusCode).toBe(409);
+    expect(dupEmail.json().message).toBe('This email is already registered');
+  });
+
+  it.each([
+    ['handle too short', { handle: 'ab' }, 'handle', 'The academy link must be 3 to 30 characters'],
+    ['handle with a dash at the end', { handle: 'abc-' }, 'handle', 'Use lower-case letters, digits and dashes, not at the start or end'],
+    ['reserved handle', { handle: 'admin' }, 'handle', 'This academy link is reserved'],
+    ['bad phone', { phone: '+96612' }, 'phone', 'Please enter a valid phone number'],
+    ['short password', { password: 'short' }, 'password', 'Password must be at least 8 characters'],
+    ['bad e-mail', { email: 'nope' }, 'email', 'Please enter a valid email'],
+    ['oversized name', { academyName: 'x'.repeat(5000) }, 'academyName', undefined],
+    ['wrong type', { phone: 966501234567 }, 'phone', undefined],
+  ])('rejects %s with 400 and its message', async (_name, over, path, message) => {
+    const handle = uniqueHandle();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register/academy', payload: registration(handle, over) });
+    expect(res.statusCode).toBe(400);
+    const issue = res.json().issues.find((i: { path: string }) => i.path.endsWith(path));
+    expect(issue).toBeDefined();
+    if (message) expect(issue.message).toBe(message);
+    const check = await t.app.inject({ method: 'GET', url: `/api/academies/check/${handle}` });
+    expect(check.json()).toEqual({ exists: false });
+  });
+});
+
+describe('GET /api/academies/check/:handle', () => {
+  it('tells whether a handle exists, case-insensitively', async () => {
+    const a = await registerAndLogin(t.app);
+    expect((await t.app.inject({ method: 'GET', url: `/api/academies/check/${a.handle.toUpperCase()}` })).json()).toEqual({ exists: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/academies/check/nobody-here' })).json()).toEqual({ exists: false });
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers a token and the user', async () => {
+    const a = await registerAndLogin(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { handle: a.handle, email: a.email.toUpperCase(), password: a.password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.json().user).toMatchObject({ email: a.email, role: 'ADMIN' });
+  });
+
+  it('answers the same 401 for a wrong handle, e-mail or password', async () => {
+    const a = await registerAndLogin(t.app);
+    const tries = [
+      { handle: 'no-such-academy', email: a.email, password: a.password },
+      { handle: a.handle, email: 'other@x.sa', password: a.password },
+      { handle: a.handle, email: a.email, password: 'wrong-password' },
+    ];
+    for (const payload of tries) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Invalid email or password' });
+    }
+  });
+
+  it('cannot log into academy B with academy A credentials', async () => {
+    const a = await registerAndLogin(t.app);
+    const b = await registerAndLogin(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { handle: b.handle, email: a.email, password: a.password },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 400 for missing fields', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { handle: '', email: '', password: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(['handle', 'email', 'password']));
+  });
+
+  it('locks an account after repeated failures with 429 and Retry-After', async () => {
+    const a = await registerAndLogin(t.app);
+    let last = 0;
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { handle: a.handle, email: a.email, password: `wrong-${i}` },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
+      last = res.statusCode;
+      if (res.statusCode === 429) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        break;
+      }
+    }
+    expect(last).toBe(429);
+    // Even the right password waits until the window passes.
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { handle: a.handle, email: a.email, password: a.password },
+    });
+    expect(locked.statusCode).toBe(429);
+    t.clock.advance(16 * 60_000);
+    const after = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { handle: a.handle, email: a.email, password: a.password },
+      remoteAddress: '10.9.9.9',
+    });
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('rate limits requests per IP and e-mail with 429', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await strict.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { handle: 'x-y-z', email: 'flood@x.sa', password: 'p' },
+        remoteAddress: '10.1.1.1',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const other = await strict.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { handle: 'x-y-z', email: 'other@x.sa', password: 'p' },
+      remoteAddress: '10.1.1.1',
+    });
+    expect(other.statusCode).toBe(401);
+    await strict.close();
+  });
+});
+
+describe('GET /api/auth/me and POST /api/auth/logout', () => {
+  it('answers 401 without a token, with a bad token and after logout', async () => {
+    const a = await registerAndLogin(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    const member = asMember(t.app, a);
+    expect((await member({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await member({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
+    const after = await member({ method: 'GET', url: '/api/auth/me' });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it("answers 401 for a token used on another academy's host", async () => {
+    const a = await registerAndLogin(t.app);
+    const b = await registerAndLogin(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { host: academyHost(b.handle), authorization: `Bearer ${a.token}` },
+    });
+    expect(res.statusCode).toBe(401);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { host: academyHost(a.handle), authorization: `Bearer ${a.token}` },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('expires a session after the idle time', async () => {
+    const a = await registerAndLogin(t.app);
+    const member = asMember(t.app, a);
+    t.clock.advance(29 * 24 * 3600_000);
+    expect((await member({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    t.clock.advance(29 * 24 * 3600_000);
+    expect((await member({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    t.clock.advance(31 * 24 * 3600_000);
+    expect((await member({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+  });
+});
+
+describe('forgot and reset password', () => {
+  const lastLink = async () => {
+    const [mail] = await t.deps.mailer.outbox(1);
+    return mail;
+  };
+
+  it('mails a single-use link that sets a new password and ends old sessions', async () => {
+    const a = await registerAndLogin(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });
+    expect(res.statusCode).toBe(202);
+    const mail = await lastLink();
+    expect(mail.to).toBe(a.email);
+    const link = mail.text.match(/https?:\/\/\S+\/auth\/reset-password\/(\S+)/);
+    expect(link?.[0]).toContain(`${a.handle}.kora.test/auth/reset-password/`);
+    const token = link![1];
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'brand-new-pass' },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await asMember(t.app, a)({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    await expect(loginAs(t.app, a.handle, a.email, a.password)).rejects.toThrow();
+    await loginAs(t.app, a.handle, a.email, 'brand-new-pass');
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'another-pass' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This reset link is invalid or has expired');
+  });
+
+  it('answers 202 for an unknown e-mail without sending anything', async () => {
+    const a = await registerAndLogin(t.app);
+    const before = (await t.deps.mailer.outbox(1000)).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { handle: a.handle, email: 'ghost@x.sa' },
+    });
+    expect(res.statusCode).toBe(202);
+    expect((await t.deps.mailer.outbox(1000)).length).toBe(before);
+  });
+
+  it('refuses an expired link and a short password', async () => {
+    const a = await registerAndLogin(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });
+    const token = (await lastLink()).text.match(/reset-password\/(\S+)/)![1];
+    const short = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'short' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().issues[0]).toEqual({ path: 'newPassword', message: 'Password must be at least 8 characters' });
+    t.clock.advance(31 * 60_000);
+    const late = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'long-enough' } });
+    expect(late.statusCode).toBe(400);
+    await loginAs(t.app, a.handle, a.email, a.password);
+  });
+});
+
+describe('malformed requests', () => {
+  it('answers 400, 404 or 415, never 5xx, with the error shape', async () => {
+    const cases = [
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"handle": ',
+      }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'null', headers: { 'content-type': 'application/json' } }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '[1,2]', headers: { 'content-type': 'application/json' } }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'a=b', headers: { 'content-type': 'text/plain' } }),
+      await t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      await t.app.inject({ method: 'GET', url: `/api/academies/check/${'x'.repeat(150)}` }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/register/academy', payload: { academyName: 'x'.repeat(2_000_000) } }),
+    ];
+    for (const res of cases) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(typeof res.json().message).toBe('string');
+      expect(res.body).not.toMatch(/at .*\.ts:\d+|stack|select /i);
+    }
+    expect(cases[4].statusCode).toBe(404);
+    expect(cases[6].statusCode).toBe(413);
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register/parent', '/api/packages']),
+    );
+  });
+});

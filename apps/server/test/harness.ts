@@ -1,0 +1,139 @@
+/**
+ * Builds the real application on a fresh real database for one test file: in-memory PGlite by
+ * default, or a new PostgreSQL database of its own when TEST_DATABASE_URL is set (dropped after).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, statementCounter } from '../src/db/client.js';
+import type { Deps } from '../src/deps.js';
+import type { Clock } from '../src/lib/clock.js';
+import { createMailer } from '../src/mail/mailer.js';
+import { createDiskStorage } from '../src/storage/storage.js';
+
+export const migrationsFolder = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+export const BASE = 'kora.test';
+
+/** A clock tests can move. */
+export function testClock(start = '2026-11-22T09:00:00Z') {
+  let now = new Date(start).getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms: number) => (now += ms),
+    set: (iso: string) => (now = new Date(iso).getTime()),
+  } satisfies Clock & object;
+}
+
+async function freshDatabaseUrl() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  const name = `kora_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return { url: u.toString(), drop };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: Deps;
+  clock: ReturnType<typeof testClock>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const fresh = await freshDatabaseUrl();
+  const database = await openDatabase({ databaseUrl: fresh?.url, migrationsFolder, poolSize: 4 });
+  const clock = testClock();
+  const config = loadConfig({
+    BASE_DOMAIN: BASE,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'kora-test-')),
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '1000',
+    ...env,
+  });
+  const silent = { info() {}, error() {} };
+  const deps: Deps = {
+    db: database.db,
+    config,
+    clock,
+    mailer: createMailer(database.db, { from: config.mailFrom, log: silent }),
+    storage: createDiskStorage(join(config.dataDir, 'uploads')),
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh?.drop();
+    },
+  };
+}
+
+/** Host header of an academy subdomain (Node does not resolve *.localhost, so tests send Host). */
+export const academyHost = (handle: string) => `${handle}.${BASE}`;
+
+let seq = 0;
+/** A unique handle per call, so tests in one file never collide. */
+export const uniqueHandle = (prefix = 'acad') => `${prefix}-${++seq}-${randomBytes(3).toString('hex')}`;
+
+export interface Academy {
+  id: string;
+  handle: string;
+  email: string;
+  password: string;
+  token: string;
+  userId: string;
+}
+
+/** Registers an academy through the API and logs its owner in. */
+export async function registerAndLogin(app: FastifyInstance, handle = uniqueHandle()): Promise<Academy> {
+  const email = `owner@${handle}.sa`;
+  const password = 'owner-pass-1';
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register/academy',
+    payload: { academyName: `Academy ${handle}`, handle, email, phone: '+966501234567', password },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const token = await loginAs(app, handle, email, password);
+  return { id: reg.json().academy.id, handle, email, password, token, userId: reg.json().user.id };
+}
+
+export async function loginAs(app: FastifyInstance, handle: string, email: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { handle, email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return res.json().token as string;
+}
+
+/** Injects as a member: bearer token and the academy's Host. */
+export function asMember(app: FastifyInstance, academy: { handle: string; token: string }) {
+  return (opts: InjectOptions) =>
+    app.inject({ ...opts, headers: { host: academyHost(academy.handle), authorization: `Bearer ${academy.token}`, ...opts.headers } });
+}
+
+/** Runs work and answers how many SQL statements it executed. */
+export async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const counter = { count: 0 };
+  const result = await statementCounter.run(counter, work);
+  return { result, statements: counter.count };
+}
