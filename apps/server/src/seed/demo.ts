@@ -86,7 +86,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           ...c,
           academyId,
           role: 'COACH',
-          phoneNumber: '+9665' + String(rnd.int(10000000, 99999999)),
+          phoneNumber: `+9665${rnd.int(10000000, 99999999)}`,
           accountTypeId: coachType.id,
         })),
       )

@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Academy, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
+import { withTenant } from '../../db/tenant.js';
+
+let t: TestContext;
+let a: Academy;
+let b: Academy;
+let monthly: string;
+let inactive: string;
+let otherAcademyPackage: string;
+beforeAll(async () => {
+  t = await createTestApp(); // clock: 2026-11-22
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  [{ id: monthly }, { id: inactive }] = await withTenant(t.deps.db, a.id, (tx) =>
+    tx
+      .insert(packages)
+      .values([
+        { academyId: a.id, name: 'Quarterly', priceHalalas: 120000, monthsNumber: 3 },
+        { academyId: a.id, name: 'Closed', priceHalalas: 1000, isActive: false },
+      ])
+      .returning(),
+  );
+  [{ id: otherAcademyPackage }] = await withTenant(t.deps.db, b.id, (tx) =>
+    tx.insert(packages).values({ academyId: b.id, name: 'B', priceHalalas: 1 }).returning(),
+  );
+});
+afterAll(() => t.close());
+
+const body = (over: { parentInfo?: object; playerInfo?: object; [k: string]: unknown } = {}) => {
+  const { parentInfo, playerInfo, ...rest } = over;
+  return {
+    handle: a.handle,
+    selectedPackage: null,
+    subscriptionStartDate: null,
+    parentInfo: {
+      name: 'Khalid Al-Otaibi',
+      nameArabic: '',
+      phone: '+966501112233',
+      email: 'khalid@example.sa',
+      emergencyPhone1: '',
+      emergencyPhone2: '',
+      ...parentInfo,
+    },
+    playerInfo: {
+      residentialNeighborhood: 'Al Malqa',
+      name: 'Faisal Al-Otaibi',
+      nameArabic: '',
+      nationalId: '1122334455',
+      nationality: 'SA',
+      birthdate: '2015-03-14',
+      gender: 'MALE',
+      medicalCondition: 'Asthma',
+      ...playerInfo,
+    },
+    ...rest,
+  };
+};
+const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/register/parent', payload });
+const countPlayers = () =>
+  withTenant(t.deps.db, a.id, (tx) => tx.select().from(users).where(eq(users.role, 'PLAYER'))).then((r) => r.length);
+
+describe('POST /api/auth/register/parent', () => {
+  it('creates the parent and the player, linked, without a subscription', async () => {
+    const res = await post(body());
+    expect(res.statusCode).toBe(201);
+    const { parent, player, subscription } = res.json();
+    expect(subscription).toBeNull();
+    const rows = await withTenant(t.deps.db, a.id, async (tx) => ({
+      player: (await tx.select().from(users).where(eq(users.id, player.id)))[0],
+      link: await tx.select().from(parentPlayers).where(eq(parentPlayers.playerId, player.id)),
+    }));
+    expect(rows.player).toMatchObject({
+      role: 'PLAYER',
+      name: 'Faisal Al-Otaibi',
+      gender: 'MALE',
+      condition: 'Asthma',
+      nationality: 'SA',
+      birthdate: '2015-03-14',
+      nameArabic: null,
+    });
+    expect(rows.link).toEqual([expect.objectContaining({ parentId: parent.id })]);
+  });
+
+  it('creates a PENDING subscription when a package is chosen, accepting lower-case gender', async () => {
+    const res = await post(body({ selectedPackage: monthly, subscriptionStartDate: '2026-12-01', playerInfo: { gender: 'female' } }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().subscription).toEqual({ id: expect.any(String), status: 'PENDING' });
+    const [sub] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx.select().from(subscriptions).where(eq(subscriptions.id, res.json().subscription.id)),
+    );
+    expect(sub).toMatchObject({ startDate: '2026-12-01', endDate: '2027-03-01', packageId: monthly });
+  });
+
+  it.each([
+    ['no player name', { playerInfo: { name: '  ' } }, 'playerInfo.name', 'Player name is required'],
+    ['no birthdate', { playerInfo: { birthdate: '' } }, 'playerInfo.birthdate', 'Birthdate is required'],
+    ['no phone', { parentInfo: { phone: '' } }, 'parentInfo.phone', 'Phone number is required'],
+    ['invalid phone', { parentInfo: { phone: '+966123' } }, 'parentInfo.phone', 'Please enter a valid phone number'],
+    [
+      'invalid emergency phone 1',
+      { parentInfo: { emergencyPhone1: '12' } },
+      'parentInfo.emergencyPhone1',
+      'Please enter a valid emergency phone number',
+    ],
+    [
+      'invalid emergency phone 2',
+      { parentInfo: { emergencyPhone2: '+9665' } },
+      'parentInfo.emergencyPhone2',
+      'Please enter a valid emergency phone number',
+    ],
+    ['no handle', { handle: '' }, 'handle', 'Academy handle is required'],
+    [
+      'a player younger than 5',
+      { playerInfo: { birthdate: '2022-01-01' } },
+      'playerInfo.birthdate',
+      'Birthdate must be between 5 and 50 years ago',
+    ],
+    [
+      'a player older than 50',
+      { playerInfo: { birthdate: '1970-01-01' } },
+      'playerInfo.birthdate',
+      'Birthdate must be between 5 and 50 years ago',
+    ],
+    ['an impossible date', { playerInfo: { birthdate: '2015-02-30' } }, 'playerInfo.birthdate', undefined],
+    [
+      'a start date beyond a year',
+      { selectedPackage: 'PKG', subscriptionStartDate: '2027-12-01' },
+      'subscriptionStartDate',
+      'Start date must be within one year of today',
+    ],
+    ['an inactive package', { selectedPackage: 'INACTIVE' }, 'selectedPackage', 'Package not found'],
+    ["another academy's package", { selectedPackage: 'OTHER' }, 'selectedPackage', 'Package not found'],
+    ['an unknown gender', { playerInfo: { gender: 'x' } }, 'playerInfo.gender', undefined],
+  ])('rejects %s with 400 and creates nothing', async (_name, over, path, message) => {
+    const resolved = JSON.parse(
+      JSON.stringify(over)
+        .replace('"PKG"', `"${monthly}"`)
+        .replace('"INACTIVE"', `"${inactive}"`)
+        .replace('"OTHER"', `"${otherAcademyPackage}"`),
+    );
+    const before = await countPlayers();
+    const res = await post(body(resolved));
+    expect(res.statusCode).toBe(400);
+    const issue = res.json().issues?.find((i: { path: string }) => i.path === path);
+    expect(issue, JSON.stringify(res.json())).toBeDefined();
+    if (message) {
+      expect(issue.message).toBe(message);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await countPlayers()).toBe(before);
+  });
+
+  it('answers 404 for an unknown academy', async () => {
+    const res = await post(body({ handle: 'no-such-academy' }));
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Academy not found' });
+  });
+});

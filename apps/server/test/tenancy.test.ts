@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packages, TENANT_TABLES, teams, users } from '../src/db/schema.js';
+import { withSystem, withTenant } from '../src/db/tenant.js';
+import { createTestApp, registerAndLogin, type TestContext } from './harness.js';
+
+let t: TestContext;
+let a: { id: string };
+let b: { id: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  await withTenant(t.deps.db, a.id, (tx) => tx.insert(teams).values({ academyId: a.id, name: 'A team' }));
+  await withTenant(t.deps.db, b.id, (tx) => tx.insert(teams).values({ academyId: b.id, name: 'B team' }));
+});
+afterAll(() => t.close());
+
+describe('row-level security', () => {
+  it("keeps a tenant's query to its own rows even without a WHERE on academy_id", async () => {
+    const seenByA = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(teams));
+    expect(seenByA.map((r) => r.name)).toEqual(['A team']);
+    const usersOfA = await withTenant(t.deps.db, a.id, (tx) => tx.select({ academyId: users.academyId }).from(users));
+    expect(usersOfA.length).toBeGreaterThan(0);
+    expect(new Set(usersOfA.map((u) => u.academyId))).toEqual(new Set([a.id]));
+    const raw = await withTenant(t.deps.db, a.id, (tx) => tx.execute(sql`select count(*)::int as n from teams`));
+    expect((raw.rows[0] as { n: number }).n).toBe(1);
+  });
+
+  it('refuses to write a row into another academy, and to move one there', async () => {
+    await expect(withTenant(t.deps.db, a.id, (tx) => tx.insert(teams).values({ academyId: b.id, name: 'sneaky' }))).rejects.toThrow();
+    await expect(withTenant(t.deps.db, a.id, (tx) => tx.update(teams).set({ academyId: b.id }))).rejects.toThrow();
+    const updated = await withTenant(t.deps.db, a.id, (tx) =>
+      tx.update(teams).set({ name: 'renamed' }).where(sql`name = 'B team'`).returning(),
+    );
+    expect(updated).toEqual([]);
+    const deleted = await withTenant(t.deps.db, a.id, (tx) => tx.delete(packages).returning());
+    expect(deleted.every((p) => p.academyId === a.id)).toBe(true);
+  });
+
+  it('shows no tenant rows to a tenant transaction without an academy', async () => {
+    const rows = await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('role', 'kora_app', true)`);
+      return tx.select().from(teams);
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('runs tenant transactions as a role that cannot bypass row-level security', async () => {
+    const res = await withTenant(t.deps.db, a.id, (tx) =>
+      tx.execute(sql`select current_user as role, r.rolsuper, r.rolbypassrls from pg_roles r where r.rolname = current_user`),
+    );
+    expect(res.rows[0]).toEqual({ role: 'kora_app', rolsuper: false, rolbypassrls: false });
+  });
+
+  it('forces row-level security on every tenant table and on no other', async () => {
+    const res = await withSystem(t.deps.db, (tx) =>
+      tx.execute(
+        sql`select relname from pg_class where relkind = 'r' and relforcerowsecurity and relnamespace = 'public'::regnamespace order by relname`,
+      ),
+    );
+    expect(res.rows.map((r) => (r as { relname: string }).relname)).toEqual([...TENANT_TABLES].sort());
+    const withAcademyId = await withSystem(t.deps.db, (tx) =>
+      tx.execute(
+        sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'academy_id' order by table_name`,
+      ),
+    );
+    const global = ['sessions', 'password_resets', 'outgoing_mails'];
+    expect(withAcademyId.rows.map((r) => (r as { table_name: string }).table_name).filter((n) => !global.includes(n))).toEqual(
+      [...TENANT_TABLES].sort(),
+    );
+  });
+});
