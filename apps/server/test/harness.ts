@@ -13,7 +13,6 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, statementCounter } from '../src/db/client.js';
 import type { Deps } from '../src/deps.js';
-import type { Clock } from '../src/lib/clock.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { createDiskStorage } from '../src/storage/storage.js';
 
@@ -27,7 +26,7 @@ export function testClock(start = '2026-11-22T09:00:00Z') {
     now: () => new Date(now),
     advance: (ms: number) => (now += ms),
     set: (iso: string) => (now = new Date(iso).getTime()),
-  } satisfies Clock & object;
+  };
 }
 
 async function freshDatabaseUrl() {

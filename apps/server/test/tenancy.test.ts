@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.js';
 import { packages, TENANT_TABLES, teams, users } from '../src/db/schema.js';
 import { withSystem, withTenant } from '../src/db/tenant.js';
 import { createTestApp, registerAndLogin, type TestContext } from './harness.js';
@@ -24,7 +25,7 @@ describe('row-level security', () => {
     expect(usersOfA.length).toBeGreaterThan(0);
     expect(new Set(usersOfA.map((u) => u.academyId))).toEqual(new Set([a.id]));
     const raw = await withTenant(t.deps.db, a.id, (tx) => tx.execute(sql`select count(*)::int as n from teams`));
-    expect((raw.rows[0] as { n: number }).n).toBe(1);
+    expect(rowsOf<{ n: number }>(raw)[0].n).toBe(1);
   });
 
   it('refuses to write a row into another academy, and to move one there', async () => {
@@ -50,7 +51,7 @@ describe('row-level security', () => {
     const res = await withTenant(t.deps.db, a.id, (tx) =>
       tx.execute(sql`select current_user as role, r.rolsuper, r.rolbypassrls from pg_roles r where r.rolname = current_user`),
     );
-    expect(res.rows[0]).toEqual({ role: 'kora_app', rolsuper: false, rolbypassrls: false });
+    expect(rowsOf(res)[0]).toEqual({ role: 'kora_app', rolsuper: false, rolbypassrls: false });
   });
 
   it('forces row-level security on every tenant table and on no other', async () => {
@@ -59,15 +60,17 @@ describe('row-level security', () => {
         sql`select relname from pg_class where relkind = 'r' and relforcerowsecurity and relnamespace = 'public'::regnamespace order by relname`,
       ),
     );
-    expect(res.rows.map((r) => (r as { relname: string }).relname)).toEqual([...TENANT_TABLES].sort());
+    expect(rowsOf<{ relname: string }>(res).map((r) => r.relname)).toEqual([...TENANT_TABLES].sort());
     const withAcademyId = await withSystem(t.deps.db, (tx) =>
       tx.execute(
         sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'academy_id' order by table_name`,
       ),
     );
     const global = ['sessions', 'password_resets', 'outgoing_mails'];
-    expect(withAcademyId.rows.map((r) => (r as { table_name: string }).table_name).filter((n) => !global.includes(n))).toEqual(
-      [...TENANT_TABLES].sort(),
-    );
+    expect(
+      rowsOf<{ table_name: string }>(withAcademyId)
+        .map((r) => r.table_name)
+        .filter((n) => !global.includes(n)),
+    ).toEqual([...TENANT_TABLES].sort());
   });
 });

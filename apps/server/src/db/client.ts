@@ -51,3 +51,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
+
+/** Rows of a raw `tx.execute(sql…)` result (PGlite and node-postgres both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
