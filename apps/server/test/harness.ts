@@ -3,7 +3,8 @@
  * default, or a new PostgreSQL database of its own when TEST_DATABASE_URL is set (dropped after).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,9 +56,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** PGlite's initdb takes seconds; every test file starts from the migrated template made by global-setup.ts instead. */
+async function pgliteTemplate() {
+  const path = process.env.KORA_PGLITE_TEMPLATE;
+  return path && existsSync(path) ? new Blob([await readFile(path)]) : undefined;
+}
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const fresh = await freshDatabaseUrl();
-  const database = await openDatabase({ databaseUrl: fresh?.url, migrationsFolder, poolSize: 4 });
+  const database = await openDatabase({
+    databaseUrl: fresh?.url,
+    migrationsFolder,
+    poolSize: 4,
+    loadDataDir: fresh ? undefined : await pgliteTemplate(),
+  });
   const clock = testClock();
   const config = loadConfig({
     BASE_DOMAIN: BASE,

@@ -36,6 +36,8 @@ export interface OpenOptions {
   dataDir?: string;
   migrationsFolder: string;
   poolSize?: number;
+  /** A PGlite data directory dump to start from (tests start from one migrated template). */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -46,7 +48,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir ?? 'memory://');
+  const client = opts.loadDataDir
+    ? await PGlite.create({ loadDataDir: opts.loadDataDir })
+    : await PGlite.create(opts.dataDir ?? 'memory://');
   const db = drizzlePglite(client, { schema, logger: countingLogger });
   await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
