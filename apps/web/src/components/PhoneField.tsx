@@ -1,0 +1,34 @@
+import { type ReactNode, useId } from 'react';
+import PhoneInput from 'react-phone-number-input';
+import { FieldShell, inputClass } from './Field';
+
+interface Props {
+  label: ReactNode;
+  value: string | undefined;
+  onChange(value: string): void;
+  error?: string;
+  name?: string;
+  onBlur?(): void;
+}
+
+/** Phone input: Saudi Arabia by default, international format, the calling code not editable; answers E.164. */
+export function PhoneField({ label, value, onChange, error, name, onBlur }: Props) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error}>
+      <div className={inputClass(error)} dir="ltr">
+        <PhoneInput
+          id={id}
+          name={name}
+          defaultCountry="SA"
+          international
+          countryCallingCodeEditable={false}
+          value={value || undefined}
+          onChange={(v) => onChange(v ?? '')}
+          onBlur={onBlur}
+          aria-invalid={!!error || undefined}
+        />
+      </div>
+    </FieldShell>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+import { PaymentLogos } from './PaymentLogos';
+
+export const CONTACT = { email: 'hello@kora.sa', phone: '+966 11 520 4400', cr: '1010987654' };
+
+function Footer() {
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="space-y-2 text-sm">
+          <Logo className="text-white" />
+          <p dir="rtl" lang="ar" className="text-start">
+            جميع الحقوق محفوظة لشركة كورا لتقنية المعلومات © {new Date().getFullYear()}
+          </p>
+          <p dir="ltr" lang="en" className="text-start">
+            © {new Date().getFullYear()} Kora Information Technology Co. All rights reserved.
+          </p>
+          <p>
+            <FormattedMessage id="footer.cr" values={{ cr: CONTACT.cr }} />
+          </p>
+        </div>
+        <div className="space-y-2 text-sm">
+          <p className="font-semibold text-white">
+            <FormattedMessage id="footer.contact" />
+          </p>
+          <p>
+            <a className="hover:text-white" href={`mailto:${CONTACT.email}`}>
+              {CONTACT.email}
+            </a>
+          </p>
+          <p dir="ltr" className="text-start">
+            <a className="hover:text-white" href={`tel:${CONTACT.phone.replaceAll(' ', '')}`}>
+              {CONTACT.phone}
+            </a>
+          </p>
+          <p>
+            <FormattedMessage id="footer.address" />
+          </p>
+        </div>
+        <div className="space-y-3 text-sm">
+          <p className="font-semibold text-white">
+            <FormattedMessage id="footer.payments" />
+          </p>
+          <PaymentLogos />
+          <nav className="flex flex-wrap gap-x-4 gap-y-1 pt-2">
+            {(['pricing', 'about', 'contact', 'terms', 'privacy'] as const).map((p) => (
+              <Link key={p} to={`/${p}`} className="hover:text-white">
+                <FormattedMessage id={`nav.public.${p}`} />
+              </Link>
+            ))}
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/** Header with logo, 'Create Academy' and 'Login', and the footer of spec part 1 §1. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
+          <Link to="/" aria-label="Kora">
+            <Logo />
+          </Link>
+          <nav className="flex items-center gap-1 sm:gap-3">
+            <LanguageSwitcher />
+            <Link
+              to="/auth/register/academy"
+              className="hidden rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:inline-flex"
+            >
+              <FormattedMessage id="landing.createAcademy" />
+            </Link>
+            <Link to="/auth/login" className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+              <FormattedMessage id="landing.login" />
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main className="flex-1">{children}</main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { currentHost, subdomainUrl } from '../lib/host';
+
+/** '404 Page not found'; the link says 'Go back home' on the root and 'Go back to dashboard' on an academy. */
+export function NotFoundPage() {
+  const academy = currentHost().kind === 'academy';
+  return (
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 text-center">
+      <p className="text-6xl font-extrabold text-brand-700">404</p>
+      <h1 className="text-xl font-semibold">
+        <FormattedMessage id="notFound.title" />
+      </h1>
+      <Link to="/" className="mt-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <FormattedMessage id={academy ? 'notFound.backDashboard' : 'notFound.backHome'} />
+      </Link>
+    </div>
+  );
+}
+
+/** The academy named by the subdomain does not exist (DESIGN §5.1). */
+export function AcademyNotFoundPage({ handle }: { handle: string }) {
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center">
+      <div className="rounded-full bg-amber-100 p-4 text-3xl" aria-hidden="true">
+        ⚽
+      </div>
+      <h1 className="text-2xl font-bold">
+        <FormattedMessage id="academyNotFound.title" />
+      </h1>
+      <p className="max-w-md text-slate-600">
+        <FormattedMessage id="academyNotFound.text" values={{ subdomain: <strong dir="ltr">{handle}</strong> }} />
+      </p>
+      <a href={subdomainUrl(null)} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <FormattedMessage id="academyNotFound.home" />
+      </a>
+    </div>
+  );
+}
+
+/** 'Something went wrong!' with a Show Error / Hide Error toggle. */
+export function ErrorFallback({ error }: { error: unknown }) {
+  const [show, setShow] = useState(false);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-3 px-4 py-16 text-center">
+      <h1 className="text-xl font-semibold text-red-700">
+        <FormattedMessage id="error.title" />
+      </h1>
+      <button type="button" className="text-sm font-medium text-slate-600 underline" onClick={() => setShow((s) => !s)}>
+        <FormattedMessage id={show ? 'error.hide' : 'error.show'} />
+      </button>
+      {show && (
+        <pre className="w-full overflow-auto rounded-lg bg-slate-100 p-3 text-start text-xs">
+          {error instanceof Error ? error.message : String(error)}
+        </pre>
+      )}
+    </div>
+  );
+}

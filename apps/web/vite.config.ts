@@ -1,0 +1,13 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 3000,
+    allowedHosts: true,
+    proxy: { '/api': 'http://localhost:3001', '/uploads': 'http://localhost:3001' },
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+});
