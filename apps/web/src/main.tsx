@@ -18,16 +18,18 @@ const router = makeRouter();
 /** On an academy subdomain: spinner while the academy is checked, then the app or Academy Not Found. */
 function HostGate() {
   const host = currentHost();
+  const handle = host.kind === 'academy' ? host.handle : null;
   const auth = useAuth();
-  const [academy, setAcademy] = useState<'unknown' | 'available' | 'unavailable'>(host.kind === 'academy' ? 'unknown' : 'available');
+  const [academy, setAcademy] = useState<'unknown' | 'available' | 'unavailable'>(handle ? 'unknown' : 'available');
   useEffect(() => {
-    if (host.kind !== 'academy') return;
-    api<{ exists: boolean }>(`/api/academies/check/${encodeURIComponent(host.handle)}`, { auth: false })
+    if (!handle) return;
+    api<{ exists: boolean }>(`/api/academies/check/${encodeURIComponent(handle)}`, { auth: false })
       .then((r) => setAcademy(r.exists ? 'available' : 'unavailable'))
+      // A failed check must not lock people out; the API itself still refuses what is wrong.
       .catch(() => setAcademy('available'));
-  }, [host.kind, host.kind === 'academy' ? host.handle : '']);
+  }, [handle]);
   if (academy === 'unknown' || auth.status === 'loading') return <PageSpinner />;
-  if (academy === 'unavailable' && host.kind === 'academy') return <AcademyNotFoundPage handle={host.handle} />;
+  if (academy === 'unavailable' && handle) return <AcademyNotFoundPage handle={handle} />;
   return <RouterProvider router={router} />;
 }
 

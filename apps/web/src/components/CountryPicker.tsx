@@ -60,6 +60,7 @@ export function CountryPicker({ label, value, onChange, error }: Props) {
           aria-expanded={open}
           aria-controls={`${id}-list`}
           aria-autocomplete="list"
+          aria-activedescendant={open && matches[active] ? `${id}-${matches[active].code}` : undefined}
           autoComplete="off"
           value={query}
           className={inputClass(error)}
@@ -88,19 +89,23 @@ export function CountryPicker({ label, value, onChange, error }: Props) {
           }}
         />
         {open && (
-          <ul
+          <div
             id={`${id}-list`}
             role="listbox"
             className="absolute z-30 mt-1 max-h-60 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
           >
             {matches.length === 0 ? (
-              <li className="px-3 py-2 text-sm text-slate-500">
+              <p className="px-3 py-2 text-sm text-slate-500">
                 <FormattedMessage id="common.noResults" />
-              </li>
+              </p>
             ) : (
               matches.map((c, i) => (
-                <li
+                // Options are chosen with the input's arrow keys and Enter (aria-activedescendant), as in the WAI-ARIA combobox pattern.
+                // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the input handles the keys
+                <div
                   key={c.code}
+                  id={`${id}-${c.code}`}
                   role="option"
                   aria-selected={c.code === value}
                   onMouseDown={(e) => e.preventDefault()}
@@ -110,10 +115,10 @@ export function CountryPicker({ label, value, onChange, error }: Props) {
                 >
                   <span>{c.name}</span>
                   <span className="text-xs text-slate-400">{c.code}</span>
-                </li>
+                </div>
               ))
             )}
-          </ul>
+          </div>
         )}
       </div>
     </FieldShell>

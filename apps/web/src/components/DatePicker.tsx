@@ -58,7 +58,11 @@ export function DatePicker({ label, value, onChange, min = '1900-01-01', max = t
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             onBlur={(e) => commit(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), commit(typed))}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              commit(typed);
+            }}
             aria-invalid={!!(typedError ?? error) || undefined}
             className={`${inputClass(typedError ?? error)} pe-10 text-start`}
           />

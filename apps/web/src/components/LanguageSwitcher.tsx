@@ -26,7 +26,7 @@ export function LanguageSwitcher() {
   const { locale, setLocale } = useLocale();
   const intl = useIntl();
   return (
-    <div className="flex items-center gap-1" role="group" aria-label={intl.formatMessage({ id: 'lang.label' })}>
+    <fieldset className="flex items-center gap-1" aria-label={intl.formatMessage({ id: 'lang.label' })}>
       {(['en', 'ar'] as const).map((l) => (
         <button
           key={l}
@@ -41,6 +41,6 @@ export function LanguageSwitcher() {
           <span>{l === 'en' ? 'EN' : 'ع'}</span>
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }

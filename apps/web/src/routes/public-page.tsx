@@ -17,12 +17,10 @@ export function PublicPage({ page }: { page: PublicPageName }) {
           <FormattedMessage id={`page.${page}.intro`} values={CONTACT} />
         </p>
         <div className={page === 'pricing' ? 'mt-8 grid gap-4 sm:grid-cols-3' : 'mt-8 space-y-6'}>
-          {Array.from({ length: SECTIONS[page] }, (_, i) => (
-            <section key={i} className={page === 'pricing' ? 'rounded-2xl border border-slate-200 bg-white p-6' : ''}>
-              <h2 className="text-lg font-semibold text-slate-900">{intl.formatMessage({ id: `page.${page}.s${i + 1}.title` })}</h2>
-              <p className="mt-2 whitespace-pre-line text-slate-600">
-                {intl.formatMessage({ id: `page.${page}.s${i + 1}.text` }, CONTACT)}
-              </p>
+          {Array.from({ length: SECTIONS[page] }, (_, i) => `s${i + 1}`).map((key) => (
+            <section key={key} className={page === 'pricing' ? 'rounded-2xl border border-slate-200 bg-white p-6' : ''}>
+              <h2 className="text-lg font-semibold text-slate-900">{intl.formatMessage({ id: `page.${page}.${key}.title` })}</h2>
+              <p className="mt-2 whitespace-pre-line text-slate-600">{intl.formatMessage({ id: `page.${page}.${key}.text` }, CONTACT)}</p>
             </section>
           ))}
         </div>
