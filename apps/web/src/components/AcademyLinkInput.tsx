@@ -4,10 +4,13 @@ import { FieldShell } from './Field';
 
 /** Strips the fixed academy-domain suffix from what is typed and shows it as a label (spec part 1 §2). */
 export function stripSuffix(typed: string, suffix: string) {
-  let v = typed.trim().toLowerCase();
+  let v = typed
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '');
   if (v.endsWith(`.${suffix}`)) v = v.slice(0, -(suffix.length + 1));
-  v = v.replace(/^https?:\/\//, '');
-  return v.replace(/[^a-z0-9-]/g, '');
+  // A handle is one DNS label: whatever follows a dot is (part of) the domain someone pasted.
+  return v.split(/[./]/)[0].replace(/[^a-z0-9-]/g, '');
 }
 
 interface Props {

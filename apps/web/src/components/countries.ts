@@ -29,12 +29,12 @@ export function countries(locale: 'en' | 'ar'): Country[] {
   return list;
 }
 
-/** The code of a typed name (either language) or code, if one matches exactly. */
+/** The code of a typed country name (either language), if one matches exactly. */
 export function codeOf(typed: string): string | null {
   const t = typed.trim().toLowerCase();
   if (!t) return null;
   for (const locale of ['en', 'ar'] as const) {
-    const hit = countries(locale).find((c) => c.name.toLowerCase() === t || c.code.toLowerCase() === t);
+    const hit = countries(locale).find((c) => c.name.toLowerCase() === t);
     if (hit) return hit.code;
   }
   return null;

@@ -1,0 +1,49 @@
+// Debian's Chromium driven by playwright-core; one browser per test file, a fresh context per test.
+import { mkdirSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+
+export const port = () => inject('port');
+export const rootUrl = (path = '/') => `http://localhost:${port()}${path}`;
+export const academyUrl = (handle: string, path = '/') => `http://${handle}.localhost:${port()}${path}`;
+export const DEMO = {
+  admin: { email: 'admin@demo.kora.sa', password: 'demo12345' },
+  coach: { email: 'coach@demo.kora.sa', password: 'demo12345' },
+};
+
+export const artifacts = new URL('./artifacts/', import.meta.url).pathname;
+mkdirSync(artifacts, { recursive: true });
+
+/** Sets up `ctx.page` for every test of the file; phone-sized when `mobile`. */
+export function useBrowser(opts: { mobile?: boolean; locale?: string } = {}) {
+  const ctx = {} as { browser: Browser; context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    ctx.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    });
+  });
+  beforeEach(async () => {
+    ctx.context = await ctx.browser.newContext({
+      viewport: opts.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+      locale: opts.locale ?? 'en-US',
+    });
+    ctx.page = await ctx.context.newPage();
+  });
+  afterEach(async () => ctx.context?.close());
+  afterAll(async () => ctx.browser?.close());
+  return ctx;
+}
+
+/** Logs in on an academy's login page and waits for the shell. */
+export async function login(page: Page, handle: string, email: string, password: string) {
+  await page.goto(academyUrl(handle, '/auth/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByTestId('avatar-menu').waitFor();
+}
+
+export async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
+  return (await fetch(rootUrl('/api/dev/outbox'))).json();
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { academyUrl, artifacts, useBrowser } from './browser';
+
+describe.each([
+  ['desktop', false],
+  ['phone', true],
+])('parent registration wizard (%s)', (label, mobile) => {
+  const b = useBrowser({ mobile });
+
+  it('validates each step and registers parent and child', async () => {
+    const { page } = b;
+    await page.goto(academyUrl('demo', '/auth/register/parent'));
+    await page.getByRole('option', { name: /Monthly/ }).waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Phone number is required').waitFor();
+    await page.getByLabel('Parent name (English)').fill('Khalid Al-Otaibi');
+    await page.getByLabel('Phone number', { exact: true }).fill('50123');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Please enter a valid phone number').waitFor();
+    await page.getByLabel('Phone number', { exact: true }).fill('501112233');
+    await page
+      .getByLabel('Subscription package')
+      .selectOption({ label: (await page.getByRole('option', { name: /Monthly/ }).textContent()) ?? '' });
+    await page.getByLabel('Subscription start date').waitFor();
+    await page.screenshot({ path: `${artifacts}wizard-step1-${label}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByText('Player name is required').waitFor();
+    await page.getByText('Birthdate is required').waitFor();
+    await page.getByLabel('Player name').fill('Faisal Al-Otaibi');
+    await page.getByLabel('Nationality').fill('Saudi');
+    await page.getByRole('option', { name: /Saudi Arabia/ }).click();
+    await page.getByLabel('Birthdate').fill('2016/04/12');
+    await page.getByLabel('Birthdate').press('Tab');
+    await page.getByRole('button', { name: 'Female' }).click();
+    await page.screenshot({ path: `${artifacts}wizard-step2-${label}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByTestId('parent-success').waitFor();
+    expect(await page.getByTestId('parent-success').textContent()).toContain('+966501112233');
+  });
+});

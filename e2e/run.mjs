@@ -1,0 +1,9 @@
+// `npm run test:e2e`: builds web and server (a few seconds; never a stale build), then runs the journeys in Chromium.
+import { execSync, spawnSync } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const sh = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
+sh('npm run build -w @kora/web');
+sh('npm run build -w @kora/server');
+const res = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { cwd: root, stdio: 'inherit' });
+process.exit(res.status ?? 1);
