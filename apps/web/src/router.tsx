@@ -1,5 +1,5 @@
 import type { Area } from '@kora/contracts';
-import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { Shell } from './components/Shell';
 import { PageSpinner } from './components/Spinner';
@@ -9,14 +9,17 @@ import { storage } from './lib/storage';
 import { AreaPage } from './routes/app/area-page';
 import { NoDashboard } from './routes/app/no-access';
 import { SettingsLayout } from './routes/app/settings';
-import { ForgotPasswordPage } from './routes/auth/forgot-password';
-import { LoginPage, type LoginSearch } from './routes/auth/login';
-import { RegisterAcademyPage } from './routes/auth/register-academy';
-import { RegisterParentPage } from './routes/auth/register-parent';
-import { ResetPasswordPage } from './routes/auth/reset-password';
+import type { LoginSearch } from './routes/auth/login';
 import { ErrorFallback, NotFoundPage } from './routes/fallbacks';
 import { LandingPage } from './routes/landing';
 import { PublicPage, type PublicPageName } from './routes/public-page';
+
+// The phone, country and date controls (flags, metadata, calendars) load only with the screens that use them.
+const registerAcademy = lazyRouteComponent(() => import('./routes/auth/register-academy'), 'RegisterAcademyPage');
+const registerParent = lazyRouteComponent(() => import('./routes/auth/register-parent'), 'RegisterParentPage');
+const loginPage = lazyRouteComponent(() => import('./routes/auth/login'), 'LoginPage');
+const forgotPage = lazyRouteComponent(() => import('./routes/auth/forgot-password'), 'ForgotPasswordPage');
+const resetPage = lazyRouteComponent(() => import('./routes/auth/reset-password'), 'ResetPasswordPage');
 
 /** Builds the route tree of one host kind; each call makes fresh routes (addChildren mutates its parent). */
 function buildTree(kind: 'root' | 'academy') {
@@ -43,20 +46,20 @@ function buildTree(kind: 'root' | 'academy') {
       registered: s.registered === true || s.registered === 'true' ? true : undefined,
       email: typeof s.email === 'string' ? s.email : undefined,
     }),
-    component: LoginPage,
+    component: loginPage,
   });
   const authRoutes = authGroup.addChildren([
     loginRoute,
-    createRoute({ getParentRoute: () => authGroup, path: 'register/academy', component: RegisterAcademyPage }),
+    createRoute({ getParentRoute: () => authGroup, path: 'register/academy', component: registerAcademy }),
     createRoute({
       getParentRoute: () => authGroup,
       path: 'register/parent',
       validateSearch: (s: Record<string, unknown>) => ({ academy: typeof s.academy === 'string' ? s.academy : undefined }),
-      component: RegisterParentPage,
+      component: registerParent,
     }),
-    createRoute({ getParentRoute: () => authGroup, path: 'forgot-password', component: ForgotPasswordPage }),
-    createRoute({ getParentRoute: () => authGroup, path: 'reset-password/$token', component: ResetPasswordPage }),
-    createRoute({ getParentRoute: () => authGroup, path: 'reset-password', component: ResetPasswordPage }),
+    createRoute({ getParentRoute: () => authGroup, path: 'forgot-password', component: forgotPage }),
+    createRoute({ getParentRoute: () => authGroup, path: 'reset-password/$token', component: resetPage }),
+    createRoute({ getParentRoute: () => authGroup, path: 'reset-password', component: resetPage }),
   ]);
 
   const publicPages = (['pricing', 'about', 'contact', 'terms', 'privacy'] as PublicPageName[]).map((page) =>

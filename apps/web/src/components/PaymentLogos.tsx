@@ -1,7 +1,7 @@
 /** The three accepted payment schemes shown in the footer: mada, Visa, Mastercard. */
 export function PaymentLogos() {
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex items-center gap-3" dir="ltr">
       <svg viewBox="0 0 64 40" className="h-8 w-12 rounded bg-white p-1" role="img" aria-label="mada">
         <rect x="4" y="10" width="22" height="7" fill="#84B740" />
         <rect x="4" y="22" width="22" height="7" fill="#259BD6" />

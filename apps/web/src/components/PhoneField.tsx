@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import PhoneInput from 'react-phone-number-input';
+import flags from 'react-phone-number-input/flags';
 import { FieldShell, inputClass } from './Field';
 
 interface Props {
@@ -20,6 +21,7 @@ export function PhoneField({ label, value, onChange, error, name, onBlur }: Prop
         <PhoneInput
           id={id}
           name={name}
+          flags={flags}
           defaultCountry="SA"
           international
           countryCallingCodeEditable={false}

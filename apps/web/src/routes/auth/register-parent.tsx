@@ -196,7 +196,7 @@ export function RegisterParentPage() {
     <AuthCard title={<FormattedMessage id="parent.title" />} subtitle={handle ? <span dir="ltr">{handle}</span> : undefined} wide>
       <StepIndicator step={step} />
       {step === 1 ? (
-        <form onSubmit={next} noValidate className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={next} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label={<FormattedMessage id="parent.parentName" />}
             value={parent.parentName}
@@ -273,7 +273,7 @@ export function RegisterParentPage() {
           </div>
         </form>
       ) : (
-        <form onSubmit={checkout} noValidate className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={checkout} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label={<FormattedMessage id="parent.playerName" />}
             value={player.playerName}
