@@ -115,6 +115,12 @@ export function RegisterParentPage() {
   });
   const hasErrors = (e: Errors) => Object.values(e).some(Boolean);
 
+  // A message goes away as soon as its field is edited; the next Next/Checkout checks again.
+  const fields: Record<string, unknown> = { ...parent, ...player };
+  const edited = JSON.stringify(fields);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on any edit, keyed by the serialized form
+  useEffect(() => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in fields) || !fields[k]))), [edited]);
+
   const next = (e: FormEvent) => {
     e.preventDefault();
     const e1 = { ...phoneErrors(), parentName: parent.parentName.trim() ? undefined : t('parent.error.parentName') };
