@@ -11,9 +11,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Deps } from './deps.js';
 import { registerAccess } from './http/access.js';
 import { registerErrorHandler } from './http/errors.js';
+import { attendanceRoutes } from './modules/attendance/routes.js';
 import { registerParentRoutes } from './modules/auth/register-parent.routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
+import { playerRoutes } from './modules/players/routes.js';
+import { teamRoutes } from './modules/teams/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 
 export interface AppOptions {
   /** A pino logger; none means silent (tests). */
@@ -55,6 +59,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(authRoutes);
   await app.register(registerParentRoutes);
   await app.register(packageRoutes);
+  await app.register(teamRoutes);
+  await app.register(userRoutes);
+  await app.register(playerRoutes);
+  await app.register(attendanceRoutes);
 
   app.get('/uploads/:key', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
     const file = await deps.storage.get((req.params as { key: string }).key);

@@ -5,4 +5,7 @@ export * from './enums.js';
 export * from './messages.js';
 export * from './packages.js';
 export * from './permissions.js';
+export * from './player-data.js';
 export * from './registration.js';
+export * from './teams.js';
+export * from './users.js';

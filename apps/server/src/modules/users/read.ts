@@ -1,0 +1,176 @@
+import type { Coach, CoachType, Player, Subscription, SubscriptionStatus } from '@kora/contracts';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { packages, parentPlayers, subscriptions, teamCoaches, teamPlayers, teams, users } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { halalasToSar } from '../packages/mapper.js';
+import { sortPlayers } from './player-order.js';
+
+type UserRow = typeof users.$inferSelect;
+type Color = Player['teamsPlaying'][number]['color'];
+
+const teamRef = { id: teams.id, name: teams.name, color: teams.color };
+
+export const toSubscription = (s: typeof subscriptions.$inferSelect, p: typeof packages.$inferSelect): Subscription => ({
+  id: s.id,
+  status: s.status as SubscriptionStatus,
+  startDate: s.startDate,
+  endDate: s.endDate,
+  sessionsLeft: s.sessionsLeft,
+  totalSessions: s.totalSessions,
+  userId: s.playerId,
+  package: { id: p.id, name: p.name, packageType: p.packageType as 'TIME_BASED', price: halalasToSar(p.priceHalalas) },
+});
+
+/** Subscriptions of players, latest end date first (a missing end date counts as its start). */
+export async function subscriptionsOf(tx: Tx, playerIds: string[]) {
+  if (playerIds.length === 0) return [];
+  const rows = await tx
+    .select({ s: subscriptions, p: packages })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(inArray(subscriptions.playerId, playerIds))
+    .orderBy(desc(sql`coalesce(${subscriptions.endDate}, ${subscriptions.startDate})`), desc(subscriptions.createdAt));
+  return rows.map((r) => toSubscription(r.s, r.p));
+}
+
+/**
+ * Players with their teams, parents and subscriptions: four statements whatever the number of
+ * players (each relation fetched once for all of them), sorted as spec part 2 §4 says.
+ */
+export async function listPlayers(tx: Tx, ids?: string[]): Promise<Player[]> {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(ids ? inArray(users.id, ids) : eq(users.role, 'PLAYER'))
+    .orderBy(asc(users.name));
+  const players = rows.filter((u) => u.role === 'PLAYER');
+  if (players.length === 0) return [];
+  const playerIds = ids ?? players.map((p) => p.id);
+  const [teamRows, parentRows, subs] = await Promise.all([
+    tx
+      .select({ playerId: teamPlayers.playerId, ...teamRef })
+      .from(teamPlayers)
+      .innerJoin(teams, eq(teams.id, teamPlayers.teamId))
+      .where(ids ? inArray(teamPlayers.playerId, playerIds) : undefined)
+      .orderBy(asc(teams.name)),
+    tx
+      .select({
+        playerId: parentPlayers.playerId,
+        id: users.id,
+        name: users.name,
+        phoneNumber: users.phoneNumber,
+        emergencyPhone1: users.emergencyPhone1,
+        emergencyPhone2: users.emergencyPhone2,
+      })
+      .from(parentPlayers)
+      .innerJoin(users, eq(users.id, parentPlayers.parentId))
+      .where(ids ? inArray(parentPlayers.playerId, playerIds) : undefined)
+      .orderBy(asc(parentPlayers.createdAt)),
+    ids
+      ? subscriptionsOf(tx, playerIds)
+      : tx
+          .select({ s: subscriptions, p: packages })
+          .from(subscriptions)
+          .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+          .orderBy(desc(sql`coalesce(${subscriptions.endDate}, ${subscriptions.startDate})`), desc(subscriptions.createdAt))
+          .then((r) => r.map((x) => toSubscription(x.s, x.p))),
+  ]);
+  const byPlayer = <T extends { playerId: string }>(list: T[]) => {
+    const map = new Map<string, Omit<T, 'playerId'>[]>();
+    for (const { playerId, ...rest } of list) map.set(playerId, [...(map.get(playerId) ?? []), rest]);
+    return map;
+  };
+  const teamsBy = byPlayer(teamRows);
+  const parentsBy = byPlayer(parentRows);
+  const subsBy = byPlayer(subs.map((s) => ({ ...s, playerId: s.userId })));
+  const full = players.map((u) => {
+    const subscriptionsOfPlayer = (subsBy.get(u.id) ?? []).map((s) => ({ ...s, userId: u.id }));
+    return {
+      ...toPlayerBase(u),
+      teamsPlaying: (teamsBy.get(u.id) ?? []).map((t) => ({ ...t, color: t.color as Color })),
+      parents: parentsBy.get(u.id) ?? [],
+      subscriptions: subscriptionsOfPlayer,
+      latestStatus: subscriptionsOfPlayer[0]?.status ?? null,
+      hasTeam: teamsBy.has(u.id),
+    };
+  });
+  return sortPlayers(full).map(({ latestStatus: _s, hasTeam: _t, ...p }) => p);
+}
+
+const toPlayerBase = (u: UserRow) => ({
+  id: u.id,
+  role: 'PLAYER' as const,
+  name: u.name,
+  nameArabic: u.nameArabic,
+  nationalId: u.nationalId,
+  nationality: u.nationality,
+  residentialNeighborhood: u.residentialNeighborhood,
+  birthdate: u.birthdate,
+  gender: u.gender as 'MALE' | 'FEMALE' | null,
+  avatar: u.avatar,
+  condition: u.condition,
+  phoneNumber: u.phoneNumber,
+  emergencyPhone1: u.emergencyPhone1,
+  emergencyPhone2: u.emergencyPhone2,
+  email: u.email,
+  accountTypeId: u.accountTypeId,
+  createdAt: u.createdAt.toISOString(),
+});
+
+export async function listCoaches(tx: Tx, ids?: string[]): Promise<Coach[]> {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(ids ? inArray(users.id, ids) : eq(users.role, 'COACH'))
+    .orderBy(asc(users.name));
+  const coaches = rows.filter((u) => u.role === 'COACH');
+  if (coaches.length === 0) return [];
+  const links = await tx
+    .select({ coachId: teamCoaches.coachId, ...teamRef })
+    .from(teamCoaches)
+    .innerJoin(teams, eq(teams.id, teamCoaches.teamId))
+    .where(
+      inArray(
+        teamCoaches.coachId,
+        coaches.map((c) => c.id),
+      ),
+    )
+    .orderBy(asc(teams.name));
+  return coaches.map((c) => ({
+    id: c.id,
+    role: 'COACH' as const,
+    name: c.name,
+    email: c.email,
+    avatar: c.avatar,
+    coachType: c.coachType as CoachType | null,
+    accountTypeId: c.accountTypeId,
+    teamsCoaching: links.filter((l) => l.coachId === c.id).map(({ coachId: _c, ...t }) => ({ ...t, color: t.color as Color })),
+  }));
+}
+
+export async function listAdmins(tx: Tx, ids?: string[]) {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(ids ? inArray(users.id, ids) : eq(users.role, 'ADMIN'))
+    .orderBy(asc(users.name));
+  return rows
+    .filter((u) => u.role === 'ADMIN')
+    .map((u) => ({
+      id: u.id,
+      role: 'ADMIN' as const,
+      name: u.name,
+      email: u.email,
+      avatar: u.avatar,
+      accountTypeId: u.accountTypeId,
+      createdAt: u.createdAt.toISOString(),
+    }));
+}
+
+/** The role of a user id in this academy, or 404. */
+export async function roleOf(tx: Tx, id: string): Promise<string> {
+  const [u] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
+  if (!u) throw notFound('User not found');
+  return u.role;
+}
