@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Deps } from './deps.js';
 import { registerAccess } from './http/access.js';
 import { registerErrorHandler } from './http/errors.js';
+import { countStatementsPerRequest } from './http/statement-count.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
 import { registerParentRoutes } from './modules/auth/register-parent.routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -39,6 +40,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAccess(app);
+  countStatementsPerRequest(app, deps.config.exposeSqlCount);
 
   await app.register(fastifyRateLimit, {
     global: false,

@@ -19,6 +19,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kora <no-reply@kora.sa>'),
   EXPOSE_OUTBOX: bool,
+  EXPOSE_SQL_COUNT: bool,
   PAYTABS_PROFILE_ID: z.string().optional(),
   PAYTABS_SERVER_KEY: z.string().optional(),
   PAYTABS_BASE_URL: z.string().default('https://secure.paytabs.sa'),
@@ -48,6 +49,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     exposeOutbox: e.EXPOSE_OUTBOX,
+    exposeSqlCount: e.EXPOSE_SQL_COUNT,
     paytabs:
       e.PAYTABS_PROFILE_ID && e.PAYTABS_SERVER_KEY
         ? { profileId: e.PAYTABS_PROFILE_ID, serverKey: e.PAYTABS_SERVER_KEY, baseUrl: e.PAYTABS_BASE_URL }

@@ -8,11 +8,11 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase, statementCounter } from '../src/db/client.js';
+import { openDatabase } from '../src/db/client.js';
 import type { Deps } from '../src/deps.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { createDiskStorage } from '../src/storage/storage.js';
@@ -76,6 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: mkdtempSync(join(tmpdir(), 'kora-test-')),
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '1000',
+    EXPOSE_SQL_COUNT: 'true',
     ...env,
   });
   const silent = { info() {}, error() {} };
@@ -142,9 +143,8 @@ export function asMember(app: FastifyInstance, academy: { handle: string; token:
     app.inject({ ...opts, headers: { host: academyHost(academy.handle), authorization: `Bearer ${academy.token}`, ...opts.headers } });
 }
 
-/** Runs work and answers how many SQL statements it executed. */
-export async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const counter = { count: 0 };
-  const result = await statementCounter.run(counter, work);
-  return { result, statements: counter.count };
+/** Injects a request and answers how many SQL statements the server ran for it (EXPOSE_SQL_COUNT). */
+export async function countStatements(work: () => Promise<LightMyRequestResponse>) {
+  const result = await work();
+  return { result, statements: Number(result.headers['x-sql-statements']) };
 }

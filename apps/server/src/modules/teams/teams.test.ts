@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlayer, coachLogin } from '../../../test/fixtures.js';
+import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+
+let t: TestContext;
+let a: Academy;
+let b: Academy;
+let coach: { id: string; handle: string; token: string };
+let playerA: string;
+let playerB: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  coach = await coachLogin(t.app, a);
+  playerA = await addPlayer(t.app, a);
+  playerB = await addPlayer(t.app, b);
+});
+afterAll(() => t.close());
+
+const create = (payload: object, who: { handle: string; token: string } = a) =>
+  asMember(t.app, who)({ method: 'POST', url: '/api/teams', payload });
+
+describe('teams', () => {
+  it('creates, reads, updates and deletes a team with its coaches and players', async () => {
+    const res = await create({ name: 'U12 Eagles', color: 'ORANGE', coachIds: [coach.id], playerIds: [playerA] });
+    expect(res.statusCode).toBe(201);
+    const team = res.json();
+    expect(team).toMatchObject({
+      name: 'U12 Eagles',
+      color: 'ORANGE',
+      coaches: [{ id: coach.id, name: 'Coach Waleed', avatar: null }],
+      players: [{ id: playerA }],
+    });
+
+    const list = await asMember(t.app, a)({ method: 'GET', url: '/api/teams' });
+    expect(list.json().map((x: { id: string }) => x.id)).toContain(team.id);
+    const one = await asMember(t.app, a)({ method: 'GET', url: `/api/teams/${team.id}` });
+    expect(one.json()).toEqual(team);
+
+    const upd = await asMember(
+      t.app,
+      a,
+    )({
+      method: 'PUT',
+      url: `/api/teams/${team.id}`,
+      payload: { name: 'U12 Eagles A', color: 'BLUE', coachIds: [], playerIds: [playerA] },
+    });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json()).toMatchObject({ name: 'U12 Eagles A', color: 'BLUE', coaches: [] });
+
+    const del = await asMember(t.app, a)({ method: 'DELETE', url: `/api/teams/${team.id}` });
+    expect(del.statusCode).toBe(204);
+    expect((await asMember(t.app, a)({ method: 'GET', url: `/api/teams/${team.id}` })).statusCode).toBe(404);
+  });
+
+  it("answers 'Please enter a valid name' for a blank name and a colour outside the enumeration", async () => {
+    const blank = await create({ name: '  ', color: 'BLUE' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Please enter a valid name');
+    const color = await create({ name: 'X', color: 'TEAL' });
+    expect(color.statusCode).toBe(400);
+    expect(color.json().issues[0].path).toBe('color');
+  });
+
+  it("refuses another academy's players or coaches, and players passed as coaches", async () => {
+    expect((await create({ name: 'X', playerIds: [playerB] })).statusCode).toBe(400);
+    expect((await create({ name: 'X', coachIds: [playerA] })).statusCode).toBe(400);
+  });
+
+  it('lets W:Players change only the players; W:ManageTeam is needed for the rest', async () => {
+    const team = (await create({ name: 'Hawks', color: 'GREEN' })).json();
+    // The default Coach type has neither ManageTeam nor Players write.
+    const asCoach = asMember(t.app, coach);
+    expect((await asCoach({ method: 'PUT', url: `/api/teams/${team.id}`, payload: { playerIds: [playerA] } })).statusCode).toBe(403);
+    expect((await asCoach({ method: 'POST', url: '/api/teams', payload: { name: 'Mine' } })).statusCode).toBe(403);
+    expect((await asCoach({ method: 'DELETE', url: `/api/teams/${team.id}` })).statusCode).toBe(403);
+    expect((await asCoach({ method: 'GET', url: '/api/teams' })).statusCode).toBe(200);
+    const onlyPlayers = await asMember(t.app, a)({ method: 'PUT', url: `/api/teams/${team.id}`, payload: { playerIds: [playerA] } });
+    expect(onlyPlayers.json()).toMatchObject({ name: 'Hawks', players: [{ id: playerA }] });
+  });
+
+  it("keeps academies apart: 404 for another academy's team, 401 without a token", async () => {
+    const team = (await create({ name: 'Private', color: 'RED' })).json();
+    const asB = asMember(t.app, b);
+    expect((await asB({ method: 'GET', url: `/api/teams/${team.id}` })).statusCode).toBe(404);
+    expect((await asB({ method: 'PUT', url: `/api/teams/${team.id}`, payload: { name: 'Stolen' } })).statusCode).toBe(404);
+    expect((await asB({ method: 'DELETE', url: `/api/teams/${team.id}` })).statusCode).toBe(404);
+    expect((await asB({ method: 'GET', url: '/api/teams' })).json().map((x: { name: string }) => x.name)).not.toContain('Private');
+    expect((await t.app.inject({ method: 'GET', url: '/api/teams' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/teams/not-a-uuid', headers: { authorization: `Bearer ${a.token}` } })).statusCode,
+    ).toBe(400);
+  });
+});

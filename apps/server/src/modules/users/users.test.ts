@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coachLogin, multipart, parentInfo, playerInfo, pngBytes } from '../../../test/fixtures.js';
+import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { packages, parentPlayers, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
+import { withTenant } from '../../db/tenant.js';
+
+let t: TestContext;
+let a: Academy;
+let b: Academy;
+let coach: { id: string; handle: string; token: string };
+let monthly: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  coach = await coachLogin(t.app, a);
+  [{ id: monthly }] = await withTenant(t.deps.db, a.id, (tx) =>
+    tx.insert(packages).values({ academyId: a.id, name: 'Monthly', priceHalalas: 45000, monthsNumber: 1 }).returning(),
+  );
+});
+afterAll(() => t.close());
+
+const addPlayer = (fields: Record<string, string>, file?: Parameters<typeof multipart>[1], who: { handle: string; token: string } = a) =>
+  asMember(t.app, who)({ method: 'POST', url: '/api/users/parent-player', ...multipart(fields, file) });
+const wizard = (over: Record<string, unknown> = {}, extra: Record<string, string> = {}) => ({
+  parentInfo: JSON.stringify(parentInfo),
+  playerInfo: JSON.stringify(playerInfo(over)),
+  ...extra,
+});
+
+describe('POST /api/users/parent-player', () => {
+  it('creates parent and player with a photo and a PENDING subscription', async () => {
+    const res = await addPlayer(
+      wizard(
+        { name: 'Sara Al-Harbi', gender: 'female' },
+        { selectedPackage: monthly, packageType: 'TIME_BASED', subscriptionStartDate: '2026-12-01' },
+      ),
+      {
+        name: 'me.png',
+        bytes: await pngBytes(),
+        type: 'image/png',
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    const { player, parent, subscription } = res.json();
+    expect(player).toMatchObject({
+      name: 'Sara Al-Harbi',
+      gender: 'FEMALE',
+      parents: [{ id: parent.id, name: 'Khalid Al-Otaibi', phoneNumber: '+966501112233' }],
+    });
+    expect(subscription).toMatchObject({
+      status: 'PENDING',
+      startDate: '2026-12-01',
+      endDate: '2027-01-01',
+      package: { id: monthly, name: 'Monthly', price: 450 },
+    });
+    expect(player.avatar).toMatch(/^\/uploads\/[A-Za-z0-9_-]{43}\.webp$/);
+    const img = await t.app.inject({ method: 'GET', url: player.avatar });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/webp');
+    expect(img.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers 415 for a non-image named .png and 413 for an oversized upload, creating nothing', async () => {
+    const before = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(users));
+    const fake = await addPlayer(wizard(), { name: 'photo.png', bytes: Buffer.from('<script>alert(1)</script>'), type: 'image/png' });
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json()).toEqual({ message: 'The file must be an image' });
+    const big = await addPlayer(wizard(), { name: 'big.png', bytes: Buffer.alloc(6 * 1024 * 1024, 1), type: 'image/png' });
+    expect(big.statusCode).toBe(413);
+    expect((await withTenant(t.deps.db, a.id, (tx) => tx.select().from(users))).length).toBe(before.length);
+  });
+
+  it.each([
+    ['an invalid parent phone', { parentInfo: JSON.stringify({ ...parentInfo, phone: '+9665' }) }, 'Please enter a valid phone number'],
+    [
+      'an invalid emergency phone',
+      { parentInfo: JSON.stringify({ ...parentInfo, emergencyPhone1: '123' }) },
+      'Please enter a valid emergency phone number',
+    ],
+    ['no parent name', { parentInfo: JSON.stringify({ ...parentInfo, name: '' }) }, 'Please enter a valid Parent Name'],
+    ['no birthdate', { playerInfo: JSON.stringify(playerInfo({ birthdate: '' })) }, 'Birthdate is required'],
+    ['broken JSON', { playerInfo: '{oops' }, 'playerInfo must be JSON'],
+  ])('rejects %s with its message', async (_n, over, message) => {
+    const res = await addPlayer({ ...wizard(), ...over });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('needs W:Players or W:Settings and a token', async () => {
+    expect((await addPlayer(wizard(), undefined, coach)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/parent-player', ...multipart(wizard()) })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/users', () => {
+  it('lists players with teams, parents and subscriptions in the spec order', async () => {
+    const res = await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=PLAYER' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().every((p: { role: string }) => p.role === 'PLAYER')).toBe(true);
+    expect(res.json()[0]).toHaveProperty('teamsPlaying');
+  });
+
+  it('lists coaches for any member and admins with R:Settings only', async () => {
+    const coaches = await asMember(t.app, coach)({ method: 'GET', url: '/api/users?role=COACH' });
+    expect(coaches.json()).toEqual([expect.objectContaining({ id: coach.id, coachType: 'HEAD_COACH', teamsCoaching: [] })]);
+    expect((await asMember(t.app, coach)({ method: 'GET', url: '/api/users?role=ADMIN' })).statusCode).toBe(403);
+    const admins = await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=ADMIN' });
+    expect(admins.json()).toEqual([expect.objectContaining({ id: a.userId, role: 'ADMIN' })]);
+    expect((await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=PARENT' })).statusCode).toBe(400);
+  });
+
+  it('runs the same number of SQL statements for 10 and for 300 players', async () => {
+    const c = await registerAndLogin(t.app);
+    const seed = (n: number, from: number) =>
+      withTenant(t.deps.db, c.id, async (tx) => {
+        const [team] = await tx
+          .insert(teams)
+          .values({ academyId: c.id, name: `T${from}` })
+          .returning();
+        const [pkg] = await tx
+          .insert(packages)
+          .values({ academyId: c.id, name: `P${from}`, priceHalalas: 100 })
+          .returning();
+        const rows = Array.from({ length: n }, (_, i) => ({
+          academyId: c.id,
+          role: 'PLAYER',
+          name: `Player ${from + i}`,
+          birthdate: '2014-01-01',
+        }));
+        const players = await tx.insert(users).values(rows).returning();
+        const parents = await tx
+          .insert(users)
+          .values(rows.map((r) => ({ ...r, role: 'PARENT', name: `Parent of ${r.name}` })))
+          .returning();
+        await tx.insert(parentPlayers).values(players.map((p, i) => ({ academyId: c.id, parentId: parents[i].id, playerId: p.id })));
+        await tx.insert(teamPlayers).values(players.map((p) => ({ academyId: c.id, teamId: team.id, playerId: p.id })));
+        await tx
+          .insert(subscriptions)
+          .values(
+            players.map((p) => ({
+              academyId: c.id,
+              playerId: p.id,
+              packageId: pkg.id,
+              status: 'ACTIVE',
+              startDate: '2026-11-01',
+              endDate: '2026-12-01',
+            })),
+          );
+      });
+    const list = () => asMember(t.app, c)({ method: 'GET', url: '/api/users?role=PLAYER' });
+    await seed(10, 0);
+    const small = await countStatements(list);
+    expect(small.result.json()).toHaveLength(10);
+    await seed(290, 10);
+    const large = await countStatements(list);
+    expect(large.result.json()).toHaveLength(300);
+    expect(large.result.json()[0]).toMatchObject({
+      teamsPlaying: [{ name: expect.any(String) }],
+      parents: [expect.any(Object)],
+      subscriptions: [expect.any(Object)],
+    });
+    expect(small.statements).toBeGreaterThan(0);
+    expect(large.statements).toBe(small.statements);
+  });
+});
+
+describe('GET, PUT and DELETE /api/users/:id', () => {
+  const newPlayer = async () => (await addPlayer(wizard({ name: 'Editable Player' }))).json().player.id as string;
+
+  it('edits a player through multipart with a new photo', async () => {
+    const id = await newPlayer();
+    const res = await asMember(
+      t.app,
+      a,
+    )({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      ...multipart(
+        {
+          name: 'Edited Name',
+          nationalId: '1099887766',
+          nationality: 'jo',
+          residentialNeighborhood: 'Hittin',
+          phoneNumber: '+966502223344',
+          emergencyPhone1: '',
+          emergencyPhone2: '',
+          birthdate: '2013-05-05',
+          condition: 'None',
+        },
+        { name: 'x.jpg', bytes: await pngBytes(), type: 'image/jpeg' },
+      ),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Edited Name',
+      nationality: 'JO',
+      birthdate: '2013-05-05',
+      phoneNumber: '+966502223344',
+      condition: 'None',
+    });
+    expect(res.json().avatar).toMatch(/^\/uploads\//);
+    const got = await asMember(t.app, a)({ method: 'GET', url: `/api/users/${id}` });
+    expect(got.json().name).toBe('Edited Name');
+  });
+
+  it("refuses a birthdate outside 5–50 years with 'Please enter a valid birthdate'", async () => {
+    const id = await newPlayer();
+    const res = await asMember(t.app, a)({ method: 'PUT', url: `/api/users/${id}`, ...multipart({ name: 'X', birthdate: '2024-01-01' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please enter a valid birthdate');
+  });
+
+  it("changes a staff user's account type through JSON with W:Settings", async () => {
+    const types = await withTenant(t.deps.db, a.id, (tx) => tx.query.accountTypes.findMany());
+    const admin = types.find((x) => x.name === 'Admin')!;
+    const res = await asMember(t.app, a)({ method: 'PUT', url: `/api/users/${coach.id}`, payload: { accountTypeId: admin.id } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: coach.id, accountTypeId: admin.id });
+    const coachType = types.find((x) => x.name === 'Coach')!;
+    await asMember(t.app, a)({ method: 'PUT', url: `/api/users/${coach.id}`, payload: { accountTypeId: coachType.id } });
+  });
+
+  it('deletes a player with W:Players; 403 without, 404 from another academy', async () => {
+    const id = await newPlayer();
+    expect((await asMember(t.app, coach)({ method: 'DELETE', url: `/api/users/${id}` })).statusCode).toBe(403);
+    expect((await asMember(t.app, b)({ method: 'DELETE', url: `/api/users/${id}` })).statusCode).toBe(404);
+    expect((await asMember(t.app, b)({ method: 'GET', url: `/api/users/${id}` })).statusCode).toBe(404);
+    expect(
+      (await asMember(t.app, b)({ method: 'PUT', url: `/api/users/${id}`, ...multipart({ name: 'X', birthdate: '2014-01-01' }) }))
+        .statusCode,
+    ).toBe(404);
+    expect((await asMember(t.app, a)({ method: 'DELETE', url: `/api/users/${id}` })).statusCode).toBe(204);
+    expect((await asMember(t.app, a)({ method: 'GET', url: `/api/users/${id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('coaches', () => {
+  it('creates a coach without a login (no password) and edits position and teams', async () => {
+    const team = (await asMember(t.app, a)({ method: 'POST', url: '/api/teams', payload: { name: 'Lions', color: 'RED' } })).json();
+    const res = await asMember(
+      t.app,
+      a,
+    )({ method: 'POST', url: '/api/users/coaches', payload: { name: 'Coach Hisham', coachType: 'ASSISTANT_COACH', teamIds: [team.id] } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ coach: { id: expect.any(String), name: 'Coach Hisham', email: null } });
+    const id = res.json().coach.id;
+    const upd = await asMember(
+      t.app,
+      a,
+    )({ method: 'PUT', url: `/api/users/coaches/${id}`, payload: { name: 'Coach Hisham G.', coachType: 'LEAD_COACH', teamIds: [] } });
+    expect(upd.json()).toMatchObject({ name: 'Coach Hisham G.', coachType: 'LEAD_COACH', teamsCoaching: [] });
+  });
+
+  it('shows a generated password once for a login, and 409 for a taken login e-mail', async () => {
+    const email = `c${Date.now()}@x.sa`;
+    const res = await asMember(t.app, a)({ method: 'POST', url: '/api/users/coaches', payload: { name: 'Coach Login', email } });
+    expect(res.json().password).toMatch(/^[A-Za-z0-9]{14}$/);
+    const again = await asMember(t.app, a)({ method: 'POST', url: '/api/users/coaches', payload: { name: 'Other', email } });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('validates names, positions and e-mails; needs W:Coaches; keeps academies apart', async () => {
+    const asA = asMember(t.app, a);
+    expect((await asA({ method: 'POST', url: '/api/users/coaches', payload: { name: '' } })).json().message).toBe('Name is required');
+    expect((await asA({ method: 'POST', url: '/api/users/coaches', payload: { name: 'X', email: 'bad' } })).statusCode).toBe(400);
+    expect((await asA({ method: 'PUT', url: `/api/users/coaches/${coach.id}`, payload: { name: 'X' } })).statusCode).toBe(400);
+    expect((await asMember(t.app, coach)({ method: 'POST', url: '/api/users/coaches', payload: { name: 'Me' } })).statusCode).toBe(403);
+    expect(
+      (await asMember(t.app, b)({ method: 'PUT', url: `/api/users/coaches/${coach.id}`, payload: { name: 'X', coachType: 'HEAD_COACH' } }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

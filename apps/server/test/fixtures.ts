@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { type Academy, asMember, loginAs } from './harness.js';
+
+export const parentInfo = { name: 'Khalid Al-Otaibi', phone: '+966501112233', email: '', emergencyPhone1: '', emergencyPhone2: '' };
+export const playerInfo = (over: Record<string, unknown> = {}) => ({
+  name: 'Faisal Al-Otaibi',
+  birthdate: '2015-03-14',
+  gender: 'male',
+  nationality: 'SA',
+  residentialNeighborhood: 'Al Malqa',
+  medicalCondition: '',
+  ...over,
+});
+
+/** A multipart body the way a browser's FormData sends it. */
+export function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string }) {
+  const boundary = `----kora${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
+    chunks.push(file.bytes, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const pngBytes = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a7' } })
+    .png()
+    .toBuffer();
+
+/** Adds a player through the staff wizard endpoint and answers its id. */
+export async function addPlayer(app: FastifyInstance, academy: Academy, over: Record<string, unknown> = {}) {
+  const res = await asMember(
+    app,
+    academy,
+  )({
+    method: 'POST',
+    url: '/api/users/parent-player',
+    ...multipart({ parentInfo: JSON.stringify(parentInfo), playerInfo: JSON.stringify(playerInfo(over)) }),
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().player.id as string;
+}
+
+/** A coach with a login of the default Coach account type (no write on teams, players or coaches). */
+export async function coachLogin(app: FastifyInstance, academy: Academy, name = 'Coach Waleed') {
+  const email = `coach${Math.random().toString(16).slice(2, 8)}@${academy.handle}.sa`;
+  const res = await asMember(
+    app,
+    academy,
+  )({ method: 'POST', url: '/api/users/coaches', payload: { name, email, coachType: 'HEAD_COACH' } });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  const token = await loginAs(app, academy.handle, email, res.json().password);
+  return { id: res.json().coach.id as string, handle: academy.handle, token };
+}
