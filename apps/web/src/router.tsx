@@ -20,6 +20,10 @@ const registerParent = lazyRouteComponent(() => import('./routes/auth/register-p
 const loginPage = lazyRouteComponent(() => import('./routes/auth/login'), 'LoginPage');
 const forgotPage = lazyRouteComponent(() => import('./routes/auth/forgot-password'), 'ForgotPasswordPage');
 const resetPage = lazyRouteComponent(() => import('./routes/auth/reset-password'), 'ResetPasswordPage');
+const teamsPage = lazyRouteComponent(() => import('./features/teams/TeamsPage'), 'TeamsPage');
+const playersPage = lazyRouteComponent(() => import('./features/players/PlayersPage'), 'PlayersPage');
+const playerDetailPage = lazyRouteComponent(() => import('./features/players/PlayerDetailPage'), 'PlayerDetailPage');
+const coachesPage = lazyRouteComponent(() => import('./features/coaches/CoachesPage'), 'CoachesPage');
 
 /** Builds the route tree of one host kind; each call makes fresh routes (addChildren mutates its parent). */
 function buildTree(kind: 'root' | 'academy') {
@@ -92,7 +96,7 @@ function buildTree(kind: 'root' | 'academy') {
   const requireRead = (area: Area) => () => {
     if (!authSnapshot().canRead(area)) throw redirect({ to: '/' });
   };
-  const area = (path: string, permission: Area, title: string, component?: () => ReactElement) =>
+  const area = (path: string, permission: Area, title: string, component?: (() => ReactElement) | typeof teamsPage) =>
     createRoute({
       getParentRoute: () => appLayout,
       path,
@@ -127,7 +131,7 @@ function buildTree(kind: 'root' | 'academy') {
         path: 'teams',
         validateSearch: teamsSearch,
         beforeLoad: requireRead('ManageTeam'),
-        component: () => <AreaPage title="nav.teams" />,
+        component: teamsPage,
       }),
       createRoute({
         getParentRoute: () => appLayout,
@@ -137,9 +141,9 @@ function buildTree(kind: 'root' | 'academy') {
           throw redirect({ to: '/teams', search });
         },
       }),
-      area('players', 'Players', 'nav.players'),
-      area('players/$playerId', 'Players', 'players.detail'),
-      area('coaches', 'Coaches', 'nav.coaches'),
+      area('players', 'Players', 'nav.players', playersPage),
+      area('players/$playerId', 'Players', 'players.detail', playerDetailPage),
+      area('coaches', 'Coaches', 'nav.coaches', coachesPage),
       area('schedule', 'Schedule', 'nav.schedule'),
       area('growth', 'Growth', 'nav.growth'),
       area('growth/$playerId', 'Growth', 'growth.detail'),

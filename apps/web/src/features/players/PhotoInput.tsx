@@ -1,0 +1,61 @@
+import { useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Avatar } from '../../components/Shell';
+
+/** An image file with a preview; anything that is not an image is refused here (and by the server). */
+export function PhotoInput({
+  file,
+  onChange,
+  current,
+  name,
+}: {
+  file: File | null;
+  onChange(f: File | null): void;
+  current?: string | null;
+  name: string;
+}) {
+  const id = useId();
+  const intl = useIntl();
+  const [error, setError] = useState<string>();
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return (
+    <div className="flex items-center gap-4">
+      <Avatar name={name || '?'} src={preview ?? current} size="size-16" />
+      <div className="space-y-1">
+        <label
+          htmlFor={id}
+          className="inline-flex cursor-pointer rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
+        >
+          <FormattedMessage id="players.photo" />
+        </label>
+        <input
+          id={id}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          onChange={(e) => {
+            const f = e.target.files?.[0] ?? null;
+            if (f && !f.type.startsWith('image/')) {
+              setError(intl.formatMessage({ id: 'players.photoNotImage' }));
+              onChange(null);
+              return;
+            }
+            setError(undefined);
+            onChange(f);
+          }}
+        />
+        {error && (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

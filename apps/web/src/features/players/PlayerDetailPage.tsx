@@ -1,0 +1,281 @@
+import { PARTICIPANT_STATUSES } from '@kora/contracts';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '../../components/Button';
+import { countries } from '../../components/countries';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Avatar } from '../../components/Shell';
+import { EmptyState, ErrorBox, SkeletonRows } from '../../components/States';
+import { ColorDot } from '../../components/TeamColor';
+import { useToast } from '../../components/Toaster';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useLocale } from '../../lib/i18n';
+import { useParticipations, usePlayer, usePlayerMutations, useSessions } from './api';
+import { EditPlayerDialog } from './EditPlayerDialog';
+import { ageOf, attendanceSummary, membershipOf, sessionBar } from './helpers';
+import { StatusBadge } from './StatusBadge';
+
+function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm text-slate-900">{children || '—'}</dd>
+    </div>
+  );
+}
+
+const BAR: Record<string, string> = { green: 'bg-green-500', yellow: 'bg-yellow-400', red: 'bg-red-500' };
+
+export function PlayerDetailPage() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { locale } = useLocale();
+  const auth = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { playerId } = useParams({ strict: false }) as { playerId: string };
+  const player = usePlayer(playerId);
+  const participations = useParticipations(playerId);
+  const sessions = useSessions(playerId);
+  const { remove, setStatus } = usePlayerMutations();
+  const [editing, setEditing] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const [deleteError, setDeleteError] = useState<string>();
+  const [statusError, setStatusError] = useState<Record<string, string>>({});
+  const canWrite = auth.canWrite('Players');
+
+  if (player.isPending) return <SkeletonRows rows={6} />;
+  if (player.isError || !player.data) {
+    const missing = player.error instanceof ApiError && player.error.status === 404;
+    return missing || !player.isError ? (
+      <EmptyState>
+        <FormattedMessage id="players.notFound" />
+      </EmptyState>
+    ) : (
+      <ErrorBox>{errorMessage(player.error, t('players.loadFailed'))}</ErrorBox>
+    );
+  }
+  const p = player.data;
+  const parent = p.parents[0];
+  const membership = membershipOf(p);
+  const summary = attendanceSummary((participations.data ?? []).map((x) => x.status));
+  const bar = sessions.data ? sessionBar(sessions.data.sessionsLeft, sessions.data.totalSessions) : null;
+
+  const del = async () => {
+    try {
+      await remove.mutateAsync(p.id);
+      toast(intl.formatMessage({ id: 'players.deleted' }, { name: p.name }));
+      await navigate({ to: '/players' });
+    } catch (err) {
+      setDeleteError(errorMessage(err, t('players.deleteFailed')));
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <Link to="/players" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <span className="rtl:rotate-180">←</span> <FormattedMessage id="common.back" />
+      </Link>
+      <section className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5">
+        <Avatar name={p.name} src={p.avatar} size="size-20" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold">{locale === 'ar' && p.nameArabic ? p.nameArabic : p.name}</h1>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            {p.teamsPlaying.length === 0 && (
+              <span className="text-sm text-slate-500">
+                <FormattedMessage id="players.noTeams" />
+              </span>
+            )}
+            {p.teamsPlaying.map((x) => (
+              <span key={x.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+                <ColorDot color={x.color} className="size-2" />
+                {x.name}
+              </span>
+            ))}
+          </div>
+        </div>
+        {canWrite && (
+          <div className="flex gap-2">
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <FormattedMessage id="players.manage" />
+            </Button>
+            <Button variant="danger" onClick={() => setConfirm(true)}>
+              <FormattedMessage id="players.delete" />
+            </Button>
+          </div>
+        )}
+      </section>
+
+      <div className="grid gap-5 lg:grid-cols-3">
+        <section className="rounded-2xl border border-slate-200 bg-white p-5 lg:col-span-2">
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+            <Fact label={<FormattedMessage id="players.parent" />}>{parent?.name}</Fact>
+            <Fact label={<FormattedMessage id="common.phone" />}>
+              <span dir="ltr">{parent?.phoneNumber ?? p.phoneNumber}</span>
+            </Fact>
+            <Fact label={<FormattedMessage id="players.emergency1" />}>
+              <span dir="ltr">{parent?.emergencyPhone1 ?? p.emergencyPhone1}</span>
+            </Fact>
+            <Fact label={<FormattedMessage id="parent.nationalId" />}>{p.nationalId}</Fact>
+            <Fact label={<FormattedMessage id="parent.nationality" />}>
+              {countries(locale).find((c) => c.code === p.nationality)?.name ?? p.nationality}
+            </Fact>
+            <Fact label={<FormattedMessage id="players.col.age" />}>
+              {p.birthdate ? <FormattedMessage id="players.years" values={{ age: ageOf(p.birthdate) }} /> : null}
+            </Fact>
+            <Fact label={<FormattedMessage id="parent.birthdate" />}>
+              <span dir="ltr">{p.birthdate?.replaceAll('-', '/')}</span>
+            </Fact>
+            <Fact label={<FormattedMessage id="parent.gender" />}>
+              {p.gender ? t(p.gender === 'MALE' ? 'parent.male' : 'parent.female') : null}
+            </Fact>
+            <Fact label={<FormattedMessage id="players.condition" />}>{p.condition}</Fact>
+            <Fact label={<FormattedMessage id="parent.neighborhood" />}>{p.residentialNeighborhood}</Fact>
+            <Fact label={<FormattedMessage id="players.membership" />}>
+              {membership ? (
+                <span className="flex flex-wrap items-center gap-2">
+                  {membership.package.name} <StatusBadge status={membership.status} />
+                </span>
+              ) : (
+                <StatusBadge status="INACTIVE" />
+              )}
+            </Fact>
+            {membership?.package.packageType === 'TIME_BASED' && (
+              <Fact label={<FormattedMessage id="players.nextPayment" />}>
+                <span dir="ltr">{membership.endDate?.replaceAll('-', '/')}</span>
+              </Fact>
+            )}
+          </dl>
+        </section>
+        <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
+          <h2 className="font-semibold">
+            <FormattedMessage id="players.attendance" />
+          </h2>
+          <div className="grid grid-cols-3 gap-2 text-center">
+            <div className="rounded-xl bg-green-50 p-3">
+              <p className="text-xl font-bold text-green-800">{summary.attended}</p>
+              <p className="text-xs text-green-800">
+                <FormattedMessage id="players.attended" />
+              </p>
+            </div>
+            <div className="rounded-xl bg-red-50 p-3">
+              <p className="text-xl font-bold text-red-800">{summary.missed}</p>
+              <p className="text-xs text-red-800">
+                <FormattedMessage id="players.missed" />
+              </p>
+            </div>
+            <div className="rounded-xl bg-slate-100 p-3">
+              <p className="text-xl font-bold">{summary.rate}%</p>
+              <p className="text-xs text-slate-600">
+                <FormattedMessage id="players.rate" />
+              </p>
+            </div>
+          </div>
+          {sessions.data && bar && (
+            <div className="space-y-2" data-testid="sessions-bar">
+              <p className="text-sm font-medium">
+                {sessions.data.packageName}:{' '}
+                <FormattedMessage
+                  id="players.sessionsLeft"
+                  values={{ left: sessions.data.sessionsLeft, total: sessions.data.totalSessions }}
+                />
+              </p>
+              <div
+                className="h-3 overflow-hidden rounded-full bg-slate-100"
+                role="progressbar"
+                aria-valuenow={bar.usedPercent}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-label={t('players.sessionsUsed')}
+              >
+                <div className={`h-full ${BAR[bar.tone]}`} style={{ width: `${bar.usedPercent}%` }} />
+              </div>
+              <p className="text-xs text-slate-500">
+                <FormattedMessage
+                  id="players.sessionsStats"
+                  values={{ used: bar.usedPercent, attended: sessions.data.attendedSessionsCount }}
+                />
+              </p>
+              {bar.lowWarning && <p className="text-sm font-medium text-red-700">{t('players.lowSessions')}</p>}
+            </div>
+          )}
+        </section>
+      </div>
+
+      <section className="rounded-2xl border border-slate-200 bg-white">
+        <h2 className="border-b border-slate-100 px-5 py-3 font-semibold">
+          <FormattedMessage id="players.events" />
+        </h2>
+        {participations.isPending ? (
+          <div className="p-5">
+            <SkeletonRows rows={3} />
+          </div>
+        ) : (participations.data ?? []).length === 0 ? (
+          <p className="px-5 py-6 text-sm text-slate-500">
+            <FormattedMessage id="players.noEvents" />
+          </p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[560px] text-sm">
+              <tbody className="divide-y divide-slate-100">
+                {participations.data?.map((x) => (
+                  <tr key={x.id}>
+                    <td className="px-5 py-3" dir="ltr">
+                      {x.event.date.replaceAll('-', '/')} {x.event.time}
+                    </td>
+                    <td className="px-5 py-3">
+                      <FormattedMessage id={`event.${x.event.type}`} />
+                    </td>
+                    <td className="px-5 py-3">{x.event.field}</td>
+                    <td className="px-5 py-3">{x.team?.name}</td>
+                    <td className="px-5 py-3">
+                      {canWrite ? (
+                        <>
+                          <select
+                            aria-label={t('players.status')}
+                            className="rounded-lg border border-slate-300 px-2 py-1"
+                            value={x.status}
+                            onChange={async (e) => {
+                              setStatusError((s) => ({ ...s, [x.id]: '' }));
+                              try {
+                                await setStatus.mutateAsync({ eventId: x.event.id, userId: p.id, status: e.target.value });
+                              } catch (err) {
+                                setStatusError((s) => ({ ...s, [x.id]: errorMessage(err, t('players.statusFailed')) }));
+                              }
+                            }}
+                          >
+                            {PARTICIPANT_STATUSES.map((s) => (
+                              <option key={s} value={s}>
+                                {t(`attendance.${s}`)}
+                              </option>
+                            ))}
+                          </select>
+                          {statusError[x.id] && <p className="mt-1 text-xs text-red-600">{statusError[x.id]}</p>}
+                        </>
+                      ) : (
+                        t(`attendance.${x.status}`)
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {editing && <EditPlayerDialog player={p} onClose={() => setEditing(false)} />}
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={<FormattedMessage id="players.deleteTitle" />}
+        text={<FormattedMessage id="players.deleteText" values={{ name: p.name }} />}
+        confirmLabel={<FormattedMessage id="players.delete" />}
+        onConfirm={del}
+        loading={remove.isPending}
+        error={deleteError}
+      />
+    </div>
+  );
+}

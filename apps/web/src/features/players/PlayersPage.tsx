@@ -1,0 +1,236 @@
+import type { Player } from '@kora/contracts';
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '../../components/Button';
+import { countries } from '../../components/countries';
+import { inputClass } from '../../components/Field';
+import { Avatar } from '../../components/Shell';
+import { EmptyState, ErrorBox, SkeletonRows } from '../../components/States';
+import { ColorDot } from '../../components/TeamColor';
+import { errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useLocale } from '../../lib/i18n';
+import { usePlayers, useTeams } from '../teams/api';
+import { AddPlayerDialog } from './AddPlayerDialog';
+import { AGE_BANDS, type AgeBand, ageOf, emptyFilters, filterPlayers, type PlayerFilters, statusOf } from './helpers';
+import { PlayerTeamsDialog } from './PlayerTeamsDialog';
+import { StatusBadge } from './StatusBadge';
+
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+      {label}
+      <select className={inputClass()} value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
+export function PlayersPage() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { locale } = useLocale();
+  const auth = useAuth();
+  const canWrite = auth.canWrite('Players');
+  const canAdd = canWrite || auth.canWrite('Settings');
+  const players = usePlayers();
+  const teams = useTeams();
+  const [f, setF] = useState<PlayerFilters>(emptyFilters);
+  const [showFilters, setShowFilters] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [teamsFor, setTeamsFor] = useState<Player | null>(null);
+  const set = (k: keyof PlayerFilters) => (v: string) => setF((x) => ({ ...x, [k]: v }));
+
+  const list = useMemo(() => filterPlayers(players.data ?? [], f), [players.data, f]);
+  const nationalities = useMemo(
+    () => [...new Set((players.data ?? []).map((p) => p.nationality).filter(Boolean) as string[])],
+    [players.data],
+  );
+  const neighborhoods = useMemo(
+    () => [...new Set((players.data ?? []).map((p) => p.residentialNeighborhood).filter(Boolean) as string[])].sort(),
+    [players.data],
+  );
+  const countryName = (code: string | null) => countries(locale).find((c) => c.code === code)?.name ?? code ?? '—';
+  const activeFilters = Object.entries(f).filter(([k, v]) => k !== 'q' && v && v !== 'all').length;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">
+          <FormattedMessage id="nav.players" />
+        </h1>
+        {canAdd && (
+          <Button onClick={() => setAdding(true)}>
+            <FormattedMessage id="players.add" />
+          </Button>
+        )}
+      </div>
+      <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+        <div className="flex gap-2">
+          <input
+            type="search"
+            className={inputClass()}
+            placeholder={t('players.search')}
+            aria-label={t('players.search')}
+            value={f.q}
+            onChange={(e) => set('q')(e.target.value)}
+          />
+          <Button variant="outline" className="md:hidden" aria-expanded={showFilters} onClick={() => setShowFilters((s) => !s)}>
+            <FormattedMessage id={showFilters ? 'players.hideFilters' : 'players.showFilters'} values={{ count: activeFilters }} />
+          </Button>
+        </div>
+        <div className={`${showFilters ? 'grid' : 'hidden'} grid-cols-2 gap-3 md:grid md:grid-cols-6`}>
+          <Select label={t('players.filter.team')} value={f.team} onChange={set('team')}>
+            <option value="">{t('players.filter.all')}</option>
+            {(teams.data ?? []).map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </Select>
+          <Select label={t('parent.gender')} value={f.gender} onChange={set('gender')}>
+            <option value="">{t('players.filter.all')}</option>
+            <option value="MALE">{t('parent.male')}</option>
+            <option value="FEMALE">{t('parent.female')}</option>
+          </Select>
+          <Select label={t('players.filter.age')} value={f.age} onChange={set('age')}>
+            {(Object.keys(AGE_BANDS) as AgeBand[]).map((b) => (
+              <option key={b} value={b}>
+                {b === 'all' ? t('players.filter.all') : b.replace('-', '–')}
+              </option>
+            ))}
+          </Select>
+          <Select label={t('players.condition')} value={f.condition} onChange={set('condition')}>
+            <option value="">{t('players.filter.all')}</option>
+            <option value="with">{t('players.filter.withCondition')}</option>
+            <option value="without">{t('players.filter.withoutCondition')}</option>
+          </Select>
+          <Select label={t('parent.nationality')} value={f.nationality} onChange={set('nationality')}>
+            <option value="">{t('players.filter.all')}</option>
+            {nationalities.map((c) => (
+              <option key={c} value={c}>
+                {countryName(c)}
+              </option>
+            ))}
+          </Select>
+          <Select label={t('players.filter.neighborhood')} value={f.neighborhood} onChange={set('neighborhood')}>
+            <option value="">{t('players.filter.all')}</option>
+            {neighborhoods.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {players.isError && <ErrorBox>{errorMessage(players.error, t('players.loadFailed'))}</ErrorBox>}
+      {players.isPending ? (
+        <SkeletonRows rows={8} />
+      ) : list.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id={players.data?.length ? 'players.noMatch' : 'players.empty'} />
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[760px] text-sm">
+            <thead className="bg-slate-50 text-start text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                {[
+                  'players.col.player',
+                  'players.col.teams',
+                  'players.col.age',
+                  'parent.nationality',
+                  'players.col.status',
+                  'players.col.actions',
+                ].map((h) => (
+                  <th key={h} scope="col" className="px-4 py-3 text-start font-semibold">
+                    <FormattedMessage id={h} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.map((p) => (
+                <tr key={p.id} className="hover:bg-slate-50">
+                  <td className="px-4 py-3">
+                    <div className="flex items-center gap-3">
+                      <Avatar name={p.name} src={p.avatar} />
+                      <div>
+                        <p className="font-medium text-slate-900">{locale === 'ar' && p.nameArabic ? p.nameArabic : p.name}</p>
+                        {p.condition && <p className="text-xs text-amber-700">{p.condition}</p>}
+                      </div>
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex flex-wrap items-center gap-1.5">
+                      {p.teamsPlaying.map((x) => (
+                        <span key={x.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+                          <ColorDot color={x.color} className="size-2" />
+                          {x.name}
+                        </span>
+                      ))}
+                      {canWrite && (
+                        <button
+                          type="button"
+                          onClick={() => setTeamsFor(p)}
+                          className="rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-600 hover:border-brand-600 hover:text-brand-700"
+                        >
+                          <FormattedMessage id="players.addToTeam" />
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {p.birthdate ? (
+                      <>
+                        <FormattedMessage id="players.years" values={{ age: ageOf(p.birthdate) }} />
+                        <span className="block text-xs text-slate-500" dir="ltr">
+                          {p.birthdate.replaceAll('-', '/')}
+                        </span>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className="px-4 py-3">{countryName(p.nationality)}</td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={statusOf(p)} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <Link
+                      to="/players/$playerId"
+                      params={{ playerId: p.id }}
+                      search={{ playerId: p.id }}
+                      className="font-semibold text-brand-700 hover:underline"
+                    >
+                      <FormattedMessage id="players.view" />
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">
+            <FormattedMessage id="players.count" values={{ shown: list.length, total: players.data?.length ?? 0 }} />
+            {' · '}
+            <FormattedDate value={new Date()} dateStyle="medium" />
+          </p>
+        </div>
+      )}
+      {adding && <AddPlayerDialog onClose={() => setAdding(false)} />}
+      {teamsFor && <PlayerTeamsDialog player={teamsFor} onClose={() => setTeamsFor(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Player } from '@kora/contracts';
+import { describe, expect, it } from 'vitest';
+import { ageOf, attendanceSummary, emptyFilters, filterPlayers, inAgeBand, membershipOf, sessionBar } from './helpers';
+
+const sub = (status: string, endDate: string | null) => ({ id: 'x', status, endDate }) as unknown as Player['subscriptions'][number];
+
+describe('player helpers', () => {
+  it('computes age in whole years and inclusive bands', () => {
+    expect(ageOf('2016-11-22', new Date('2026-11-23T12:00:00'))).toBe(10);
+    expect(ageOf('2016-11-25', new Date('2026-11-23T12:00:00'))).toBe(9);
+    expect(inAgeBand(10, '5-10')).toBe(true);
+    expect(inAgeBand(10, '10-15')).toBe(true);
+    expect(inAgeBand(19, '15-18')).toBe(false);
+    expect(inAgeBand(null, 'all')).toBe(true);
+  });
+
+  it('takes the ACTIVE subscription, or a PENDING one that has not ended, as membership', () => {
+    expect(membershipOf({ subscriptions: [sub('PENDING', '2026-01-01'), sub('ACTIVE', '2025-01-01')] }, '2026-06-01')?.status).toBe(
+      'ACTIVE',
+    );
+    expect(membershipOf({ subscriptions: [sub('PENDING', '2026-12-01')] }, '2026-06-01')?.status).toBe('PENDING');
+    expect(membershipOf({ subscriptions: [sub('CANCELLED', '2026-12-01')] }, '2026-06-01')).toBeNull();
+  });
+
+  it('colours the sessions bar green, yellow at 30% and red at 2 or fewer', () => {
+    expect(sessionBar(10, 12)).toEqual({ usedPercent: 17, tone: 'green', lowWarning: false });
+    expect(sessionBar(3, 10)).toEqual({ usedPercent: 70, tone: 'yellow', lowWarning: false });
+    expect(sessionBar(2, 24)).toEqual({ usedPercent: 92, tone: 'red', lowWarning: true });
+  });
+
+  it('summarises attendance with PLAYED as attended and NOT_ATTENDING as missed', () => {
+    expect(attendanceSummary(['ATTENDED', 'PLAYED', 'ABSENT', 'NOT_ATTENDING', 'PENDING', 'ATTENDED'])).toEqual({
+      attended: 3,
+      missed: 2,
+      rate: 60,
+    });
+    expect(attendanceSummary([])).toEqual({ attended: 0, missed: 0, rate: 0 });
+  });
+
+  it('filters by search, team, gender, age band and condition', () => {
+    const p = (over: Partial<Player>) =>
+      ({ name: 'x', teamsPlaying: [], subscriptions: [], condition: null, birthdate: '2016-01-01', ...over }) as unknown as Player;
+    const list = [
+      p({ name: 'Faisal', gender: 'MALE', condition: 'Asthma' }),
+      p({ name: 'Sara', gender: 'FEMALE', birthdate: '2010-01-01' }),
+    ];
+    const today = new Date('2026-11-22');
+    expect(filterPlayers(list, { ...emptyFilters, q: 'sar' }, today).map((x) => x.name)).toEqual(['Sara']);
+    expect(filterPlayers(list, { ...emptyFilters, gender: 'MALE' }, today).map((x) => x.name)).toEqual(['Faisal']);
+    expect(filterPlayers(list, { ...emptyFilters, age: '15-18' }, today).map((x) => x.name)).toEqual(['Sara']);
+    expect(filterPlayers(list, { ...emptyFilters, condition: 'with' }, today).map((x) => x.name)).toEqual(['Faisal']);
+  });
+});

@@ -1,0 +1,78 @@
+import type { Player, Subscription } from '@kora/contracts';
+
+const YEAR_MS = 365.25 * 24 * 3600_000;
+
+/** Age in whole years at 365.25 days a year (spec part 2 §9). */
+export function ageOf(birthdate: string | null | undefined, today = new Date()) {
+  if (!birthdate) return null;
+  return Math.floor((today.getTime() - new Date(`${birthdate}T00:00:00`).getTime()) / YEAR_MS);
+}
+
+/** Age filter bands, both bounds inclusive. */
+export const AGE_BANDS = { all: null, '5-10': [5, 10], '10-15': [10, 15], '15-18': [15, 18] } as const;
+export type AgeBand = keyof typeof AGE_BANDS;
+
+export function inAgeBand(age: number | null, band: AgeBand) {
+  const b = AGE_BANDS[band];
+  return b === null || (age !== null && age >= b[0] && age <= b[1]);
+}
+
+/** The latest subscription is the one with the latest end date (the API answers them so). */
+export const latestSubscription = (p: Pick<Player, 'subscriptions'>): Subscription | null => p.subscriptions[0] ?? null;
+
+/** Current membership: ACTIVE, or PENDING with an end date in the future. */
+export function membershipOf(p: Pick<Player, 'subscriptions'>, today = new Date().toISOString().slice(0, 10)) {
+  return p.subscriptions.find((s) => s.status === 'ACTIVE' || (s.status === 'PENDING' && !!s.endDate && s.endDate > today)) ?? null;
+}
+
+/** Status shown in the list: the latest subscription's, INACTIVE without any. */
+export const statusOf = (p: Pick<Player, 'subscriptions'>) => latestSubscription(p)?.status ?? 'INACTIVE';
+
+/** Sessions bar: green, yellow at ≤ 30% left, red with a warning at 2 or fewer. */
+export function sessionBar(left: number, total: number) {
+  const usedPercent = total > 0 ? Math.round(((total - left) / total) * 100) : 0;
+  const tone = left <= 2 ? 'red' : total > 0 && left / total <= 0.3 ? 'yellow' : 'green';
+  return { usedPercent, tone, lowWarning: left <= 2 } as const;
+}
+
+export interface AttendanceSummary {
+  attended: number;
+  missed: number;
+  rate: number;
+}
+/** PLAYED counts as attended and NOT_ATTENDING as missed; the rate is a whole percent of decided events. */
+export function attendanceSummary(statuses: string[]): AttendanceSummary {
+  const attended = statuses.filter((s) => s === 'ATTENDED' || s === 'PLAYED').length;
+  const missed = statuses.filter((s) => s === 'ABSENT' || s === 'NOT_ATTENDING').length;
+  const decided = attended + missed;
+  return { attended, missed, rate: decided ? Math.round((attended / decided) * 100) : 0 };
+}
+
+export interface PlayerFilters {
+  q: string;
+  team: string;
+  gender: '' | 'MALE' | 'FEMALE';
+  age: AgeBand;
+  condition: '' | 'with' | 'without';
+  nationality: string;
+  neighborhood: string;
+}
+export const emptyFilters: PlayerFilters = { q: '', team: '', gender: '', age: 'all', condition: '', nationality: '', neighborhood: '' };
+
+export function filterPlayers(players: Player[], f: PlayerFilters, today = new Date()) {
+  const q = f.q.trim().toLowerCase();
+  return players.filter(
+    (p) =>
+      (!q ||
+        p.name.toLowerCase().includes(q) ||
+        (p.nameArabic ?? '').includes(q) ||
+        (p.nationalId ?? '').includes(q) ||
+        (p.phoneNumber ?? '').includes(q)) &&
+      (!f.team || p.teamsPlaying.some((t) => t.id === f.team)) &&
+      (!f.gender || p.gender === f.gender) &&
+      inAgeBand(ageOf(p.birthdate, today), f.age) &&
+      (!f.condition || (f.condition === 'with' ? !!p.condition : !p.condition)) &&
+      (!f.nationality || p.nationality === f.nationality) &&
+      (!f.neighborhood || p.residentialNeighborhood === f.neighborhood),
+  );
+}
