@@ -63,6 +63,7 @@ describe('public site and sign-in', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(academyUrl('demo', '/players?tab=all'));
     const nav = page.getByRole('navigation', { name: 'main' });
+    await nav.getByRole('link', { name: 'Settings' }).waitFor();
     expect(await nav.getByRole('link').allInnerTexts()).toEqual([
       'Dashboard',
       'My Trainings',
@@ -165,6 +166,7 @@ describe('public site and sign-in', () => {
     const { page } = b;
     await login(page, 'demo', DEMO.coach.email, DEMO.coach.password);
     const nav = page.getByRole('navigation', { name: 'main' });
+    await nav.getByRole('link', { name: 'Schedule' }).waitFor();
     expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'My Trainings', 'Players', 'Growth Tracking', 'Schedule']);
     await page.goto(academyUrl('demo', '/settings'));
     await page.waitForURL(academyUrl('demo', '/'));

@@ -1,6 +1,6 @@
 import type { Player } from '@kora/contracts';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
@@ -28,13 +28,16 @@ function Select({
   onChange(v: string): void;
   children: React.ReactNode;
 }) {
+  const id = useId();
   return (
-    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-      {label}
-      <select className={inputClass()} value={value} onChange={(e) => onChange(e.target.value)}>
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <select id={id} className={inputClass()} value={value} onChange={(e) => onChange(e.target.value)}>
         {children}
       </select>
-    </label>
+    </div>
   );
 }
 
