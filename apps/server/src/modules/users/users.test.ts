@@ -135,18 +135,16 @@ describe('GET /api/users', () => {
           .returning();
         await tx.insert(parentPlayers).values(players.map((p, i) => ({ academyId: c.id, parentId: parents[i].id, playerId: p.id })));
         await tx.insert(teamPlayers).values(players.map((p) => ({ academyId: c.id, teamId: team.id, playerId: p.id })));
-        await tx
-          .insert(subscriptions)
-          .values(
-            players.map((p) => ({
-              academyId: c.id,
-              playerId: p.id,
-              packageId: pkg.id,
-              status: 'ACTIVE',
-              startDate: '2026-11-01',
-              endDate: '2026-12-01',
-            })),
-          );
+        await tx.insert(subscriptions).values(
+          players.map((p) => ({
+            academyId: c.id,
+            playerId: p.id,
+            packageId: pkg.id,
+            status: 'ACTIVE',
+            startDate: '2026-11-01',
+            endDate: '2026-12-01',
+          })),
+        );
       });
     const list = () => asMember(t.app, c)({ method: 'GET', url: '/api/users?role=PLAYER' });
     await seed(10, 0);

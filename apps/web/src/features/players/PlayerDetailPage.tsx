@@ -26,6 +26,9 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
+/** Phone numbers and dates read left to right in Arabic too; nothing shows the dash. */
+const ltr = (value: string | null | undefined) => (value ? <span dir="ltr">{value}</span> : null);
+
 const BAR: Record<string, string> = { green: 'bg-green-500', yellow: 'bg-yellow-400', red: 'bg-red-500' };
 
 export function PlayerDetailPage() {
@@ -112,12 +115,8 @@ export function PlayerDetailPage() {
         <section className="rounded-2xl border border-slate-200 bg-white p-5 lg:col-span-2">
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <Fact label={<FormattedMessage id="players.parent" />}>{parent?.name}</Fact>
-            <Fact label={<FormattedMessage id="common.phone" />}>
-              <span dir="ltr">{parent?.phoneNumber ?? p.phoneNumber}</span>
-            </Fact>
-            <Fact label={<FormattedMessage id="players.emergency1" />}>
-              <span dir="ltr">{parent?.emergencyPhone1 ?? p.emergencyPhone1}</span>
-            </Fact>
+            <Fact label={<FormattedMessage id="common.phone" />}>{ltr(parent?.phoneNumber ?? p.phoneNumber)}</Fact>
+            <Fact label={<FormattedMessage id="players.emergency1" />}>{ltr(parent?.emergencyPhone1 ?? p.emergencyPhone1)}</Fact>
             <Fact label={<FormattedMessage id="parent.nationalId" />}>{p.nationalId}</Fact>
             <Fact label={<FormattedMessage id="parent.nationality" />}>
               {countries(locale).find((c) => c.code === p.nationality)?.name ?? p.nationality}
@@ -125,9 +124,7 @@ export function PlayerDetailPage() {
             <Fact label={<FormattedMessage id="players.col.age" />}>
               {p.birthdate ? <FormattedMessage id="players.years" values={{ age: ageOf(p.birthdate) }} /> : null}
             </Fact>
-            <Fact label={<FormattedMessage id="parent.birthdate" />}>
-              <span dir="ltr">{p.birthdate?.replaceAll('-', '/')}</span>
-            </Fact>
+            <Fact label={<FormattedMessage id="parent.birthdate" />}>{ltr(p.birthdate?.replaceAll('-', '/'))}</Fact>
             <Fact label={<FormattedMessage id="parent.gender" />}>
               {p.gender ? t(p.gender === 'MALE' ? 'parent.male' : 'parent.female') : null}
             </Fact>
