@@ -8,3 +8,10 @@ export function addMonthsIso(isoDate: string, months: number) {
   target.setUTCDate(Math.min(d, lastDay));
   return toIsoDate(target);
 }
+
+/** yyyy-MM-dd plus whole days. */
+export function addDays(isoDate: string, days: number) {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return toIsoDate(d);
+}

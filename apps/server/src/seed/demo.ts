@@ -4,8 +4,12 @@ import {
   academies,
   academyUsers,
   accountTypes,
+  eventCoaches,
+  events,
+  eventTeams,
   packages,
   parentPlayers,
+  participants,
   subscriptions,
   teamCoaches,
   teamPlayers,
@@ -14,7 +18,7 @@ import {
 } from '../db/schema.js';
 import { enterTenant } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
-import { addMonthsIso } from '../lib/dates.js';
+import { addDays, addMonthsIso } from '../lib/dates.js';
 import { hashPassword } from '../lib/passwords.js';
 import { registerAcademy } from '../modules/auth/service.js';
 import { BOY_NAMES, CONDITIONS, FAMILY_NAMES, GIRL_NAMES, NATIONALITIES, NEIGHBORHOODS, seededRandom } from './names.js';
@@ -165,6 +169,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
       .returning();
 
     const playerCount = opts.players ?? 48;
+    const rosters = new Map<string, string[]>(teamRows.map((t) => [t.id, []]));
     for (let i = 0; i < playerCount; i++) {
       const girl = i % 8 === 7;
       const [first, firstAr] = rnd.pick(girl ? GIRL_NAMES : BOY_NAMES);
@@ -202,7 +207,10 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
         .returning();
       await tx.insert(parentPlayers).values({ academyId, parentId: parent.id, playerId: player.id });
       const team = girl ? teamRows[5] : teamRows[Math.min(4, Math.max(0, Math.floor((age - 6) / 2)))];
-      if (i % 11 !== 10) await tx.insert(teamPlayers).values({ academyId, teamId: team.id, playerId: player.id });
+      if (i % 11 !== 10) {
+        await tx.insert(teamPlayers).values({ academyId, teamId: team.id, playerId: player.id });
+        rosters.get(team.id)?.push(player.id);
+      }
 
       const pkg = pkgRows[i % pkgRows.length];
       const roll = i % 12;
@@ -220,6 +228,38 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
         sessionsLeft: sessions === null ? null : rnd.int(1, sessions),
         totalSessions: sessions,
       });
+    }
+
+    // Two weeks of past trainings per team, with attendance marked, so player pages show history.
+    for (const [index, team] of teamRows.entries()) {
+      for (const daysAgo of [2, 5, 9, 12]) {
+        const date = addDays(today, -daysAgo - (index % 2));
+        const [event] = await tx
+          .insert(events)
+          .values({
+            academyId,
+            type: daysAgo === 5 ? 'MATCH' : 'TRAINING_SESSION',
+            date,
+            time: '17:00',
+            endTime: '18:30',
+            field: `Pitch ${1 + (index % 3)}`,
+          })
+          .returning();
+        await tx.insert(eventTeams).values({ academyId, eventId: event.id, teamId: team.id });
+        await tx.insert(eventCoaches).values({ academyId, eventId: event.id, coachId: coachRows[index % 2].id });
+        const roster = rosters.get(team.id) ?? [];
+        if (roster.length) {
+          await tx.insert(participants).values(
+            roster.map((userId) => ({
+              academyId,
+              eventId: event.id,
+              userId,
+              teamId: team.id,
+              status: rnd.next() < 0.8 ? (daysAgo === 5 ? 'PLAYED' : 'ATTENDED') : 'ABSENT',
+            })),
+          );
+        }
+      }
     }
   });
   return academyId;
