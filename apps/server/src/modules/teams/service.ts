@@ -14,20 +14,19 @@ export async function listTeams(tx: Tx, ids?: string[]): Promise<Team[]> {
   if (rows.length === 0) return [];
   const teamIds = rows.map((t) => t.id);
   const member = { teamId: teamCoaches.teamId, id: users.id, name: users.name, avatar: users.avatar };
-  const [coaches, players] = await Promise.all([
-    tx
-      .select(member)
-      .from(teamCoaches)
-      .innerJoin(users, eq(users.id, teamCoaches.coachId))
-      .where(inArray(teamCoaches.teamId, teamIds))
-      .orderBy(asc(users.name)),
-    tx
-      .select({ ...member, teamId: teamPlayers.teamId })
-      .from(teamPlayers)
-      .innerJoin(users, eq(users.id, teamPlayers.playerId))
-      .where(inArray(teamPlayers.teamId, teamIds))
-      .orderBy(asc(users.name)),
-  ]);
+  // One transaction is one connection: its queries run one after another (no Promise.all).
+  const coaches = await tx
+    .select(member)
+    .from(teamCoaches)
+    .innerJoin(users, eq(users.id, teamCoaches.coachId))
+    .where(inArray(teamCoaches.teamId, teamIds))
+    .orderBy(asc(users.name));
+  const players = await tx
+    .select({ ...member, teamId: teamPlayers.teamId })
+    .from(teamPlayers)
+    .innerJoin(users, eq(users.id, teamPlayers.playerId))
+    .where(inArray(teamPlayers.teamId, teamIds))
+    .orderBy(asc(users.name));
   const of = (list: typeof coaches, teamId: string) =>
     list.filter((m) => m.teamId === teamId).map(({ id, name, avatar }) => ({ id, name, avatar }));
   return rows.map((t) => ({ id: t.id, name: t.name, color: t.color as Color, coaches: of(coaches, t.id), players: of(players, t.id) }));

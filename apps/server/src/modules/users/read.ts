@@ -22,14 +22,14 @@ export const toSubscription = (s: typeof subscriptions.$inferSelect, p: typeof p
   package: { id: p.id, name: p.name, packageType: p.packageType as 'TIME_BASED', price: halalasToSar(p.priceHalalas) },
 });
 
-/** Subscriptions of players, latest end date first (a missing end date counts as its start). */
-export async function subscriptionsOf(tx: Tx, playerIds: string[]) {
-  if (playerIds.length === 0) return [];
+/** Subscriptions of the given players (null: of every player), latest end date first (a missing end date counts as its start). */
+export async function subscriptionsOf(tx: Tx, playerIds: string[] | null) {
+  if (playerIds?.length === 0) return [];
   const rows = await tx
     .select({ s: subscriptions, p: packages })
     .from(subscriptions)
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-    .where(inArray(subscriptions.playerId, playerIds))
+    .where(playerIds ? inArray(subscriptions.playerId, playerIds) : undefined)
     .orderBy(desc(sql`coalesce(${subscriptions.endDate}, ${subscriptions.startDate})`), desc(subscriptions.createdAt));
   return rows.map((r) => toSubscription(r.s, r.p));
 }
@@ -47,38 +47,34 @@ export async function listPlayers(tx: Tx, ids?: string[]): Promise<Player[]> {
   const players = rows.filter((u) => u.role === 'PLAYER');
   if (players.length === 0) return [];
   const playerIds = ids ?? players.map((p) => p.id);
-  const [teamRows, parentRows, subs] = await Promise.all([
-    tx
-      .select({ playerId: teamPlayers.playerId, ...teamRef })
-      .from(teamPlayers)
-      .innerJoin(teams, eq(teams.id, teamPlayers.teamId))
-      .where(ids ? inArray(teamPlayers.playerId, playerIds) : undefined)
-      .orderBy(asc(teams.name)),
-    tx
-      .select({
-        playerId: parentPlayers.playerId,
-        id: users.id,
-        name: users.name,
-        phoneNumber: users.phoneNumber,
-        emergencyPhone1: users.emergencyPhone1,
-        emergencyPhone2: users.emergencyPhone2,
-      })
-      .from(parentPlayers)
-      .innerJoin(users, eq(users.id, parentPlayers.parentId))
-      .where(ids ? inArray(parentPlayers.playerId, playerIds) : undefined)
-      .orderBy(asc(parentPlayers.createdAt)),
-    ids
-      ? subscriptionsOf(tx, playerIds)
-      : tx
-          .select({ s: subscriptions, p: packages })
-          .from(subscriptions)
-          .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-          .orderBy(desc(sql`coalesce(${subscriptions.endDate}, ${subscriptions.startDate})`), desc(subscriptions.createdAt))
-          .then((r) => r.map((x) => toSubscription(x.s, x.p))),
-  ]);
+  // One transaction is one connection: the relation queries run one after another.
+  const teamRows = await tx
+    .select({ playerId: teamPlayers.playerId, ...teamRef })
+    .from(teamPlayers)
+    .innerJoin(teams, eq(teams.id, teamPlayers.teamId))
+    .where(ids ? inArray(teamPlayers.playerId, playerIds) : undefined)
+    .orderBy(asc(teams.name));
+  const parentRows = await tx
+    .select({
+      playerId: parentPlayers.playerId,
+      id: users.id,
+      name: users.name,
+      phoneNumber: users.phoneNumber,
+      emergencyPhone1: users.emergencyPhone1,
+      emergencyPhone2: users.emergencyPhone2,
+    })
+    .from(parentPlayers)
+    .innerJoin(users, eq(users.id, parentPlayers.parentId))
+    .where(ids ? inArray(parentPlayers.playerId, playerIds) : undefined)
+    .orderBy(asc(parentPlayers.createdAt));
+  const subs = await subscriptionsOf(tx, ids ? playerIds : null);
   const byPlayer = <T extends { playerId: string }>(list: T[]) => {
     const map = new Map<string, Omit<T, 'playerId'>[]>();
-    for (const { playerId, ...rest } of list) map.set(playerId, [...(map.get(playerId) ?? []), rest]);
+    for (const { playerId, ...rest } of list) {
+      const entries = map.get(playerId);
+      if (entries) entries.push(rest);
+      else map.set(playerId, [rest]);
+    }
     return map;
   };
   const teamsBy = byPlayer(teamRows);
