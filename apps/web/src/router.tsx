@@ -1,7 +1,6 @@
 import type { Area } from '@kora/contracts';
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
-import { Shell } from './components/Shell';
 import { PageSpinner } from './components/Spinner';
 import { authSnapshot } from './lib/auth';
 import { currentHost } from './lib/host';
@@ -20,6 +19,7 @@ const registerParent = lazyRouteComponent(() => import('./routes/auth/register-p
 const loginPage = lazyRouteComponent(() => import('./routes/auth/login'), 'LoginPage');
 const forgotPage = lazyRouteComponent(() => import('./routes/auth/forgot-password'), 'ForgotPasswordPage');
 const resetPage = lazyRouteComponent(() => import('./routes/auth/reset-password'), 'ResetPasswordPage');
+const appLayoutComponent = lazyRouteComponent(() => import('./routes/app/layout'), 'AppLayout');
 const teamsPage = lazyRouteComponent(() => import('./features/teams/TeamsPage'), 'TeamsPage');
 const playersPage = lazyRouteComponent(() => import('./features/players/PlayersPage'), 'PlayersPage');
 const playerDetailPage = lazyRouteComponent(() => import('./features/players/PlayerDetailPage'), 'PlayerDetailPage');
@@ -87,11 +87,7 @@ function buildTree(kind: 'root' | 'academy') {
         throw redirect({ to: '/auth/login', search: { redirect: location.href } });
       }
     },
-    component: () => (
-      <Shell>
-        <Outlet />
-      </Shell>
-    ),
+    component: appLayoutComponent,
   });
   const requireRead = (area: Area) => () => {
     if (!authSnapshot().canRead(area)) throw redirect({ to: '/' });

@@ -1,3 +1,4 @@
+export * from './areas.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './dates.js';

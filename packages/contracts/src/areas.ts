@@ -1,0 +1,34 @@
+/** Permission areas and flags; no zod here, so the web's first bundle stays small. */
+/** The permission areas of spec part 2 §6, in navigation order. */
+export const AREAS = ['Dashboard', 'MyTrainings', 'ManageTeam', 'Players', 'Growth', 'Coaches', 'Schedule', 'Settings'] as const;
+export type Area = (typeof AREAS)[number];
+
+export type ReadFlag = `canRead${Area}`;
+export type WriteFlag = `canWrite${Area}`;
+export type PermissionFlag = ReadFlag | WriteFlag;
+
+export const readFlag = (area: Area): ReadFlag => `canRead${area}`;
+export const writeFlag = (area: Area): WriteFlag => `canWrite${area}`;
+
+/** The 16 flags, read then write per area. */
+export const PERMISSION_FLAGS: PermissionFlag[] = AREAS.flatMap((a) => [readFlag(a), writeFlag(a)]);
+
+export type PermissionFlags = Record<PermissionFlag, boolean>;
+
+export const allFlags = (value: boolean): PermissionFlags => Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, value])) as PermissionFlags;
+
+/** Defaults of DESIGN §4: Admin has everything; Coach reads Dashboard, MyTrainings, Schedule, Players, Growth and writes MyTrainings, Growth. */
+export const ADMIN_FLAGS: PermissionFlags = allFlags(true);
+export const COACH_FLAGS: PermissionFlags = {
+  ...allFlags(false),
+  canReadDashboard: true,
+  canReadMyTrainings: true,
+  canWriteMyTrainings: true,
+  canReadSchedule: true,
+  canReadPlayers: true,
+  canReadGrowth: true,
+  canWriteGrowth: true,
+};
+
+export const canRead = (flags: Partial<PermissionFlags> | null | undefined, area: Area) => !!flags?.[readFlag(area)];
+export const canWrite = (flags: Partial<PermissionFlags> | null | undefined, area: Area) => !!flags?.[writeFlag(area)];
