@@ -8,13 +8,19 @@ import { badRequest } from './errors.js';
 export async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, string>; photo: Buffer | null }> {
   const fields: Record<string, string> = {};
   let photo: Buffer | null = null;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'photo') throw badRequest(`Unexpected file field ${part.fieldname}`, part.fieldname);
-      photo = await part.toBuffer();
-    } else {
-      fields[part.fieldname] = String(part.value ?? '');
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'photo') throw badRequest(`Unexpected file field ${part.fieldname}`, part.fieldname);
+        photo = await part.toBuffer();
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
     }
+  } catch (err) {
+    // Our own errors and Fastify's (413 too large, 406 not multipart) keep their status; a broken form is the client's.
+    if ((err as { statusCode?: number }).statusCode) throw err;
+    throw badRequest('The form data could not be read');
   }
   return { fields, photo: photo && photo.length > 0 ? photo : null };
 }
