@@ -11,27 +11,55 @@ type Color = Player['teamsPlaying'][number]['color'];
 
 const teamRef = { id: teams.id, name: teams.name, color: teams.color };
 
-export const toSubscription = (s: typeof subscriptions.$inferSelect, p: typeof packages.$inferSelect): Subscription => ({
-  id: s.id,
-  status: s.status as SubscriptionStatus,
-  startDate: s.startDate,
-  endDate: s.endDate,
-  sessionsLeft: s.sessionsLeft,
-  totalSessions: s.totalSessions,
-  userId: s.playerId,
-  package: { id: p.id, name: p.name, packageType: p.packageType as 'TIME_BASED', price: halalasToSar(p.priceHalalas) },
+/** Only the columns the Subscription shape needs (lists fetch hundreds of these). */
+const subscriptionColumns = {
+  id: subscriptions.id,
+  status: subscriptions.status,
+  startDate: subscriptions.startDate,
+  endDate: subscriptions.endDate,
+  sessionsLeft: subscriptions.sessionsLeft,
+  totalSessions: subscriptions.totalSessions,
+  playerId: subscriptions.playerId,
+  packageId: packages.id,
+  packageName: packages.name,
+  packageType: packages.packageType,
+  priceHalalas: packages.priceHalalas,
+};
+interface SubscriptionRow {
+  id: string;
+  status: string;
+  startDate: string | null;
+  endDate: string | null;
+  sessionsLeft: number | null;
+  totalSessions: number | null;
+  playerId: string;
+  packageId: string;
+  packageName: string;
+  packageType: string;
+  priceHalalas: number;
+}
+
+export const toSubscription = (r: SubscriptionRow): Subscription => ({
+  id: r.id,
+  status: r.status as SubscriptionStatus,
+  startDate: r.startDate,
+  endDate: r.endDate,
+  sessionsLeft: r.sessionsLeft,
+  totalSessions: r.totalSessions,
+  userId: r.playerId,
+  package: { id: r.packageId, name: r.packageName, packageType: r.packageType as 'TIME_BASED', price: halalasToSar(r.priceHalalas) },
 });
 
 /** Subscriptions of the given players (null: of every player), latest end date first (a missing end date counts as its start). */
 export async function subscriptionsOf(tx: Tx, playerIds: string[] | null) {
   if (playerIds?.length === 0) return [];
   const rows = await tx
-    .select({ s: subscriptions, p: packages })
+    .select(subscriptionColumns)
     .from(subscriptions)
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
     .where(playerIds ? inArray(subscriptions.playerId, playerIds) : undefined)
     .orderBy(desc(sql`coalesce(${subscriptions.endDate}, ${subscriptions.startDate})`), desc(subscriptions.createdAt));
-  return rows.map((r) => toSubscription(r.s, r.p));
+  return rows.map(toSubscription);
 }
 
 /**
