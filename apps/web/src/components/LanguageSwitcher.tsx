@@ -38,7 +38,7 @@ export function LanguageSwitcher() {
           className={`flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium ${locale === l ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200' : 'text-slate-600 hover:bg-slate-100'}`}
         >
           {FLAGS[l]}
-          <span>{l === 'en' ? 'EN' : 'ع'}</span>
+          <span className="hidden sm:inline">{l === 'en' ? 'EN' : 'ع'}</span>
         </button>
       ))}
     </fieldset>

@@ -66,17 +66,20 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
           <Link to="/" aria-label="Kora">
-            <Logo />
+            <Logo className="[&>span]:hidden min-[420px]:[&>span]:inline" />
           </Link>
-          <nav className="flex items-center gap-1 sm:gap-3">
+          <nav className="flex items-center gap-0.5 sm:gap-3">
             <LanguageSwitcher />
             <Link
               to="/auth/register/academy"
-              className="hidden rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 sm:inline-flex"
+              className="inline-flex rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50 sm:px-3"
             >
               <FormattedMessage id="landing.createAcademy" />
             </Link>
-            <Link to="/auth/login" className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            <Link
+              to="/auth/login"
+              className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800"
+            >
               <FormattedMessage id="landing.login" />
             </Link>
           </nav>
