@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { inputClass } from '../../components/Field';
 import { Avatar } from '../../components/Shell';
 import { EmptyState, ErrorBox, SkeletonRows } from '../../components/States';
+import { TableHead } from '../../components/TableHead';
 import { ColorDot } from '../../components/TeamColor';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -104,15 +105,7 @@ export function CoachesPage() {
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
           <table className="w-full min-w-[600px] text-sm">
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                {['coaches.col.coach', 'coaches.teams', 'coaches.position', 'players.col.actions'].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 text-start font-semibold">
-                    <FormattedMessage id={h} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={['coaches.col.coach', 'coaches.teams', 'coaches.position', 'players.col.actions']} />
             <tbody className="divide-y divide-slate-100">
               {shown.map((c) => (
                 <tr key={c.id}>

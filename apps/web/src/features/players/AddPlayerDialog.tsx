@@ -1,4 +1,4 @@
-import { birthdateBounds, isValidPhone, type Package, startDateBounds } from '@kora/contracts';
+import { birthdateBounds, type Package, startDateBounds } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -12,6 +12,7 @@ import { PhoneField } from '../../components/PhoneField';
 import { ErrorBox } from '../../components/States';
 import { useToast } from '../../components/Toaster';
 import { api, errorMessage } from '../../lib/api';
+import { parentPhoneErrors } from '../../lib/parent-phones';
 import { usePlayerMutations } from './api';
 import { PhotoInput } from './PhotoInput';
 
@@ -46,12 +47,7 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
   const start = startDateBounds(todayIso());
 
   const next = () => {
-    const e = {
-      name: parent.name.trim() ? undefined : t('players.error.parentName'),
-      phone: isValidPhone(parent.phone) ? undefined : t('parent.error.phone'),
-      emergencyPhone1: parent.emergencyPhone1 && !isValidPhone(parent.emergencyPhone1) ? t('parent.error.emergency') : undefined,
-      emergencyPhone2: parent.emergencyPhone2 && !isValidPhone(parent.emergencyPhone2) ? t('parent.error.emergency') : undefined,
-    };
+    const e = { name: parent.name.trim() ? undefined : t('players.error.parentName'), ...parentPhoneErrors(parent, t) };
     setErrors(e);
     if (!Object.values(e).some(Boolean)) setStep(2);
   };

@@ -7,6 +7,7 @@ import { countries } from '../../components/countries';
 import { inputClass } from '../../components/Field';
 import { Avatar } from '../../components/Shell';
 import { EmptyState, ErrorBox, SkeletonRows } from '../../components/States';
+import { TableHead } from '../../components/TableHead';
 import { ColorDot } from '../../components/TeamColor';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -148,22 +149,16 @@ export function PlayersPage() {
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
           <table className="w-full min-w-[760px] text-sm">
-            <thead className="bg-slate-50 text-start text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                {[
-                  'players.col.player',
-                  'players.col.teams',
-                  'players.col.age',
-                  'parent.nationality',
-                  'players.col.status',
-                  'players.col.actions',
-                ].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 text-start font-semibold">
-                    <FormattedMessage id={h} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'players.col.player',
+                'players.col.teams',
+                'players.col.age',
+                'parent.nationality',
+                'players.col.status',
+                'players.col.actions',
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {list.map((p) => (
                 <tr key={p.id} className="hover:bg-slate-50">

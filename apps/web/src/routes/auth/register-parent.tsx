@@ -1,4 +1,4 @@
-import { birthdateBounds, isValidPhone, type PublicPackage, startDateBounds } from '@kora/contracts';
+import { birthdateBounds, type PublicPackage, startDateBounds } from '@kora/contracts';
 import { useSearch } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
@@ -11,6 +11,7 @@ import { FieldShell, inputClass, TextField } from '../../components/Field';
 import { PhoneField } from '../../components/PhoneField';
 import { api, errorMessage } from '../../lib/api';
 import { currentHost } from '../../lib/host';
+import { parentPhoneErrors } from '../../lib/parent-phones';
 
 const emptyParent = {
   parentName: '',
@@ -108,11 +109,7 @@ export function RegisterParentPage() {
       .catch((err) => console.error('Failed to fetch packages', err));
   }, [handle]);
 
-  const phoneErrors = (): Errors => ({
-    phone: !parent.phone ? t('parent.error.phoneRequired') : isValidPhone(parent.phone) ? undefined : t('parent.error.phone'),
-    emergencyPhone1: parent.emergencyPhone1 && !isValidPhone(parent.emergencyPhone1) ? t('parent.error.emergency') : undefined,
-    emergencyPhone2: parent.emergencyPhone2 && !isValidPhone(parent.emergencyPhone2) ? t('parent.error.emergency') : undefined,
-  });
+  const phoneErrors = (): Errors => parentPhoneErrors(parent, t);
   const hasErrors = (e: Errors) => Object.values(e).some(Boolean);
 
   // A message goes away as soon as its field is edited; the next Next/Checkout checks again.

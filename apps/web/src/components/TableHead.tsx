@@ -1,0 +1,16 @@
+import { FormattedMessage } from 'react-intl';
+
+/** A table's header row from catalog keys. */
+export function TableHead({ columns }: { columns: string[] }) {
+  return (
+    <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+      <tr>
+        {columns.map((id) => (
+          <th key={id} scope="col" className="px-4 py-3 text-start font-semibold">
+            <FormattedMessage id={id} />
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
