@@ -19,7 +19,11 @@ export async function packageRoutes(app: FastifyInstance) {
   r.get(
     '/api/packages',
     {
-      config: { access: 'public', rateLimit: limits(app.deps.config).publicRead },
+      config: {
+        access: 'public',
+        // Only the public (by handle) list is limited per IP; members are not throttled by their office's shared address.
+        rateLimit: { ...limits(app.deps.config).publicRead, allowList: (req) => !(req.query as { handle?: string }).handle },
+      },
       schema: {
         tags: ['packages'],
         querystring: publicPackagesQuery,
