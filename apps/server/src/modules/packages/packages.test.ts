@@ -87,7 +87,8 @@ describe('rate limits', () => {
     const strict = await createTestApp({ RATE_LIMIT_SCALE: '0.05' }); // 120 × 0.05 = 6 a minute
     const c = await registerAndLogin(strict.app);
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await strict.app.inject({ method: 'GET', url: `/api/packages?handle=${c.handle}` })).statusCode);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await strict.app.inject({ method: 'GET', url: `/api/packages?handle=${c.handle}` })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
     for (let i = 0; i < 8; i++) expect((await asMember(strict.app, c)({ method: 'GET', url: '/api/packages' })).statusCode).toBe(200);
     await strict.close();
