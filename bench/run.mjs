@@ -25,12 +25,17 @@ console.log(
   `benchmark academy: ${info.players} players on ${info.database}, seeded in ${info.seedMs} ms; ${connections} connections, ${seconds} s per endpoint\n`,
 );
 
+// A week of events around today (the demo timetable runs four weeks back to eight ahead).
+const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const endpoints = [
   ['GET /api/academies/check/:handle (public)', `/api/academies/check/${info.handle}`, false],
   ['GET /api/auth/me', '/api/auth/me', true],
   ['GET /api/packages', '/api/packages', true],
   ['GET /api/users?role=PLAYER', '/api/users?role=PLAYER', true],
   ['GET /api/teams', '/api/teams', true],
+  ['GET /api/events (a week)', `/api/events?startDate=${day(-3)}&endDate=${day(3)}`, true],
+  ['GET /api/stats/monthly', '/api/stats/monthly', true],
+  ['GET /api/growth-metrics/players', '/api/growth-metrics/players', true],
 ];
 const rows = [];
 for (const [name, path, auth] of endpoints) {

@@ -8,7 +8,8 @@ describe('public site and sign-in', () => {
     const { page } = b;
     const handle = `e2e-${Date.now().toString(36)}`;
     await page.goto(rootUrl('/'));
-    await page.getByRole('link', { name: 'Start Free Trial' }).click();
+    // The hero's call to action (the pricing cards below offer the same link).
+    await page.getByRole('link', { name: 'Start Free Trial' }).first().click();
     await page.waitForURL('**/auth/register/academy');
     await page.getByLabel('Academy name').fill('Dammam Dolphins');
     await page.getByLabel('Phone number', { exact: true }).fill('501234567');

@@ -10,17 +10,17 @@ describe.each([
   it('validates each step and registers parent and child', async () => {
     const { page } = b;
     await page.goto(academyUrl('demo', '/auth/register/parent'));
-    await page.getByRole('option', { name: /Monthly/ }).waitFor({ state: 'attached' });
+    // The first package the academy offers, whatever its name (the option after 'Skip package selection').
+    const firstPackage = page.getByLabel('Subscription package').locator('option').nth(1);
+    await firstPackage.waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Phone number is required').waitFor();
-    await page.getByLabel('Parent name (English)').fill('Khalid Al-Otaibi');
+    await page.getByLabel('Parent name', { exact: true }).fill('Khalid Al-Otaibi');
     await page.getByLabel('Phone number', { exact: true }).fill('50123');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Please enter a valid phone number').waitFor();
     await page.getByLabel('Phone number', { exact: true }).fill('501112233');
-    await page
-      .getByLabel('Subscription package')
-      .selectOption({ label: (await page.getByRole('option', { name: /Monthly/ }).textContent()) ?? '' });
+    await page.getByLabel('Subscription package').selectOption({ value: (await firstPackage.getAttribute('value')) ?? '' });
     await page.getByLabel('Subscription start date').waitFor();
     await page.screenshot({ path: `${artifacts}wizard-step1-${label}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Next' }).click();
@@ -28,7 +28,7 @@ describe.each([
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.getByText('Player name is required').waitFor();
     await page.getByText('Birthdate is required').waitFor();
-    await page.getByLabel('Player name').fill('Faisal Al-Otaibi');
+    await page.getByLabel('Player name', { exact: true }).fill('Faisal Al-Otaibi');
     await page.getByLabel('Nationality').fill('Saudi');
     await page.getByRole('option', { name: /Saudi Arabia/ }).click();
     await page.getByLabel('Birthdate').fill('2016/04/12');

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, DEMO, login, useBrowser } from './browser';
+import { apiAs } from './data';
 
 const b = useBrowser();
 const unique = Date.now().toString(36);
@@ -8,13 +9,15 @@ const unique = Date.now().toString(36);
 describe('teams, players and coaches', () => {
   it('creates a team with a coach', async () => {
     const { page } = b;
+    const coach = `Coach Team ${unique}`;
+    await (await apiAs()).createCoach({ name: coach });
     await login(page, 'demo', DEMO.admin.email, DEMO.admin.password);
     await page.goto(academyUrl('demo', '/teams'));
     await page.getByRole('button', { name: 'Create team' }).first().click();
     await page.getByLabel('Team name').fill(`U9 Stars ${unique}`);
     await page.getByRole('button', { name: 'Yellow' }).click();
-    await page.getByLabel('Coaches').selectOption({ label: 'Coach Majed Al-Qahtani' });
-    await page.getByRole('button', { name: 'Remove Coach Majed Al-Qahtani' }).waitFor();
+    await page.getByLabel('Coaches').selectOption({ label: coach });
+    await page.getByRole('button', { name: `Remove ${coach}` }).waitFor();
     await page.getByRole('button', { name: 'Create team' }).last().click();
     await page.getByText(`U9 Stars ${unique} created`).waitFor();
     await page.getByRole('button', { name: new RegExp(`U9 Stars ${unique}`) }).waitFor();
@@ -24,6 +27,10 @@ describe('teams, players and coaches', () => {
   it('adds a player with a photo, assigns a team, filters, opens, edits and deletes', async () => {
     const { page } = b;
     const name = `Turki Test ${unique}`;
+    // Two teams of its own: one to join, one whose filter must show nobody.
+    const api = await apiAs();
+    const joined = (await api.createTeam({ name: `Joined ${unique}`, color: 'GREEN' })).name;
+    const other = (await api.createTeam({ name: `Other ${unique}`, color: 'ORANGE' })).name;
     await login(page, 'demo', DEMO.admin.email, DEMO.admin.password);
     await page.goto(academyUrl('demo', '/players'));
     await page.getByRole('button', { name: 'Add player' }).click();
@@ -45,15 +52,15 @@ describe('teams, players and coaches', () => {
     await page.getByLabel('Search by name, ID or phone').fill(name);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await page.getByRole('button', { name: '+ Team' }).click();
-    await page.getByRole('checkbox', { name: /U10 Hawks/ }).check();
+    await page.getByRole('checkbox', { name: joined }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Teams of ${name} saved`).waitFor();
-    await page.locator('tbody tr').getByText('U10 Hawks').waitFor();
+    await page.locator('tbody tr').getByText(joined).waitFor();
     const teamFilter = page.getByLabel('Team', { exact: true });
     if (!(await teamFilter.isVisible())) await page.getByRole('button', { name: /Filters/ }).click();
-    await teamFilter.selectOption({ label: 'U12 Eagles' });
+    await teamFilter.selectOption({ label: other });
     await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
-    await teamFilter.selectOption({ label: 'U10 Hawks' });
+    await teamFilter.selectOption({ label: joined });
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     expect(await page.locator('tbody tr img').getAttribute('src')).toMatch(/^\/uploads\/.+\.webp$/);
     await page.screenshot({ path: `${artifacts}players-en.png`, fullPage: true });
@@ -76,6 +83,7 @@ describe('teams, players and coaches', () => {
 
   it('adds a coach with a login and edits the position', async () => {
     const { page } = b;
+    const team = (await (await apiAs()).createTeam({ name: `Coached ${unique}`, color: 'RED' })).name;
     await login(page, 'demo', DEMO.admin.email, DEMO.admin.password);
     await page.goto(academyUrl('demo', '/coaches'));
     await page.getByRole('button', { name: 'Add coach' }).click();
@@ -84,7 +92,7 @@ describe('teams, players and coaches', () => {
     await page.getByRole('dialog').getByLabel('Name').fill(`Coach Nasser ${unique}`);
     await page.getByRole('dialog').getByLabel('Position').selectOption('HEAD_COACH');
     await page.getByLabel('Email (optional)').fill(`nasser.${unique}@demo.kora.sa`);
-    await page.getByRole('dialog').getByRole('button', { name: 'U14 Lions' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: team }).click();
     await save.click();
     expect(await page.getByTestId('coach-password').textContent()).toMatch(/^[A-Za-z0-9]{14}$/);
     await page.getByRole('button', { name: 'Done' }).click();
@@ -115,6 +123,9 @@ describe('players on a phone, in Arabic', () => {
   const m = useBrowser({ mobile: true });
   it('lays the players list and filters out for 390 px, right to left', async () => {
     const { page } = m;
+    // Arabic screens may show the team's Arabic name: look the button up by what both names share.
+    const tag = `phone${unique}`;
+    await (await apiAs()).createTeam({ name: `Team ${tag}`, nameArabic: `فريق ${tag}`, color: 'BLUE' });
     await page.goto(academyUrl('demo', '/auth/login'));
     await page.evaluate(() => localStorage.setItem('locale', 'ar'));
     await page.reload();
@@ -123,13 +134,15 @@ describe('players on a phone, in Arabic', () => {
     await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
     await page.getByTestId('avatar-menu').waitFor();
     await page.goto(academyUrl('demo', '/players'));
-    await page.locator('tbody tr').first().waitFor();
+    // Phones list players as cards (the table is for wider screens).
+    await page.getByTestId('player-row').first().waitFor();
+    expect(await page.locator('table').isVisible()).toBe(false);
     expect(await page.getByLabel('الفريق', { exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: /التصفية/ }).click();
     expect(await page.getByLabel('الفريق', { exact: true }).isVisible()).toBe(true);
     await page.screenshot({ path: `${artifacts}players-ar-phone.png`, fullPage: false });
     await page.goto(academyUrl('demo', '/teams'));
-    await page.getByRole('button', { name: /U10 Hawks/ }).click();
+    await page.getByRole('button', { name: new RegExp(tag) }).click();
     await page.getByLabel('اسم الفريق').waitFor();
     await page.screenshot({ path: `${artifacts}team-editor-ar-phone.png` });
   });

@@ -5,16 +5,25 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { MSG } from '@kora/contracts';
+import { ERRORS } from '@kora/contracts';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { dataAccess } from './db/tenant.js';
 import type { Deps } from './deps.js';
 import { registerAccess } from './http/access.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerHealth } from './http/health.js';
+import { refuseNulBytes } from './http/nul-bytes.js';
+import { documentMediaTypes, documentMultipartBodies } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { countStatementsPerRequest } from './http/statement-count.js';
+import { academyRoutes } from './modules/academies/routes.js';
+import { accountTypeRoutes } from './modules/account-types/routes.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
 import { registerParentRoutes } from './modules/auth/register-parent.routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { growthRoutes } from './modules/growth/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { playerRoutes } from './modules/players/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
@@ -27,37 +36,55 @@ export interface AppOptions {
   webDist?: string;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n hops". */
+const trustedProxies = (setting: boolean | number | string) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
+/** Hashed bundles never change under their name; the app's shell is revalidated every time (a release shows at once); the rest hourly. */
+const cacheControlOf = (file: string) => {
+  if (/[\\/]assets[\\/]/.test(file)) return 'public, max-age=31536000, immutable';
+  return file.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600';
+};
+
 /** The whole HTTP application; main.ts and every test build it the same way. */
 export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Client addresses (rate limits, audit) come from X-Forwarded-For only behind configured proxies.
+    trustProxy: trustedProxies(deps.config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   });
-  app.decorate('deps', deps);
+  const { db, ...rest } = deps;
+  // Modules reach the database only through tenant or system transactions, never the pool.
+  app.decorate('deps', { ...rest, data: dataAccess(db) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, deps.config);
   registerAccess(app);
+  refuseNulBytes(app);
   countStatementsPerRequest(app, deps.config.exposeSqlCount);
 
   await app.register(fastifyRateLimit, {
     global: false,
     hook: 'preHandler',
-    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: MSG.tooManyRequests, retryAfter: ctx.after }),
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: ERRORS['request.too_many'], retryAfter: ctx.after }),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 30, fieldSize: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Kora API', version: '1.0.0', description: 'Football academy management. See API.md.' },
+      info: { title: 'Kora API', version: '1.0.0', description: 'Football academy management; rules in docs/domain.md.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) => ('openapiObject' in doc ? documentMediaTypes(documentMultipartBodies(doc.openapiObject)) : doc.swaggerObject),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The docs page sets its own policy, with hashes of its inline parts.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
+  registerHealth(app);
   await app.register(authRoutes);
   await app.register(registerParentRoutes);
   await app.register(packageRoutes);
@@ -65,10 +92,14 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(userRoutes);
   await app.register(playerRoutes);
   await app.register(attendanceRoutes);
+  await app.register(eventRoutes);
+  await app.register(accountTypeRoutes);
+  await app.register(academyRoutes);
+  await app.register(growthRoutes);
 
-  app.get('/uploads/:key', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-    const file = await deps.storage.get((req.params as { key: string }).key);
-    if (!file) return reply.status(404).send({ message: MSG.notFound });
+  app.get<{ Params: { key: string } }>('/uploads/:key', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    const file = await deps.storage.get(req.params.key);
+    if (!file) return reply.status(404).send({ message: ERRORS['request.not_found'], code: 'request.not_found' });
     return reply
       .header('Content-Type', file.contentType)
       .header('X-Content-Type-Options', 'nosniff')
@@ -77,13 +108,23 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   });
 
   const web = opts.webDist && existsSync(join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
-  if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: false, maxAge: '1h' });
+  if (web) {
+    await app.register(fastifyStatic, {
+      root: web,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, file) => res.header('Cache-Control', cacheControlOf(file)),
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    if (web && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/uploads/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', web);
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (web && page && !path.startsWith('/api/') && !path.startsWith('/uploads/')) {
+      // Deep links get the app's shell, revalidated every time so a new release is picked up at once.
+      return reply.sendFile('index.html', web);
     }
-    return reply.status(404).send({ message: MSG.notFound });
+    return reply.status(404).send({ message: ERRORS['request.not_found'], code: 'request.not_found' });
   });
   return app;
 }

@@ -30,6 +30,17 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  /** Off by default: `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .transform((v): boolean | number | string => {
+      if (!v || v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      return /^\d+$/.test(v) ? Number(v) : v;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -50,6 +61,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     exposeOutbox: e.EXPOSE_OUTBOX,
     exposeSqlCount: e.EXPOSE_SQL_COUNT,
+    trustProxy: e.TRUST_PROXY,
     paytabs:
       e.PAYTABS_PROFILE_ID && e.PAYTABS_SERVER_KEY
         ? { profileId: e.PAYTABS_PROFILE_ID, serverKey: e.PAYTABS_SERVER_KEY, baseUrl: e.PAYTABS_BASE_URL }
@@ -58,7 +70,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
-    /** Built SPA to serve; absent in API-only tests. */
-    webDist: undefined as string | undefined,
   };
 }

@@ -20,6 +20,7 @@ const database = await openDatabase({
   // Source (src/main.ts) and bundle (dist/main.js) both keep migrations at ./db/migrations.
   migrationsFolder: join(here, 'db/migrations'),
   poolSize: config.databasePoolSize,
+  onConnectionError: (err) => log.warn({ code: Reflect.get(err, 'code') }, 'database connection lost; the pool reconnects'),
 });
 const deps = {
   db: database.db,
@@ -46,8 +47,9 @@ log.info(
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    // Drain in-flight requests, then close the database; a connection lost mid-transaction must not hold the stop forever.
     await app.close();
-    await database.close();
+    await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     process.exit(0);
   });
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { type AppOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import type { Deps } from '../src/deps.js';
@@ -62,7 +62,7 @@ async function pgliteTemplate() {
   return path && existsSync(path) ? new Blob([await readFile(path)]) : undefined;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, appOptions: AppOptions = {}): Promise<TestContext> {
   const fresh = await freshDatabaseUrl();
   const database = await openDatabase({
     databaseUrl: fresh?.url,
@@ -87,7 +87,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     mailer: createMailer(database.db, { from: config.mailFrom, log: silent }),
     storage: createDiskStorage(join(config.dataDir, 'uploads')),
   };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, appOptions);
   await app.ready();
   return {
     app,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
 import { packages, TENANT_TABLES, teams, users } from '../src/db/schema.js';
 import { withSystem, withTenant } from '../src/db/tenant.js';
+import { listTeams } from '../src/modules/teams/service.js';
 import { createTestApp, registerAndLogin, type TestContext } from './harness.js';
 
 let t: TestContext;
@@ -35,8 +36,14 @@ describe('row-level security', () => {
       tx.update(teams).set({ name: 'renamed' }).where(sql`name = 'B team'`).returning(),
     );
     expect(updated).toEqual([]);
+    const [ofA] = await withTenant(t.deps.db, a.id, (tx) => tx.insert(packages).values({ academyId: a.id, name: 'A plan' }).returning());
+    const [ofB] = await withTenant(t.deps.db, b.id, (tx) => tx.insert(packages).values({ academyId: b.id, name: 'B plan' }).returning());
+    // A delete with no WHERE at all removes this academy's rows and nothing of the other's.
     const deleted = await withTenant(t.deps.db, a.id, (tx) => tx.delete(packages).returning());
-    expect(deleted.every((p) => p.academyId === a.id)).toBe(true);
+    expect(deleted.map((p) => p.id)).toEqual([ofA.id]);
+    expect(await withTenant(t.deps.db, a.id, (tx) => tx.select().from(packages))).toEqual([]);
+    const left = await withSystem(t.deps.db, (tx) => tx.select({ id: packages.id }).from(packages));
+    expect(left.map((p) => p.id)).toEqual([ofB.id]);
   });
 
   it('shows no tenant rows to a tenant transaction without an academy', async () => {
@@ -57,7 +64,7 @@ describe('row-level security', () => {
   it('forces row-level security on every tenant table and on no other', async () => {
     const res = await withSystem(t.deps.db, (tx) =>
       tx.execute(
-        sql`select relname from pg_class where relkind = 'r' and relforcerowsecurity and relnamespace = 'public'::regnamespace order by relname`,
+        sql`select relname from pg_class where relkind = 'r' and relrowsecurity and relforcerowsecurity and relnamespace = 'public'::regnamespace order by relname`,
       ),
     );
     expect(rowsOf<{ relname: string }>(res).map((r) => r.relname)).toEqual([...TENANT_TABLES].sort());
@@ -66,11 +73,38 @@ describe('row-level security', () => {
         sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'academy_id' order by table_name`,
       ),
     );
-    const global = ['sessions', 'password_resets', 'outgoing_mails'];
+    const global = ['sessions', 'password_resets', 'outgoing_mails', 'calendar_feeds'];
     expect(
       rowsOf<{ table_name: string }>(withAcademyId)
         .map((r) => r.table_name)
         .filter((n) => !global.includes(n)),
     ).toEqual([...TENANT_TABLES].sort());
+  });
+});
+
+describe('tenancy in the types', () => {
+  it('gives tenant services only a tenant transaction that knows its academy (the compiler refuses the rest)', async () => {
+    await withSystem(t.deps.db, async (tx) => {
+      // @ts-expect-error a system transaction is not a tenant's: tenant services do not accept it
+      const wrong = () => listTeams(tx);
+      expect(typeof wrong).toBe('function');
+    });
+    const names = await withTenant(t.deps.db, a.id, async (tx) => {
+      expect(tx.academyId).toBe(a.id);
+      return (await listTeams(tx)).map((team) => team.name);
+    });
+    expect(names).toEqual(['A team']);
+  });
+});
+
+describe('the outbox', () => {
+  it('cannot be read or written by any tenant (it holds reset links)', async () => {
+    await expect(withTenant(t.deps.db, a.id, (tx) => tx.execute(sql`select count(*) from outgoing_mails`))).rejects.toThrow();
+    await expect(
+      withTenant(t.deps.db, a.id, (tx) => tx.execute(sql`insert into outgoing_mails ("to", subject, text) values ('x@y.z', 's', 't')`)),
+    ).rejects.toThrow();
+    // The mailer (a system transaction) still keeps its outbox.
+    const rows = await withSystem(t.deps.db, (tx) => tx.execute(sql`select count(*)::int as n from outgoing_mails`));
+    expect(rowsOf<{ n: number }>(rows)[0].n).toBeGreaterThanOrEqual(0);
   });
 });

@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageSpinner } from './components/Spinner';
 import { ToastProvider } from './components/Toaster';
-import { api } from './lib/api';
+import { academyCheckQuery } from './lib/academy';
 import { AuthProvider, useAuth } from './lib/auth';
 import { currentHost } from './lib/host';
 import { LocaleProvider } from './lib/i18n';
@@ -13,23 +13,17 @@ import { AcademyNotFoundPage } from './routes/fallbacks';
 import './styles.css';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
-const router = makeRouter();
+const router = makeRouter(queryClient);
 
 /** On an academy subdomain: spinner while the academy is checked, then the app or Academy Not Found. */
 function HostGate() {
   const host = currentHost();
   const handle = host.kind === 'academy' ? host.handle : null;
   const auth = useAuth();
-  const [academy, setAcademy] = useState<'unknown' | 'available' | 'unavailable'>(handle ? 'unknown' : 'available');
-  useEffect(() => {
-    if (!handle) return;
-    api<{ exists: boolean }>(`/api/academies/check/${encodeURIComponent(handle)}`, { auth: false })
-      .then((r) => setAcademy(r.exists ? 'available' : 'unavailable'))
-      // A failed check must not lock people out; the API itself still refuses what is wrong.
-      .catch(() => setAcademy('available'));
-  }, [handle]);
-  if (academy === 'unknown' || auth.status === 'loading') return <PageSpinner />;
-  if (academy === 'unavailable' && handle) return <AcademyNotFoundPage handle={handle} />;
+  const check = useQuery({ ...academyCheckQuery(handle ?? ''), enabled: !!handle });
+  // A failed check must not lock people out; the API itself still refuses what is wrong.
+  if ((handle && check.isPending) || auth.status === 'loading') return <PageSpinner />;
+  if (handle && check.data?.exists === false) return <AcademyNotFoundPage handle={handle} />;
   return <RouterProvider router={router} />;
 }
 

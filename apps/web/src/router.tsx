@@ -1,17 +1,26 @@
-import type { Area } from '@kora/contracts';
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
-import type { ReactElement } from 'react';
+import { type Area, riyadhToday } from '@kora/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { PageSpinner } from './components/Spinner';
+import { weekOf, weekParam, weekRange } from './features/schedule/week';
+import { AREA_ROUTES } from './lib/areas';
 import { authSnapshot } from './lib/auth';
+import { noteDenied } from './lib/denied';
 import { currentHost } from './lib/host';
+import { initialLocale } from './lib/i18n';
+import type { MessageId } from './lib/message-ids';
 import { storage } from './lib/storage';
 import { AreaPage } from './routes/app/area-page';
 import { NoDashboard } from './routes/app/no-access';
 import { SettingsLayout } from './routes/app/settings';
-import type { LoginSearch } from './routes/auth/login';
 import { ErrorFallback, NotFoundPage } from './routes/fallbacks';
 import { LandingPage } from './routes/landing';
-import { PublicPage, type PublicPageName } from './routes/public-page';
+import { NotAvailablePage } from './routes/not-available';
+import { PUBLIC_PAGES, PublicPage } from './routes/public-page';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
 
 // The phone, country and date controls (flags, metadata, calendars) load only with the screens that use them.
 const registerAcademy = lazyRouteComponent(() => import('./routes/auth/register-academy'), 'RegisterAcademyPage');
@@ -24,144 +33,262 @@ const teamsPage = lazyRouteComponent(() => import('./features/teams/TeamsPage'),
 const playersPage = lazyRouteComponent(() => import('./features/players/PlayersPage'), 'PlayersPage');
 const playerDetailPage = lazyRouteComponent(() => import('./features/players/PlayerDetailPage'), 'PlayerDetailPage');
 const coachesPage = lazyRouteComponent(() => import('./features/coaches/CoachesPage'), 'CoachesPage');
+const DashboardScreen = lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
+const trainingsPage = lazyRouteComponent(() => import('./features/trainings/TrainingsPage'), 'TrainingsPage');
+const schedulePage = lazyRouteComponent(() => import('./features/schedule/SchedulePage'), 'SchedulePage');
+const privilegesPage = lazyRouteComponent(() => import('./features/settings/PrivilegesPage'), 'PrivilegesPage');
+const academyProfilePage = lazyRouteComponent(() => import('./features/settings/AcademyPage'), 'AcademyPage');
+const growthPage = lazyRouteComponent(() => import('./features/growth/GrowthPage'), 'GrowthPage');
+const growthDetailPage = lazyRouteComponent(() => import('./features/growth/GrowthDetailPage'), 'GrowthDetailPage');
 
-/** Builds the route tree of one host kind; each call makes fresh routes (addChildren mutates its parent). */
-function buildTree(kind: 'root' | 'academy') {
-  const rootRoute = createRootRoute({
-    component: Outlet,
-    notFoundComponent: NotFoundPage,
-    errorComponent: ({ error }) => <ErrorFallback error={error} />,
-    pendingComponent: PageSpinner,
-  });
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
-  // ── /auth: a signed-in user (a stored token) is sent to / ─────────────────────
-  const authGroup = createRoute({
-    getParentRoute: () => rootRoute,
-    path: 'auth',
-    beforeLoad: () => {
-      if (storage.token()) throw redirect({ to: '/' });
-    },
-  });
-  const loginRoute = createRoute({
-    getParentRoute: () => authGroup,
-    path: 'login',
-    validateSearch: (s: Record<string, unknown>): LoginSearch => ({
-      redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
-      registered: s.registered === true || s.registered === 'true' ? true : undefined,
-      email: typeof s.email === 'string' ? s.email : undefined,
-    }),
-    component: loginPage,
-  });
-  const authRoutes = authGroup.addChildren([
-    loginRoute,
-    createRoute({ getParentRoute: () => authGroup, path: 'register/academy', component: registerAcademy }),
-    createRoute({
-      getParentRoute: () => authGroup,
-      path: 'register/parent',
-      validateSearch: (s: Record<string, unknown>) => ({ academy: typeof s.academy === 'string' ? s.academy : undefined }),
-      component: registerParent,
-    }),
-    createRoute({ getParentRoute: () => authGroup, path: 'forgot-password', component: forgotPage }),
-    createRoute({ getParentRoute: () => authGroup, path: 'reset-password/$token', component: resetPage }),
-    createRoute({ getParentRoute: () => authGroup, path: 'reset-password', component: resetPage }),
-  ]);
+/** Search params of the screens, validated once here and typed for their components. */
+export interface LoginSearch {
+  redirect?: string;
+  registered?: boolean;
+  email?: string;
+}
+const loginSearch = (s: Record<string, unknown>): LoginSearch => ({
+  redirect: text(s.redirect),
+  registered: s.registered === true || s.registered === 'true' ? true : undefined,
+  email: text(s.email),
+});
+export interface TeamsSearch {
+  teamId?: string;
+  mode?: 'create';
+}
+const teamsSearch = (s: Record<string, unknown>): TeamsSearch => ({
+  teamId: text(s.teamId),
+  mode: s.mode === 'create' ? 'create' : undefined,
+});
 
-  const publicPages = (['pricing', 'about', 'contact', 'terms', 'privacy'] as PublicPageName[]).map((page) =>
-    createRoute({ getParentRoute: () => rootRoute, path: page, component: () => <PublicPage page={page} /> }),
+/** My Trainings and the schedule: the week shown (`?week=`, any day of it; none is this week), and the training opened. */
+export interface WeekSearch {
+  week?: string;
+}
+export interface TrainingsSearch extends WeekSearch {
+  eventId?: string;
+}
+const weekSearch = (s: Record<string, unknown>): WeekSearch => ({ week: weekParam(s.week) });
+const trainingsSearch = (s: Record<string, unknown>): TrainingsSearch => ({ week: weekParam(s.week), eventId: text(s.eventId) });
+/** The list query of a `?week=`, in the language the screen will start its week with. */
+const weekQuery = (week: string | undefined) => weekRange(weekOf(week, initialLocale()).start);
+/** The events' queries load with their screens (the event contracts are not part of the first bundle). */
+const eventQueries = () => import('./features/schedule/api');
+// Loaded with the screens, like their components, so the public site's first page carries no area code.
+const teamQueries = () => import('./features/teams/api');
+const playerQueries = () => import('./features/players/api');
+const growthQueries = () => import('./features/growth/api');
+
+/** Loaders fill the cache the screens read (the same queryOptions), and leave failures for the screen to show. */
+const warm = (work: Promise<unknown>) =>
+  work.then(
+    () => undefined,
+    () => undefined,
   );
 
-  // ── root domain: the public site; any unlisted path shows the landing page ────
-  const rootChildren = [
-    createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage }),
-    authRoutes,
-    ...publicPages,
-    createRoute({ getParentRoute: () => rootRoute, path: '$', component: LandingPage }),
-  ];
+/** The routes of both host kinds; the host decides which children the root gets (see `makeRouter`). */
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ({ error }) => <ErrorFallback error={error} />,
+  pendingComponent: PageSpinner,
+});
 
-  // ── academy subdomain: the app, behind authentication and per-screen read permissions ──
-  const appLayout = createRoute({
-    getParentRoute: () => rootRoute,
-    id: 'app',
-    beforeLoad: ({ location }) => {
-      if (authSnapshot().status !== 'authenticated') {
-        throw redirect({ to: '/auth/login', search: { redirect: location.href } });
-      }
-    },
-    component: appLayoutComponent,
-  });
-  const requireRead = (area: Area) => () => {
-    if (!authSnapshot().canRead(area)) throw redirect({ to: '/' });
-  };
-  const area = (path: string, permission: Area, title: string, component?: (() => ReactElement) | typeof teamsPage) =>
-    createRoute({
-      getParentRoute: () => appLayout,
-      path,
-      beforeLoad: requireRead(permission),
-      component: component ?? (() => <AreaPage title={title} />),
-    });
+// ── /auth: a signed-in user (a stored token) is sent to / ─────────────────────
+const authGroup = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'auth',
+  beforeLoad: () => {
+    if (storage.token()) throw redirect({ to: '/' });
+  },
+});
+const authRoutes = authGroup.addChildren([
+  createRoute({ getParentRoute: () => authGroup, path: 'login', validateSearch: loginSearch, component: loginPage }),
+  createRoute({ getParentRoute: () => authGroup, path: 'register/academy', component: registerAcademy }),
+  createRoute({
+    getParentRoute: () => authGroup,
+    path: 'register/parent',
+    validateSearch: (s: Record<string, unknown>): { academy?: string } => ({ academy: text(s.academy) }),
+    component: registerParent,
+  }),
+  createRoute({ getParentRoute: () => authGroup, path: 'forgot-password', component: forgotPage }),
+  createRoute({ getParentRoute: () => authGroup, path: 'reset-password/$token', component: resetPage }),
+  createRoute({ getParentRoute: () => authGroup, path: 'reset-password', component: resetPage }),
+]);
 
-  const teamsSearch = (s: Record<string, unknown>) => ({
-    teamId: typeof s.teamId === 'string' ? s.teamId : undefined,
-    mode: s.mode === 'create' ? ('create' as const) : undefined,
-  });
-  const settingsRoute = createRoute({
+const publicPages = PUBLIC_PAGES.map((page) =>
+  createRoute({ getParentRoute: () => rootRoute, path: page, component: () => <PublicPage page={page} /> }),
+);
+// Links that payments and invoices will use; they say so plainly until those pages exist.
+const notYetPages = ['initial-subscription/$id', 'renew-subscription/$id', 'subscription-invoice/$id', 'payment/success'].map((path) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: NotAvailablePage }),
+);
+
+// ── root domain: the public site; any unlisted path shows the landing page ────
+const rootChildren = [
+  createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage }),
+  authRoutes,
+  ...publicPages,
+  ...notYetPages,
+  createRoute({ getParentRoute: () => rootRoute, path: '$', component: LandingPage }),
+];
+
+// ── academy subdomain: the app, behind authentication and per-screen read permissions ──
+const appLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: ({ location }) => {
+    if (authSnapshot().status !== 'authenticated') {
+      throw redirect({ to: '/auth/login', search: { redirect: location.href } });
+    }
+  },
+  component: appLayoutComponent,
+});
+
+/** Without the area's read permission: back to the dashboard, which says why (never silently). */
+const requireRead = (area: Area) => (ctx?: { preload?: boolean }) => {
+  if (!authSnapshot().canRead(area)) {
+    // A hover preload (links preload on intent) is not a visit: no toast for it.
+    if (!ctx?.preload) noteDenied(area);
+    throw redirect({ to: '/' });
+  }
+};
+/** Path and guard of an area's route, from the registry that also feeds the navigation. */
+const areaRoute = <A extends Area>(area: A) => ({
+  getParentRoute: () => appLayout,
+  path: AREA_ROUTES[area].path,
+  beforeLoad: requireRead(area),
+});
+
+const settingsRoute = createRoute({ ...areaRoute('Settings'), component: SettingsLayout });
+const settingsPage = (path: string, title: MessageId) =>
+  createRoute({ getParentRoute: () => settingsRoute, path, component: () => <AreaPage title={title} /> });
+
+const appChildren = appLayout.addChildren([
+  createRoute({
     getParentRoute: () => appLayout,
-    path: 'settings',
-    beforeLoad: requireRead('Settings'),
-    component: SettingsLayout,
-  });
-  const settingsPage = (path: string, title: string) =>
-    createRoute({ getParentRoute: () => settingsRoute, path, component: () => <AreaPage title={title} /> });
+    path: AREA_ROUTES.Dashboard.path,
+    loader: ({ context }) =>
+      authSnapshot().canRead('Dashboard')
+        ? warm(
+            eventQueries().then(({ statsQuery, eventsQuery, dashboardRange }) =>
+              Promise.all([statsQuery, eventsQuery(dashboardRange(riyadhToday()))].map((q) => context.queryClient.ensureQueryData(q))),
+            ),
+          )
+        : undefined,
+    component: () => (authSnapshot().canRead('Dashboard') ? <DashboardScreen /> : <NoDashboard />),
+  }),
+  createRoute({
+    ...areaRoute('MyTrainings'),
+    validateSearch: trainingsSearch,
+    loaderDeps: ({ search }) => ({ week: search.week }),
+    loader: ({ context, deps }) =>
+      warm(
+        eventQueries().then(({ eventsQuery }) =>
+          context.queryClient.ensureQueryData(eventsQuery({ ...weekQuery(deps.week), coachId: authSnapshot().user?.id })),
+        ),
+      ),
+    component: trainingsPage,
+  }),
+  createRoute({
+    ...areaRoute('ManageTeam'),
+    validateSearch: teamsSearch,
+    loader: ({ context }) =>
+      warm(
+        teamQueries().then((q) =>
+          Promise.all([q.teamsQuery, q.coachesQuery, q.playersQuery].map((o) => context.queryClient.ensureQueryData(o))),
+        ),
+      ),
+    component: teamsPage,
+  }),
+  // The spec's /app/teams is an alias of /teams.
+  createRoute({
+    getParentRoute: () => appLayout,
+    path: 'app/teams',
+    validateSearch: teamsSearch,
+    beforeLoad: ({ search }) => {
+      throw redirect({ to: '/teams', search });
+    },
+  }),
+  createRoute({
+    ...areaRoute('Players'),
+    loader: ({ context }) =>
+      warm(teamQueries().then((q) => Promise.all([q.playersQuery, q.teamsQuery].map((o) => context.queryClient.ensureQueryData(o))))),
+    component: playersPage,
+  }),
+  createRoute({
+    ...areaRoute('Players'),
+    path: `${AREA_ROUTES.Players.path}/$playerId`,
+    loader: ({ context, params }) =>
+      warm(
+        playerQueries().then((q) =>
+          Promise.all(
+            [q.playerQuery(params.playerId), q.participationsQuery(params.playerId), q.sessionsQuery(params.playerId)].map((o) =>
+              context.queryClient.ensureQueryData(o),
+            ),
+          ),
+        ),
+      ),
+    component: playerDetailPage,
+  }),
+  createRoute({
+    ...areaRoute('Coaches'),
+    loader: ({ context }) =>
+      warm(teamQueries().then((q) => Promise.all([q.coachesQuery, q.teamsQuery].map((o) => context.queryClient.ensureQueryData(o))))),
+    component: coachesPage,
+  }),
+  createRoute({
+    ...areaRoute('Schedule'),
+    validateSearch: weekSearch,
+    loaderDeps: ({ search }) => ({ week: search.week }),
+    loader: ({ context, deps }) =>
+      warm(
+        Promise.all([
+          teamQueries().then((q) => context.queryClient.ensureQueryData(q.teamsQuery)),
+          eventQueries().then(({ eventsQuery }) => context.queryClient.ensureQueryData(eventsQuery(weekQuery(deps.week)))),
+        ]),
+      ),
+    component: schedulePage,
+  }),
+  createRoute({
+    ...areaRoute('Growth'),
+    loader: ({ context }) => warm(growthQueries().then((q) => context.queryClient.ensureQueryData(q.growthPlayersQuery))),
+    component: growthPage,
+  }),
+  createRoute({
+    ...areaRoute('Growth'),
+    path: `${AREA_ROUTES.Growth.path}/$playerId`,
+    loader: ({ context, params }) =>
+      warm(
+        growthQueries().then((q) =>
+          Promise.all([
+            context.queryClient.ensureQueryData(q.growthPlayersQuery),
+            context.queryClient.ensureQueryData(q.playerGrowthQuery(params.playerId)),
+            context.queryClient.ensureQueryData(q.growthMediansQuery(params.playerId)),
+          ]),
+        ),
+      ),
+    component: growthDetailPage,
+  }),
+  settingsRoute.addChildren([
+    settingsPage('/', 'settings.subscriptions'),
+    createRoute({ getParentRoute: () => settingsRoute, path: 'privileges', component: privilegesPage }),
+    settingsPage('packages', 'settings.packages'),
+    settingsPage('payments-history', 'settings.payments'),
+    createRoute({ getParentRoute: () => settingsRoute, path: 'academy', component: academyProfilePage }),
+  ]),
+]);
+const academyChildren = [authRoutes, appChildren, ...publicPages, ...notYetPages];
 
-  const academyChildren = [
-    authRoutes,
-    appLayout.addChildren([
-      createRoute({
-        getParentRoute: () => appLayout,
-        path: '/',
-        component: () => (authSnapshot().canRead('Dashboard') ? <AreaPage title="nav.dashboard" /> : <NoDashboard />),
-      }),
-      area('trainings', 'MyTrainings', 'nav.trainings'),
-      createRoute({
-        getParentRoute: () => appLayout,
-        path: 'teams',
-        validateSearch: teamsSearch,
-        beforeLoad: requireRead('ManageTeam'),
-        component: teamsPage,
-      }),
-      createRoute({
-        getParentRoute: () => appLayout,
-        path: 'app/teams',
-        validateSearch: teamsSearch,
-        beforeLoad: ({ search }) => {
-          throw redirect({ to: '/teams', search });
-        },
-      }),
-      area('players', 'Players', 'nav.players', playersPage),
-      area('players/$playerId', 'Players', 'players.detail', playerDetailPage),
-      area('coaches', 'Coaches', 'nav.coaches', coachesPage),
-      area('schedule', 'Schedule', 'nav.schedule'),
-      area('growth', 'Growth', 'nav.growth'),
-      area('growth/$playerId', 'Growth', 'growth.detail'),
-      settingsRoute.addChildren([
-        settingsPage('/', 'settings.subscriptions'),
-        settingsPage('privileges', 'settings.privileges'),
-        settingsPage('packages', 'settings.packages'),
-        settingsPage('payments-history', 'settings.payments'),
-        settingsPage('academy', 'settings.academy'),
-      ]),
-    ]),
-    ...publicPages,
-  ];
-
-  // The route type is the same either way; the cast keeps the router's generic inference to one tree.
-  return rootRoute.addChildren((kind === 'academy' ? academyChildren : rootChildren) as typeof academyChildren);
-}
-
-/** Router constants of spec part 1 §9 (preload on intent). */
-export function makeRouter() {
+/** Router constants of the spec (preload on intent); one route tree per host kind. */
+export function makeRouter(queryClient: QueryClient) {
   return createRouter({
-    routeTree: buildTree(currentHost().kind),
+    // One tree per page load. Both share the root, /auth and the public pages; the academy tree's
+    // type is the one registered, so typed links and hooks check against the app's routes.
+    routeTree: rootRoute.addChildren((currentHost().kind === 'academy' ? academyChildren : rootChildren) as typeof academyChildren),
+    context: { queryClient },
     defaultPreload: 'intent',
     defaultPreloadDelay: 50,
     defaultPendingMs: 1000,

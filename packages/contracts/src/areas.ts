@@ -1,5 +1,5 @@
 /** Permission areas and flags; no zod here, so the web's first bundle stays small. */
-/** The permission areas of spec part 2 §6, in navigation order. */
+/** The eight permission areas, in navigation order (docs/domain.md, "Roles and permissions"). */
 export const AREAS = ['Dashboard', 'MyTrainings', 'ManageTeam', 'Players', 'Growth', 'Coaches', 'Schedule', 'Settings'] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -17,7 +17,7 @@ export type PermissionFlags = Record<PermissionFlag, boolean>;
 
 export const allFlags = (value: boolean): PermissionFlags => Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, value])) as PermissionFlags;
 
-/** Defaults of DESIGN §4: Admin has everything; Coach reads Dashboard, MyTrainings, Schedule, Players, Growth and writes MyTrainings, Growth. */
+/** The default account types: Admin has everything; Coach reads Dashboard, MyTrainings, Schedule, Players, Growth and writes MyTrainings, Growth. */
 export const ADMIN_FLAGS: PermissionFlags = allFlags(true);
 export const COACH_FLAGS: PermissionFlags = {
   ...allFlags(false),
@@ -32,3 +32,14 @@ export const COACH_FLAGS: PermissionFlags = {
 
 export const canRead = (flags: Partial<PermissionFlags> | null | undefined, area: Area) => !!flags?.[readFlag(area)];
 export const canWrite = (flags: Partial<PermissionFlags> | null | undefined, area: Area) => !!flags?.[writeFlag(area)];
+
+/** Writing an area implies reading it: a saved account type's flags with each written area's read flag set. */
+export const normaliseFlags = (flags: PermissionFlags): PermissionFlags => {
+  const out = { ...flags };
+  for (const area of AREAS) if (out[writeFlag(area)]) out[readFlag(area)] = true;
+  return out;
+};
+
+/** The flags of `flags` that `own` lacks (empty: `flags` gives nothing beyond `own`). */
+export const flagsBeyond = (flags: Partial<PermissionFlags>, own: Partial<PermissionFlags> | null | undefined): PermissionFlag[] =>
+  PERMISSION_FLAGS.filter((f) => flags[f] && !own?.[f]);

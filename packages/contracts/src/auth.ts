@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { emailSchema, handleSchema, passwordSchema, phoneSchema } from './common.js';
-import { MSG } from './messages.js';
+import { roleSchema } from './enums.js';
+import { ERRORS, MSG } from './messages.js';
 import { permissionFlagsSchema } from './permissions.js';
 
 export const registerAcademyBody = z.object({
-  academyName: z.string().trim().min(2, 'Academy name is required').max(100),
+  academyName: z.string().trim().min(2, ERRORS['academy.name_required']).max(100),
   handle: handleSchema,
   email: emailSchema,
   phone: phoneSchema(MSG.phoneInvalid),
@@ -18,26 +19,40 @@ export const registerAcademyReply = z.object({
 });
 
 export const checkHandleParams = z.object({ handle: z.string().max(100) });
-export const checkHandleReply = z.object({ exists: z.boolean() });
+/** Whether a handle exists, with what the login and parent screens show of the academy. */
+export const checkHandleReply = z.object({
+  exists: z.boolean(),
+  academy: z.object({ name: z.string(), nameArabic: z.string().nullable(), logo: z.string().nullable() }).optional(),
+});
+export type CheckHandleReply = z.infer<typeof checkHandleReply>;
 
 export const loginBody = z.object({
   handle: z.string().trim().toLowerCase().min(1, MSG.academyUrlRequired).max(100),
-  email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254),
-  password: z.string().min(1, 'Password is required').max(200),
+  email: z.string().trim().toLowerCase().min(1, ERRORS['auth.email_required']).max(254),
+  password: z.string().min(1, ERRORS['auth.password_required']).max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const accountTypeSchema = z.object({ id: z.uuid(), name: z.string(), isDefault: z.boolean() }).extend(permissionFlagsSchema.shape);
+export const accountTypeSchema = z
+  .object({ id: z.uuid(), name: z.string(), nameArabic: z.string().nullable(), isDefault: z.boolean() })
+  .extend(permissionFlagsSchema.shape);
 export type AccountType = z.infer<typeof accountTypeSchema>;
 
-export const academySummarySchema = z.object({ id: z.uuid(), name: z.string(), handle: z.string(), logo: z.string().nullable() });
+export const academySummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  nameArabic: z.string().nullable(),
+  handle: z.string(),
+  logo: z.string().nullable(),
+});
 
 export const sessionUserSchema = z.object({
   id: z.uuid(),
   name: z.string(),
+  nameArabic: z.string().nullable(),
   email: z.string().nullable(),
   avatar: z.string().nullable(),
-  role: z.string(),
+  role: roleSchema,
   accountType: accountTypeSchema.nullable(),
   academyUsers: z.array(z.object({ academy: academySummarySchema })),
 });
@@ -49,6 +64,13 @@ export type MeReply = z.infer<typeof meReply>;
 
 export const forgotPasswordBody = z.object({
   handle: z.string().trim().toLowerCase().min(1, MSG.academyHandleRequired).max(100),
-  email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254),
+  email: z.string().trim().toLowerCase().min(1, ERRORS['auth.email_required']).max(254),
 });
 export const resetPasswordBody = z.object({ token: z.string().min(1).max(200), newPassword: passwordSchema });
+
+export type RegisterAcademyReply = z.infer<typeof registerAcademyReply>;
+export type CheckHandleParams = z.input<typeof checkHandleParams>;
+export type AcademySummary = z.infer<typeof academySummarySchema>;
+export type LoginReply = z.infer<typeof loginReply>;
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;

@@ -1,19 +1,24 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { ERRORS } from './messages.js';
 
 export const uuidSchema = z.uuid();
 export const idParamsSchema = z.object({ id: z.uuid() });
 
+/** Every error answer: the English message, its stable code (translated by the web), and per-field issues. */
 export const errorSchema = z.object({
   message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string(), code: z.string() })).optional(),
+  /** Values the message refers to (e.g. `{count}` users still holding an account type), for the web's translation. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
 /** yyyy-MM-dd that is a real calendar date. */
 export const dateSchema = z.iso.date();
 /** HH:mm */
-export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm');
+export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, ERRORS['time.invalid']);
 
 export const RESERVED_HANDLES = ['www', 'api', 'app', 'admin', 'staging', 'mail', 'static', 'assets', 'docs'] as const;
 export const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/;
@@ -22,28 +27,37 @@ export const handleSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .min(3, 'The academy link must be 3 to 30 characters')
-  .max(30, 'The academy link must be 3 to 30 characters')
-  .regex(HANDLE_PATTERN, 'Use lower-case letters, digits and dashes, not at the start or end')
-  .refine((h) => !(RESERVED_HANDLES as readonly string[]).includes(h), 'This academy link is reserved');
+  .min(3, ERRORS['handle.length'])
+  .max(30, ERRORS['handle.length'])
+  .regex(HANDLE_PATTERN, ERRORS['handle.pattern'])
+  .refine((h) => !(RESERVED_HANDLES as readonly string[]).includes(h), ERRORS['handle.reserved']);
 
 export const MIN_PASSWORD = 8;
-export const passwordSchema = z.string().min(MIN_PASSWORD, 'Password must be at least 8 characters').max(200);
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Please enter a valid email'));
+export const passwordSchema = z.string().min(MIN_PASSWORD, ERRORS['password.too_short']).max(200);
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email(ERRORS['email.invalid']));
 
-/** Phone digits of spec part 1 §5: 2 to 17. */
+/** A valid phone number of 2 to 17 digits, Saudi Arabia by default (docs/domain.md). */
 export const isValidPhone = (value: string, defaultCountry: 'SA' = 'SA') => {
   const digits = value.replace(/\D/g, '');
   if (digits.length < 2 || digits.length > 17) return false;
   return isValidPhoneNumber(value, defaultCountry);
 };
 
-export const phoneSchema = (message = 'Please enter a valid phone number') =>
+export const phoneSchema = (message = ERRORS['phone.invalid']) =>
   z
     .string()
     .trim()
     .max(25, message)
     .refine((v) => isValidPhone(v), message);
+
+/** Free text where empty or absent means "not given" (null). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** Empty string or null means "not given". */
 export const optionalPhoneSchema = (message: string) =>
@@ -60,4 +74,28 @@ export const moneySchema = z
   .number()
   .min(0)
   .max(1_000_000)
-  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'At most two decimals');
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), ERRORS['money.two_decimals']);
+
+/** A multipart field that carries JSON (the Add Player wizard sends parentInfo and playerInfo this way). */
+export const jsonText = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        const value: unknown = JSON.parse(text);
+        return value;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: ERRORS['form.json_invalid'] });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+export type Uuid = z.infer<typeof uuidSchema>;
+export type IdParams = z.infer<typeof idParamsSchema>;
+export type IsoDate = z.infer<typeof dateSchema>;
+export type TimeOfDay = z.infer<typeof timeSchema>;
+export type Handle = z.infer<typeof handleSchema>;
+export type Password = z.infer<typeof passwordSchema>;
+export type Email = z.infer<typeof emailSchema>;
+export type Money = z.infer<typeof moneySchema>;

@@ -51,3 +51,36 @@ describe('parent registration body', () => {
     expect(parsed.selectedPackage).toBeNull();
   });
 });
+
+describe('account types and the academy profile', () => {
+  it('makes writing an area imply reading it, and names the flags beyond one’s own', async () => {
+    const { accountTypeBody, allFlags, flagsBeyond } = await import('./index.js');
+    const parsed = accountTypeBody.parse({ name: ' Desk ', canWritePlayers: true });
+    expect(parsed).toEqual({ ...allFlags(false), name: 'Desk', nameArabic: null, canReadPlayers: true, canWritePlayers: true });
+    expect(flagsBeyond(parsed, { canReadPlayers: true })).toEqual(['canWritePlayers']);
+    expect(flagsBeyond(parsed, allFlags(true))).toEqual([]);
+  });
+
+  it('takes a VAT number of 15 digits starting and ending with 3, or none', async () => {
+    const { academyUpdateFields } = await import('./index.js');
+    const base = { name: 'Falcons', email: 'a@b.sa', phone: '0501234567' };
+    expect(academyUpdateFields.parse({ ...base, vatNumber: '310123456700003' }).vatNumber).toBe('310123456700003');
+    expect(academyUpdateFields.parse({ ...base, vatNumber: '' }).vatNumber).toBeNull();
+    const absent = academyUpdateFields.parse(base);
+    expect([absent.vatNumber, absent.nameArabic, absent.street, absent.enableOnlinePayments]).toEqual([
+      null,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    for (const bad of ['310123456700004', '31012345670003', '210123456700003', '3101234567000a3'])
+      expect(academyUpdateFields.safeParse({ ...base, vatNumber: bad }).success, bad).toBe(false);
+  });
+
+  it('computes medians', async () => {
+    const { median } = await import('./index.js');
+    expect(median([])).toBeNull();
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});

@@ -9,7 +9,7 @@ export const addYears = (isoDate: string, years: number) => {
   return toIsoDate(date);
 };
 
-/** Player birthdate window of spec part 1 §5 / part 2 §9: from 50 years ago to 5 years ago. */
+/** Player birthdate window: from 50 years ago to 5 years ago (docs/domain.md). */
 export const birthdateBounds = (today: string) => ({ min: addYears(today, -50), max: addYears(today, -5) });
 
 /** Subscription start-date window: one year either side of today. */

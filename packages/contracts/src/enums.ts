@@ -30,3 +30,19 @@ export type PackageType = z.infer<typeof packageTypeSchema>;
 export const GENDERS = ['MALE', 'FEMALE'] as const;
 export const genderSchema = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(GENDERS));
 export type Gender = (typeof GENDERS)[number];
+
+/** How a payment was made: cash at the academy or a card through the provider. */
+export const PAYMENT_METHODS = ['Cash', 'Card'] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED'] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const BREAKFAST_SOURCES = ['Home', 'School'] as const;
+export const breakfastSourceSchema = z.enum(BREAKFAST_SOURCES);
+export type BreakfastSource = z.infer<typeof breakfastSourceSchema>;
+
+export type EventType = z.infer<typeof eventTypeSchema>;
+export type ParticipantStatus = z.infer<typeof participantStatusSchema>;

@@ -13,6 +13,7 @@ export const attendanceRecordSchema = z.object({
 export const sessionStatsSchema = z
   .object({
     packageName: z.string(),
+    packageNameArabic: z.string().nullable(),
     sessionsLeft: z.number().int(),
     totalSessions: z.number().int(),
     attendedSessionsCount: z.number().int(),
@@ -23,7 +24,15 @@ export const participationSchema = z.object({
   id: z.uuid(),
   status: participantStatusSchema,
   event: z.object({ id: z.uuid(), type: eventTypeSchema, date: z.string(), time: z.string(), endTime: z.string(), field: z.string() }),
-  team: z.object({ id: z.uuid(), name: z.string(), color: z.string() }).nullable(),
+  team: z.object({ id: z.uuid(), name: z.string(), nameArabic: z.string().nullable(), color: z.string() }).nullable(),
 });
 
 export const participantStatusBody = z.object({ status: participantStatusSchema });
+export const participantStatusReply = z.object({ id: z.uuid(), status: participantStatusSchema });
+
+export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
+export type SessionStats = z.infer<typeof sessionStatsSchema>;
+export type Participation = z.infer<typeof participationSchema>;
+export type ParticipantStatusBody = z.infer<typeof participantStatusBody>;
+
+export type ParticipantStatusReply = z.infer<typeof participantStatusReply>;

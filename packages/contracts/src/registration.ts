@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import { dateSchema, emailSchema, isValidPhone, optionalPhoneSchema } from './common.js';
+import { dateSchema, emailSchema, isValidPhone, optionalPhoneSchema, optionalText } from './common.js';
 import { genderSchema } from './enums.js';
-import { MSG } from './messages.js';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+import { ERRORS, MSG } from './messages.js';
 
 /** Parent fields shared by the public wizard and the staff Add Player wizard. */
 export const parentInfoSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter a valid Parent Name').max(100),
+  name: z.string().trim().min(1, ERRORS['parent.name_invalid']).max(100),
   nameArabic: optionalText(100),
   phone: z
     .string({ error: MSG.phoneRequired })
@@ -43,7 +35,7 @@ export const playerInfoSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Nationality must be a country code')
+    .regex(/^[A-Z]{2}$/, ERRORS['player.nationality_invalid'])
     .nullish()
     .or(z.literal('').transform(() => null))
     .transform((v) => v ?? null),
@@ -71,3 +63,5 @@ export const registerParentReply = z.object({
   player: z.object({ id: z.uuid() }),
   subscription: z.object({ id: z.uuid(), status: z.string() }).nullable(),
 });
+
+export type RegisterParentReply = z.infer<typeof registerParentReply>;

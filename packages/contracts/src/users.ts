@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { emailSchema, isValidPhone } from './common.js';
+import { emailSchema, jsonText, optionalPhoneSchema, optionalText } from './common.js';
 import { coachTypeSchema, colorSchema, genderSchema, packageTypeSchema, subscriptionStatusSchema } from './enums.js';
-import { MSG } from './messages.js';
+import { ERRORS, MSG } from './messages.js';
 import { parentInfoSchema, playerInfoSchema } from './registration.js';
 
-export const teamRefSchema = z.object({ id: z.uuid(), name: z.string(), color: colorSchema });
+export const teamRefSchema = z.object({ id: z.uuid(), name: z.string(), nameArabic: z.string().nullable(), color: colorSchema });
 
 export const subscriptionSchema = z.object({
   id: z.uuid(),
@@ -14,19 +14,26 @@ export const subscriptionSchema = z.object({
   sessionsLeft: z.number().int().nullable(),
   totalSessions: z.number().int().nullable(),
   userId: z.uuid(),
-  package: z.object({ id: z.uuid(), name: z.string(), packageType: packageTypeSchema, price: z.number() }),
+  package: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    nameArabic: z.string().nullable(),
+    packageType: packageTypeSchema,
+    price: z.number(),
+  }),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const parentRefSchema = z.object({
   id: z.uuid(),
   name: z.string(),
+  nameArabic: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   emergencyPhone1: z.string().nullable(),
   emergencyPhone2: z.string().nullable(),
 });
 
-/** A user with role PLAYER (spec part 2 §3). */
+/** A user with role PLAYER, with teams, parents and subscriptions (latest end date first). */
 export const playerSchema = z.object({
   id: z.uuid(),
   role: z.literal('PLAYER'),
@@ -56,10 +63,14 @@ export const coachSchema = z.object({
   id: z.uuid(),
   role: z.literal('COACH'),
   name: z.string(),
+  nameArabic: z.string().nullable(),
   email: z.string().nullable(),
   avatar: z.string().nullable(),
   coachType: coachTypeSchema.nullable(),
   accountTypeId: z.uuid().nullable(),
+  /** Whether the coach can log in (was given an e-mail and a password). */
+  hasLogin: z.boolean(),
+  createdAt: z.string(),
   teamsCoaching: z.array(teamRefSchema),
 });
 export type Coach = z.infer<typeof coachSchema>;
@@ -69,31 +80,21 @@ export const adminSchema = z.object({
   id: z.uuid(),
   role: z.literal('ADMIN'),
   name: z.string(),
+  nameArabic: z.string().nullable(),
   email: z.string().nullable(),
   avatar: z.string().nullable(),
   accountTypeId: z.uuid().nullable(),
+  hasLogin: z.boolean(),
   createdAt: z.string(),
 });
 
+/** A user of any role, told apart by `role`. */
+export const anyUserSchema = z.discriminatedUnion('role', [playerSchema, coachSchema, adminSchema]);
+export type AnyUser = z.infer<typeof anyUserSchema>;
+
 export const userRoleQuery = z.object({ role: z.enum(['PLAYER', 'COACH', 'ADMIN']) });
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const optionalPhone = (message: string) =>
-  z
-    .string()
-    .trim()
-    .max(25, message)
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isValidPhone(v), message);
-
-/** Multipart fields of a player edit (spec part 2 §7); the birthdate window is checked against the server clock. */
+/** Multipart fields of a player edit (W:Players); the birthdate window is checked against the server clock. */
 export const playerUpdateSchema = z.object({
   name: z.string().trim().min(1, MSG.playerNameRequired).max(100),
   nameArabic: optionalText(100),
@@ -102,22 +103,22 @@ export const playerUpdateSchema = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^([A-Z]{2})?$/, 'Nationality must be a country code')
+    .regex(/^([A-Z]{2})?$/, ERRORS['player.nationality_invalid'])
     .nullish()
     .transform((v) => v || null),
   residentialNeighborhood: optionalText(100),
-  phoneNumber: optionalPhone(MSG.phoneInvalid),
-  emergencyPhone1: optionalPhone(MSG.emergencyPhoneInvalid),
-  emergencyPhone2: optionalPhone(MSG.emergencyPhoneInvalid),
-  birthdate: z.string().min(1, 'Please enter a valid birthdate').pipe(z.iso.date('Please enter a valid birthdate')),
+  phoneNumber: optionalPhoneSchema(MSG.phoneInvalid),
+  emergencyPhone1: optionalPhoneSchema(MSG.emergencyPhoneInvalid),
+  emergencyPhone2: optionalPhoneSchema(MSG.emergencyPhoneInvalid),
+  birthdate: z.string().min(1, ERRORS['player.birthdate_invalid']).pipe(z.iso.date(ERRORS['player.birthdate_invalid'])),
   gender: genderSchema.optional(),
   condition: optionalText(1000),
 });
 
 /** Multipart fields of the staff Add Player wizard. */
 export const parentPlayerFieldsSchema = z.object({
-  parentInfo: parentInfoSchema,
-  playerInfo: playerInfoSchema,
+  parentInfo: jsonText(parentInfoSchema),
+  playerInfo: jsonText(playerInfoSchema),
   selectedPackage: z
     .union([z.uuid(), z.literal(''), z.literal('null')])
     .nullish()
@@ -135,7 +136,7 @@ export const parentPlayerReply = z.object({
   subscription: subscriptionSchema.nullable(),
 });
 
-export const COACH_NAME_REQUIRED = 'Name is required';
+export const COACH_NAME_REQUIRED = ERRORS['coach.name_required'];
 export const coachCreateBody = z.object({
   name: z.string().trim().min(1, COACH_NAME_REQUIRED).max(100),
   email: z
@@ -160,9 +161,31 @@ export const coachUpdateBody = z.object({
   teamIds: z.array(z.uuid()).max(200).default([]),
 });
 
+/** A staff login from Settings → Privileges (W:Settings); its generated password is answered once. */
+export const staffCreateBody = z.object({
+  name: z.string({ error: COACH_NAME_REQUIRED }).trim().min(1, COACH_NAME_REQUIRED).max(100),
+  email: emailSchema,
+  accountTypeId: z.uuid(),
+});
+export const staffCreateReply = z.object({ user: adminSchema, password: z.string() });
+
 /** JSON edit of a staff user's account (W:Settings). */
 export const userAccountBody = z.object({
   name: z.string().trim().min(1).max(100).optional(),
   email: emailSchema.optional(),
   accountTypeId: z.uuid(),
 });
+
+export type TeamRef = z.infer<typeof teamRefSchema>;
+export type ParentRef = z.infer<typeof parentRefSchema>;
+export type Admin = z.infer<typeof adminSchema>;
+export type UserRoleQuery = z.input<typeof userRoleQuery>;
+export type PlayerUpdate = z.infer<typeof playerUpdateSchema>;
+export type ParentPlayerFields = z.infer<typeof parentPlayerFieldsSchema>;
+export type ParentPlayerReply = z.infer<typeof parentPlayerReply>;
+export type CoachCreateBody = z.input<typeof coachCreateBody>;
+export type CoachCreateReply = z.infer<typeof coachCreateReply>;
+export type CoachUpdateBody = z.input<typeof coachUpdateBody>;
+export type UserAccountBody = z.input<typeof userAccountBody>;
+export type StaffCreateBody = z.input<typeof staffCreateBody>;
+export type StaffCreateReply = z.infer<typeof staffCreateReply>;

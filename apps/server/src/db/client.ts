@@ -38,11 +38,18 @@ export interface OpenOptions {
   poolSize?: number;
   /** A PGlite data directory dump to start from (tests start from one migrated template). */
   loadDataDir?: Blob;
+  /** Told about connections the server lost (a restart, a network cut); the pool replaces them. */
+  onConnectionError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A lost connection must never crash the process: idle clients report on the pool, busy ones
+    // on themselves (the query in flight fails on its own and answers 503).
+    const lost = (err: Error) => opts.onConnectionError?.(err);
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 2000 });
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema, logger: countingLogger });
     await migratePg(db, { migrationsFolder: opts.migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

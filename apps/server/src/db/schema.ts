@@ -1,10 +1,35 @@
 /**
- * The whole data model (spec part 1 §3, part 2 §3). Global tables: academies, sessions,
- * password_resets, outgoing_mails. Every other table is tenant-owned: `academy_id` first in
- * every index, row-level security forced by migration 0001 (DESIGN §4, §9).
+ * The whole data model (docs/domain.md). Global tables: academies, sessions, password_resets,
+ * outgoing_mails, calendar_feeds. Every other table is tenant-owned: `academy_id` first in every index,
+ * row-level security forced by migration 0001 (docs/architecture.md, "Tenant transaction").
  */
+import {
+  BREAKFAST_SOURCES,
+  COACH_TYPES,
+  COLORS,
+  EVENT_TYPES,
+  GENDERS,
+  PACKAGE_TYPES,
+  PARTICIPANT_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  ROLES,
+  SUBSCRIPTION_STATUSES,
+} from '@kora/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const academyId = () =>
@@ -18,6 +43,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const academies = pgTable('academies', {
   id: id(),
   name: text('name').notNull(),
+  nameArabic: text('name_arabic'),
   handle: text('handle').notNull().unique(),
   logo: text('logo'),
   phone: text('phone'),
@@ -25,7 +51,9 @@ export const academies = pgTable('academies', {
   /** The registering owner's e-mail; one academy per owner e-mail (409 on reuse). */
   ownerEmail: text('owner_email').notNull().unique(),
   vatNumber: text('vat_number'),
+  /** The street line of the academy's address (`address.street` in the API); `city` is the rest. */
   address: text('address'),
+  city: text('city'),
   enableOnlinePayments: boolean('enable_online_payments').notNull().default(true),
   createdAt: createdAt(),
 });
@@ -74,6 +102,25 @@ export const outgoingMails = pgTable(
   (t) => [index('outgoing_mails_academy_idx').on(t.academyId, t.createdAt)],
 );
 
+/**
+ * Private calendar feed URLs (`GET /api/calendar/{token}.ics`). Global like sessions: the public
+ * feed request knows only its token, whose SHA-256 is looked up here before entering the tenant.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    academyId: academyId(),
+    userId: uuid('user_id').notNull(),
+    /** Only this team's events (members who read the schedule); null for all the member may see. */
+    teamId: uuid('team_id'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('calendar_feeds_academy_user_idx').on(t.academyId, t.userId)],
+);
+
 // ── tenant ────────────────────────────────────────────────────────────────────
 
 const flag = (name: string) => boolean(name).notNull().default(false);
@@ -84,6 +131,7 @@ export const accountTypes = pgTable(
     id: id(),
     academyId: academyId(),
     name: text('name').notNull(),
+    nameArabic: text('name_arabic'),
     isDefault: boolean('is_default').notNull().default(false),
     canReadDashboard: flag('can_read_dashboard'),
     canWriteDashboard: flag('can_write_dashboard'),
@@ -112,7 +160,7 @@ export const users = pgTable(
     id: id(),
     academyId: academyId(),
     /** PLAYER, COACH, ADMIN or PARENT. */
-    role: text('role').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     name: text('name').notNull(),
     nameArabic: text('name_arabic'),
     email: text('email'),
@@ -124,10 +172,10 @@ export const users = pgTable(
     nationality: text('nationality'),
     residentialNeighborhood: text('residential_neighborhood'),
     birthdate: date('birthdate', { mode: 'string' }),
-    gender: text('gender'),
+    gender: text('gender', { enum: GENDERS }),
     avatar: text('avatar'),
     condition: text('condition'),
-    coachType: text('coach_type'),
+    coachType: text('coach_type', { enum: COACH_TYPES }),
     accountTypeId: uuid('account_type_id').references(() => accountTypes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -173,7 +221,8 @@ export const teams = pgTable(
     id: id(),
     academyId: academyId(),
     name: text('name').notNull(),
-    color: text('color').notNull().default('GREY'),
+    nameArabic: text('name_arabic'),
+    color: text('color', { enum: COLORS }).notNull().default('GREY'),
     createdAt: createdAt(),
   },
   (t) => [index('teams_academy_name_idx').on(t.academyId, t.name)],
@@ -213,14 +262,16 @@ export const events = pgTable(
     id: id(),
     academyId: academyId(),
     /** TRAINING_SESSION or MATCH. */
-    type: text('type').notNull(),
+    type: text('type', { enum: EVENT_TYPES }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     time: text('time').notNull(),
     endTime: text('end_time').notNull(),
     field: text('field').notNull().default(''),
+    /** Shared by the events of one weekly series (POST with `repeat`); null for a one-off event. */
+    seriesId: uuid('series_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('events_academy_date_idx').on(t.academyId, t.date, t.time)],
+  (t) => [index('events_academy_date_idx').on(t.academyId, t.date, t.time), index('events_academy_series_idx').on(t.academyId, t.seriesId)],
 );
 
 export const eventTeams = pgTable(
@@ -264,7 +315,7 @@ export const participants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     /** PENDING, ATTENDED, ABSENT (PLAYED, NOT_ATTENDING recognised). */
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: PARTICIPANT_STATUSES }).notNull().default('PENDING'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -279,9 +330,10 @@ export const packages = pgTable(
     id: id(),
     academyId: academyId(),
     name: text('name').notNull(),
+    nameArabic: text('name_arabic'),
     /** SAR in halalas. */
     priceHalalas: integer('price_halalas').notNull().default(0),
-    packageType: text('package_type').notNull().default('TIME_BASED'),
+    packageType: text('package_type', { enum: PACKAGE_TYPES }).notNull().default('TIME_BASED'),
     monthsNumber: integer('months_number'),
     sessionsCount: integer('sessions_count'),
     hasTrial: boolean('has_trial').notNull().default(false),
@@ -309,7 +361,7 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => packages.id),
     /** ACTIVE, INACTIVE, CANCELLED, TRIAL, PENDING, PAUSED. */
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('PENDING'),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     sessionsLeft: integer('sessions_left'),
@@ -334,12 +386,12 @@ export const payments = pgTable(
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
     amountHalalas: integer('amount_halalas').notNull(),
     /** Cash or Card. */
-    method: text('method').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     provider: text('provider'),
     /** The provider's transaction reference; unique so a repeated callback never pays twice. */
     providerRef: text('provider_ref'),
     /** PENDING, PAID, FAILED. */
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -377,7 +429,7 @@ export const invoices = pgTable(
     vatHalalas: integer('vat_halalas').notNull().default(0),
     totalHalalas: integer('total_halalas').notNull(),
     vatNumber: text('vat_number'),
-    paymentMethod: text('payment_method').notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -397,17 +449,17 @@ export const growthMetrics = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
-    height: real('height'),
-    weight: real('weight'),
-    armSpan: real('arm_span'),
-    handGrip: real('hand_grip'),
-    sprint10m: real('sprint10m'),
-    sprint20m: real('sprint20m'),
-    standingLongJump: real('standing_long_jump'),
-    verticalJump: real('vertical_jump'),
+    height: doublePrecision('height'),
+    weight: doublePrecision('weight'),
+    armSpan: doublePrecision('arm_span'),
+    handGrip: doublePrecision('hand_grip'),
+    sprint10m: doublePrecision('sprint10m'),
+    sprint20m: doublePrecision('sprint20m'),
+    standingLongJump: doublePrecision('standing_long_jump'),
+    verticalJump: doublePrecision('vertical_jump'),
     /** Home, School or null. */
-    breakfastSource: text('breakfast_source'),
-    sleepingHours: real('sleeping_hours'),
+    breakfastSource: text('breakfast_source', { enum: BREAKFAST_SOURCES }),
+    sleepingHours: doublePrecision('sleeping_hours'),
     createdAt: createdAt(),
   },
   (t) => [index('growth_metrics_academy_player_idx').on(t.academyId, t.playerId, t.date)],

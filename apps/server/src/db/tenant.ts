@@ -1,23 +1,42 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
 
+declare const tenantBrand: unique symbol;
+declare const systemBrand: unique symbol;
+
 /**
- * The one way to touch tenant data: a transaction running as `kora_app` (which cannot bypass
- * row-level security) with `app.academy_id` set, so the database itself keeps academies apart.
+ * A transaction inside one academy: running as `kora_app` (which cannot bypass row-level
+ * security) with `app.academy_id` set, so the database itself keeps academies apart. Only
+ * `withTenant` and `enterTenant` make one; services of tenant tables accept nothing else.
  */
-export function withTenant<T>(db: Db, academyId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await enterTenant(tx, academyId);
-    return work(tx);
-  });
+export type TenantTx = Tx & { readonly [tenantBrand]: true; readonly academyId: string };
+
+/** A transaction on the global tables (academies, sessions, reset tokens, mails); only `withSystem` makes one. */
+export type SystemTx = Tx & { readonly [systemBrand]: true };
+
+export function withTenant<T>(db: Db, academyId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => work(await enterTenant(tx, academyId)));
 }
 
 /** Switches an open transaction to the tenant role and academy; there is no way back within it. */
-export async function enterTenant(tx: Tx, academyId: string) {
+export async function enterTenant(tx: Tx, academyId: string): Promise<TenantTx> {
   await tx.execute(sql`select set_config('role', 'kora_app', true), set_config('app.academy_id', ${academyId}, true)`);
+  // The brand is the proof that the two settings above ran on this transaction.
+  return Object.assign(tx, { academyId }) as TenantTx;
 }
 
-/** Global tables (academies, sessions, reset tokens, mails) outside any tenant; still one transaction so PGlite never interleaves it with a tenant's. */
-export function withSystem<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(work);
+/** Global tables outside any tenant; still one transaction so PGlite never interleaves it with a tenant's. */
+export function withSystem<T>(db: Db, work: (tx: SystemTx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as SystemTx));
 }
+
+/** How modules reach the database: only through these two doors (routes never see the pool). */
+export interface DataAccess {
+  tenant<T>(academyId: string, work: (tx: TenantTx) => Promise<T>): Promise<T>;
+  system<T>(work: (tx: SystemTx) => Promise<T>): Promise<T>;
+}
+
+export const dataAccess = (db: Db): DataAccess => ({
+  tenant: (academyId, work) => withTenant(db, academyId, work),
+  system: (work) => withSystem(db, work),
+});

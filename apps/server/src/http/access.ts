@@ -1,7 +1,6 @@
-import { MSG, type PermissionFlag } from '@kora/contracts';
+import type { PermissionFlag } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client.js';
-import { withTenant } from '../db/tenant.js';
+import type { TenantTx } from '../db/tenant.js';
 import { type AuthContext, authenticate } from '../modules/auth/sessions.js';
 import { HttpError } from './errors.js';
 import { parseHost } from './host.js';
@@ -19,19 +18,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
     /** Runs work in this member's academy (RLS transaction); only on member routes. */
-    tenant<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+    tenant<T>(work: (tx: TenantTx) => Promise<T>): Promise<T>;
   }
 }
 
 export const authOf = (request: FastifyRequest): AuthContext => {
-  if (!request.auth) throw new HttpError(401, MSG.unauthorized);
+  if (!request.auth) throw new HttpError(401, 'auth.unauthorized');
   return request.auth;
 };
 
 export function registerAccess(app: FastifyInstance) {
   app.decorateRequest('auth', null);
-  app.decorateRequest('tenant', function <T>(this: FastifyRequest, work: (tx: Tx) => Promise<T>) {
-    return withTenant(app.deps.db, authOf(this).academyId, work);
+  app.decorateRequest('tenant', function <T>(this: FastifyRequest, work: (tx: TenantTx) => Promise<T>) {
+    return app.deps.data.tenant(authOf(this).academyId, work);
   });
 
   app.addHook('onRoute', (route) => {
@@ -40,7 +39,8 @@ export function registerAccess(app: FastifyInstance) {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller without the right learns nothing from how its input would be judged.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const auth = await requireMember(app, request);
@@ -54,7 +54,7 @@ export async function requireMember(app: FastifyInstance, request: FastifyReques
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   const auth = token ? await authenticate(app.deps, token, parseHost(request.headers.host, app.deps.config.baseDomain)) : null;
-  if (!auth) throw new HttpError(401, MSG.unauthorized);
+  if (!auth) throw new HttpError(401, 'auth.unauthorized');
   request.auth = auth;
   return auth;
 }
@@ -62,5 +62,5 @@ export async function requireMember(app: FastifyInstance, request: FastifyReques
 /** 403 unless the member's account type has at least one of the flags. */
 export function requireAnyFlag(auth: AuthContext, anyOf: PermissionFlag[]) {
   const flags = auth.user.accountType;
-  if (!flags || !anyOf.some((f) => flags[f])) throw new HttpError(403, MSG.forbidden);
+  if (!flags || !anyOf.some((f) => flags[f])) throw new HttpError(403, 'auth.forbidden');
 }

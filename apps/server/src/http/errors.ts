@@ -1,23 +1,33 @@
-import { MSG } from '@kora/contracts';
+import { ERRORS, type ErrorCode, issueCode, type MessageCode } from '@kora/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
-/** An expected failure with a status and a message fit to show the user. */
+export interface Issue {
+  path: string;
+  message: string;
+  code: ErrorCode;
+}
+
+/** An expected failure: a status and a catalogued message, answered as `{message, code, issues?, params?}`. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly issues?: { path: string; message: string }[],
+    readonly code: MessageCode,
+    readonly issues?: Issue[],
+    /** Values the message refers to (a count), answered as `params` for the web's translation. */
+    readonly params?: Record<string, string | number>,
   ) {
-    super(message);
+    super(ERRORS[code]);
   }
 }
 
-export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const badRequest = (message: string, path?: string) => new HttpError(400, message, path ? [{ path, message }] : undefined);
-export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message);
+export const notFound = (code: MessageCode = 'request.not_found') => new HttpError(404, code);
+export const conflict = (code: MessageCode, params?: Record<string, string | number>) => new HttpError(409, code, undefined, params);
+export const forbidden = (code: MessageCode = 'auth.forbidden') => new HttpError(403, code);
+/** 400 for one field (its path as the form names it). */
+export const badRequest = (code: MessageCode, path?: string) =>
+  new HttpError(400, code, path ? [{ path, message: ERRORS[code], code }] : undefined);
 
 const issuePath = (p: readonly PropertyKey[] | string | undefined) =>
   Array.isArray(p)
@@ -26,41 +36,84 @@ const issuePath = (p: readonly PropertyKey[] | string | undefined) =>
         .replace(/^\//, '')
         .replaceAll('/', '.');
 
-export function fromZodError(err: ZodError): HttpError {
-  const issues = err.issues.map((i) => ({ path: issuePath(i.path), message: i.message }));
-  return new HttpError(400, issues[0]?.message ?? MSG.invalidInput, issues);
+const toIssue = (path: string, i: { message?: string; code?: string }): Issue => ({
+  path,
+  message: i.message ?? ERRORS['request.invalid'],
+  code: issueCode(i),
+});
+
+function invalid(issues: Issue[]) {
+  const first = issues[0];
+  return { message: first?.message ?? ERRORS['request.invalid'], code: first?.code ?? 'request.invalid', issues };
 }
 
-/** One error handler producing API.md's shape: `{ message, issues? }`; never a stack trace or SQL. */
+const answer = (code: MessageCode) => ({ message: ERRORS[code], code });
+
+/** Connection-level failures (the database restarting, unreachable, the connection cut): the client may simply retry. */
+const UNAVAILABLE = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+]);
+function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = Reflect.get(e, 'cause'), depth++) {
+    const code = Reflect.get(e, 'code');
+    if (typeof code === 'string' && UNAVAILABLE.has(code)) return true;
+    const message = Reflect.get(e, 'message');
+    if (typeof message === 'string' && /Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(message))
+      return true;
+  }
+  return false;
+}
+
+/** One error handler producing the API's shape `{message, code, issues?}`; never a stack trace or SQL. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.issues ? { issues: error.issues } : {}) });
+      return reply.status(error.statusCode).send({
+        ...answer(error.code),
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...(error.params ? { params: error.params } : {}),
+      });
     }
     if (error instanceof ZodError) {
-      const e = fromZodError(error);
-      return reply.status(400).send({ message: e.message, issues: e.issues });
+      return reply.status(400).send(invalid(error.issues.map((i) => toIssue(issuePath(i.path), i))));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
+      const issues = error.validation.map((v) =>
         // Body issues are named by field alone (the form's field names); query and params keep their prefix.
-        path: [error.validationContext === 'body' ? '' : error.validationContext, issuePath(v.instancePath)].filter(Boolean).join('.'),
-        message: v.message ?? MSG.invalidInput,
-      }));
-      return reply.status(400).send({ message: issues[0]?.message ?? MSG.invalidInput, issues });
+        toIssue([error.validationContext === 'body' ? '' : error.validationContext, issuePath(v.instancePath)].filter(Boolean).join('.'), {
+          message: v.message,
+          code: v.keyword, // zod's issue code
+        }),
+      );
+      return reply.status(400).send(invalid(issues));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');
-      return reply.status(500).send({ message: MSG.somethingWentWrong });
+      return reply.status(500).send(answer('request.failed'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: Reflect.get(error, 'code') }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '1').send(answer('request.unavailable'));
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ message: MSG.tooManyRequests });
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send({ message: MSG.payloadTooLarge });
+    if (status === 429) return reply.status(429).send(answer('request.too_many'));
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send(answer('upload.too_large'));
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, …): their messages are safe and plain.
-      return reply.status(status).send({ message: error.message || MSG.invalidInput });
+      return reply.status(status).send({ message: error.message || ERRORS['request.invalid'], code: 'request.invalid' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: MSG.somethingWentWrong });
+    return reply.status(500).send(answer('request.failed'));
   });
 }

@@ -13,7 +13,7 @@ export function parseHost(hostHeader: string | undefined, baseDomain: string): H
   if (!host.endsWith(`.${base}`)) return { kind: 'foreign' };
   const label = host.slice(0, -(base.length + 1));
   if (label.includes('.')) return { kind: 'foreign' };
-  if ((RESERVED_HANDLES as readonly string[]).includes(label)) return { kind: 'reserved', label };
+  if (RESERVED_HANDLES.some((h) => h === label)) return { kind: 'reserved', label };
   return { kind: 'academy', handle: label };
 }
 

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 export function limits(config: Config) {
   const scaled = (max: number) => Math.max(1, Math.round(max * config.rateLimitScale));
   const bodyField = (req: FastifyRequest, field: string) => {
-    const v = (req.body as Record<string, unknown> | undefined)?.[field];
+    const v: unknown = typeof req.body === 'object' && req.body ? Reflect.get(req.body, field) : undefined;
     return typeof v === 'string' ? v.trim().toLowerCase().slice(0, 254) : '';
   };
   return {

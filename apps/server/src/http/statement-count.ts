@@ -3,7 +3,7 @@ import { statementCounter } from '../db/client.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    sqlStatements: { count: number };
+    sqlStatements: { count: number } | null;
   }
 }
 
@@ -13,14 +13,14 @@ declare module 'fastify' {
  * assert that a list does not run more statements for more rows.
  */
 export function countStatementsPerRequest(app: FastifyInstance, expose: boolean) {
-  app.decorateRequest('sqlStatements', null as unknown as { count: number });
+  app.decorateRequest('sqlStatements', null);
   app.addHook('onRequest', (req, _reply, done) => {
     req.sqlStatements = { count: 0 };
     statementCounter.run(req.sqlStatements, done);
   });
   if (expose) {
     app.addHook('onSend', async (req, reply) => {
-      reply.header('x-sql-statements', String(req.sqlStatements.count));
+      reply.header('x-sql-statements', String(req.sqlStatements?.count ?? 0));
     });
   }
 }

@@ -2,8 +2,9 @@
 export function isUniqueViolation(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; i < 3 && e; i++) {
-    if ((e as { code?: string }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
+    if (typeof e !== 'object' || e === null) return false;
+    if (Reflect.get(e, 'code') === '23505') return true;
+    e = Reflect.get(e, 'cause');
   }
   return false;
 }

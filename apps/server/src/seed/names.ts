@@ -56,18 +56,11 @@ export const FAMILY_NAMES: [string, string][] = [
   ['Al-Balawi', 'البلوي'],
   ['Al-Saud', 'آل سعود'],
 ];
-export const NEIGHBORHOODS = [
-  'Al Olaya',
-  'Al Malqa',
-  'Al Yasmin',
-  'Hittin',
-  'Al Nakheel',
-  'Al Sahafa',
-  'Al Rawdah',
-  'Al Murabba',
-  'Qurtubah',
-  'Al Narjis',
-];
+/**
+ * Free text staff and parents type (neighbourhoods, medical notes, fields) is written the way a
+ * Riyadh academy writes it: in Arabic, with no English copy (these fields have one value).
+ */
+export const NEIGHBORHOODS = ['العليا', 'الملقا', 'الياسمين', 'حطين', 'النخيل', 'الصحافة', 'الروضة', 'المربع', 'قرطبة', 'النرجس'];
 export const CONDITIONS = [
   null,
   null,
@@ -75,11 +68,12 @@ export const CONDITIONS = [
   null,
   null,
   null,
-  'Asthma (inhaler in bag)',
-  'Peanut allergy',
-  'Flat feet',
-  'Recovering from ankle sprain',
+  'ربو (البخاخ في الحقيبة)',
+  'حساسية من الفول السوداني',
+  'تسطح القدمين',
+  'تعافٍ من التواء في الكاحل',
 ];
+export const FIELDS = ['الملعب ١', 'الملعب ٢', 'الملعب ٣'];
 export const NATIONALITIES = ['SA', 'SA', 'SA', 'SA', 'SA', 'SA', 'EG', 'JO', 'SY', 'YE', 'SD', 'PK'];
 
 /** Small deterministic generator, so demo data is the same on every machine. */

@@ -1,4 +1,3 @@
-import { MSG } from '@kora/contracts';
 import sharp from 'sharp';
 import { HttpError } from '../http/errors.js';
 import type { Storage } from './storage.js';
@@ -15,7 +14,7 @@ export async function storeImage(storage: Storage, bytes: Buffer): Promise<strin
     if (!meta.format || !['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff'].includes(meta.format)) throw new Error('not an image');
     out = await image.rotate().resize(512, 512, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
   } catch {
-    throw new HttpError(415, MSG.notAnImage);
+    throw new HttpError(415, 'upload.not_an_image');
   }
   return storage.put(out, 'webp', 'image/webp');
 }

@@ -20,9 +20,10 @@ interface Props {
   error?: string;
   suffix?: string;
   autoFocus?: boolean;
+  onBlur?(): void;
 }
 
-export function AcademyLinkInput({ label, value, onChange, error, suffix = baseDomainOf(window.location), autoFocus }: Props) {
+export function AcademyLinkInput({ label, value, onChange, error, suffix = baseDomainOf(window.location), autoFocus, onBlur }: Props) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error}>
@@ -35,6 +36,7 @@ export function AcademyLinkInput({ label, value, onChange, error, suffix = baseD
           value={value}
           autoFocus={autoFocus}
           onChange={(e) => onChange(stripSuffix(e.target.value, suffix))}
+          onBlur={onBlur}
           aria-invalid={!!error || undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="min-w-0 flex-1 px-3 py-2 text-sm focus:outline-none"

@@ -9,13 +9,14 @@ interface Props {
   value: string | null;
   onChange(code: string | null): void;
   error?: string;
+  onBlur?(): void;
 }
 
 /**
  * Searchable country picker (spec part 1 §2): opens on focus or click, closes on an outside
  * click or a selection, stores the 2-letter code and turns a typed name into its code.
  */
-export function CountryPicker({ label, value, onChange, error }: Props) {
+export function CountryPicker({ label, value, onChange, error, onBlur }: Props) {
   const { locale } = useLocale();
   const id = useId();
   const list = countries(locale);
@@ -62,10 +63,13 @@ export function CountryPicker({ label, value, onChange, error }: Props) {
           aria-autocomplete="list"
           aria-activedescendant={open && matches[active] ? `${id}-${matches[active].code}` : undefined}
           autoComplete="off"
+          aria-invalid={!!error || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           value={query}
           className={inputClass(error)}
           onFocus={() => setOpen(true)}
           onClick={() => setOpen(true)}
+          onBlur={onBlur}
           onChange={(e) => {
             setQuery(e.target.value);
             setOpen(true);

@@ -1,4 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
+import type { Day } from 'date-fns';
 import { arSA, enUS } from 'date-fns/locale';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
@@ -48,7 +49,8 @@ export function DatePicker({ label, value, onChange, min = '1900-01-01', max = t
   return (
     <FieldShell id={id} label={label} error={typedError ?? error}>
       <Popover.Root open={open} onOpenChange={setOpen}>
-        <div className="relative">
+        {/* The calendar lines up with the input's edge, not with the small button. */}
+        <Popover.Anchor className="relative">
           <input
             id={id}
             dir="ltr"
@@ -64,7 +66,10 @@ export function DatePicker({ label, value, onChange, min = '1900-01-01', max = t
               commit(typed);
             }}
             aria-invalid={!!(typedError ?? error) || undefined}
-            className={`${inputClass(typedError ?? error)} pe-10 text-start`}
+            aria-describedby={(typedError ?? error) ? `${id}-error` : undefined}
+            // The input reads left to right; in Arabic the calendar button sits at its left (the page's end),
+            // so the padding that keeps digits clear of it moves there and the date aligns to the right.
+            className={`${inputClass(typedError ?? error)} pe-10 text-start rtl:ps-10 rtl:pe-3 rtl:text-end`}
           />
           <Popover.Trigger
             disabled={disabled}
@@ -76,7 +81,7 @@ export function DatePicker({ label, value, onChange, min = '1900-01-01', max = t
               <path d="M3 10h18M8 3v4M16 3v4" />
             </svg>
           </Popover.Trigger>
-        </div>
+        </Popover.Anchor>
         <Popover.Portal>
           <Popover.Content align="start" sideOffset={6} className="z-50 rounded-xl border border-slate-200 bg-white p-3 shadow-xl">
             <DayPicker
@@ -84,6 +89,10 @@ export function DatePicker({ label, value, onChange, min = '1900-01-01', max = t
               dir={locale === 'ar' ? 'rtl' : 'ltr'}
               locale={locale === 'ar' ? arSA : enUS}
               weekStartsOn={weekStart(locale)}
+              // One-letter Arabic day names fit the day columns; each header keeps the full name as its label.
+              formatters={
+                locale === 'ar' ? { formatWeekdayName: (d) => arSA.localize.day(d.getDay() as Day, { width: 'narrow' }) } : undefined
+              }
               captionLayout="dropdown"
               startMonth={dateOf(min)}
               endMonth={dateOf(max)}

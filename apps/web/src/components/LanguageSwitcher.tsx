@@ -33,12 +33,17 @@ export function LanguageSwitcher() {
           type="button"
           onClick={() => setLocale(l)}
           aria-pressed={locale === l}
+          aria-label={intl.formatMessage({ id: `lang.${l}` })}
           title={intl.formatMessage({ id: `lang.${l}` })}
+          lang={l}
           data-testid={`lang-${l}`}
           className={`flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium ${locale === l ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200' : 'text-slate-600 hover:bg-slate-100'}`}
         >
           {FLAGS[l]}
-          <span className="hidden sm:inline">{l === 'en' ? 'EN' : 'ع'}</span>
+          {/* Short visible marks; the buttons' names are the languages' own names. */}
+          <span className="hidden sm:inline" aria-hidden="true">
+            {l === 'en' ? 'EN' : 'ع'}
+          </span>
         </button>
       ))}
     </fieldset>

@@ -1,6 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import PhoneInput from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
+import arLabels from 'react-phone-number-input/locale/ar';
+import { useLocale } from '../lib/i18n';
 import { FieldShell, inputClass } from './Field';
 
 interface Props {
@@ -15,6 +17,7 @@ interface Props {
 /** Phone input: Saudi Arabia by default, international format, the calling code not editable; answers E.164. */
 export function PhoneField({ label, value, onChange, error, name, onBlur }: Props) {
   const id = useId();
+  const { locale } = useLocale();
   return (
     <FieldShell id={id} label={label} error={error}>
       <div className={inputClass(error)} dir="ltr">
@@ -22,6 +25,9 @@ export function PhoneField({ label, value, onChange, error, name, onBlur }: Prop
           id={id}
           name={name}
           flags={flags}
+          // Country names of the country list in the UI's language (English is the component's default).
+          labels={locale === 'ar' ? arLabels : undefined}
+          locales={locale === 'ar' ? 'ar' : 'en'}
           defaultCountry="SA"
           international
           countryCallingCodeEditable={false}
@@ -29,6 +35,7 @@ export function PhoneField({ label, value, onChange, error, name, onBlur }: Prop
           onChange={(v) => onChange(v ?? '')}
           onBlur={onBlur}
           aria-invalid={!!error || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
         />
       </div>
     </FieldShell>

@@ -7,17 +7,40 @@ import { PaymentLogos } from './PaymentLogos';
 
 export const CONTACT = { email: 'hello@kora.sa', phone: '+966 11 520 4400', cr: '1010987654' };
 
+/** The contact e-mail as a mailto: link (footer and contact page). */
+export function EmailLink({ className = '' }: { className?: string }) {
+  return (
+    <a className={className} href={`mailto:${CONTACT.email}`} dir="ltr">
+      {CONTACT.email}
+    </a>
+  );
+}
+
+/** The contact phone as a tel: link, read left to right inside Arabic text. */
+export function PhoneLink({ className = '' }: { className?: string }) {
+  return (
+    <a className={className} href={`tel:${CONTACT.phone.replaceAll(' ', '')}`} dir="ltr">
+      {CONTACT.phone}
+    </a>
+  );
+}
+
 function Footer() {
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-3">
         <div className="space-y-2 text-sm">
           <Logo className="text-white" />
-          <p dir="rtl" lang="ar" className="text-start">
-            جميع الحقوق محفوظة لشركة كورا لتقنية المعلومات © {new Date().getFullYear()}
+          {/* Both legal lines keep their own direction but align with the page's start. */}
+          <p>
+            <bdi dir="rtl" lang="ar">
+              جميع الحقوق محفوظة لشركة كورا لتقنية المعلومات © {new Date().getFullYear()}
+            </bdi>
           </p>
-          <p dir="ltr" lang="en" className="text-start">
-            © {new Date().getFullYear()} Kora Information Technology Co. All rights reserved.
+          <p>
+            <bdi dir="ltr" lang="en">
+              © {new Date().getFullYear()} Kora Information Technology Co. All rights reserved.
+            </bdi>
           </p>
           <p>
             <FormattedMessage id="footer.cr" values={{ cr: CONTACT.cr }} />
@@ -28,14 +51,10 @@ function Footer() {
             <FormattedMessage id="footer.contact" />
           </p>
           <p>
-            <a className="hover:text-white" href={`mailto:${CONTACT.email}`}>
-              {CONTACT.email}
-            </a>
+            <EmailLink className="hover:text-white" />
           </p>
-          <p dir="ltr" className="text-start">
-            <a className="hover:text-white" href={`tel:${CONTACT.phone.replaceAll(' ', '')}`}>
-              {CONTACT.phone}
-            </a>
+          <p>
+            <PhoneLink className="hover:text-white" />
           </p>
           <p>
             <FormattedMessage id="footer.address" />

@@ -1,45 +1,38 @@
-import type { Area } from '@kora/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { isActive, NAV } from '../lib/areas';
 import { useAuth } from '../lib/auth';
+import { takeDenied } from '../lib/denied';
+import { displayName, initials } from '../lib/display-name';
+import { useLocale } from '../lib/i18n';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
+import { useToast } from './Toaster';
 
-/** Navigation entries of spec part 1 §2, each shown only with the read permission of its area. */
-export const NAV: { path: string; area: Area; label: string }[] = [
-  { path: '/', area: 'Dashboard', label: 'nav.dashboard' },
-  { path: '/trainings', area: 'MyTrainings', label: 'nav.trainings' },
-  { path: '/teams', area: 'ManageTeam', label: 'nav.teams' },
-  { path: '/players', area: 'Players', label: 'nav.players' },
-  { path: '/growth', area: 'Growth', label: 'nav.growth' },
-  { path: '/coaches', area: 'Coaches', label: 'nav.coaches' },
-  { path: '/schedule', area: 'Schedule', label: 'nav.schedule' },
-  { path: '/settings', area: 'Settings', label: 'nav.settings' },
-];
-
-/** Fuzzy (prefix) matching except for `/`, which is active only on itself. */
-export const isActive = (entry: string, pathname: string) =>
-  entry === '/' ? pathname === '/' : pathname === entry || pathname.startsWith(`${entry}/`);
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
-
-export function Avatar({ name, src, size = 'size-9' }: { name: string; src?: string | null; size?: string }) {
+/** A photo, or the initials of the name shown in the UI's language (the Arabic form in Arabic when given). */
+export function Avatar({
+  name,
+  nameArabic,
+  src,
+  size = 'size-9',
+}: {
+  name: string;
+  nameArabic?: string | null;
+  src?: string | null;
+  size?: string;
+}) {
+  const { locale } = useLocale();
+  const letters = initials(displayName({ name, nameArabic }, locale));
   return src ? (
     <img src={src} alt="" className={`${size} rounded-full object-cover`} />
   ) : (
     <span
-      className={`${size} flex items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-800`}
+      className={`${size} flex items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 ${/\p{Script=Arabic}/u.test(letters) ? 'text-sm' : 'text-xs'}`}
       aria-hidden="true"
     >
-      {initials(name)}
+      {letters}
     </span>
   );
 }
@@ -47,9 +40,13 @@ export function Avatar({ name, src, size = 'size-9' }: { name: string; src?: str
 function TopBar() {
   const auth = useAuth();
   const intl = useIntl();
+  const { locale } = useLocale();
   const navigate = useNavigate();
   const academy = auth.academies.find((a) => a.id === auth.currentAcademyId);
-  const user = auth.user!;
+  const user = auth.user;
+  // Signed out (right after logout, before the login page shows): nothing to show.
+  if (!user) return null;
+  const name = displayName(user, locale);
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2.5">
@@ -58,8 +55,12 @@ function TopBar() {
             <Logo />
           </Link>
           {academy && (
-            <span className="hidden truncate border-s border-slate-200 ps-3 text-sm font-medium text-slate-600 sm:block">
-              {academy.name}
+            <span
+              className="hidden min-w-0 items-center gap-2 border-s border-slate-200 ps-3 text-sm font-medium text-slate-600 sm:flex"
+              data-testid="academy-name"
+            >
+              {academy.logo && <img src={academy.logo} alt="" className="size-7 shrink-0 rounded-md object-cover" />}
+              <span className="truncate">{displayName(academy, locale)}</span>
             </span>
           )}
         </div>
@@ -76,13 +77,13 @@ function TopBar() {
               <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0" />
             </svg>
           </button>
-          <DropdownMenu.Root>
+          <DropdownMenu.Root dir={locale === 'ar' ? 'rtl' : 'ltr'}>
             <DropdownMenu.Trigger
               className="rounded-full"
               aria-label={intl.formatMessage({ id: 'shell.account' })}
               data-testid="avatar-menu"
             >
-              <Avatar name={user.name} src={user.avatar} />
+              <Avatar name={name} src={user.avatar} />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
               <DropdownMenu.Content
@@ -91,9 +92,9 @@ function TopBar() {
                 className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
               >
                 <div className="px-2 py-2">
-                  <p className="truncate font-semibold text-slate-900">{user.name}</p>
-                  <p className="truncate text-sm text-slate-500" dir="ltr">
-                    {user.email}
+                  <p className="truncate font-semibold text-slate-900">{name}</p>
+                  <p className="truncate text-sm text-slate-500">
+                    <bdi dir="ltr">{user.email}</bdi>
                   </p>
                 </div>
                 <div className="px-2 pb-2 sm:hidden">
@@ -118,17 +119,79 @@ function TopBar() {
   );
 }
 
+/** Which logical sides of a horizontal scroller hide more content (RTL scrolls to negative scrollLeft). */
+export function overflowSides(el: Pick<HTMLElement, 'scrollLeft' | 'scrollWidth' | 'clientWidth'>) {
+  const hidden = el.scrollWidth - el.clientWidth;
+  const pos = Math.abs(el.scrollLeft);
+  return { start: hidden > 1 && pos > 1, end: hidden > 1 && pos < hidden - 1 };
+}
+
+function Chevron({ side }: { side: 'start' | 'end' }) {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      className={`size-5 ${side === 'start' ? 'rotate-180 rtl:rotate-0' : 'rtl:rotate-180'}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      aria-hidden="true"
+    >
+      <path d="m8 5 5 5-5 5" />
+    </svg>
+  );
+}
+
+/**
+ * The navigation strip. On a phone it scrolls sideways: a fade with an arrow marks each side that
+ * has more entries (tapping it scrolls that way), and the active entry is scrolled into view.
+ */
 function NavBar() {
   const auth = useAuth();
+  const intl = useIntl();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const entries = NAV.filter((e) => auth.canRead(e.area));
+  const list = useRef<HTMLUListElement>(null);
+  const [more, setMore] = useState({ start: false, end: false });
+  const measure = useCallback(() => {
+    if (!list.current) return;
+    const next = overflowSides(list.current);
+    setMore((m) => (m.start === next.start && m.end === next.end ? m : next));
+  }, []);
+
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+    };
+  }, [measure]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the page or the entries change
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    measure();
+  }, [pathname, entries.length, measure]);
+
+  const scroll = (side: 'start' | 'end') => {
+    const el = list.current;
+    if (!el) return;
+    const rtl = getComputedStyle(el).direction === 'rtl';
+    const step = el.clientWidth * 0.6 * (side === 'end' ? 1 : -1) * (rtl ? -1 : 1);
+    el.scrollBy({ left: step, behavior: 'smooth' });
+  };
+
   return (
-    <nav className="border-b border-slate-200 bg-white" aria-label="main">
-      <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4">
+    <nav className="relative border-b border-slate-200 bg-white" aria-label="main">
+      <ul ref={list} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 [scrollbar-width:none] sm:px-4">
         {entries.map((e) => {
           const active = isActive(e.path, pathname);
           return (
-            <li key={e.path}>
+            <li key={e.path} className="shrink-0">
               <Link
                 to={e.path}
                 aria-current={active ? 'page' : undefined}
@@ -140,14 +203,50 @@ function NavBar() {
           );
         })}
       </ul>
+      {(['start', 'end'] as const).map(
+        (side) =>
+          more[side] && (
+            <button
+              key={side}
+              type="button"
+              tabIndex={-1}
+              data-testid={`nav-more-${side}`}
+              aria-label={intl.formatMessage({ id: side === 'end' ? 'shell.navMore' : 'shell.navBack' })}
+              onClick={() => scroll(side)}
+              className={`absolute inset-y-0 flex w-12 items-center text-slate-700 ${
+                side === 'start'
+                  ? 'start-0 justify-start ps-1 bg-gradient-to-r from-white via-white/90 to-transparent rtl:bg-gradient-to-l'
+                  : 'end-0 justify-end pe-1 bg-gradient-to-l from-white via-white/90 to-transparent rtl:bg-gradient-to-r'
+              }`}
+            >
+              <Chevron side={side} />
+            </button>
+          ),
+      )}
     </nav>
   );
+}
+
+/** Says once why a route guard sent the user here instead of the screen they asked for (lib/denied). */
+function useDeniedToast(navigation: string) {
+  const toast = useToast();
+  const intl = useIntl();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the note is taken again after every navigation
+  useEffect(() => {
+    const area = takeDenied();
+    if (!area) return;
+    const label = NAV.find((e) => e.area === area)?.label;
+    const name = label ? intl.formatMessage({ id: label }) : area;
+    toast(intl.formatMessage({ id: 'shell.denied' }, { area: name }), 'error');
+  }, [navigation, toast, intl]);
 }
 
 /** Top bar, navigation, and the page: full width for the schedule, a max-width container elsewhere. */
 export function Shell({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const full = isActive('/schedule', pathname);
+  // Every navigation has its own key, also a redirect back to the page already shown.
+  useDeniedToast(useRouterState({ select: (s) => s.location.state.__TSR_key ?? s.location.href }));
   return (
     <div className="min-h-screen bg-slate-50">
       <TopBar />

@@ -1,10 +1,32 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 
 export function ErrorBox({ children }: { children: ReactNode }) {
   return (
     <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
       {children}
     </p>
+  );
+}
+
+/** A read that failed: its message and a Retry button, instead of an empty list. */
+export function LoadError({ children, onRetry, retrying }: { children: ReactNode; onRetry(): void; retrying?: boolean }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+    >
+      <p>{children}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        disabled={retrying}
+        aria-busy={retrying || undefined}
+        className="rounded-lg border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-700 hover:bg-red-100 disabled:opacity-60"
+      >
+        <FormattedMessage id={retrying ? 'common.loading' : 'common.retry'} />
+      </button>
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../lib/message-ids';
 
 /** A table's header row from catalog keys. */
-export function TableHead({ columns }: { columns: string[] }) {
+export function TableHead({ columns }: { columns: MessageId[] }) {
   return (
     <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
       <tr>

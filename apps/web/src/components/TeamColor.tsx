@@ -1,4 +1,4 @@
-import type { Color } from '@kora/contracts';
+import { COLORS, type Color } from '@kora/contracts';
 
 /** Team colours (spec part 2 §3): an unknown colour maps to the same name, a missing one to grey. */
 export const COLOR_HEX: Record<Color, string> = {
@@ -14,7 +14,7 @@ export const COLOR_HEX: Record<Color, string> = {
   BROWN: '#92400e',
   PINK: '#ec4899',
 };
-export const colorHex = (c: string | null | undefined) => COLOR_HEX[(c?.toUpperCase() ?? 'GREY') as Color] ?? COLOR_HEX.GREY;
+export const colorHex = (c: string | null | undefined) => COLOR_HEX[COLORS.find((k) => k === c?.toUpperCase()) ?? 'GREY'];
 
 export function ColorDot({ color, className = 'size-3' }: { color: string | null | undefined; className?: string }) {
   return (

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isActive, NAV } from './Shell';
+import { isActive, NAV } from '../lib/areas';
 
 describe('navigation', () => {
-  it('lists the eight areas of spec part 1 §2 in order', () => {
+  it('lists the eight areas in the navigation order', () => {
     expect(NAV.map((n) => [n.path, n.area])).toEqual([
       ['/', 'Dashboard'],
       ['/trainings', 'MyTrainings'],

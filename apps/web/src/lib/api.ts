@@ -1,21 +1,26 @@
-import type { ApiError as ApiErrorBody } from '@kora/contracts';
+import { type Endpoints, ROUTES, type RouteKey } from '@kora/contracts';
+import type { z } from 'zod';
 import { storage } from './storage';
 
+export interface ApiIssue {
+  path: string;
+  message: string;
+  code: string;
+}
+
+/** A failed call: its status, the server's English message and stable code, and per-field issues. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly issues: ApiErrorBody['issues'] = [],
+    readonly code: string = 'request.failed',
+    readonly issues: ApiIssue[] = [],
   ) {
     super(message);
   }
-  /** The message of the first issue on a field, for showing under that input. */
-  fieldMessage(path: string) {
-    return this.issues?.find((i) => i.path === path)?.message;
-  }
 }
 
-/** What happens on a 401 of an authenticated call (spec part 1 §4); the auth provider replaces it. */
+/** What happens on a 401 of an authenticated call; the auth provider replaces it. */
 let onUnauthorized = () => {
   storage.clearToken();
   window.location.assign('/auth/login');
@@ -24,38 +29,105 @@ export const setUnauthorizedHandler = (handler: () => void) => {
   onUnauthorized = handler;
 };
 
-interface Options {
-  method?: string;
+// ── types of a call, read off the endpoint map ────────────────────────────────
+type Ep<K extends RouteKey> = Endpoints[K];
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+type SuccessStatus<K extends RouteKey> = Extract<keyof Ep<K>['responses'], 200 | 201 | 202 | 204>;
+type SuccessSchema<K extends RouteKey> = Ep<K>['responses'][SuccessStatus<K>];
+/** The answer of a call: the output of its success schema, nothing for 204. */
+export type Reply<K extends RouteKey> = SuccessSchema<K> extends z.ZodType ? z.output<SuccessSchema<K>> : undefined;
+
+type ParamsIn<K extends RouteKey> = Ep<K> extends { params: infer P } ? { params: In<P> } : { params?: never };
+type QueryIn<K extends RouteKey> = Ep<K> extends { query: infer Q } ? { query: In<Q> } : { query?: never };
+/** Multipart text fields as typed by the contract, plus its files (a File, or null for none). */
+type FormIn<M> = M extends { fields: infer F; files: readonly (infer N extends string)[] }
+  ? { form: In<F> & { [file in N]?: Blob | null } }
+  : never;
+type BodyIn<K extends RouteKey> =
+  Ep<K> extends { body: infer B; multipart: infer M }
+    ? { body: In<B>; form?: never } | (FormIn<M> & { body?: never })
+    : Ep<K> extends { body: infer B }
+      ? { body: In<B> }
+      : Ep<K> extends { multipart: infer M }
+        ? FormIn<M>
+        : { body?: never };
+export type CallInput<K extends RouteKey> = ParamsIn<K> & QueryIn<K> & BodyIn<K> & { signal?: AbortSignal };
+type Args<K extends RouteKey> = object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+
+interface RawInput {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
-  /** Send the stored bearer token (default true when one is stored). */
-  auth?: boolean;
+  form?: Record<string, unknown>;
   signal?: AbortSignal;
 }
 
-/** JSON API call: bearer token, `{message, issues}` errors as ApiError, 401 handling on authenticated calls. */
-export async function api<T>(path: string, opts: Options = {}): Promise<T> {
-  const token = opts.auth === false ? null : storage.token();
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
-  if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const res = await fetch(path, {
-    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
-    signal: opts.signal,
-  });
-  if (res.status === 204 || res.status === 202) return (await res.text().then((t) => (t ? JSON.parse(t) : undefined))) as T;
-  const data = await res.json().catch(() => null);
-  if (!res.ok) {
-    if (res.status === 401 && token) {
-      onUnauthorized();
-      throw new ApiError(401, 'Unauthorized');
-    }
-    throw new ApiError(res.status, data?.message ?? res.statusText, data?.issues);
+/** A multipart form: objects go as JSON text (the contract decodes them), Blobs as files, null and undefined left out. */
+function toFormData(fields: Record<string, unknown>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) data.append(name, value);
+    else data.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
-  return data as T;
+  return data;
 }
 
-/** The message to show for a failed call: the server's, else the screen's fallback. */
-export const errorMessage = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
+function urlOf(path: string, input: RawInput) {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
+  const qs = query.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+/**
+ * Calls one endpoint of the map: params, query, body and answer typed from the contract. Sends the
+ * stored bearer token; errors arrive as ApiError with the server's code; a 401 of a signed-in call
+ * signs out.
+ */
+export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Promise<Reply<K>> {
+  const raw: RawInput = input ?? {};
+  const [method, path] = ROUTES[key];
+  const token = storage.token();
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (raw.form) body = toFormData(raw.form);
+  else if (raw.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(raw.body);
+  }
+  const res = await fetch(urlOf(path, raw), { method, headers, body, signal: raw.signal });
+  const text = await res.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    if (res.status === 401 && token) onUnauthorized();
+    throw toApiError(res.status, data, res.statusText);
+  }
+  return data as Reply<K>; // the server serialised it through the same contract
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads an error answer `{message, code, issues}` without trusting its shape. */
+function toApiError(status: number, data: unknown, statusText: string) {
+  const read = (from: unknown, name: string): unknown => (typeof from === 'object' && from !== null ? Reflect.get(from, name) : undefined);
+  const text = (from: unknown, name: string) => {
+    const value = read(from, name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const rawIssues = read(data, 'issues');
+  const issues = (Array.isArray(rawIssues) ? rawIssues : []).map((i) => ({
+    path: text(i, 'path') ?? '',
+    message: text(i, 'message') ?? '',
+    code: text(i, 'code') ?? 'validation.custom',
+  }));
+  return new ApiError(status, text(data, 'message') ?? statusText, text(data, 'code') ?? 'request.failed', issues);
+}

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from './api';
+import { call } from './api';
 import { AuthProvider, useAuth } from './auth';
 
 const user = (academyUsers: unknown[]) => ({
@@ -91,13 +91,13 @@ describe('auth state', () => {
       vi.fn(async (url: string) =>
         url === '/api/auth/me'
           ? new Response(JSON.stringify({ user: user([academy('a')]), currentAcademyId: 'a' }), { status: 200 })
-          : new Response(JSON.stringify({ message: 'Unauthorized' }), { status: 401 }),
+          : new Response(JSON.stringify({ message: 'Unauthorized', code: 'auth.unauthorized' }), { status: 401 }),
       ),
     );
     renderAuth();
     await waitFor(() => expect(probe()).toBe('authenticated|a|true|false'));
     await act(async () => {
-      await expect(api('/api/teams')).rejects.toThrow('Unauthorized');
+      await expect(call('listTeams')).rejects.toThrow('Unauthorized');
     });
     expect(localStorage.getItem('token')).toBeNull();
     expect(assign).toHaveBeenCalledWith('/auth/login');

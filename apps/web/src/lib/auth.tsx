@@ -2,7 +2,7 @@ import type { Area, MeReply, SessionUser } from '@kora/contracts';
 import { canRead, canWrite } from '@kora/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { selectAcademy } from './academy-selection';
-import { api, setUnauthorizedHandler } from './api';
+import { call, setUnauthorizedHandler } from './api';
 import { storage } from './storage';
 
 type Academy = SessionUser['academyUsers'][number]['academy'];
@@ -17,6 +17,8 @@ export interface Auth {
   login(token: string): Promise<boolean>;
   logout(): Promise<void>;
   switchAcademy(id: string): void;
+  /** Re-reads the signed-in user (e.g. the academy's new name and logo) without a loading state. */
+  refresh(): Promise<void>;
   canRead(area: Area): boolean;
   canWrite(area: Area): boolean;
 }
@@ -110,7 +112,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return load(token);
       },
       logout: async () => {
-        await api('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+        await call('logout').catch(() => undefined);
         storage.clearToken();
         storage.clearAcademyId();
         setState(signedOut);
@@ -122,6 +124,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         storage.setAcademyId(id);
         setState((s) => ({ ...s, currentAcademyId: id }));
+      },
+      refresh: async () => {
+        const token = storage.token();
+        const me = token ? await fetchMe(token) : null;
+        if (!me?.ok) return;
+        const academies = me.body.user.academyUsers?.map((a) => a.academy) ?? [];
+        setState((s) => (s.status === 'authenticated' ? { ...s, user: me.body.user, academies } : s));
       },
       canRead: (area) => canRead(state.user?.accountType, area),
       canWrite: (area) => canWrite(state.user?.accountType, area),

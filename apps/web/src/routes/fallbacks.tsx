@@ -23,8 +23,22 @@ export function NotFoundPage() {
 export function AcademyNotFoundPage({ handle }: { handle: string }) {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center">
-      <div className="rounded-full bg-amber-100 p-4 text-3xl" aria-hidden="true">
-        ⚽
+      <div className="rounded-full bg-amber-100 p-4 text-amber-800">
+        {/* A drawn ball, not the emoji: browsers without an emoji font show a box instead. */}
+        <svg
+          viewBox="0 0 48 48"
+          className="size-10"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          data-testid="academy-not-found-icon"
+        >
+          <circle cx="24" cy="24" r="20" />
+          <path d="M24 15.5l8 5.8-3 9.4H19l-3-9.4z" fill="currentColor" />
+          <path d="M24 15.5V4.5M32 21.3l10.3-3.4M29 30.7l6.4 8.8M19 30.7l-6.4 8.8M16 21.3L5.7 17.9" />
+        </svg>
       </div>
       <h1 className="text-2xl font-bold">
         <FormattedMessage id="academyNotFound.title" />

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { PublicLayout } from '../components/PublicLayout';
+import { PricingCards } from './public-page';
 
 const FEATURES = ['players', 'schedule', 'payments', 'growth', 'teams', 'languages'] as const;
 
@@ -76,6 +77,17 @@ export function LandingPage() {
               </p>
             </div>
           ))}
+        </div>
+      </section>
+      <section className="border-t border-slate-200 bg-slate-50" aria-labelledby="landing-pricing">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="landing-pricing" className="text-2xl font-bold text-slate-900">
+            <FormattedMessage id="page.pricing.title" />
+          </h2>
+          <p className="mt-2 mb-8 text-slate-600">
+            <FormattedMessage id="page.pricing.intro" />
+          </p>
+          <PricingCards heading="h3" />
         </div>
       </section>
     </PublicLayout>

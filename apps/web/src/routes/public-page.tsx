@@ -1,12 +1,58 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CONTACT, PublicLayout } from '../components/PublicLayout';
+import { CONTACT, EmailLink, PhoneLink, PublicLayout } from '../components/PublicLayout';
+import { isMessageId } from '../lib/message-ids';
 
-export type PublicPageName = 'pricing' | 'about' | 'contact' | 'terms' | 'privacy';
-const SECTIONS: Record<PublicPageName, number> = { pricing: 3, about: 3, contact: 2, terms: 5, privacy: 5 };
+export const PUBLIC_PAGES = ['pricing', 'about', 'contact', 'terms', 'privacy'] as const;
+export type PublicPageName = (typeof PUBLIC_PAGES)[number];
+/** Each page's sections; every `page.<page>.<section>.title|text` id exists (the compiler checks). */
+const SECTIONS = {
+  pricing: ['s1', 's2', 's3'],
+  about: ['s1', 's2', 's3'],
+  contact: ['s1', 's2'],
+  terms: ['s1', 's2', 's3', 's4', 's5'],
+  privacy: ['s1', 's2', 's3', 's4', 's5'],
+} as const satisfies Record<PublicPageName, readonly string[]>;
+
+const LINK = 'font-medium text-brand-700 underline-offset-2 hover:underline';
+/** Placeholders of the public texts: the e-mail and phone as mailto:/tel: links. */
+const contactValues = { ...CONTACT, email: <EmailLink className={LINK} />, phone: <PhoneLink className={LINK} /> };
+
+/** The three plans, each with its sign-up action (pricing page and landing page). */
+export function PricingCards({ heading: Heading = 'h2' }: { heading?: 'h2' | 'h3' }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      {(['s1', 's2', 's3'] as const).map((key, i) => (
+        <section key={key} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6" data-testid="pricing-card">
+          <Heading className="text-lg font-semibold text-slate-900">
+            <FormattedMessage id={`page.pricing.${key}.title`} />
+          </Heading>
+          <p className="mt-2 flex-1 whitespace-pre-line text-slate-600">
+            <FormattedMessage id={`page.pricing.${key}.text`} values={contactValues} />
+          </p>
+          <Link
+            to="/auth/register/academy"
+            className={`mt-5 rounded-lg px-4 py-2.5 text-center text-sm font-semibold ${
+              i < 2 ? 'bg-brand-700 text-white hover:bg-brand-800' : 'border border-slate-300 text-slate-800 hover:bg-slate-50'
+            }`}
+          >
+            <FormattedMessage id={i < 2 ? 'landing.startTrial' : 'landing.createAcademy'} />
+          </Link>
+        </section>
+      ))}
+    </div>
+  );
+}
 
 /** /pricing /about /contact /terms /privacy: titled sections from the catalogs. */
-export function PublicPage({ page }: { page: PublicPageName }) {
+/** A section's text by an id built from the page and section names (each exists in the catalogs). */
+function Text({ id, values }: { id: string; values?: Record<string, ReactNode> }) {
   const intl = useIntl();
+  return isMessageId(intl.messages, id) ? <FormattedMessage id={id} values={values} /> : null;
+}
+
+export function PublicPage({ page }: { page: PublicPageName }) {
   return (
     <PublicLayout>
       <article className="mx-auto max-w-3xl px-4 py-12">
@@ -14,16 +60,26 @@ export function PublicPage({ page }: { page: PublicPageName }) {
           <FormattedMessage id={`page.${page}.title`} />
         </h1>
         <p className="mt-3 text-slate-600">
-          <FormattedMessage id={`page.${page}.intro`} values={CONTACT} />
+          <FormattedMessage id={`page.${page}.intro`} values={contactValues} />
         </p>
-        <div className={page === 'pricing' ? 'mt-8 grid gap-4 sm:grid-cols-3' : 'mt-8 space-y-6'}>
-          {Array.from({ length: SECTIONS[page] }, (_, i) => `s${i + 1}`).map((key) => (
-            <section key={key} className={page === 'pricing' ? 'rounded-2xl border border-slate-200 bg-white p-6' : ''}>
-              <h2 className="text-lg font-semibold text-slate-900">{intl.formatMessage({ id: `page.${page}.${key}.title` })}</h2>
-              <p className="mt-2 whitespace-pre-line text-slate-600">{intl.formatMessage({ id: `page.${page}.${key}.text` }, CONTACT)}</p>
-            </section>
-          ))}
-        </div>
+        {page === 'pricing' ? (
+          <div className="mt-8">
+            <PricingCards />
+          </div>
+        ) : (
+          <div className="mt-8 space-y-6">
+            {SECTIONS[page].map((key) => (
+              <section key={key}>
+                <h2 className="text-lg font-semibold text-slate-900">
+                  <Text id={`page.${page}.${key}.title`} />
+                </h2>
+                <p className="mt-2 whitespace-pre-line text-slate-600">
+                  <Text id={`page.${page}.${key}.text`} values={contactValues} />
+                </p>
+              </section>
+            ))}
+          </div>
+        )}
       </article>
     </PublicLayout>
   );

@@ -1,27 +1,26 @@
-import { participantStatusBody } from '@kora/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authOf } from '../../http/access.js';
+import { route } from '../../http/route.js';
 import { setParticipantStatus } from './service.js';
 
-const reply = z.object({ id: z.uuid(), status: z.string() });
+/**
+ * Who may mark only their own events: a member whose sole attendance right is W:MyTrainings marks
+ * events they coach; W:Players (the player page) or W:Schedule marks any event (docs/domain.md).
+ */
+function onlyOwnEvents(req: FastifyRequest) {
+  const { user } = authOf(req);
+  return user.accountType?.canWritePlayers || user.accountType?.canWriteSchedule ? null : user.id;
+}
 
-/** Attendance marking: coaches from My Trainings (W:MyTrainings), staff from the player page (W:Players). */
+/** Attendance marking: coaches from My Trainings (W:MyTrainings), staff from the player page (W:Players) or the schedule (W:Schedule). */
 export async function attendanceRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: { anyOf: ['canWriteMyTrainings' as const, 'canWritePlayers' as const] } };
-  const tags = ['attendance'];
-  r.patch(
-    '/api/participants/:participantId/status',
-    { config, schema: { tags, params: z.object({ participantId: z.uuid() }), body: participantStatusBody, response: { 200: reply } } },
-    (req) => req.tenant((tx) => setParticipantStatus(tx, { id: req.params.participantId }, req.body.status)),
+  const options = { access: { anyOf: ['canWriteMyTrainings' as const, 'canWritePlayers' as const, 'canWriteSchedule' as const] } };
+  route(app, 'setParticipantStatus', options, (req) =>
+    req.tenant((tx) => setParticipantStatus(tx, { id: req.params.participantId }, req.body.status, onlyOwnEvents(req))),
   );
-  r.patch(
-    '/api/events/:eventId/participants/:userId',
-    {
-      config,
-      schema: { tags, params: z.object({ eventId: z.uuid(), userId: z.uuid() }), body: participantStatusBody, response: { 200: reply } },
-    },
-    (req) => req.tenant((tx) => setParticipantStatus(tx, { eventId: req.params.eventId, userId: req.params.userId }, req.body.status)),
+  route(app, 'setEventParticipantStatus', options, (req) =>
+    req.tenant((tx) =>
+      setParticipantStatus(tx, { eventId: req.params.eventId, userId: req.params.userId }, req.body.status, onlyOwnEvents(req)),
+    ),
   );
 }

@@ -1,19 +1,33 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { packages, participants, subscriptions } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import type { ParticipantStatus } from '@kora/contracts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { eventCoaches, packages, participants, subscriptions } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { ATTENDED_STATUSES } from '../players/service.js';
 
 /**
  * Sets a participant's status. Marking ATTENDED (or PLAYED) uses one session of the player's
  * current session-based subscription, and changing it back returns the session; at 0 left the
  * subscription becomes INACTIVE (renewable), and a returned session re-activates it.
+ * `onlyCoachOf`: the marking member may mark only events they coach (W:MyTrainings alone).
  */
-export async function setParticipantStatus(tx: Tx, where: { id: string } | { eventId: string; userId: string }, status: string) {
+export async function setParticipantStatus(
+  tx: TenantTx,
+  where: { id: string } | { eventId: string; userId: string },
+  status: ParticipantStatus,
+  onlyCoachOf: string | null = null,
+) {
   const condition =
     'id' in where ? eq(participants.id, where.id) : and(eq(participants.eventId, where.eventId), eq(participants.userId, where.userId));
   const [before] = await tx.select().from(participants).where(condition).for('update');
-  if (!before) throw notFound('Participant not found');
+  if (!before) throw notFound('participant.not_found');
+  if (onlyCoachOf) {
+    const [coach] = await tx
+      .select({ id: eventCoaches.coachId })
+      .from(eventCoaches)
+      .where(and(eq(eventCoaches.eventId, before.eventId), eq(eventCoaches.coachId, onlyCoachOf)));
+    if (!coach) throw forbidden('attendance.not_your_event');
+  }
   const wasAttended = ATTENDED_STATUSES.includes(before.status);
   const isAttended = ATTENDED_STATUSES.includes(status);
   await tx.update(participants).set({ status, updatedAt: new Date() }).where(eq(participants.id, before.id));
@@ -21,7 +35,7 @@ export async function setParticipantStatus(tx: Tx, where: { id: string } | { eve
   return { id: before.id, status };
 }
 
-async function moveSession(tx: Tx, playerId: string, delta: -1 | 1) {
+async function moveSession(tx: TenantTx, playerId: string, delta: -1 | 1) {
   const [current] = await tx
     .select({ s: subscriptions })
     .from(subscriptions)
@@ -40,4 +54,42 @@ async function moveSession(tx: Tx, playerId: string, delta: -1 | 1) {
   const left = Math.max(0, Math.min(s.totalSessions ?? 0, (s.sessionsLeft ?? 0) + delta));
   const status = left === 0 ? 'INACTIVE' : s.status === 'INACTIVE' ? 'ACTIVE' : s.status;
   await tx.update(subscriptions).set({ sessionsLeft: left, status, updatedAt: new Date() }).where(eq(subscriptions.id, s.id));
+}
+
+/**
+ * Before events are deleted: gives back the sessions their ATTENDED (or PLAYED) participants used,
+ * as if each had been changed back one by one, in one statement whatever their number.
+ */
+export async function returnSessions(tx: TenantTx, eventIds: string[]) {
+  if (eventIds.length === 0) return;
+  const eventList = sql.join(
+    eventIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const attended = sql.join(
+    ATTENDED_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with used as (
+      select user_id, count(*)::int as n from participants
+      where event_id in (${eventList}) and status in (${attended})
+      group by user_id
+    ), target as (
+      select distinct on (s.player_id) s.id, used.n
+      from subscriptions s
+      join packages p on p.id = s.package_id
+      join used on used.user_id = s.player_id
+      where p.package_type = 'SESSION_BASED' and s.status in ('ACTIVE', 'TRIAL', 'INACTIVE')
+      order by s.player_id, s.updated_at desc
+    ), moved as (
+      select target.id, least(coalesce(s.total_sessions, 0), greatest(0, coalesce(s.sessions_left, 0) + target.n)) as left_
+      from target join subscriptions s on s.id = target.id
+    )
+    update subscriptions s
+    set sessions_left = moved.left_,
+        status = case when moved.left_ = 0 then 'INACTIVE' when s.status = 'INACTIVE' then 'ACTIVE' else s.status end,
+        updated_at = now()
+    from moved
+    where s.id = moved.id`);
 }

@@ -31,7 +31,7 @@ describe('POST /api/auth/register/academy', () => {
     expect(me.json().user.accountType).toMatchObject({ name: 'Admin', isDefault: true, canWriteSettings: true, canReadDashboard: true });
     expect(me.json().currentAcademyId).toBe(body.academy.id);
     expect(me.json().user.academyUsers).toEqual([
-      { academy: { id: body.academy.id, name: 'Jeddah Stars', handle: handle.toLowerCase(), logo: null } },
+      { academy: { id: body.academy.id, name: 'Jeddah Stars', nameArabic: null, handle: handle.toLowerCase(), logo: null } },
     ]);
   });
 
@@ -77,7 +77,10 @@ describe('POST /api/auth/register/academy', () => {
 describe('GET /api/academies/check/:handle', () => {
   it('tells whether a handle exists, case-insensitively', async () => {
     const a = await registerAndLogin(t.app);
-    expect((await t.app.inject({ method: 'GET', url: `/api/academies/check/${a.handle.toUpperCase()}` })).json()).toEqual({ exists: true });
+    expect((await t.app.inject({ method: 'GET', url: `/api/academies/check/${a.handle.toUpperCase()}` })).json()).toMatchObject({
+      exists: true,
+      academy: { name: expect.any(String) },
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/academies/check/nobody-here' })).json()).toEqual({ exists: false });
   });
 });
@@ -105,7 +108,7 @@ describe('POST /api/auth/login', () => {
     for (const payload of tries) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Invalid email or password' });
+      expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'auth.invalid_credentials' });
     }
   });
 
@@ -143,13 +146,21 @@ describe('POST /api/auth/login', () => {
       }
     }
     expect(last).toBe(429);
-    // Even the right password waits until the window passes.
+    // From an address that never logged in, even the right password waits until the window passes…
     const locked = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { handle: a.handle, email: a.email, password: a.password },
+      remoteAddress: '10.8.8.8',
     });
     expect(locked.statusCode).toBe(429);
+    // …but the owner's own address (registerAndLogin logged in from it) is never locked out by others' failures.
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { handle: a.handle, email: a.email, password: a.password },
+    });
+    expect(owner.statusCode).toBe(200);
     t.clock.advance(16 * 60_000);
     const after = await t.app.inject({
       method: 'POST',
@@ -158,6 +169,47 @@ describe('POST /api/auth/login', () => {
       remoteAddress: '10.9.9.9',
     });
     expect(after.statusCode).toBe(200);
+  });
+
+  it("keeps the owner's known address open through an attacker's 100 failures from other addresses", async () => {
+    const a = await registerAndLogin(t.app);
+    for (let i = 0; i < 100; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { handle: a.handle, email: a.email, password: `guess-${i}` },
+        remoteAddress: `172.16.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+      });
+    }
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { handle: a.handle, email: a.email, password: a.password },
+      remoteAddress: '172.31.0.1',
+    });
+    expect(stranger.statusCode).toBe(429);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { handle: a.handle, email: a.email, password: a.password } }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('limits one address across e-mails: 100 logins with different e-mails hit 429', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+    const a = await registerAndLogin(strict.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const res = await strict.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { handle: a.handle, email: `spray-${i}@x.sa`, password: 'Summer2026!' },
+        remoteAddress: '10.4.4.4',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(60);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    await strict.close();
   });
 
   it('rate limits requests per IP and e-mail with 429', async () => {
@@ -195,7 +247,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     expect((await member({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
     const after = await member({ method: 'GET', url: '/api/auth/me' });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ message: 'Unauthorized' });
+    expect(after.json()).toEqual({ message: 'Unauthorized', code: 'auth.unauthorized' });
   });
 
   it("answers 401 for a token used on another academy's host", async () => {
@@ -258,6 +310,29 @@ describe('forgot and reset password', () => {
     expect(again.json().message).toBe('This reset link is invalid or has expired');
   });
 
+  it('ends every other outstanding reset link of the user when one is used', async () => {
+    const a = await registerAndLogin(t.app);
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });
+      tokens.push((await lastLink()).text.match(/reset-password\/(\S+)/)![1]);
+    }
+    expect(tokens[0]).not.toBe(tokens[1]);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: tokens[1], newPassword: 'first-new-pass' },
+    });
+    expect(used.statusCode).toBe(204);
+    const older = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: tokens[0], newPassword: 'second-new-pass' },
+    });
+    expect(older.statusCode).toBe(400);
+    await loginAs(t.app, a.handle, a.email, 'first-new-pass');
+  });
+
   it('answers 202 for an unknown e-mail without sending anything', async () => {
     const a = await registerAndLogin(t.app);
     const before = (await t.deps.mailer.outbox(1000)).length;
@@ -276,7 +351,11 @@ describe('forgot and reset password', () => {
     const token = (await lastLink()).text.match(/reset-password\/(\S+)/)![1];
     const short = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'short' } });
     expect(short.statusCode).toBe(400);
-    expect(short.json().issues[0]).toEqual({ path: 'newPassword', message: 'Password must be at least 8 characters' });
+    expect(short.json().issues[0]).toEqual({
+      path: 'newPassword',
+      message: 'Password must be at least 8 characters',
+      code: 'password.too_short',
+    });
     t.clock.advance(31 * 60_000);
     const late = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'long-enough' } });
     expect(late.statusCode).toBe(400);

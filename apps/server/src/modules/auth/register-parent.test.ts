@@ -156,6 +156,6 @@ describe('POST /api/auth/register/parent', () => {
   it('answers 404 for an unknown academy', async () => {
     const res = await post(body({ handle: 'no-such-academy' }));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Academy not found' });
+    expect(res.json()).toEqual({ message: 'Academy not found', code: 'academy.not_found' });
   });
 });

@@ -1,112 +1,72 @@
-import {
-  checkHandleParams,
-  checkHandleReply,
-  errorSchema,
-  forgotPasswordBody,
-  loginBody,
-  loginReply,
-  MSG,
-  meReply,
-  registerAcademyBody,
-  registerAcademyReply,
-  resetPasswordBody,
-} from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { withSystem } from '../../db/tenant.js';
 import { authOf } from '../../http/access.js';
 import { HttpError } from '../../http/errors.js';
 import { limits } from '../../http/rate-limits.js';
+import { route } from '../../http/route.js';
 import { findAcademyByHandle } from '../academies/lookup.js';
-import { createLockout } from './lockout.js';
+import { createLoginGuard } from './lockout.js';
 import { forgotPassword, login, registerAcademy, resetPassword } from './service.js';
 import { revokeSession } from './sessions.js';
 
 export async function authRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const limit = limits(app.deps.config);
-  const lockout = createLockout({ max: 10, windowMs: 15 * 60_000, now: () => app.deps.clock.now().getTime() });
-  const tags = ['access'];
+  const { deps } = app;
+  const limit = limits(deps.config);
+  const guard = createLoginGuard({
+    max: 10,
+    perAddressMax: Math.max(1, Math.round(30 * deps.config.rateLimitScale)),
+    windowMs: 15 * 60_000,
+    now: () => deps.clock.now().getTime(),
+  });
+  const accountOf = (handle: string, email: string) => `${handle.trim().toLowerCase()}|${email.trim().toLowerCase()}`;
 
-  r.post(
-    '/api/auth/register/academy',
-    {
-      config: { access: 'public', rateLimit: limit.publicWrite },
-      schema: { tags, body: registerAcademyBody, response: { 201: registerAcademyReply, 409: errorSchema } },
-    },
-    async (req, reply) => reply.status(201).send(await registerAcademy(app.deps, req.body)),
-  );
+  route(app, 'registerAcademy', { access: 'public', rateLimit: limit.publicWrite }, (req) => registerAcademy(deps, req.body));
 
-  r.get(
-    '/api/academies/check/:handle',
-    {
-      config: { access: 'public', rateLimit: limit.publicRead },
-      schema: { tags, params: checkHandleParams, response: { 200: checkHandleReply } },
-    },
-    async (req) => ({ exists: !!(await findAcademyByHandle(app.deps.db, req.params.handle)) }),
-  );
+  // The login and parent screens show the academy's name, not its handle.
+  route(app, 'checkHandle', { access: 'public', rateLimit: limit.publicRead }, async (req) => {
+    const academy = await findAcademyByHandle(deps.data, req.params.handle);
+    return academy
+      ? { exists: true, academy: { name: academy.name, nameArabic: academy.nameArabic, logo: academy.logo } }
+      : { exists: false };
+  });
 
-  r.post(
-    '/api/auth/login',
-    {
-      config: { access: 'public', rateLimit: limit.login },
-      schema: { tags, body: loginBody, response: { 200: loginReply, 401: errorSchema } },
-    },
-    async (req, reply) => {
-      const key = `${req.body.handle}|${req.body.email}`;
-      const wait = lockout.retryAfter(key);
-      if (wait > 0) {
-        reply.header('Retry-After', String(wait));
-        throw new HttpError(429, MSG.tooManyRequests);
-      }
-      try {
-        const { token, user } = await login(app.deps, req.body);
-        lockout.succeed(key);
-        return { token, user };
-      } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 401) lockout.fail(key);
-        throw err;
-      }
-    },
-  );
+  route(app, 'login', { access: 'public', rateLimit: limit.login }, async (req, reply) => {
+    const key = accountOf(req.body.handle, req.body.email);
+    const wait = guard.admit(key, req.ip);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      throw new HttpError(429, 'request.too_many');
+    }
+    try {
+      const { token, user } = await login(deps, req.body);
+      guard.succeed(key, req.ip);
+      return { token, user };
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 401) guard.fail(key);
+      throw err;
+    }
+  });
 
-  r.get('/api/auth/me', { config: { access: 'member' }, schema: { tags, response: { 200: meReply } } }, async (req) => {
+  route(app, 'me', { access: 'member' }, async (req) => {
     const auth = authOf(req);
     return { user: auth.user, currentAcademyId: auth.academyId };
   });
 
-  r.post('/api/auth/logout', { config: { access: 'member' }, schema: { tags } }, async (req, reply) => {
+  route(app, 'logout', { access: 'member' }, async (req) => {
     const auth = authOf(req);
-    await withSystem(app.deps.db, (tx) => revokeSession(tx, auth.sessionId, app.deps.clock.now()));
-    return reply.status(204).send();
+    await deps.data.system((tx) => revokeSession(tx, auth.sessionId, deps.clock.now()));
   });
 
-  r.post(
-    '/api/auth/forgot-password',
-    {
-      config: { access: 'public', rateLimit: limit.publicWrite },
-      schema: { tags, body: forgotPasswordBody, response: { 202: z.object({ message: z.string() }) } },
-    },
-    async (req, reply) => {
-      await forgotPassword(app.deps, req.body.handle, req.body.email);
-      return reply.status(202).send({ message: 'If this e-mail has an account, a reset link is on its way.' });
-    },
-  );
+  route(app, 'forgotPassword', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
+    await forgotPassword(deps, req.body.handle, req.body.email);
+    return { message: 'If this e-mail has an account, a reset link is on its way.' };
+  });
 
-  r.post(
-    '/api/auth/reset-password',
-    {
-      config: { access: 'public', rateLimit: limit.publicWrite },
-      schema: { tags, body: resetPasswordBody, response: { 204: z.null(), 400: errorSchema } },
-    },
-    async (req, reply) => {
-      await resetPassword(app.deps, req.body.token, req.body.newPassword);
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, 'resetPassword', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
+    const account = await resetPassword(deps, req.body.token, req.body.newPassword);
+    guard.trust(accountOf(account.handle, account.email), req.ip);
+  });
 
-  if (app.deps.config.exposeOutbox) {
-    r.get('/api/dev/outbox', { config: { access: 'public' }, schema: { hide: true } }, async () => app.deps.mailer.outbox());
+  if (deps.config.exposeOutbox) {
+    app.get('/api/dev/outbox', { config: { access: 'public' }, schema: { hide: true } }, async () => deps.mailer.outbox());
   }
 }

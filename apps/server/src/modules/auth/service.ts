@@ -1,8 +1,8 @@
-import { ADMIN_FLAGS, COACH_FLAGS, type LoginBody, MSG, type RegisterAcademyBody } from '@kora/contracts';
+import { ADMIN_FLAGS, COACH_FLAGS, type LoginBody, type RegisterAcademyBody } from '@kora/contracts';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { academies, academyUsers, accountTypes, invoiceCounters, passwordResets, users } from '../../db/schema.js';
-import { enterTenant, withSystem, withTenant } from '../../db/tenant.js';
-import type { Deps } from '../../deps.js';
+import { enterTenant } from '../../db/tenant.js';
+import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -13,31 +13,31 @@ import { createSession, loadSessionUser, revokeUserSessions } from './sessions.j
 const RESET_LIFETIME_MS = 30 * 60_000;
 
 /** Creates the academy, its default account types (Admin, Coach) and the owner as an Admin, atomically. */
-export async function registerAcademy(deps: Deps, body: RegisterAcademyBody) {
+export async function registerAcademy(deps: AppDeps, body: RegisterAcademyBody) {
   const passwordHash = await hashPassword(body.password);
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await deps.data.system(async (tx) => {
       const [taken] = await tx
         .select({ handle: academies.handle, ownerEmail: academies.ownerEmail })
         .from(academies)
         .where(eq(academies.handle, body.handle));
-      if (taken) throw conflict(MSG.handleTaken);
+      if (taken) throw conflict('handle.taken');
       const [emailUsed] = await tx.select({ id: academies.id }).from(academies).where(eq(academies.ownerEmail, body.email));
-      if (emailUsed) throw conflict(MSG.emailTaken);
+      if (emailUsed) throw conflict('email.taken');
 
       const [academy] = await tx
         .insert(academies)
         .values({ name: body.academyName, handle: body.handle, phone: body.phone, email: body.email, ownerEmail: body.email })
         .returning();
-      await enterTenant(tx, academy.id);
-      const [admin] = await tx
+      const tenant = await enterTenant(tx, academy.id);
+      const [admin] = await tenant
         .insert(accountTypes)
         .values([
-          { academyId: academy.id, name: 'Admin', isDefault: true, ...ADMIN_FLAGS },
-          { academyId: academy.id, name: 'Coach', isDefault: true, ...COACH_FLAGS },
+          { academyId: academy.id, name: 'Admin', nameArabic: 'مدير', isDefault: true, ...ADMIN_FLAGS },
+          { academyId: academy.id, name: 'Coach', nameArabic: 'مدرب', isDefault: true, ...COACH_FLAGS },
         ])
         .returning();
-      const [user] = await tx
+      const [user] = await tenant
         .insert(users)
         .values({
           academyId: academy.id,
@@ -49,8 +49,8 @@ export async function registerAcademy(deps: Deps, body: RegisterAcademyBody) {
           accountTypeId: admin.id,
         })
         .returning();
-      await tx.insert(academyUsers).values({ academyId: academy.id, userId: user.id });
-      await tx.insert(invoiceCounters).values({ academyId: academy.id });
+      await tenant.insert(academyUsers).values({ academyId: academy.id, userId: user.id });
+      await tenant.insert(invoiceCounters).values({ academyId: academy.id });
       return {
         academy: { id: academy.id, name: academy.name, handle: academy.handle },
         user: { id: user.id, name: user.name, email: user.email ?? body.email },
@@ -58,14 +58,14 @@ export async function registerAcademy(deps: Deps, body: RegisterAcademyBody) {
     });
   } catch (err) {
     // Two registrations racing for the same handle or e-mail: the unique index decides.
-    if (isUniqueViolation(err)) throw conflict(MSG.handleTaken);
+    if (isUniqueViolation(err)) throw conflict('handle.taken');
     throw err;
   }
 }
 
 /** The login user of an academy (staff with a password), or null. */
-async function findLogin(deps: Deps, academyId: string, email: string) {
-  return withTenant(deps.db, academyId, async (tx) => {
+async function findLogin(deps: AppDeps, academyId: string, email: string) {
+  return deps.data.tenant(academyId, async (tx) => {
     const [u] = await tx
       .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
@@ -75,27 +75,40 @@ async function findLogin(deps: Deps, academyId: string, email: string) {
 }
 
 /** One message for any wrong handle, e-mail or password, so nothing about accounts leaks. */
-export async function login(deps: Deps, body: LoginBody) {
-  const academy = await findAcademyByHandle(deps.db, body.handle);
+export async function login(deps: AppDeps, body: LoginBody) {
+  const academy = await findAcademyByHandle(deps.data, body.handle);
   const user = academy ? await findLogin(deps, academy.id, body.email) : null;
   const ok = await verifyPassword(user?.passwordHash, body.password);
-  if (!academy || !user || !ok) throw new HttpError(401, MSG.invalidCredentials);
-  return deps.db.transaction(async (tx) => {
+  if (!academy || !user || !ok) throw new HttpError(401, 'auth.invalid_credentials');
+  return deps.data.system(async (tx) => {
     const token = await createSession(tx, academy.id, user.id);
-    await enterTenant(tx, academy.id);
-    const sessionUser = await loadSessionUser(tx, user.id, academySummary(academy));
-    if (!sessionUser) throw new HttpError(401, MSG.invalidCredentials);
+    const tenant = await enterTenant(tx, academy.id);
+    const sessionUser = await loadSessionUser(tenant, user.id, academySummary(academy));
+    if (!sessionUser) throw new HttpError(401, 'auth.invalid_credentials');
     return { token, user: sessionUser, academyId: academy.id };
   });
 }
 
 /** Always succeeds for the caller; mails a single-use link when the login exists. */
-export async function forgotPassword(deps: Deps, handle: string, email: string) {
-  const academy = await findAcademyByHandle(deps.db, handle);
+export async function forgotPassword(deps: AppDeps, handle: string, email: string) {
+  const academy = await findAcademyByHandle(deps.data, handle);
   const user = academy ? await findLogin(deps, academy.id, email) : null;
   if (!academy || !user) return;
+  await mailResetLink(deps, academy, { id: user.id, email });
+}
+
+/**
+ * Records a single-use reset token (30 minutes) and mails its link to the login's address; used by
+ * the forgot-password call and by staff with W:Settings (`POST /api/users/{id}/send-reset`).
+ */
+export async function mailResetLink(
+  deps: AppDeps,
+  academy: { id: string; handle: string; name: string },
+  user: { id: string; email: string },
+) {
+  const { email } = user;
   const token = newToken();
-  await withSystem(deps.db, (tx) =>
+  await deps.data.system((tx) =>
     tx.insert(passwordResets).values({
       tokenHash: hashToken(token),
       academyId: academy.id,
@@ -121,18 +134,29 @@ export async function forgotPassword(deps: Deps, handle: string, email: string) 
   });
 }
 
-export async function resetPassword(deps: Deps, token: string, newPassword: string) {
+export async function resetPassword(deps: AppDeps, token: string, newPassword: string) {
   const now = deps.clock.now();
   const passwordHash = await hashPassword(newPassword);
-  await deps.db.transaction(async (tx) => {
+  return deps.data.system(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       .returning();
-    if (!reset) throw badRequest(MSG.resetTokenInvalid, 'token');
+    if (!reset) throw badRequest('auth.reset_token_invalid', 'token');
+    // Every other outstanding link of this user dies with the one used.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.academyId, reset.academyId), eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
     await revokeUserSessions(tx, reset.academyId, reset.userId, now);
-    await enterTenant(tx, reset.academyId);
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId));
+    const [academy] = await tx.select({ handle: academies.handle }).from(academies).where(eq(academies.id, reset.academyId));
+    const tenant = await enterTenant(tx, reset.academyId);
+    const [user] = await tenant
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, reset.userId))
+      .returning({ email: users.email });
+    return { handle: academy.handle, email: user.email ?? '' };
   });
 }

@@ -1,9 +1,9 @@
 import type { AccountType, SessionUser } from '@kora/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { academies, accountTypes, sessions, users } from '../../db/schema.js';
+import type { SystemTx, TenantTx } from '../../db/tenant.js';
 import { enterTenant } from '../../db/tenant.js';
-import type { Deps } from '../../deps.js';
+import type { AppDeps } from '../../deps.js';
 import type { HostInfo } from '../../http/host.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
@@ -18,10 +18,10 @@ export interface AuthContext {
 const TOUCH_AFTER_MS = 60_000;
 
 /** Resolves a bearer token to its session, academy and user in one transaction; null when invalid, revoked, idle-expired or for another academy's host. */
-export async function authenticate(deps: Deps, token: string, host: HostInfo): Promise<AuthContext | null> {
+export async function authenticate(deps: AppDeps, token: string, host: HostInfo): Promise<AuthContext | null> {
   if (token.length > 200) return null;
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return deps.data.system(async (tx) => {
     const [s] = await tx
       .select({
         id: sessions.id,
@@ -30,6 +30,7 @@ export async function authenticate(deps: Deps, token: string, host: HostInfo): P
         lastSeenAt: sessions.lastSeenAt,
         handle: academies.handle,
         academyName: academies.name,
+        academyNameArabic: academies.nameArabic,
         logo: academies.logo,
       })
       .from(sessions)
@@ -41,16 +42,17 @@ export async function authenticate(deps: Deps, token: string, host: HostInfo): P
     if (now.getTime() - s.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
     }
-    await enterTenant(tx, s.academyId);
-    const user = await loadSessionUser(tx, s.userId, { id: s.academyId, name: s.academyName, handle: s.handle, logo: s.logo });
+    const tenant = await enterTenant(tx, s.academyId);
+    const academy = { id: s.academyId, name: s.academyName, nameArabic: s.academyNameArabic, handle: s.handle, logo: s.logo };
+    const user = await loadSessionUser(tenant, s.userId, academy);
     return user ? { sessionId: s.id, academyId: s.academyId, handle: s.handle, user } : null;
   });
 }
 
-type AcademySummary = { id: string; name: string; handle: string; logo: string | null };
+type AcademySummary = { id: string; name: string; nameArabic: string | null; handle: string; logo: string | null };
 
-/** The user of API.md's `/api/auth/me`; must run inside the user's tenant transaction. */
-export async function loadSessionUser(tx: Tx, userId: string, academy: AcademySummary) {
+/** The user of `GET /api/auth/me` (`sessionUserSchema`); must run inside the user's tenant transaction. */
+export async function loadSessionUser(tx: TenantTx, userId: string, academy: AcademySummary) {
   const [row] = await tx
     .select({ user: users, accountType: accountTypes })
     .from(users)
@@ -61,6 +63,7 @@ export async function loadSessionUser(tx: Tx, userId: string, academy: AcademySu
   return {
     id: user.id,
     name: user.name,
+    nameArabic: user.nameArabic,
     email: user.email,
     avatar: user.avatar,
     role: user.role,
@@ -74,18 +77,18 @@ export function toAccountType(row: typeof accountTypes.$inferSelect): AccountTyp
   return rest;
 }
 
-export async function createSession(tx: Tx, academyId: string, userId: string) {
+export async function createSession(tx: SystemTx, academyId: string, userId: string) {
   const token = newToken();
   await tx.insert(sessions).values({ tokenHash: hashToken(token), academyId, userId });
   return token;
 }
 
-export async function revokeSession(tx: Tx, sessionId: string, now: Date) {
+export async function revokeSession(tx: SystemTx, sessionId: string, now: Date) {
   await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }
 
 /** After a password reset every other session of that user ends. */
-export async function revokeUserSessions(tx: Tx, academyId: string, userId: string, now: Date) {
+export async function revokeUserSessions(tx: SystemTx, academyId: string, userId: string, now: Date) {
   await tx
     .update(sessions)
     .set({ revokedAt: now })

@@ -1,4 +1,4 @@
-import type { Package, PackageType, PublicPackage } from '@kora/contracts';
+import type { Package, PublicPackage } from '@kora/contracts';
 import type { packages } from '../../db/schema.js';
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -9,8 +9,9 @@ export const sarToHalalas = (sar: number) => Math.round(sar * 100);
 export const toPublicPackage = (p: PackageRow): PublicPackage => ({
   id: p.id,
   name: p.name,
+  nameArabic: p.nameArabic,
   price: halalasToSar(p.priceHalalas),
-  packageType: p.packageType as PackageType,
+  packageType: p.packageType,
   monthsNumber: p.monthsNumber,
   sessionsCount: p.sessionsCount,
   hasTrial: p.hasTrial,

@@ -12,7 +12,7 @@ beforeAll(async () => {
   b = await registerAndLogin(t.app);
   await withTenant(t.deps.db, a.id, (tx) =>
     tx.insert(packages).values([
-      { academyId: a.id, name: 'Monthly', priceHalalas: 45050, monthsNumber: 1, hasTrial: true, trialDays: 7 },
+      { academyId: a.id, name: 'Monthly', nameArabic: 'باقة شهرية', priceHalalas: 45050, monthsNumber: 1, hasTrial: true, trialDays: 7 },
       { academyId: a.id, name: '12 sessions', priceHalalas: 60000, packageType: 'SESSION_BASED', sessionsCount: 12 },
       { academyId: a.id, name: 'Old', priceHalalas: 1000, isActive: false },
       { academyId: a.id, name: 'Archived', priceHalalas: 1000, archivedAt: new Date() },
@@ -30,6 +30,7 @@ describe('GET /api/packages?handle=', () => {
       {
         id: expect.any(String),
         name: 'Monthly',
+        nameArabic: 'باقة شهرية',
         price: 450.5,
         packageType: 'TIME_BASED',
         monthsNumber: 1,
@@ -41,6 +42,7 @@ describe('GET /api/packages?handle=', () => {
       {
         id: expect.any(String),
         name: '12 sessions',
+        nameArabic: null,
         price: 600,
         packageType: 'SESSION_BASED',
         monthsNumber: null,
@@ -55,7 +57,7 @@ describe('GET /api/packages?handle=', () => {
   it('answers 404 for an unknown handle', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/packages?handle=nobody-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Academy not found' });
+    expect(res.json()).toEqual({ message: 'Academy not found', code: 'academy.not_found' });
   });
 });
 

@@ -54,6 +54,7 @@ describe('player reads', () => {
     ]);
     expect((await get(`/api/players/${player}/sessions`)).json()).toEqual({
       packageName: '12 sessions',
+      packageNameArabic: null,
       sessionsLeft: 1,
       totalSessions: 12,
       attendedSessionsCount: 0,

@@ -54,6 +54,16 @@ describe('teams', () => {
     expect((await asMember(t.app, a)({ method: 'GET', url: `/api/teams/${team.id}` })).statusCode).toBe(404);
   });
 
+  it('keeps an Arabic name: set on create, kept by an update without it, cleared by null', async () => {
+    const team = (await create({ name: 'Riyadh Falcons', nameArabic: ' صقور الرياض ', coachIds: [coach.id] })).json();
+    expect(team).toMatchObject({ name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', coaches: [{ id: coach.id, nameArabic: null }] });
+    const put = (payload: object) => asMember(t.app, a)({ method: 'PUT', url: `/api/teams/${team.id}`, payload });
+    expect((await put({ name: 'Falcons', color: 'BLUE' })).json()).toMatchObject({ name: 'Falcons', nameArabic: 'صقور الرياض' });
+    expect((await put({ playerIds: [playerA] })).json()).toMatchObject({ nameArabic: 'صقور الرياض' });
+    expect((await put({ name: 'Falcons', nameArabic: null })).json()).toMatchObject({ nameArabic: null });
+    expect((await create({ name: 'X', nameArabic: 'ص'.repeat(101) })).statusCode).toBe(400);
+  });
+
   it("answers 'Please enter a valid name' for a blank name and a colour outside the enumeration", async () => {
     const blank = await create({ name: '  ', color: 'BLUE' });
     expect(blank.statusCode).toBe(400);

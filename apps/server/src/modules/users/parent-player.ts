@@ -1,7 +1,7 @@
-import { birthdateBounds, isWithin, MSG, type ParentInfo, type PlayerInfo, riyadhToday, startDateBounds } from '@kora/contracts';
+import { birthdateBounds, isWithin, type ParentInfo, type PlayerInfo, riyadhToday, startDateBounds } from '@kora/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
 import { badRequest } from '../../http/errors.js';
 import { pendingSubscriptionValues } from '../subscriptions/lifecycle.js';
 
@@ -14,25 +14,28 @@ export interface ParentPlayerInput {
 }
 
 /** Checks that need the clock or the academy's data; run before any write so a failure changes nothing. */
-export async function checkParentPlayer(tx: Tx, input: ParentPlayerInput, now: Date) {
+export async function checkParentPlayer(tx: TenantTx, input: ParentPlayerInput, now: Date) {
   const today = riyadhToday(now);
-  if (!isWithin(input.playerInfo.birthdate, birthdateBounds(today))) throw badRequest(MSG.birthdateOutOfRange, 'playerInfo.birthdate');
+  if (!isWithin(input.playerInfo.birthdate, birthdateBounds(today)))
+    throw badRequest('player.birthdate_out_of_range', 'playerInfo.birthdate');
   if (!input.packageId) return null;
   const startDate = input.subscriptionStartDate ?? today;
-  if (!isWithin(startDate, startDateBounds(today))) throw badRequest(MSG.startDateOutOfRange, 'subscriptionStartDate');
+  if (!isWithin(startDate, startDateBounds(today))) throw badRequest('subscription.start_out_of_range', 'subscriptionStartDate');
   const [pkg] = await tx
     .select()
     .from(packages)
     .where(and(eq(packages.id, input.packageId), eq(packages.isActive, true), isNull(packages.archivedAt)));
-  if (!pkg) throw badRequest(MSG.packageNotFound, 'selectedPackage');
+  if (!pkg) throw badRequest('package.not_found', 'selectedPackage');
   return { pkg, startDate };
 }
 
 /**
  * Creates a parent, their child player and, when a package was chosen, a PENDING subscription
- * (spec part 1 §7 and part 2 §7). Used by the public wizard and by staff; runs in the tenant's transaction.
+ * (docs/domain.md, "Subscription lifecycle"). Used by the public parent wizard and by the staff
+ * Add Player wizard; runs in the tenant's transaction.
  */
-export async function createParentAndPlayer(tx: Tx, academyId: string, input: ParentPlayerInput, now: Date) {
+export async function createParentAndPlayer(tx: TenantTx, input: ParentPlayerInput, now: Date) {
+  const { academyId } = tx;
   const chosen = await checkParentPlayer(tx, input, now);
   const { parentInfo: p, playerInfo: c } = input;
   const [parent] = await tx

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sortPlayers } from './player-order.js';
 
 describe('players list order', () => {
-  it('follows spec part 2 §4, then the name', () => {
+  it('follows the players list order of docs/domain.md, then the name', () => {
     const p = (name: string, latestStatus: string | null, hasTeam: boolean) => ({ name, latestStatus, hasTeam });
     const sorted = sortPlayers([
       p('Paused', 'PAUSED', true),

@@ -1,5 +1,5 @@
 /**
- * Players list order of spec part 2 §4: TRIAL with a team, ACTIVE with a team, TRIAL without,
+ * Players list order (docs/domain.md, "Teams, coaches and players"): TRIAL with a team, ACTIVE with a team, TRIAL without,
  * ACTIVE without, INACTIVE/CANCELLED/none with a team, the same without, then the others; by name within.
  */
 export function playerRank(latestStatus: string | null | undefined, hasTeam: boolean): number {

@@ -1,15 +1,14 @@
-import type { Coach, CoachType, Player, Subscription, SubscriptionStatus } from '@kora/contracts';
+import type { Admin, Coach, Player, Role, Subscription } from '@kora/contracts';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { packages, parentPlayers, subscriptions, teamCoaches, teamPlayers, teams, users } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
 import { halalasToSar } from '../packages/mapper.js';
 import { sortPlayers } from './player-order.js';
 
 type UserRow = typeof users.$inferSelect;
-type Color = Player['teamsPlaying'][number]['color'];
 
-const teamRef = { id: teams.id, name: teams.name, color: teams.color };
+const teamRef = { id: teams.id, name: teams.name, nameArabic: teams.nameArabic, color: teams.color };
 
 /** Only the columns the Subscription shape needs (lists fetch hundreds of these). */
 const subscriptionColumns = {
@@ -22,36 +21,12 @@ const subscriptionColumns = {
   playerId: subscriptions.playerId,
   packageId: packages.id,
   packageName: packages.name,
+  packageNameArabic: packages.nameArabic,
   packageType: packages.packageType,
   priceHalalas: packages.priceHalalas,
 };
-interface SubscriptionRow {
-  id: string;
-  status: string;
-  startDate: string | null;
-  endDate: string | null;
-  sessionsLeft: number | null;
-  totalSessions: number | null;
-  playerId: string;
-  packageId: string;
-  packageName: string;
-  packageType: string;
-  priceHalalas: number;
-}
-
-export const toSubscription = (r: SubscriptionRow): Subscription => ({
-  id: r.id,
-  status: r.status as SubscriptionStatus,
-  startDate: r.startDate,
-  endDate: r.endDate,
-  sessionsLeft: r.sessionsLeft,
-  totalSessions: r.totalSessions,
-  userId: r.playerId,
-  package: { id: r.packageId, name: r.packageName, packageType: r.packageType as 'TIME_BASED', price: halalasToSar(r.priceHalalas) },
-});
-
 /** Subscriptions of the given players (null: of every player), latest end date first (a missing end date counts as its start). */
-export async function subscriptionsOf(tx: Tx, playerIds: string[] | null) {
+export async function subscriptionsOf(tx: TenantTx, playerIds: string[] | null) {
   if (playerIds?.length === 0) return [];
   const rows = await tx
     .select(subscriptionColumns)
@@ -59,14 +34,31 @@ export async function subscriptionsOf(tx: Tx, playerIds: string[] | null) {
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
     .where(playerIds ? inArray(subscriptions.playerId, playerIds) : undefined)
     .orderBy(desc(sql`coalesce(${subscriptions.endDate}, ${subscriptions.startDate})`), desc(subscriptions.createdAt));
-  return rows.map(toSubscription);
+  return rows.map(
+    (r): Subscription => ({
+      id: r.id,
+      status: r.status,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      sessionsLeft: r.sessionsLeft,
+      totalSessions: r.totalSessions,
+      userId: r.playerId,
+      package: {
+        id: r.packageId,
+        name: r.packageName,
+        nameArabic: r.packageNameArabic,
+        packageType: r.packageType,
+        price: halalasToSar(r.priceHalalas),
+      },
+    }),
+  );
 }
 
 /**
  * Players with their teams, parents and subscriptions: four statements whatever the number of
- * players (each relation fetched once for all of them), sorted as spec part 2 §4 says.
+ * players (each relation fetched once for all of them), sorted in the players list order (docs/domain.md).
  */
-export async function listPlayers(tx: Tx, ids?: string[]): Promise<Player[]> {
+export async function listPlayers(tx: TenantTx, ids?: string[]): Promise<Player[]> {
   const rows = await tx
     .select()
     .from(users)
@@ -87,6 +79,7 @@ export async function listPlayers(tx: Tx, ids?: string[]): Promise<Player[]> {
       playerId: parentPlayers.playerId,
       id: users.id,
       name: users.name,
+      nameArabic: users.nameArabic,
       phoneNumber: users.phoneNumber,
       emergencyPhone1: users.emergencyPhone1,
       emergencyPhone2: users.emergencyPhone2,
@@ -112,7 +105,7 @@ export async function listPlayers(tx: Tx, ids?: string[]): Promise<Player[]> {
     const subscriptionsOfPlayer = (subsBy.get(u.id) ?? []).map((s) => ({ ...s, userId: u.id }));
     return {
       ...toPlayerBase(u),
-      teamsPlaying: (teamsBy.get(u.id) ?? []).map((t) => ({ ...t, color: t.color as Color })),
+      teamsPlaying: (teamsBy.get(u.id) ?? []).map((t) => t),
       parents: parentsBy.get(u.id) ?? [],
       subscriptions: subscriptionsOfPlayer,
       latestStatus: subscriptionsOfPlayer[0]?.status ?? null,
@@ -131,7 +124,7 @@ const toPlayerBase = (u: UserRow) => ({
   nationality: u.nationality,
   residentialNeighborhood: u.residentialNeighborhood,
   birthdate: u.birthdate,
-  gender: u.gender as 'MALE' | 'FEMALE' | null,
+  gender: u.gender,
   avatar: u.avatar,
   condition: u.condition,
   phoneNumber: u.phoneNumber,
@@ -142,7 +135,7 @@ const toPlayerBase = (u: UserRow) => ({
   createdAt: u.createdAt.toISOString(),
 });
 
-export async function listCoaches(tx: Tx, ids?: string[]): Promise<Coach[]> {
+export async function listCoaches(tx: TenantTx, ids?: string[]): Promise<Coach[]> {
   const rows = await tx
     .select()
     .from(users)
@@ -165,36 +158,42 @@ export async function listCoaches(tx: Tx, ids?: string[]): Promise<Coach[]> {
     id: c.id,
     role: 'COACH' as const,
     name: c.name,
+    nameArabic: c.nameArabic,
     email: c.email,
     avatar: c.avatar,
-    coachType: c.coachType as CoachType | null,
+    coachType: c.coachType,
     accountTypeId: c.accountTypeId,
-    teamsCoaching: links.filter((l) => l.coachId === c.id).map(({ coachId: _c, ...t }) => ({ ...t, color: t.color as Color })),
+    hasLogin: c.passwordHash !== null,
+    createdAt: c.createdAt.toISOString(),
+    teamsCoaching: links.filter((l) => l.coachId === c.id).map(({ coachId: _c, ...t }) => t),
   }));
 }
 
-export async function listAdmins(tx: Tx, ids?: string[]) {
+export async function listAdmins(tx: TenantTx, ids?: string[]) {
   const rows = await tx
     .select()
     .from(users)
     .where(ids ? inArray(users.id, ids) : eq(users.role, 'ADMIN'))
     .orderBy(asc(users.name));
-  return rows
-    .filter((u) => u.role === 'ADMIN')
-    .map((u) => ({
-      id: u.id,
-      role: 'ADMIN' as const,
-      name: u.name,
-      email: u.email,
-      avatar: u.avatar,
-      accountTypeId: u.accountTypeId,
-      createdAt: u.createdAt.toISOString(),
-    }));
+  return rows.filter((u) => u.role === 'ADMIN').map(toAdmin);
 }
 
+/** A staff user of role ADMIN as the API answers it (Settings → Privileges: name, e-mail, type, date joined). */
+export const toAdmin = (u: UserRow): Admin => ({
+  id: u.id,
+  role: 'ADMIN' as const,
+  name: u.name,
+  nameArabic: u.nameArabic,
+  email: u.email,
+  avatar: u.avatar,
+  accountTypeId: u.accountTypeId,
+  hasLogin: u.passwordHash !== null,
+  createdAt: u.createdAt.toISOString(),
+});
+
 /** The role of a user id in this academy, or 404. */
-export async function roleOf(tx: Tx, id: string): Promise<string> {
+export async function roleOf(tx: TenantTx, id: string): Promise<Role> {
   const [u] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
-  if (!u) throw notFound('User not found');
+  if (!u) throw notFound('user.not_found');
   return u.role;
 }

@@ -1,3 +1,4 @@
+import type { SubscriptionStatus } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachLogin, multipart, parentInfo, playerInfo, pngBytes } from '../../../test/fixtures.js';
 import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
@@ -65,7 +66,7 @@ describe('POST /api/users/parent-player', () => {
     const before = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(users));
     const fake = await addPlayer(wizard(), { name: 'photo.png', bytes: Buffer.from('<script>alert(1)</script>'), type: 'image/png' });
     expect(fake.statusCode).toBe(415);
-    expect(fake.json()).toEqual({ message: 'The file must be an image' });
+    expect(fake.json()).toEqual({ message: 'The file must be an image', code: 'upload.not_an_image' });
     const big = await addPlayer(wizard(), { name: 'big.png', bytes: Buffer.alloc(6 * 1024 * 1024, 1), type: 'image/png' });
     expect(big.statusCode).toBe(413);
     expect((await withTenant(t.deps.db, a.id, (tx) => tx.select().from(users))).length).toBe(before.length);
@@ -80,7 +81,7 @@ describe('POST /api/users/parent-player', () => {
     ],
     ['no parent name', { parentInfo: JSON.stringify({ ...parentInfo, name: '' }) }, 'Please enter a valid Parent Name'],
     ['no birthdate', { playerInfo: JSON.stringify(playerInfo({ birthdate: '' })) }, 'Birthdate is required'],
-    ['broken JSON', { playerInfo: '{oops' }, 'playerInfo must be JSON'],
+    ['broken JSON', { playerInfo: '{oops' }, 'This field must be JSON'],
   ])('rejects %s with its message', async (_n, over, message) => {
     const res = await addPlayer({ ...wizard(), ...over });
     expect(res.statusCode).toBe(400);
@@ -95,10 +96,70 @@ describe('POST /api/users/parent-player', () => {
 
 describe('GET /api/users', () => {
   it('lists players with teams, parents and subscriptions in the spec order', async () => {
-    const res = await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=PLAYER' });
+    // Players list order (docs/domain.md): TRIAL with a team, ACTIVE with a team, TRIAL without, ACTIVE
+    // without, INACTIVE/CANCELLED/none with a team, the same without, then the others; by name within.
+    // Names run against that order, so a plain sort by name cannot pass.
+    const c = await registerAndLogin(t.app);
+    await withTenant(t.deps.db, c.id, async (tx) => {
+      const [team] = await tx.insert(teams).values({ academyId: c.id, name: 'Order FC' }).returning();
+      const [pkg] = await tx.insert(packages).values({ academyId: c.id, name: 'Plan', monthsNumber: 1 }).returning();
+      // [name, on the team, subscriptions as [status, endDate] (the latest end date decides)]
+      const cases: [string, boolean, [SubscriptionStatus, string][]][] = [
+        ['Omar Pending Team', true, [['PENDING', '2027-01-01']]],
+        ['Nabil Paused Alone', false, [['PAUSED', '2027-01-01']]],
+        ['Rami Inactive Alone', false, [['INACTIVE', '2026-10-01']]],
+        ['Qasim None Alone', false, []],
+        [
+          'Umar Lapsed Team',
+          true,
+          [
+            ['ACTIVE', '2026-10-01'],
+            ['CANCELLED', '2026-12-01'],
+          ],
+        ],
+        ['Tariq Cancelled Team', true, [['CANCELLED', '2026-12-01']]],
+        ['Sami None Team', true, []],
+        ['Waleed Active Alone', false, [['ACTIVE', '2026-12-01']]],
+        ['Xavi Trial Alone', false, [['TRIAL', '2026-12-01']]],
+        [
+          'Yara Active Team',
+          true,
+          [
+            ['CANCELLED', '2026-09-01'],
+            ['ACTIVE', '2026-12-01'],
+          ],
+        ],
+        ['Zaid Trial Team', true, [['TRIAL', '2026-12-01']]],
+      ];
+      for (const [name, onTeam, subs] of cases) {
+        const [player] = await tx.insert(users).values({ academyId: c.id, role: 'PLAYER', name }).returning();
+        if (onTeam) await tx.insert(teamPlayers).values({ academyId: c.id, teamId: team.id, playerId: player.id });
+        for (const [status, endDate] of subs) {
+          await tx
+            .insert(subscriptions)
+            .values({ academyId: c.id, playerId: player.id, packageId: pkg.id, status, startDate: '2026-08-01', endDate });
+        }
+      }
+    });
+    const res = await asMember(t.app, c)({ method: 'GET', url: '/api/users?role=PLAYER' });
     expect(res.statusCode).toBe(200);
     expect(res.json().every((p: { role: string }) => p.role === 'PLAYER')).toBe(true);
-    expect(res.json()[0]).toHaveProperty('teamsPlaying');
+    expect(res.json().map((p: { name: string }) => p.name)).toEqual([
+      'Zaid Trial Team',
+      'Yara Active Team',
+      'Xavi Trial Alone',
+      'Waleed Active Alone',
+      'Sami None Team',
+      'Tariq Cancelled Team',
+      'Umar Lapsed Team',
+      'Qasim None Alone',
+      'Rami Inactive Alone',
+      'Nabil Paused Alone',
+      'Omar Pending Team',
+    ]);
+    const yara = res.json()[1];
+    expect(yara.teamsPlaying).toEqual([{ id: expect.any(String), name: 'Order FC', nameArabic: null, color: 'GREY' }]);
+    expect(yara.subscriptions.map((s: { status: string }) => s.status)).toEqual(['ACTIVE', 'CANCELLED']);
   });
 
   it('lists coaches for any member and admins with R:Settings only', async () => {
@@ -124,14 +185,14 @@ describe('GET /api/users', () => {
           .returning();
         const rows = Array.from({ length: n }, (_, i) => ({
           academyId: c.id,
-          role: 'PLAYER',
+          role: 'PLAYER' as const,
           name: `Player ${from + i}`,
           birthdate: '2014-01-01',
         }));
         const players = await tx.insert(users).values(rows).returning();
         const parents = await tx
           .insert(users)
-          .values(rows.map((r) => ({ ...r, role: 'PARENT', name: `Parent of ${r.name}` })))
+          .values(rows.map((r) => ({ ...r, role: 'PARENT' as const, name: `Parent of ${r.name}` })))
           .returning();
         await tx.insert(parentPlayers).values(players.map((p, i) => ({ academyId: c.id, parentId: parents[i].id, playerId: p.id })));
         await tx.insert(teamPlayers).values(players.map((p) => ({ academyId: c.id, teamId: team.id, playerId: p.id })));
@@ -140,7 +201,7 @@ describe('GET /api/users', () => {
             academyId: c.id,
             playerId: p.id,
             packageId: pkg.id,
-            status: 'ACTIVE',
+            status: 'ACTIVE' as const,
             startDate: '2026-11-01',
             endDate: '2026-12-01',
           })),

@@ -1,40 +1,65 @@
 import { randomInt } from 'node:crypto';
-import type { coachCreateBody, coachUpdateBody, playerUpdateSchema, userAccountBody } from '@kora/contracts';
+import type { coachCreateBody, coachUpdateBody, playerUpdateSchema, staffCreateBody, userAccountBody } from '@kora/contracts';
 import { birthdateBounds, isWithin, riyadhToday } from '@kora/contracts';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.js';
 import { academyUsers, accountTypes, teamCoaches, teams, users } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { TenantTx } from '../../db/tenant.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { type ActorFlags, assertMayGrant, assertSettingsManagerLeft, lockAccountTypes } from '../account-types/guard.js';
 
-export async function updatePlayer(tx: Tx, id: string, body: z.output<typeof playerUpdateSchema>, avatar: string | null, now: Date) {
-  if (!isWithin(body.birthdate, birthdateBounds(riyadhToday(now)))) throw badRequest('Please enter a valid birthdate', 'birthdate');
+export async function updatePlayer(tx: TenantTx, id: string, body: z.output<typeof playerUpdateSchema>, avatar: string | null, now: Date) {
+  if (!isWithin(body.birthdate, birthdateBounds(riyadhToday(now)))) throw badRequest('player.birthdate_invalid', 'birthdate');
   const updated = await tx
     .update(users)
     .set({ ...body, ...(avatar ? { avatar } : {}), updatedAt: now })
     .where(and(eq(users.id, id), eq(users.role, 'PLAYER')))
     .returning({ id: users.id });
-  if (updated.length === 0) throw notFound('Player not found');
+  if (updated.length === 0) throw notFound('player.not_found');
 }
 
-export async function deletePlayer(tx: Tx, id: string) {
+export async function deletePlayer(tx: TenantTx, id: string) {
   const deleted = await tx
     .delete(users)
     .where(and(eq(users.id, id), eq(users.role, 'PLAYER')))
     .returning({ id: users.id });
-  if (deleted.length === 0) throw notFound('Player not found');
+  if (deleted.length === 0) throw notFound('player.not_found');
 }
 
-async function checkAccountType(tx: Tx, id: string) {
-  const [t] = await tx.select({ id: accountTypes.id }).from(accountTypes).where(eq(accountTypes.id, id));
-  if (!t) throw badRequest('Unknown account type', 'accountTypeId');
+/** An account type of this academy given in a body (400 when unknown). */
+async function accountTypeOf(tx: TenantTx, id: string) {
+  const [t] = await tx.select().from(accountTypes).where(eq(accountTypes.id, id));
+  if (!t) throw badRequest('account_type.unknown', 'accountTypeId');
+  return t;
 }
 
-/** Staff account edit (W:Settings): name, e-mail and account type, or only the account type. */
-export async function updateAccount(tx: Tx, id: string, body: z.output<typeof userAccountBody>, now: Date) {
-  await checkAccountType(tx, body.accountTypeId);
+/** 409 when a login (of any role) already uses the e-mail. */
+async function checkLoginFree(tx: TenantTx, email: string) {
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
+  if (taken) throw conflict('email.taken');
+}
+
+/**
+ * Staff account edit (W:Settings): name, e-mail and account type, or only the account type; staff
+ * (ADMIN, COACH) only. The actor must hold every flag of the new type and of the user's current one
+ * (no escalation, and no taking over a stronger account by its e-mail); the last settings manager
+ * cannot lose W:Settings (409).
+ */
+export async function updateAccount(tx: TenantTx, id: string, body: z.output<typeof userAccountBody>, now: Date, actor: ActorFlags) {
+  const [target] = await tx
+    .select({ role: users.role, accountType: accountTypes })
+    .from(users)
+    .leftJoin(accountTypes, eq(accountTypes.id, users.accountTypeId))
+    .where(eq(users.id, id));
+  if (!target || (target.role !== 'ADMIN' && target.role !== 'COACH')) throw notFound('user.not_found');
+  await lockAccountTypes(tx);
+  const type = await accountTypeOf(tx, body.accountTypeId);
+  assertMayGrant(actor, type, target.accountType ?? {});
   try {
     const updated = await tx
       .update(users)
@@ -46,18 +71,55 @@ export async function updateAccount(tx: Tx, id: string, body: z.output<typeof us
       })
       .where(eq(users.id, id))
       .returning({ id: users.id });
-    if (updated.length === 0) throw notFound('User not found');
+    if (updated.length === 0) throw notFound('user.not_found');
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('This email is already registered');
+    if (isUniqueViolation(err)) throw conflict('email.taken');
     throw err;
   }
+  if (target.accountType?.canWriteSettings && !type.canWriteSettings) await assertSettingsManagerLeft(tx);
 }
 
-async function setCoachTeams(tx: Tx, academyId: string, coachId: string, teamIds: string[]) {
+/** A staff login (role ADMIN) of an account type the actor may give, with a password shown once. */
+export async function createStaffUser(tx: TenantTx, body: z.output<typeof staffCreateBody>, actor: ActorFlags) {
+  const { academyId } = tx;
+  assertMayGrant(actor);
+  await lockAccountTypes(tx);
+  const type = await accountTypeOf(tx, body.accountTypeId);
+  assertMayGrant(actor, type);
+  await checkLoginFree(tx, body.email);
+  const password = generatePassword();
+  const [user] = await tx
+    .insert(users)
+    .values({
+      academyId,
+      role: 'ADMIN',
+      name: body.name,
+      email: body.email,
+      passwordHash: await hashPassword(password),
+      accountTypeId: type.id,
+    })
+    .returning();
+  await tx.insert(academyUsers).values({ academyId, userId: user.id });
+  return { user, password };
+}
+
+/** The login of a staff user, for a reset mail: 404 for an unknown user or a player or parent, 409 without a login. */
+export async function loginOf(tx: TenantTx, id: string) {
+  const [user] = await tx
+    .select({ id: users.id, role: users.role, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!user || (user.role !== 'ADMIN' && user.role !== 'COACH')) throw notFound('user.not_found');
+  if (!user.email || !user.passwordHash) throw conflict('user.no_login');
+  return { id: user.id, email: user.email };
+}
+
+async function setCoachTeams(tx: TenantTx, coachId: string, teamIds: string[]) {
+  const { academyId } = tx;
   const unique = [...new Set(teamIds)];
   if (unique.length) {
     const found = await tx.select({ id: teams.id }).from(teams).where(inArray(teams.id, unique));
-    if (found.length !== unique.length) throw badRequest('Unknown team', 'teamIds');
+    if (found.length !== unique.length) throw badRequest('team.unknown', 'teamIds');
   }
   await tx.delete(teamCoaches).where(eq(teamCoaches.coachId, coachId));
   if (unique.length) await tx.insert(teamCoaches).values(unique.map((teamId) => ({ academyId, teamId, coachId })));
@@ -69,24 +131,25 @@ export function generatePassword(length = 14) {
   return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
 }
 
-/** A coach, with a login (and a password shown once) when an e-mail is given. */
-export async function createCoach(tx: Tx, academyId: string, body: z.output<typeof coachCreateBody>) {
-  let accountTypeId = body.accountTypeId ?? null;
-  if (accountTypeId) await checkAccountType(tx, accountTypeId);
-  else {
-    const [coachType] = await tx
-      .select({ id: accountTypes.id })
-      .from(accountTypes)
-      .where(and(eq(accountTypes.name, 'Coach'), eq(accountTypes.isDefault, true)));
-    accountTypeId = coachType?.id ?? null;
-  }
-  if (body.email) {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, body.email), isNotNull(users.passwordHash)));
-    if (taken) throw conflict('This email is already registered');
-  }
+/**
+ * A coach, with a login (and a password shown once) when an e-mail is given. A login or a chosen
+ * account type is access: it needs W:Settings and a type within the actor's own flags (the
+ * default Coach type when none is chosen); a coach without either needs only W:Coaches.
+ */
+export async function createCoach(tx: TenantTx, body: z.output<typeof coachCreateBody>, actor: ActorFlags) {
+  const { academyId } = tx;
+  const givesAccess = body.email !== null || !!body.accountTypeId;
+  if (givesAccess && !actor?.canWriteSettings) throw forbidden();
+  if (givesAccess) await lockAccountTypes(tx);
+  const [type] = body.accountTypeId
+    ? [await accountTypeOf(tx, body.accountTypeId)]
+    : await tx
+        .select()
+        .from(accountTypes)
+        .where(and(eq(accountTypes.name, 'Coach'), eq(accountTypes.isDefault, true)));
+  if (givesAccess) assertMayGrant(actor, type ?? {});
+  const accountTypeId = type?.id ?? null;
+  if (body.email) await checkLoginFree(tx, body.email);
   const password = body.email ? generatePassword() : undefined;
   const [coach] = await tx
     .insert(users)
@@ -101,16 +164,16 @@ export async function createCoach(tx: Tx, academyId: string, body: z.output<type
     })
     .returning();
   if (password) await tx.insert(academyUsers).values({ academyId, userId: coach.id });
-  await setCoachTeams(tx, academyId, coach.id, body.teamIds);
+  await setCoachTeams(tx, coach.id, body.teamIds);
   return { coach: { id: coach.id, name: coach.name, email: coach.email }, ...(password ? { password } : {}) };
 }
 
-export async function updateCoach(tx: Tx, academyId: string, id: string, body: z.output<typeof coachUpdateBody>) {
+export async function updateCoach(tx: TenantTx, id: string, body: z.output<typeof coachUpdateBody>) {
   const updated = await tx
     .update(users)
     .set({ name: body.name, coachType: body.coachType, updatedAt: new Date() })
     .where(and(eq(users.id, id), eq(users.role, 'COACH')))
     .returning({ id: users.id });
-  if (updated.length === 0) throw notFound('Coach not found');
-  await setCoachTeams(tx, academyId, id, body.teamIds);
+  if (updated.length === 0) throw notFound('coach.not_found');
+  await setCoachTeams(tx, id, body.teamIds);
 }

@@ -1,132 +1,153 @@
-import { COACH_TYPES, type Coach } from '@kora/contracts';
-import { useState } from 'react';
+import { COACH_TYPES, type Coach, coachCreateBody, coachUpdateBody, flagsBeyond } from '@kora/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { FieldShell, inputClass, TextField } from '../../components/Field';
-import { ErrorBox } from '../../components/States';
+import type { z } from 'zod';
+import { FormDialog } from '../../components/form/FormDialog';
+import { FormSelect, FormText } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/useZodForm';
+import { PasswordShown } from '../../components/PasswordShown';
 import { ColorDot } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
-import { errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { displayName } from '../../lib/display-name';
+import { useLocale } from '../../lib/i18n';
 import { useTeams } from '../teams/api';
-import { useCoachMutations } from './api';
+import { accountTypesQuery, useCoachMutations } from './api';
+
+/** A new coach: the contract's create body with the position required, as the dialog asks for it (spec part 2 §5). */
+const createSchema = coachCreateBody.extend({ coachType: coachUpdateBody.shape.coachType });
+type CreateCoach = z.output<typeof createSchema>;
+
+/**
+ * The login a new coach gets: none without an e-mail; with one, an account type the signed-in user
+ * may give (W:Settings and no flag beyond their own — the server enforces the same rule).
+ */
+function AccountTypeSelect({ hasEmail }: { hasEmail: boolean }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const { user } = useAuth();
+  const types = useQuery(accountTypesQuery);
+  const givable = (types.data ?? []).filter((t) => flagsBeyond(t, user?.accountType).length === 0);
+  return (
+    <FormSelect name="accountTypeId" empty={null} label={<FormattedMessage id="coaches.accountType" />} disabled={!hasEmail}>
+      {hasEmail ? (
+        <>
+          <option value="">{intl.formatMessage({ id: 'coaches.access.coach' })}</option>
+          {givable
+            .filter((t) => !(t.isDefault && t.name === 'Coach'))
+            .map((t) => (
+              <option key={t.id} value={t.id}>
+                {displayName(t, locale)}
+              </option>
+            ))}
+        </>
+      ) : (
+        <option value="">{intl.formatMessage({ id: 'coaches.access.none' })}</option>
+      )}
+    </FormSelect>
+  );
+}
 
 /** Add or edit a coach: name and position required; an e-mail (new coaches only) creates a login whose password is shown once. */
 export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose(): void }) {
   const intl = useIntl();
+  const { locale } = useLocale();
   const toast = useToast();
-  const teams = useTeams();
   const { create, update } = useCoachMutations();
-  const [name, setName] = useState(coach?.name ?? '');
-  const [coachType, setCoachType] = useState<string>(coach?.coachType ?? '');
-  const [email, setEmail] = useState('');
-  const [teamIds, setTeamIds] = useState<string[]>(coach?.teamsCoaching.map((t) => t.id) ?? []);
-  const [error, setError] = useState<string>();
-  const [password, setPassword] = useState<string>();
-  const [copied, setCopied] = useState(false);
+  const teams = useTeams();
+  // Editing sends only the update body's fields (the e-mail and login are chosen when the coach is added).
+  const form = useZodForm(createSchema, {
+    defaultValues: {
+      name: coach?.name ?? '',
+      coachType: coach?.coachType ?? undefined,
+      teamIds: coach?.teamsCoaching.map((t) => t.id) ?? [],
+      email: '',
+      accountTypeId: null,
+    },
+  });
+  const [name, coachType, email] = form.watch(['name', 'coachType', 'email']);
+  const canGiveLogin = useAuth().canWrite('Settings');
 
-  const save = async () => {
-    setError(undefined);
-    try {
-      if (coach) {
-        await update.mutateAsync({ id: coach.id, body: { name, coachType, teamIds } });
-        toast(intl.formatMessage({ id: 'coaches.saved' }, { name }));
-        onClose();
-      } else {
-        const res = await create.mutateAsync({ name, coachType, teamIds, ...(email ? { email } : {}) });
-        toast(intl.formatMessage({ id: 'coaches.added' }, { name }));
-        if (res.password) setPassword(res.password);
-        else onClose();
-      }
-    } catch (err) {
-      setError(errorMessage(err, intl.formatMessage({ id: 'coaches.saveFailed' })));
-    }
+  const save = async ({ name, coachType, teamIds, email, accountTypeId }: CreateCoach) => {
+    const created = coach
+      ? await update.mutateAsync({ id: coach.id, body: { name, coachType, teamIds } }).then(() => null)
+      : await create.mutateAsync({ name, coachType, teamIds, email, accountTypeId: email ? accountTypeId : null });
+    toast(intl.formatMessage({ id: coach ? 'coaches.saved' : 'coaches.added' }, { name }));
+    if (!created?.password) onClose();
   };
 
-  if (password) {
+  if (create.data?.password)
     return (
-      <Dialog open onOpenChange={(o) => !o && onClose()} title={<FormattedMessage id="coaches.loginCreated" />}>
-        <p className="text-sm text-slate-600">
-          <FormattedMessage id="coaches.passwordOnce" values={{ email: <strong dir="ltr">{email}</strong> }} />
-        </p>
-        <div className="mt-4 flex items-center gap-2 rounded-xl bg-slate-100 p-3">
-          <code className="flex-1 text-lg font-semibold tracking-wider" dir="ltr" data-testid="coach-password">
-            {password}
-          </code>
-          <Button
-            variant="outline"
-            onClick={async () => {
-              await navigator.clipboard?.writeText(password).catch(() => undefined);
-              setCopied(true);
-            }}
-          >
-            <FormattedMessage id={copied ? 'coaches.copied' : 'coaches.copy'} />
-          </Button>
-        </div>
-        <div className="mt-5 flex justify-end">
-          <Button onClick={onClose}>
-            <FormattedMessage id="coaches.done" />
-          </Button>
-        </div>
-      </Dialog>
+      <PasswordShown
+        email={create.data.coach.email ?? ''}
+        password={create.data.password}
+        onClose={onClose}
+        messageId="coaches.passwordOnce"
+        testId="coach-password"
+      />
     );
-  }
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={<FormattedMessage id={coach ? 'coaches.editTitle' : 'coaches.addTitle'} />}>
-      <div className="space-y-4">
-        <TextField label={<FormattedMessage id="coaches.name" />} value={name} onChange={(e) => setName(e.target.value)} required />
-        <FieldShell id="coach-type" label={<FormattedMessage id="coaches.position" />}>
-          <select id="coach-type" className={inputClass()} value={coachType} onChange={(e) => setCoachType(e.target.value)}>
-            <option value="">{intl.formatMessage({ id: 'coaches.choosePosition' })}</option>
-            {COACH_TYPES.map((c) => (
-              <option key={c} value={c}>
-                {intl.formatMessage({ id: `coachType.${c}` })}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
-        {!coach && (
-          <TextField
+    <FormDialog
+      form={form}
+      onSubmit={save}
+      onClose={onClose}
+      errorFallback="coaches.saveFailed"
+      title={<FormattedMessage id={coach ? 'coaches.editTitle' : 'coaches.addTitle'} />}
+      submitDisabled={!name?.trim() || !coachType}
+    >
+      <FormText name="name" label={<FormattedMessage id="coaches.name" />} required autoFocus />
+      <FormSelect name="coachType" label={<FormattedMessage id="coaches.position" />} required>
+        <option value="">{intl.formatMessage({ id: 'coaches.choosePosition' })}</option>
+        {COACH_TYPES.map((c) => (
+          <option key={c} value={c}>
+            {intl.formatMessage({ id: `coachType.${c}` })}
+          </option>
+        ))}
+      </FormSelect>
+      {/* A login (e-mail and account type) is given only with W:Settings. */}
+      {!coach && canGiveLogin && (
+        <>
+          <FormText
+            name="email"
             label={<FormattedMessage id="coaches.email" />}
             type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="off"
             hint={<FormattedMessage id="coaches.emailHint" />}
           />
-        )}
-        <fieldset>
-          <legend className="mb-1.5 text-sm font-medium text-slate-700">
-            <FormattedMessage id="coaches.teams" />
-          </legend>
-          <div className="flex max-h-44 flex-wrap gap-2 overflow-y-auto">
-            {(teams.data ?? []).map((t) => {
-              const on = teamIds.includes(t.id);
-              return (
-                <button
-                  key={t.id}
-                  type="button"
-                  aria-pressed={on}
-                  onClick={() => setTeamIds((ids) => (on ? ids.filter((id) => id !== t.id) : [...ids, t.id]))}
-                  className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm ${on ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-600'}`}
-                >
-                  <ColorDot color={t.color} className="size-2.5" />
-                  {t.name}
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
-        {error && <ErrorBox>{error}</ErrorBox>}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-          <Button onClick={save} disabled={!name.trim() || !coachType} loading={create.isPending || update.isPending}>
-            <FormattedMessage id="common.save" />
-          </Button>
-        </div>
-      </div>
-    </Dialog>
+          <AccountTypeSelect hasEmail={!!email?.trim()} />
+        </>
+      )}
+      <fieldset>
+        <legend className="mb-1.5 text-sm font-medium text-slate-700">
+          <FormattedMessage id="coaches.teams" />
+        </legend>
+        <Controller
+          name="teamIds"
+          control={form.control}
+          render={({ field }) => (
+            <div className="flex max-h-44 flex-wrap gap-2 overflow-y-auto">
+              {(teams.data ?? []).map((t) => {
+                const ids: string[] = field.value ?? [];
+                const on = ids.includes(t.id);
+                return (
+                  <button
+                    key={t.id}
+                    type="button"
+                    aria-pressed={on}
+                    onClick={() => field.onChange(on ? ids.filter((id) => id !== t.id) : [...ids, t.id])}
+                    className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm ${on ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-600'}`}
+                  >
+                    <ColorDot color={t.color} className="size-2.5" />
+                    {displayName(t, locale)}
+                  </button>
+                );
+              })}
+            </div>
+          )}
+        />
+      </fieldset>
+    </FormDialog>
   );
 }

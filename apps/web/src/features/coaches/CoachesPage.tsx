@@ -3,12 +3,16 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { inputClass } from '../../components/Field';
+import { PageHeader } from '../../components/form/PageHeader';
 import { Avatar } from '../../components/Shell';
-import { EmptyState, ErrorBox, SkeletonRows } from '../../components/States';
+import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { ColorDot } from '../../components/TeamColor';
-import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/i18n';
+import type { MessageId } from '../../lib/message-ids';
 import { useCoaches, useTeams } from '../teams/api';
 import { CoachDialog } from './CoachDialog';
 
@@ -17,7 +21,9 @@ export const COACHES_PAGE_SIZE = 10;
 
 export function CoachesPage() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const errorText = useErrorText();
+  const t = (id: MessageId) => intl.formatMessage({ id });
+  const { locale } = useLocale();
   const auth = useAuth();
   const canWrite = auth.canWrite('Coaches');
   const coaches = useCoaches();
@@ -47,18 +53,54 @@ export function CoachesPage() {
   const current = Math.min(page, pages - 1);
   const shown = list.slice(current * COACHES_PAGE_SIZE, (current + 1) * COACHES_PAGE_SIZE);
 
-  return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">
-          <FormattedMessage id="nav.coaches" />
-        </h1>
-        {canWrite && (
-          <Button onClick={() => setDialog({ coach: null })}>
-            <FormattedMessage id="coaches.add" />
-          </Button>
+  // The cells of a coach, shared by the phone cards and the desktop table.
+  const who = (c: Coach) => (
+    <>
+      <Avatar name={displayName(c, locale)} src={c.avatar} />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-words">{displayName(c, locale)}</p>
+        {c.email && (
+          <p className="truncate text-xs text-slate-500">
+            <bdi dir="ltr">{c.email}</bdi>
+          </p>
         )}
       </div>
+    </>
+  );
+  const teamChips = (c: Coach) => (
+    <div className="flex flex-wrap gap-1.5">
+      {c.teamsCoaching.length === 0 && <span className="text-slate-400">—</span>}
+      {c.teamsCoaching.map((x) => (
+        <span key={x.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+          <ColorDot color={x.color} className="size-2" />
+          {displayName(x, locale)}
+        </span>
+      ))}
+    </div>
+  );
+  const editButton = (c: Coach, className: string) => (
+    <button
+      type="button"
+      data-testid="row-action"
+      className={`font-semibold text-brand-700 hover:underline ${className}`}
+      onClick={() => setDialog({ coach: c })}
+    >
+      <FormattedMessage id="common.edit" />
+    </button>
+  );
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title={<FormattedMessage id="nav.coaches" />}
+        actions={
+          canWrite && (
+            <Button onClick={() => setDialog({ coach: null })}>
+              <FormattedMessage id="coaches.add" />
+            </Button>
+          )
+        }
+      />
       <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-3">
         <input
           type="search"
@@ -77,7 +119,7 @@ export function CoachesPage() {
           <option value="">{t('coaches.allTeams')}</option>
           {(teams.data ?? []).map((x) => (
             <option key={x.id} value={x.id}>
-              {x.name}
+              {displayName(x, locale)}
             </option>
           ))}
         </select>
@@ -95,60 +137,56 @@ export function CoachesPage() {
           ))}
         </select>
       </div>
-      {coaches.isError && <ErrorBox>{errorMessage(coaches.error, t('coaches.loadFailed'))}</ErrorBox>}
-      {coaches.isPending ? (
+      {coaches.isError && !coaches.data ? (
+        <LoadError onRetry={() => coaches.refetch()} retrying={coaches.isFetching}>
+          {errorText(coaches.error, 'coaches.loadFailed')}
+        </LoadError>
+      ) : coaches.isPending ? (
         <SkeletonRows />
       ) : list.length === 0 ? (
         <EmptyState>
           <FormattedMessage id={coaches.data?.length ? 'coaches.noMatch' : 'coaches.empty'} />
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[600px] text-sm">
-            <TableHead columns={['coaches.col.coach', 'coaches.teams', 'coaches.position', 'players.col.actions']} />
-            <tbody className="divide-y divide-slate-100">
-              {shown.map((c) => (
-                <tr key={c.id}>
-                  <td className="px-4 py-3">
-                    <div className="flex items-center gap-3">
-                      <Avatar name={c.name} src={c.avatar} />
-                      <div>
-                        <p className="font-medium">{c.name}</p>
-                        {c.email && (
-                          <p className="text-xs text-slate-500" dir="ltr">
-                            {c.email}
-                          </p>
-                        )}
-                      </div>
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-1.5">
-                      {c.teamsCoaching.length === 0 && <span className="text-slate-400">—</span>}
-                      {c.teamsCoaching.map((x) => (
-                        <span key={x.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs">
-                          <ColorDot color={x.color} className="size-2" />
-                          {x.name}
-                        </span>
-                      ))}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">{c.coachType ? t(`coachType.${c.coachType}`) : '—'}</td>
-                  <td className="px-4 py-3">
-                    {canWrite && (
-                      <button
-                        type="button"
-                        className="font-semibold text-brand-700 hover:underline"
-                        onClick={() => setDialog({ coach: c })}
-                      >
-                        <FormattedMessage id="common.edit" />
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="rounded-2xl border border-slate-200 bg-white">
+          {/* Phones: one card per coach, the Edit action reachable without sideways scrolling. */}
+          <ul className="divide-y divide-slate-100 md:hidden">
+            {shown.map((c) => (
+              <li key={c.id} className="space-y-3 p-4" data-testid="coach-row">
+                <div className="flex items-start gap-3">
+                  {who(c)}
+                  {canWrite && editButton(c, 'shrink-0 rounded-lg border border-slate-300 px-3 py-1.5 text-sm')}
+                </div>
+                <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+                  <div className="col-span-2">
+                    <dt className="text-xs text-slate-500">{t('coaches.teams')}</dt>
+                    <dd className="mt-1">{teamChips(c)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-slate-500">{t('coaches.position')}</dt>
+                    <dd>{c.coachType ? t(`coachType.${c.coachType}`) : '—'}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto md:block">
+            <table className="w-full text-sm">
+              <TableHead columns={['coaches.col.coach', 'coaches.teams', 'coaches.position', 'players.col.actions']} />
+              <tbody className="divide-y divide-slate-100">
+                {shown.map((c) => (
+                  <tr key={c.id} data-testid="coach-row">
+                    <td className="px-4 py-3">
+                      <div className="flex items-center gap-3">{who(c)}</div>
+                    </td>
+                    <td className="px-4 py-3">{teamChips(c)}</td>
+                    <td className="px-4 py-3">{c.coachType ? t(`coachType.${c.coachType}`) : '—'}</td>
+                    <td className="px-4 py-3">{canWrite && editButton(c, '')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {pages > 1 && (
             <div className="flex items-center justify-between border-t border-slate-100 px-4 py-2 text-sm">
               <Button variant="ghost" disabled={current === 0} onClick={() => setPage(current - 1)}>

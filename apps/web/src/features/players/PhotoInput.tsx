@@ -26,7 +26,16 @@ export function PhotoInput({
   }, [file]);
   return (
     <div className="flex items-center gap-4">
-      <Avatar name={name || '?'} src={preview ?? current} size="size-16" />
+      {preview || current || name.trim() ? (
+        <Avatar name={name || '?'} src={preview ?? current} size="size-16" />
+      ) : (
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+          <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+            <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
+            <circle cx="12" cy="13" r="3.5" />
+          </svg>
+        </span>
+      )}
       <div className="space-y-1">
         <label
           htmlFor={id}

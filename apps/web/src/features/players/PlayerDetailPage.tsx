@@ -1,21 +1,28 @@
-import { PARTICIPANT_STATUSES } from '@kora/contracts';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { PARTICIPANT_STATUSES, type Participation } from '@kora/contracts';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Avatar } from '../../components/Shell';
-import { EmptyState, ErrorBox, SkeletonRows } from '../../components/States';
+import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
+import { TableHead } from '../../components/TableHead';
 import { ColorDot } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
-import { ApiError, errorMessage } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
+import { formatPhone } from '../../lib/format-phone';
 import { useLocale } from '../../lib/i18n';
+import type { MessageId } from '../../lib/message-ids';
 import { useParticipations, usePlayer, usePlayerMutations, useSessions } from './api';
 import { EditPlayerDialog } from './EditPlayerDialog';
 import { ageOf, attendanceSummary, membershipOf, sessionBar } from './helpers';
 import { StatusBadge } from './StatusBadge';
+
+const playerRoute = getRouteApi('/app/players/$playerId');
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -28,17 +35,20 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
 
 /** Phone numbers and dates read left to right in Arabic too; nothing shows the dash. */
 const ltr = (value: string | null | undefined) => (value ? <span dir="ltr">{value}</span> : null);
+const phone = (value: string | null | undefined) => ltr(formatPhone(value));
+const day = (iso: string | null | undefined) => iso?.replaceAll('-', '/');
 
 const BAR: Record<string, string> = { green: 'bg-green-500', yellow: 'bg-yellow-400', red: 'bg-red-500' };
 
 export function PlayerDetailPage() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const errorText = useErrorText();
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const { locale } = useLocale();
   const auth = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
-  const { playerId } = useParams({ strict: false }) as { playerId: string };
+  const { playerId } = playerRoute.useParams();
   const player = usePlayer(playerId);
   const participations = useParticipations(playerId);
   const sessions = useSessions(playerId);
@@ -51,28 +61,82 @@ export function PlayerDetailPage() {
 
   if (player.isPending) return <SkeletonRows rows={6} />;
   if (player.isError || !player.data) {
-    const missing = player.error instanceof ApiError && player.error.status === 404;
+    // 404 (or an id of another academy, or no id at all: 400): a way back to the list. Anything else can be tried again.
+    const missing = player.error instanceof ApiError && (player.error.status === 404 || player.error.status === 400);
     return missing || !player.isError ? (
       <EmptyState>
-        <FormattedMessage id="players.notFound" />
+        <p className="text-base font-medium text-slate-700">
+          <FormattedMessage id="players.notFound" />
+        </p>
+        <Link
+          to="/players"
+          className="mt-4 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          <FormattedMessage id="players.backToList" />
+        </Link>
       </EmptyState>
     ) : (
-      <ErrorBox>{errorMessage(player.error, t('players.loadFailed'))}</ErrorBox>
+      <LoadError onRetry={() => player.refetch()} retrying={player.isFetching}>
+        {errorText(player.error, 'players.loadFailed')}
+      </LoadError>
     );
   }
   const p = player.data;
+  const name = displayName(p, locale);
   const parent = p.parents[0];
   const membership = membershipOf(p);
   const summary = attendanceSummary((participations.data ?? []).map((x) => x.status));
   const bar = sessions.data ? sessionBar(sessions.data.sessionsLeft, sessions.data.totalSessions) : null;
 
+  const timeRange = (x: Participation) => (
+    <span dir="ltr">
+      {x.event.time}
+      {x.event.endTime ? `–${x.event.endTime}` : ''}
+    </span>
+  );
+  // With write permission a selector (its failure shown beneath), else the status as text.
+  const statusCell = (x: Participation) =>
+    canWrite ? (
+      <div>
+        <select
+          aria-label={t('players.status')}
+          data-testid="row-action"
+          className="rounded-lg border border-slate-300 bg-white px-2 py-1"
+          value={x.status}
+          onChange={async (e) => {
+            const status = PARTICIPANT_STATUSES.find((v) => v === e.target.value);
+            if (!status) return;
+            setStatusError((s) => ({ ...s, [x.id]: '' }));
+            try {
+              await setStatus.mutateAsync({ eventId: x.event.id, userId: p.id, status });
+            } catch (err) {
+              setStatusError((s) => ({ ...s, [x.id]: errorText(err, 'players.statusFailed') }));
+            }
+          }}
+        >
+          {PARTICIPANT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`attendance.${s}`)}
+            </option>
+          ))}
+        </select>
+        {statusError[x.id] && (
+          <p role="alert" className="mt-1 text-xs text-red-600">
+            {statusError[x.id]}
+          </p>
+        )}
+      </div>
+    ) : (
+      t(`attendance.${x.status}`)
+    );
+
   const del = async () => {
     try {
       await remove.mutateAsync(p.id);
-      toast(intl.formatMessage({ id: 'players.deleted' }, { name: p.name }));
+      toast(intl.formatMessage({ id: 'players.deleted' }, { name }));
       await navigate({ to: '/players' });
     } catch (err) {
-      setDeleteError(errorMessage(err, t('players.deleteFailed')));
+      setDeleteError(errorText(err, 'players.deleteFailed'));
     }
   };
 
@@ -82,9 +146,9 @@ export function PlayerDetailPage() {
         <span className="rtl:rotate-180">←</span> <FormattedMessage id="common.back" />
       </Link>
       <section className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5">
-        <Avatar name={p.name} src={p.avatar} size="size-20" />
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold">{locale === 'ar' && p.nameArabic ? p.nameArabic : p.name}</h1>
+        <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} size="size-20" />
+        <div className="min-w-40 flex-1">
+          <h1 className="text-2xl font-bold break-words">{name}</h1>
           <div className="mt-1 flex flex-wrap gap-1.5">
             {p.teamsPlaying.length === 0 && (
               <span className="text-sm text-slate-500">
@@ -94,17 +158,18 @@ export function PlayerDetailPage() {
             {p.teamsPlaying.map((x) => (
               <span key={x.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs">
                 <ColorDot color={x.color} className="size-2" />
-                {x.name}
+                {displayName(x, locale)}
               </span>
             ))}
           </div>
         </div>
         {canWrite && (
-          <div className="flex gap-2">
-            <Button variant="outline" onClick={() => setEditing(true)}>
+          // On a phone the actions take a row of their own beneath the name.
+          <div className="flex w-full gap-2 sm:w-auto">
+            <Button variant="outline" className="flex-1 sm:flex-none" onClick={() => setEditing(true)}>
               <FormattedMessage id="players.manage" />
             </Button>
-            <Button variant="danger" onClick={() => setConfirm(true)}>
+            <Button variant="danger" className="flex-1 sm:flex-none" onClick={() => setConfirm(true)}>
               <FormattedMessage id="players.delete" />
             </Button>
           </div>
@@ -114,9 +179,9 @@ export function PlayerDetailPage() {
       <div className="grid gap-5 lg:grid-cols-3">
         <section className="rounded-2xl border border-slate-200 bg-white p-5 lg:col-span-2">
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-            <Fact label={<FormattedMessage id="players.parent" />}>{parent?.name}</Fact>
-            <Fact label={<FormattedMessage id="common.phone" />}>{ltr(parent?.phoneNumber ?? p.phoneNumber)}</Fact>
-            <Fact label={<FormattedMessage id="players.emergency1" />}>{ltr(parent?.emergencyPhone1 ?? p.emergencyPhone1)}</Fact>
+            <Fact label={<FormattedMessage id="players.parent" />}>{parent ? displayName(parent, locale) : null}</Fact>
+            <Fact label={<FormattedMessage id="common.phone" />}>{phone(parent?.phoneNumber ?? p.phoneNumber)}</Fact>
+            <Fact label={<FormattedMessage id="players.emergency1" />}>{phone(parent?.emergencyPhone1 ?? p.emergencyPhone1)}</Fact>
             <Fact label={<FormattedMessage id="parent.nationalId" />}>{p.nationalId}</Fact>
             <Fact label={<FormattedMessage id="parent.nationality" />}>
               {countries(locale).find((c) => c.code === p.nationality)?.name ?? p.nationality}
@@ -124,7 +189,7 @@ export function PlayerDetailPage() {
             <Fact label={<FormattedMessage id="players.col.age" />}>
               {p.birthdate ? <FormattedMessage id="players.years" values={{ age: ageOf(p.birthdate) }} /> : null}
             </Fact>
-            <Fact label={<FormattedMessage id="parent.birthdate" />}>{ltr(p.birthdate?.replaceAll('-', '/'))}</Fact>
+            <Fact label={<FormattedMessage id="parent.birthdate" />}>{ltr(day(p.birthdate))}</Fact>
             <Fact label={<FormattedMessage id="parent.gender" />}>
               {p.gender ? t(p.gender === 'MALE' ? 'parent.male' : 'parent.female') : null}
             </Fact>
@@ -133,16 +198,19 @@ export function PlayerDetailPage() {
             <Fact label={<FormattedMessage id="players.membership" />}>
               {membership ? (
                 <span className="flex flex-wrap items-center gap-2">
-                  {membership.package.name} <StatusBadge status={membership.status} />
+                  {displayName(membership.package, locale)} <StatusBadge status={membership.status} />
                 </span>
               ) : (
                 <StatusBadge status="INACTIVE" />
               )}
             </Fact>
+            {/* A time-based membership runs from its start to its end date; the next payment is due at the end. */}
             {membership?.package.packageType === 'TIME_BASED' && (
-              <Fact label={<FormattedMessage id="players.nextPayment" />}>
-                <span dir="ltr">{membership.endDate?.replaceAll('-', '/')}</span>
-              </Fact>
+              <>
+                <Fact label={<FormattedMessage id="players.startDate" />}>{ltr(day(membership.startDate))}</Fact>
+                <Fact label={<FormattedMessage id="players.endDate" />}>{ltr(day(membership.endDate))}</Fact>
+                <Fact label={<FormattedMessage id="players.nextPayment" />}>{ltr(day(membership.endDate))}</Fact>
+              </>
             )}
           </dl>
         </section>
@@ -172,8 +240,8 @@ export function PlayerDetailPage() {
           </div>
           {sessions.data && bar && (
             <div className="space-y-2" data-testid="sessions-bar">
-              <p className="text-sm font-medium">
-                {sessions.data.packageName}:{' '}
+              {/* The package name often counts sessions itself ('12 sessions'): say the count once. */}
+              <p className="text-sm font-medium" title={sessions.data.packageName}>
                 <FormattedMessage
                   id="players.sessionsLeft"
                   values={{ left: sessions.data.sessionsLeft, total: sessions.data.totalSessions }}
@@ -205,7 +273,13 @@ export function PlayerDetailPage() {
         <h2 className="border-b border-slate-100 px-5 py-3 font-semibold">
           <FormattedMessage id="players.events" />
         </h2>
-        {participations.isPending ? (
+        {participations.isError && !participations.data ? (
+          <div className="p-5">
+            <LoadError onRetry={() => participations.refetch()} retrying={participations.isFetching}>
+              {errorText(participations.error, 'players.eventsFailed')}
+            </LoadError>
+          </div>
+        ) : participations.isPending ? (
           <div className="p-5">
             <SkeletonRows rows={3} />
           </div>
@@ -214,52 +288,56 @@ export function PlayerDetailPage() {
             <FormattedMessage id="players.noEvents" />
           </p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[560px] text-sm">
-              <tbody className="divide-y divide-slate-100">
-                {participations.data?.map((x) => (
-                  <tr key={x.id}>
-                    <td className="px-5 py-3" dir="ltr">
-                      {x.event.date.replaceAll('-', '/')} {x.event.time}
-                    </td>
-                    <td className="px-5 py-3">
+          <>
+            {/* Phones: one card per event with its status selector; desktops: the table. */}
+            <ul className="divide-y divide-slate-100 md:hidden">
+              {participations.data?.map((x) => (
+                <li key={x.id} className="space-y-2 px-5 py-4" data-testid="event-row">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <p className="font-medium">
                       <FormattedMessage id={`event.${x.event.type}`} />
-                    </td>
-                    <td className="px-5 py-3">{x.event.field}</td>
-                    <td className="px-5 py-3">{x.team?.name}</td>
-                    <td className="px-5 py-3">
-                      {canWrite ? (
-                        <>
-                          <select
-                            aria-label={t('players.status')}
-                            className="rounded-lg border border-slate-300 px-2 py-1"
-                            value={x.status}
-                            onChange={async (e) => {
-                              setStatusError((s) => ({ ...s, [x.id]: '' }));
-                              try {
-                                await setStatus.mutateAsync({ eventId: x.event.id, userId: p.id, status: e.target.value });
-                              } catch (err) {
-                                setStatusError((s) => ({ ...s, [x.id]: errorMessage(err, t('players.statusFailed')) }));
-                              }
-                            }}
-                          >
-                            {PARTICIPANT_STATUSES.map((s) => (
-                              <option key={s} value={s}>
-                                {t(`attendance.${s}`)}
-                              </option>
-                            ))}
-                          </select>
-                          {statusError[x.id] && <p className="mt-1 text-xs text-red-600">{statusError[x.id]}</p>}
-                        </>
-                      ) : (
-                        t(`attendance.${x.status}`)
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                      {x.team && <span className="text-slate-500"> · {displayName(x.team, locale)}</span>}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      <span dir="ltr">{day(x.event.date)}</span> · {timeRange(x)}
+                    </p>
+                  </div>
+                  {x.event.field && <p className="text-sm text-slate-600">{x.event.field}</p>}
+                  {statusCell(x)}
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto md:block">
+              <table className="w-full text-sm">
+                <TableHead
+                  columns={[
+                    'events.col.date',
+                    'events.col.time',
+                    'events.col.type',
+                    'events.col.field',
+                    'events.col.team',
+                    'events.col.status',
+                  ]}
+                />
+                <tbody className="divide-y divide-slate-100">
+                  {participations.data?.map((x) => (
+                    <tr key={x.id} data-testid="event-row">
+                      <td className="px-4 py-3 whitespace-nowrap">
+                        <span dir="ltr">{day(x.event.date)}</span>
+                      </td>
+                      <td className="px-4 py-3 whitespace-nowrap">{timeRange(x)}</td>
+                      <td className="px-4 py-3">
+                        <FormattedMessage id={`event.${x.event.type}`} />
+                      </td>
+                      <td className="px-4 py-3">{x.event.field || '—'}</td>
+                      <td className="px-4 py-3">{x.team ? displayName(x.team, locale) : '—'}</td>
+                      <td className="px-4 py-3">{statusCell(x)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </section>
       {editing && <EditPlayerDialog player={p} onClose={() => setEditing(false)} />}
@@ -267,7 +345,7 @@ export function PlayerDetailPage() {
         open={confirm}
         onOpenChange={setConfirm}
         title={<FormattedMessage id="players.deleteTitle" />}
-        text={<FormattedMessage id="players.deleteText" values={{ name: p.name }} />}
+        text={<FormattedMessage id="players.deleteText" values={{ name }} />}
         confirmLabel={<FormattedMessage id="players.delete" />}
         onConfirm={del}
         loading={remove.isPending}

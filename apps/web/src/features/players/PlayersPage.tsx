@@ -5,13 +5,16 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
 import { inputClass } from '../../components/Field';
+import { PageHeader } from '../../components/form/PageHeader';
 import { Avatar } from '../../components/Shell';
-import { EmptyState, ErrorBox, SkeletonRows } from '../../components/States';
+import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { ColorDot } from '../../components/TeamColor';
-import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import type { MessageId } from '../../lib/message-ids';
 import { usePlayers, useTeams } from '../teams/api';
 import { AddPlayerDialog } from './AddPlayerDialog';
 import { AGE_BANDS, type AgeBand, ageOf, emptyFilters, filterPlayers, type PlayerFilters, statusOf } from './helpers';
@@ -44,7 +47,8 @@ function Select({
 
 export function PlayersPage() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const errorText = useErrorText();
+  const t = (id: MessageId) => intl.formatMessage({ id });
   const { locale } = useLocale();
   const auth = useAuth();
   const canWrite = auth.canWrite('Players');
@@ -59,28 +63,72 @@ export function PlayersPage() {
 
   const list = useMemo(() => filterPlayers(players.data ?? [], f), [players.data, f]);
   const nationalities = useMemo(
-    () => [...new Set((players.data ?? []).map((p) => p.nationality).filter(Boolean) as string[])],
+    () => [...new Set((players.data ?? []).flatMap((p) => (p.nationality ? [p.nationality] : [])))],
     [players.data],
   );
   const neighborhoods = useMemo(
-    () => [...new Set((players.data ?? []).map((p) => p.residentialNeighborhood).filter(Boolean) as string[])].sort(),
+    () => [...new Set((players.data ?? []).flatMap((p) => (p.residentialNeighborhood ? [p.residentialNeighborhood] : [])))].sort(),
     [players.data],
   );
   const countryName = (code: string | null) => countries(locale).find((c) => c.code === code)?.name ?? code ?? '—';
   const activeFilters = Object.entries(f).filter(([k, v]) => k !== 'q' && v && v !== 'all').length;
 
+  // The cells of a player, shared by the phone cards and the desktop table.
+  const teamChips = (p: Player) => (
+    <div className="flex flex-wrap items-center gap-1.5">
+      {p.teamsPlaying.map((x) => (
+        <span key={x.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs">
+          <ColorDot color={x.color} className="size-2" />
+          {displayName(x, locale)}
+        </span>
+      ))}
+      {canWrite && (
+        <button
+          type="button"
+          onClick={() => setTeamsFor(p)}
+          className="rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-600 hover:border-brand-600 hover:text-brand-700"
+        >
+          <FormattedMessage id="players.addToTeam" />
+        </button>
+      )}
+    </div>
+  );
+  const age = (birthdate: string | null) =>
+    birthdate ? (
+      <>
+        <FormattedMessage id="players.years" values={{ age: ageOf(birthdate) }} />
+        <span className="block text-xs text-slate-500">
+          <bdi dir="ltr">{birthdate.replaceAll('-', '/')}</bdi>
+        </span>
+      </>
+    ) : (
+      '—'
+    );
+  const viewLink = (p: Player, className: string) => (
+    <Link
+      to="/players/$playerId"
+      params={{ playerId: p.id }}
+      search={{ playerId: p.id }}
+      data-testid="row-action"
+      aria-label={`${t('players.view')} – ${displayName(p, locale)}`}
+      className={`font-semibold text-brand-700 hover:underline ${className}`}
+    >
+      <FormattedMessage id="players.view" />
+    </Link>
+  );
+
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">
-          <FormattedMessage id="nav.players" />
-        </h1>
-        {canAdd && (
-          <Button onClick={() => setAdding(true)}>
-            <FormattedMessage id="players.add" />
-          </Button>
-        )}
-      </div>
+      <PageHeader
+        title={<FormattedMessage id="nav.players" />}
+        actions={
+          canAdd && (
+            <Button onClick={() => setAdding(true)}>
+              <FormattedMessage id="players.add" />
+            </Button>
+          )
+        }
+      />
       <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
         <div className="flex gap-2">
           <input
@@ -100,7 +148,7 @@ export function PlayersPage() {
             <option value="">{t('players.filter.all')}</option>
             {(teams.data ?? []).map((x) => (
               <option key={x.id} value={x.id}>
-                {x.name}
+                {displayName(x, locale)}
               </option>
             ))}
           </Select>
@@ -139,87 +187,84 @@ export function PlayersPage() {
           </Select>
         </div>
       </div>
-      {players.isError && <ErrorBox>{errorMessage(players.error, t('players.loadFailed'))}</ErrorBox>}
-      {players.isPending ? (
+      {players.isError && !players.data ? (
+        <LoadError onRetry={() => players.refetch()} retrying={players.isFetching}>
+          {errorText(players.error, 'players.loadFailed')}
+        </LoadError>
+      ) : players.isPending ? (
         <SkeletonRows rows={8} />
       ) : list.length === 0 ? (
         <EmptyState>
           <FormattedMessage id={players.data?.length ? 'players.noMatch' : 'players.empty'} />
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[760px] text-sm">
-            <TableHead
-              columns={[
-                'players.col.player',
-                'players.col.teams',
-                'players.col.age',
-                'parent.nationality',
-                'players.col.status',
-                'players.col.actions',
-              ]}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {list.map((p) => (
-                <tr key={p.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3">
-                    <div className="flex items-center gap-3">
-                      <Avatar name={p.name} src={p.avatar} />
-                      <div>
-                        <p className="font-medium text-slate-900">{locale === 'ar' && p.nameArabic ? p.nameArabic : p.name}</p>
-                        {p.condition && <p className="text-xs text-amber-700">{p.condition}</p>}
+        <div className="rounded-2xl border border-slate-200 bg-white">
+          {/* Phones: one card per player, every field and action reachable without sideways scrolling. */}
+          <ul className="divide-y divide-slate-100 md:hidden">
+            {list.map((p) => (
+              <li key={p.id} className="space-y-3 p-4" data-testid="player-row">
+                <div className="flex items-start gap-3">
+                  <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium break-words text-slate-900">{displayName(p, locale)}</p>
+                    {p.condition && <p className="text-xs text-amber-700">{p.condition}</p>}
+                  </div>
+                  <StatusBadge status={statusOf(p)} />
+                </div>
+                <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+                  <div>
+                    <dt className="text-xs text-slate-500">{t('players.col.age')}</dt>
+                    <dd>{age(p.birthdate)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-slate-500">{t('parent.nationality')}</dt>
+                    <dd>{countryName(p.nationality)}</dd>
+                  </div>
+                  <div className="col-span-2">
+                    <dt className="text-xs text-slate-500">{t('players.col.teams')}</dt>
+                    <dd className="mt-1">{teamChips(p)}</dd>
+                  </div>
+                </dl>
+                {viewLink(p, 'block rounded-lg border border-slate-300 px-4 py-2 text-center text-sm')}
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto md:block">
+            <table className="w-full text-sm">
+              <TableHead
+                columns={[
+                  'players.col.player',
+                  'players.col.teams',
+                  'players.col.age',
+                  'parent.nationality',
+                  'players.col.status',
+                  'players.col.actions',
+                ]}
+              />
+              <tbody className="divide-y divide-slate-100">
+                {list.map((p) => (
+                  <tr key={p.id} className="hover:bg-slate-50" data-testid="player-row">
+                    <td className="px-4 py-3">
+                      <div className="flex items-center gap-3">
+                        <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} />
+                        <div>
+                          <p className="font-medium text-slate-900">{displayName(p, locale)}</p>
+                          {p.condition && <p className="text-xs text-amber-700">{p.condition}</p>}
+                        </div>
                       </div>
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap items-center gap-1.5">
-                      {p.teamsPlaying.map((x) => (
-                        <span key={x.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs">
-                          <ColorDot color={x.color} className="size-2" />
-                          {x.name}
-                        </span>
-                      ))}
-                      {canWrite && (
-                        <button
-                          type="button"
-                          onClick={() => setTeamsFor(p)}
-                          className="rounded-full border border-dashed border-slate-300 px-2 py-0.5 text-xs text-slate-600 hover:border-brand-600 hover:text-brand-700"
-                        >
-                          <FormattedMessage id="players.addToTeam" />
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {p.birthdate ? (
-                      <>
-                        <FormattedMessage id="players.years" values={{ age: ageOf(p.birthdate) }} />
-                        <span className="block text-xs text-slate-500" dir="ltr">
-                          {p.birthdate.replaceAll('-', '/')}
-                        </span>
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td className="px-4 py-3">{countryName(p.nationality)}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={statusOf(p)} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <Link
-                      to="/players/$playerId"
-                      params={{ playerId: p.id }}
-                      search={{ playerId: p.id }}
-                      className="font-semibold text-brand-700 hover:underline"
-                    >
-                      <FormattedMessage id="players.view" />
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                    </td>
+                    <td className="px-4 py-3">{teamChips(p)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{age(p.birthdate)}</td>
+                    <td className="px-4 py-3">{countryName(p.nationality)}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={statusOf(p)} />
+                    </td>
+                    <td className="px-4 py-3">{viewLink(p, '')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">
             <FormattedMessage id="players.count" values={{ shown: list.length, total: players.data?.length ?? 0 }} />
             {' · '}

@@ -1,42 +1,50 @@
-import type { Player } from '@kora/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import type { ParticipantStatus } from '@kora/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, type CallInput, call } from '../../lib/api';
 
-export const usePlayer = (id: string) => useQuery({ queryKey: ['users', 'PLAYER', id], queryFn: () => api<Player>(`/api/users/${id}`) });
+/** A missing or foreign player answers 404: retrying cannot help, so only other failures retry once. */
+const retryUnlessClientError = (failures: number, err: unknown) => !(err instanceof ApiError && err.status < 500) && failures < 1;
 
-export interface Participation {
-  id: string;
-  status: string;
-  event: { id: string; type: string; date: string; time: string; endTime: string; field: string };
-  team: { id: string; name: string; color: string } | null;
-}
-export const useParticipations = (id: string) =>
-  useQuery({ queryKey: ['participations', id], queryFn: () => api<Participation[]>(`/api/events/player/${id}`) });
-export const useSessions = (id: string) =>
-  useQuery({
-    queryKey: ['sessions', id],
-    queryFn: () =>
-      api<{ packageName: string; sessionsLeft: number; totalSessions: number; attendedSessionsCount: number } | null>(
-        `/api/players/${id}/sessions`,
-      ),
+export const playerQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['users', 'PLAYER', id],
+    queryFn: async () => {
+      const user = await call('getUser', { params: { id } });
+      if (user.role !== 'PLAYER') throw new ApiError(404, 'Player not found', 'player.not_found');
+      return user;
+    },
+    retry: retryUnlessClientError,
   });
+export const participationsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['participations', id],
+    queryFn: () => call('playerEvents', { params: { playerId: id } }),
+    retry: retryUnlessClientError,
+  });
+export const sessionsQuery = (id: string) =>
+  queryOptions({ queryKey: ['sessions', id], queryFn: () => call('playerSessions', { params: { id } }), retry: retryUnlessClientError });
+
+export const usePlayer = (id: string) => useQuery(playerQuery(id));
+export const useParticipations = (id: string) => useQuery(participationsQuery(id));
+export const useSessions = (id: string) => useQuery(sessionsQuery(id));
 
 export function usePlayerMutations() {
   const qc = useQueryClient();
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['users'] }), qc.invalidateQueries({ queryKey: ['teams'] })]);
   return {
     create: useMutation({
-      mutationFn: (form: FormData) => api<{ player: Player }>('/api/users/parent-player', { body: form }),
+      mutationFn: (form: CallInput<'createParentPlayer'>['form']) => call('createParentPlayer', { form }),
       onSuccess: refresh,
     }),
     update: useMutation({
-      mutationFn: ({ id, form }: { id: string; form: FormData }) => api<Player>(`/api/users/${id}`, { method: 'PUT', body: form }),
+      mutationFn: ({ id, form }: { id: string; form: NonNullable<Extract<CallInput<'updateUser'>, { form?: unknown }>['form']> }) =>
+        call('updateUser', { params: { id }, form }),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (id: string) => api<void>(`/api/users/${id}`, { method: 'DELETE' }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (id: string) => call('deleteUser', { params: { id } }), onSuccess: refresh }),
     setStatus: useMutation({
-      mutationFn: ({ eventId, userId, status }: { eventId: string; userId: string; status: string }) =>
-        api<{ id: string; status: string }>(`/api/events/${eventId}/participants/${userId}`, { method: 'PATCH', body: { status } }),
+      mutationFn: ({ eventId, userId, status }: { eventId: string; userId: string; status: ParticipantStatus }) =>
+        call('setEventParticipantStatus', { params: { eventId, userId }, body: { status } }),
       onSuccess: (_r, v) =>
         Promise.all([
           qc.invalidateQueries({ queryKey: ['participations', v.userId] }),

@@ -1,15 +1,22 @@
-import { COLORS, type Color, type Team } from '@kora/contracts';
-import { useEffect, useState } from 'react';
+import { COLORS, type Team, teamBodySchema } from '@kora/contracts';
+import { useState } from 'react';
+import { Controller, useFormState } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { z } from 'zod';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
-import { FieldShell, inputClass, TextField } from '../../components/Field';
+import { FieldShell, inputClass } from '../../components/Field';
+import { Form } from '../../components/form/Form';
+import { FormText } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/useZodForm';
 import { Avatar } from '../../components/Shell';
-import { ErrorBox } from '../../components/States';
 import { COLOR_HEX } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
-import { errorMessage } from '../../lib/api';
-import { useCoaches, useTeamMutations } from './api';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/i18n';
+import type { MessageId } from '../../lib/message-ids';
+import { useCoaches, usePlayers, useTeamMutations } from './api';
 
 interface Props {
   team: Team | null;
@@ -19,47 +26,122 @@ interface Props {
   onBack(): void;
 }
 
-/** Name, colour and coaches of a team; create, save and delete (with confirmation) need W:ManageTeam. */
+interface Person {
+  id: string;
+  name: string;
+  nameArabic?: string | null;
+  avatar: string | null;
+}
+
+type TeamForm = z.output<typeof teamBodySchema>;
+const valuesOf = (team: Team | null) => ({
+  name: team?.name ?? '',
+  nameArabic: team?.nameArabic ?? '',
+  color: team?.color ?? 'BLUE',
+  coachIds: team?.coaches.map((c) => c.id) ?? [],
+  playerIds: team?.players.map((p) => p.id) ?? [],
+});
+
+/** The people of one list field (coaches or players): a select to add one, and chips to remove them. */
+function MemberPicker({
+  name,
+  label,
+  people,
+  known,
+  canWrite,
+  addId,
+  allInId,
+  emptyId,
+}: {
+  name: 'coachIds' | 'playerIds';
+  label: string;
+  people: Person[];
+  known: Person[];
+  canWrite: boolean;
+  addId: MessageId;
+  allInId: MessageId;
+  emptyId: MessageId;
+}) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const id = `team-${name}`;
+  return (
+    <Controller
+      name={name}
+      render={({ field }) => {
+        const ids: string[] = field.value ?? [];
+        const available = people.filter((p) => !ids.includes(p.id));
+        const chosen = ids.map((x) => people.find((p) => p.id === x) ?? known.find((p) => p.id === x)).filter((p): p is Person => !!p);
+        return (
+          <div className="space-y-2">
+            <FieldShell id={id} label={label}>
+              {canWrite && (
+                <select
+                  id={id}
+                  className={`${inputClass()} h-9.5 py-0!`}
+                  value=""
+                  onChange={(e) => e.target.value && field.onChange([...ids, e.target.value])}
+                  disabled={available.length === 0}
+                >
+                  <option value="">{intl.formatMessage({ id: available.length ? addId : allInId })}</option>
+                  {available.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {displayName(p, locale)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldShell>
+            {chosen.length === 0 ? (
+              <p className="text-sm text-slate-500">
+                <FormattedMessage id={emptyId} />
+              </p>
+            ) : (
+              <ul className="flex max-h-48 flex-wrap gap-2 overflow-y-auto">
+                {chosen.map((p) => (
+                  <li key={p.id} className="flex items-center gap-2 rounded-full bg-slate-100 py-1 ps-1 pe-2 text-sm">
+                    <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} size="size-6" />
+                    {displayName(p, locale)}
+                    {canWrite && (
+                      <button
+                        type="button"
+                        onClick={() => field.onChange(ids.filter((x) => x !== p.id))}
+                        className="rounded-full px-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
+                        aria-label={intl.formatMessage({ id: 'teams.removeCoach' }, { name: displayName(p, locale) })}
+                      >
+                        ×
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+/** Name, colour, coaches and players of a team; create, save and delete (with confirmation) need W:ManageTeam. */
 export function TeamEditor({ team, canWrite, onSaved, onDeleted, onBack }: Props) {
   const intl = useIntl();
+  const { locale } = useLocale();
   const toast = useToast();
+  const errorText = useErrorText();
   const coaches = useCoaches();
+  const players = usePlayers();
   const { create, update, remove } = useTeamMutations();
-  const [name, setName] = useState(team?.name ?? '');
-  const [color, setColor] = useState<Color>((team?.color as Color) ?? 'BLUE');
-  const [coachIds, setCoachIds] = useState<string[]>(team?.coaches.map((c) => c.id) ?? []);
-  const [error, setError] = useState<string>();
   const [confirm, setConfirm] = useState(false);
-  useEffect(() => {
-    setName(team?.name ?? '');
-    setColor((team?.color as Color) ?? 'BLUE');
-    setCoachIds(team?.coaches.map((c) => c.id) ?? []);
-    setError(undefined);
-  }, [team]);
+  const form = useZodForm(teamBodySchema, { defaultValues: valuesOf(team), disabled: !canWrite });
+  const { isSubmitting } = useFormState({ control: form.control });
+  const name = form.watch('name');
 
-  const available = (coaches.data ?? []).filter((c) => !coachIds.includes(c.id));
-  const chosen = coachIds
-    .map((id) => (coaches.data ?? []).find((c) => c.id === id) ?? team?.coaches.find((c) => c.id === id))
-    .filter(Boolean);
-
-  const save = async () => {
-    if (!name.trim()) return setError(intl.formatMessage({ id: 'teams.nameRequired' }));
-    setError(undefined);
-    const body = { name, color, coachIds, playerIds: team?.players.map((p) => p.id) ?? [] };
-    try {
-      const saved = team ? await update.mutateAsync({ id: team.id, body }) : await create.mutateAsync(body);
-      toast(intl.formatMessage({ id: team ? 'teams.saved' : 'teams.created' }, { name: saved.name }));
-      onSaved(saved);
-    } catch (err) {
-      setError(
-        team
-          ? errorMessage(err, intl.formatMessage({ id: 'teams.updateFailed' }))
-          : intl.formatMessage(
-              { id: 'teams.createFailedWith' },
-              { message: errorMessage(err, intl.formatMessage({ id: 'teams.createFailed' })) },
-            ),
-      );
-    }
+  const save = async (body: TeamForm) => {
+    const saved = team ? await update.mutateAsync({ id: team.id, body }) : await create.mutateAsync(body);
+    toast(intl.formatMessage({ id: team ? 'teams.saved' : 'teams.created' }, { name: displayName(saved, locale) }));
+    form.reset(valuesOf(saved));
+    onSaved(saved);
   };
 
   const del = async () => {
@@ -67,17 +149,17 @@ export function TeamEditor({ team, canWrite, onSaved, onDeleted, onBack }: Props
     try {
       await remove.mutateAsync(team.id);
       setConfirm(false);
-      toast(intl.formatMessage({ id: 'teams.deleted' }, { name: team.name }));
+      toast(intl.formatMessage({ id: 'teams.deleted' }, { name: displayName(team, locale) }));
       onDeleted();
     } catch (err) {
-      setError(errorMessage(err, intl.formatMessage({ id: 'teams.deleteFailed' })));
+      form.setError('root.server', { type: 'server', message: errorText(err, 'teams.deleteFailed') });
       setConfirm(false);
     }
   };
 
   return (
-    <div className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5">
-      <div className="flex items-center gap-2">
+    <div className="rounded-2xl border border-slate-200 bg-white p-5">
+      <div className="mb-5 flex items-center gap-2">
         <button
           type="button"
           onClick={onBack}
@@ -86,104 +168,89 @@ export function TeamEditor({ team, canWrite, onSaved, onDeleted, onBack }: Props
         >
           <span className="inline-block rtl:rotate-180">←</span>
         </button>
-        <h2 className="text-lg font-semibold">{team ? team.name : <FormattedMessage id="teams.new" />}</h2>
+        <h2 className="min-w-0 truncate text-lg font-semibold">{team ? displayName(team, locale) : <FormattedMessage id="teams.new" />}</h2>
       </div>
-      <TextField
-        label={<FormattedMessage id="teams.name" />}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        disabled={!canWrite}
-        maxLength={60}
-      />
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-700">
-          <FormattedMessage id="teams.color" />
-        </legend>
-        <div className="flex flex-wrap gap-2">
-          {COLORS.map((c) => (
-            <button
-              key={c}
-              type="button"
-              disabled={!canWrite}
-              onClick={() => setColor(c)}
-              aria-pressed={color === c}
-              title={intl.formatMessage({ id: `color.${c}` })}
-              aria-label={intl.formatMessage({ id: `color.${c}` })}
-              className={`size-8 rounded-full ring-1 ring-black/10 ${color === c ? 'outline-2 outline-offset-2 outline-brand-700' : ''}`}
-              style={{ backgroundColor: COLOR_HEX[c] }}
-            />
-          ))}
+      <Form
+        form={form}
+        onSubmit={save}
+        errorFallback={team ? 'teams.updateFailed' : 'teams.createFailed'}
+        describeError={
+          team
+            ? undefined
+            : (err) => intl.formatMessage({ id: 'teams.createFailedWith' }, { message: errorText(err, 'teams.createFailed') })
+        }
+        className="space-y-5"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormText name="name" label={<FormattedMessage id="teams.name" />} maxLength={60} />
+          <FormText name="nameArabic" label={<FormattedMessage id="teams.nameArabic" />} maxLength={100} dir="rtl" />
         </div>
-      </fieldset>
-      <div className="space-y-2">
-        <FieldShell id="coach-picker" label={<FormattedMessage id="teams.coaches" />}>
-          {canWrite && (
-            <select
-              id="coach-picker"
-              className={inputClass()}
-              value=""
-              onChange={(e) => e.target.value && setCoachIds((ids) => [...ids, e.target.value])}
-              disabled={available.length === 0}
-            >
-              <option value="">{intl.formatMessage({ id: available.length ? 'teams.addCoach' : 'teams.noMoreCoaches' })}</option>
-              {available.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldShell>
-        {chosen.length === 0 ? (
-          <p className="text-sm text-slate-500">
-            <FormattedMessage id="teams.noCoaches" />
-          </p>
-        ) : (
-          <ul className="flex flex-wrap gap-2">
-            {chosen.map((c) => (
-              <li key={c!.id} className="flex items-center gap-2 rounded-full bg-slate-100 py-1 ps-1 pe-2 text-sm">
-                <Avatar name={c!.name} src={c!.avatar} size="size-6" />
-                {c!.name}
-                {canWrite && (
+        <Controller
+          name="color"
+          control={form.control}
+          render={({ field }) => (
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-700">
+                <FormattedMessage id="teams.color" />
+              </legend>
+              <div className="flex flex-wrap gap-2">
+                {COLORS.map((c) => (
                   <button
+                    key={c}
                     type="button"
-                    onClick={() => setCoachIds((ids) => ids.filter((id) => id !== c!.id))}
-                    className="rounded-full px-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
-                    aria-label={intl.formatMessage({ id: 'teams.removeCoach' }, { name: c!.name })}
-                  >
-                    ×
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {team && (
-        <p className="text-sm text-slate-500">
-          <FormattedMessage id="teams.playerCount" values={{ count: team.players.length }} />
-        </p>
-      )}
-      {error && <ErrorBox>{error}</ErrorBox>}
-      {canWrite && (
-        <div className="flex flex-wrap justify-between gap-2">
-          {team ? (
-            <Button variant="outline" className="text-red-700" onClick={() => setConfirm(true)}>
-              <FormattedMessage id="common.delete" />
-            </Button>
-          ) : (
-            <span />
+                    disabled={!canWrite}
+                    onClick={() => field.onChange(c)}
+                    aria-pressed={field.value === c}
+                    title={intl.formatMessage({ id: `color.${c}` })}
+                    aria-label={intl.formatMessage({ id: `color.${c}` })}
+                    className={`size-8 rounded-full ring-1 ring-black/10 ${field.value === c ? 'outline-2 outline-offset-2 outline-brand-700' : ''}`}
+                    style={{ backgroundColor: COLOR_HEX[c] }}
+                  />
+                ))}
+              </div>
+            </fieldset>
           )}
-          <Button onClick={save} disabled={!name.trim()} loading={create.isPending || update.isPending}>
-            <FormattedMessage id={team ? 'common.save' : 'teams.create'} />
-          </Button>
-        </div>
-      )}
+        />
+        <MemberPicker
+          name="coachIds"
+          label={intl.formatMessage({ id: 'teams.coaches' })}
+          people={coaches.data ?? []}
+          known={team?.coaches ?? []}
+          canWrite={canWrite}
+          addId="teams.addCoach"
+          allInId="teams.noMoreCoaches"
+          emptyId="teams.noCoaches"
+        />
+        <MemberPicker
+          name="playerIds"
+          label={intl.formatMessage({ id: 'teams.players' })}
+          people={players.data ?? []}
+          known={team?.players ?? []}
+          canWrite={canWrite}
+          addId="teams.addPlayer"
+          allInId="teams.noMorePlayers"
+          emptyId="teams.noPlayers"
+        />
+        {canWrite && (
+          <div className="flex flex-wrap justify-between gap-2">
+            {team ? (
+              <Button variant="danger" onClick={() => setConfirm(true)}>
+                <FormattedMessage id="common.delete" />
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button type="submit" disabled={!name?.trim()} loading={isSubmitting}>
+              <FormattedMessage id={team ? 'common.save' : 'teams.create'} />
+            </Button>
+          </div>
+        )}
+      </Form>
       <ConfirmDialog
         open={confirm}
         onOpenChange={setConfirm}
         title={<FormattedMessage id="teams.deleteTitle" />}
-        text={<FormattedMessage id="teams.deleteText" values={{ name: team?.name }} />}
+        text={<FormattedMessage id="teams.deleteText" values={{ name: team ? displayName(team, locale) : '' }} />}
         confirmLabel={<FormattedMessage id="common.delete" />}
         onConfirm={del}
         loading={remove.isPending}

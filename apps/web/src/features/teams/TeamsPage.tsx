@@ -1,20 +1,27 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/form/PageHeader';
 import { Avatar } from '../../components/Shell';
 import { EmptyState, ErrorBox, SkeletonRows } from '../../components/States';
 import { ColorDot } from '../../components/TeamColor';
-import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/i18n';
 import { useTeams } from './api';
 import { TeamEditor } from './TeamEditor';
+
+const teamsRoute = getRouteApi('/app/teams');
 
 /** Manage Teams: the list, and the editor of the team in `?teamId=` or a new one with `?mode=create`. */
 export function TeamsPage() {
   const intl = useIntl();
+  const errorText = useErrorText();
+  const { locale } = useLocale();
   const auth = useAuth();
   const canWrite = auth.canWrite('ManageTeam');
-  const search = useSearch({ strict: false }) as { teamId?: string; mode?: 'create' };
+  const search = teamsRoute.useSearch();
   const navigate = useNavigate();
   const teams = useTeams();
   const selected = teams.data?.find((t) => t.id === search.teamId) ?? null;
@@ -23,17 +30,17 @@ export function TeamsPage() {
 
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">
-          <FormattedMessage id="nav.teams" />
-        </h1>
-        {canWrite && (
-          <Button onClick={() => go({ mode: 'create' })}>
-            <FormattedMessage id="teams.create" />
-          </Button>
-        )}
-      </div>
-      {teams.isError && <ErrorBox>{errorMessage(teams.error, intl.formatMessage({ id: 'teams.loadFailed' }))}</ErrorBox>}
+      <PageHeader
+        title={<FormattedMessage id="nav.teams" />}
+        actions={
+          canWrite && (
+            <Button onClick={() => go({ mode: 'create' })}>
+              <FormattedMessage id="teams.create" />
+            </Button>
+          )
+        }
+      />
+      {teams.isError && <ErrorBox>{errorText(teams.error, 'teams.loadFailed')}</ErrorBox>}
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <section className={editing ? 'hidden md:block' : ''} aria-label={intl.formatMessage({ id: 'nav.teams' })}>
           {teams.isPending ? (
@@ -54,7 +61,7 @@ export function TeamsPage() {
                   >
                     <ColorDot color={t.color} className="size-4" />
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium">{t.name}</span>
+                      <span className="block truncate font-medium">{displayName(t, locale)}</span>
                       <span className="text-xs text-slate-500">
                         <FormattedMessage id="teams.playerCount" values={{ count: t.players.length }} />
                       </span>
@@ -64,12 +71,23 @@ export function TeamsPage() {
                         <FormattedMessage id="teams.noCoaches" />
                       </span>
                     ) : (
-                      <span className="flex -space-x-2 rtl:space-x-reverse">
-                        {t.coaches.slice(0, 3).map((c) => (
-                          <span key={c.id} title={c.name} className="rounded-full ring-2 ring-white">
-                            <Avatar name={c.name} src={c.avatar} size="size-7" />
+                      // Each avatar overlaps the previous one by a little less than a fifth, with a white ring,
+                      // so the initials of every one stay readable.
+                      <span className="flex shrink-0 items-center" data-testid="coach-stack">
+                        {t.coaches.slice(0, 3).map((c, i) => (
+                          <span
+                            key={c.id}
+                            title={displayName(c, locale)}
+                            className={`relative rounded-full ring-2 ring-white ${i > 0 ? '-ms-1.5' : ''}`}
+                          >
+                            <Avatar name={displayName(c, locale)} src={c.avatar} size="size-8" />
                           </span>
                         ))}
+                        {t.coaches.length > 3 && (
+                          <span className="relative -ms-1.5 flex size-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 ring-2 ring-white">
+                            +{t.coaches.length - 3}
+                          </span>
+                        )}
                       </span>
                     )}
                   </button>

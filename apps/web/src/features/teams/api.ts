@@ -1,22 +1,32 @@
-import type { Coach, Player, Team, TeamBody } from '@kora/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import type { Player, TeamBody } from '@kora/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api';
 
-export const useTeams = () => useQuery({ queryKey: ['teams'], queryFn: () => api<Team[]>('/api/teams') });
-export const useCoaches = () => useQuery({ queryKey: ['users', 'COACH'], queryFn: () => api<Coach[]>('/api/users?role=COACH') });
-export const usePlayers = () => useQuery({ queryKey: ['users', 'PLAYER'], queryFn: () => api<Player[]>('/api/users?role=PLAYER') });
+/** Shared by route loaders (ensureQueryData) and components (useQuery), so both read one cache entry. */
+export const teamsQuery = queryOptions({ queryKey: ['teams'], queryFn: () => call('listTeams') });
+export const coachesQuery = queryOptions({
+  queryKey: ['users', 'COACH'],
+  queryFn: async () => (await call('listUsers', { query: { role: 'COACH' } })).filter((u) => u.role === 'COACH'),
+});
+export const playersQuery = queryOptions({
+  queryKey: ['users', 'PLAYER'],
+  queryFn: async () => (await call('listUsers', { query: { role: 'PLAYER' } })).filter((u): u is Player => u.role === 'PLAYER'),
+});
+
+export const useTeams = () => useQuery(teamsQuery);
+export const useCoaches = () => useQuery(coachesQuery);
+export const usePlayers = () => useQuery(playersQuery);
 
 /** Saving a team changes teams, and the players and coaches lists that show team names. */
 export function useTeamMutations() {
   const qc = useQueryClient();
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['teams'] }), qc.invalidateQueries({ queryKey: ['users'] })]);
   return {
-    create: useMutation({ mutationFn: (body: TeamBody) => api<Team>('/api/teams', { body }), onSuccess: refresh }),
+    create: useMutation({ mutationFn: (body: TeamBody) => call('createTeam', { body }), onSuccess: refresh }),
     update: useMutation({
-      mutationFn: ({ id, body }: { id: string; body: TeamBody | { playerIds: string[] } }) =>
-        api<Team>(`/api/teams/${id}`, { method: 'PUT', body }),
+      mutationFn: ({ id, body }: { id: string; body: TeamBody | { playerIds: string[] } }) => call('updateTeam', { params: { id }, body }),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (id: string) => api<void>(`/api/teams/${id}`, { method: 'DELETE' }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (id: string) => call('deleteTeam', { params: { id } }), onSuccess: refresh }),
   };
 }

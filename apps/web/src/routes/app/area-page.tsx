@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../lib/message-ids';
 
 /** A working area's title and the screen body; areas not built yet say so plainly. */
-export function AreaPage({ title, children }: { title: string; children?: ReactNode }) {
+export function AreaPage({ title, children }: { title: MessageId; children?: ReactNode }) {
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">

@@ -8,7 +8,7 @@ const ENTRIES = [
   { to: '/settings/packages', label: 'settings.packages' },
   { to: '/settings/payments-history', label: 'settings.payments' },
   { to: '/settings/academy', label: 'settings.academy' },
-];
+] as const;
 
 /** The five-entry side menu (collapsing on phones) with the child page beside it. */
 export function SettingsLayout() {

@@ -1,50 +1,43 @@
+import { ERRORS, loginBody } from '@kora/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AcademyLinkInput } from '../../components/AcademyLinkInput';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/Field';
+import { Form } from '../../components/form/Form';
+import { FormAcademyLink } from '../../components/form/FormAcademyLink';
+import { FormText } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
-import { api, errorMessage } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { currentHost, subdomainUrl } from '../../lib/host';
 import { safeRedirect } from '../../lib/redirect';
+import type { LoginSearch } from '../../router';
+import { useAcademyName } from './academy-name';
 
-export interface LoginSearch {
-  redirect?: string;
-  registered?: boolean;
-  email?: string;
-}
+const rootSchema = loginBody.pick({ handle: true });
 
 /** Root mode: the academy URL only, then on to that academy's login page. */
 function RootLogin() {
-  const intl = useIntl();
-  const [handle, setHandle] = useState('');
-  const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!handle.trim()) return setError(intl.formatMessage({ id: 'login.academyUrlRequired' }));
-    setLoading(true);
-    setError(undefined);
-    try {
-      const { exists } = await api<{ exists: boolean }>(`/api/academies/check/${encodeURIComponent(handle)}`, { auth: false });
-      if (!exists) throw new Error('not found');
-      window.location.assign(subdomainUrl(handle, '/auth/login'));
-    } catch {
-      setError(intl.formatMessage({ id: 'login.academyNotFound' }));
-      setLoading(false);
+  const form = useZodForm(rootSchema, { defaultValues: { handle: '' } });
+  const submit = async ({ handle }: { handle: string }) => {
+    const found = await call('checkHandle', { params: { handle } }).catch(() => ({ exists: false }));
+    if (!found.exists) {
+      form.setError('handle', { type: 'academy.not_found', message: ERRORS['academy.not_found'] }, { shouldFocus: true });
+      return;
     }
+    window.location.assign(subdomainUrl(handle, '/auth/login'));
   };
   return (
     <AuthCard title={<FormattedMessage id="login.rootTitle" />} subtitle={<FormattedMessage id="login.rootSubtitle" />}>
-      <form onSubmit={submit} noValidate className="space-y-5">
-        <AcademyLinkInput label={<FormattedMessage id="login.academyUrl" />} value={handle} onChange={setHandle} error={error} autoFocus />
-        <Button type="submit" full loading={loading}>
+      <Form form={form} onSubmit={submit} className="space-y-5">
+        <FormAcademyLink name="handle" label={<FormattedMessage id="login.academyUrl" />} autoFocus />
+        <Button type="submit" full loading={form.formState.isSubmitting}>
           <FormattedMessage id="login.continue" />
         </Button>
-      </form>
+      </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         <FormattedMessage id="login.noAcademy" />{' '}
         <Link to="/auth/register/academy" className="font-semibold text-brand-700 hover:underline">
@@ -60,11 +53,10 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
   const auth = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(search.email ?? '');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(false);
+  const academy = useAcademyName(handle);
   const welcomed = useRef(false);
+  const form = useZodForm(loginBody, { defaultValues: { handle, email: search.email ?? '', password: '' } });
+  const login = useMutation({ mutationFn: (body: typeof loginBody._output) => call('login', { body }) });
 
   useEffect(() => {
     if (search.registered && !welcomed.current) {
@@ -73,39 +65,38 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
     }
   }, [search.registered, toast, intl]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setLoading(true);
-    setError(undefined);
+  const submit = async (values: typeof loginBody._output) => {
     try {
-      const { token } = await api<{ token: string }>('/api/auth/login', { body: { handle, email, password }, auth: false });
-      if (!(await auth.login(token))) throw new Error(intl.formatMessage({ id: 'login.failed' }));
+      const { token } = await login.mutateAsync(values);
+      if (!(await auth.login(token))) throw new Error('no academy membership');
       await navigate({ to: safeRedirect(search.redirect) });
     } catch (err) {
-      setError(errorMessage(err, intl.formatMessage({ id: 'login.failed' })));
-      setLoading(false);
+      // Spec part 1 §8: the failure is said under both the email and the password.
+      const failure =
+        err instanceof ApiError
+          ? { type: err.code, message: err.message }
+          : { type: 'auth.login_failed', message: ERRORS['auth.login_failed'] };
+      form.setError('email', failure);
+      form.setError('password', failure, { shouldFocus: true });
     }
   };
+
   return (
-    <AuthCard title={<FormattedMessage id="login.title" />} subtitle={<span dir="ltr">{handle}</span>}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
+    <AuthCard title={<FormattedMessage id="login.title" />} subtitle={academy === handle ? <span dir="ltr">{handle}</span> : academy}>
+      <Form form={form} onSubmit={submit} className="space-y-4">
+        <FormText
+          name="email"
           label={<FormattedMessage id="common.email" />}
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
           required
           autoFocus={!search.email}
         />
-        <TextField
+        <FormText
+          name="password"
           label={<FormattedMessage id="common.password" />}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={error}
           required
           autoFocus={!!search.email}
         />
@@ -114,10 +105,10 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
             <FormattedMessage id="login.forgot" />
           </Link>
         </div>
-        <Button type="submit" full loading={loading}>
+        <Button type="submit" full loading={form.formState.isSubmitting}>
           <FormattedMessage id="login.submit" />
         </Button>
-      </form>
+      </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         <FormattedMessage id="login.parentPrompt" />{' '}
         <Link to="/auth/register/parent" className="font-semibold text-brand-700 hover:underline">
@@ -129,7 +120,7 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
 }
 
 export function LoginPage() {
-  const search = useSearch({ strict: false }) as LoginSearch;
+  const search = useSearch({ from: '/auth/login' });
   const host = currentHost();
   return host.kind === 'academy' ? <AcademyLogin handle={host.handle} search={search} /> : <RootLogin />;
 }

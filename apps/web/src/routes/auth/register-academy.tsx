@@ -1,105 +1,52 @@
 import { registerAcademyBody } from '@kora/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { AcademyLinkInput } from '../../components/AcademyLinkInput';
+import { FormattedMessage } from 'react-intl';
+import { z } from 'zod';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/Field';
-import { PhoneField } from '../../components/PhoneField';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { Form } from '../../components/form/Form';
+import { FormAcademyLink } from '../../components/form/FormAcademyLink';
+import { FormPhone } from '../../components/form/FormPhone';
+import { FormText } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/useZodForm';
+import { call } from '../../lib/api';
 import { subdomainUrl } from '../../lib/host';
 
-type Form = { academyName: string; phone: string; email: string; password: string; handle: string };
-type Errors = Partial<Record<keyof Form | 'form', string>>;
+/** The contract's body; an empty academy link says so first (spec part 1 §5, key academy.error.required). */
+const schema = registerAcademyBody.extend({
+  handle: z.string().trim().min(1, 'academy.error.required').pipe(registerAcademyBody.shape.handle),
+});
+type Values = z.output<typeof schema>;
 
 export function RegisterAcademyPage() {
-  const intl = useIntl();
-  const [form, setForm] = useState<Form>({ academyName: '', phone: '', email: '', password: '', handle: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [loading, setLoading] = useState(false);
-  const set = (k: keyof Form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const form = useZodForm(schema, { defaultValues: { academyName: '', phone: '', email: '', password: '', handle: '' } });
+  const register = useMutation({ mutationFn: (body: Values) => call('registerAcademy', { body }) });
 
-  const validate = (): Errors => {
-    const e: Errors = {};
-    if (!form.handle.trim()) e.handle = intl.formatMessage({ id: 'academy.error.required' });
-    const parsed = registerAcademyBody.safeParse(form);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Form;
-        if (e[key]) continue;
-        e[key] =
-          key === 'phone'
-            ? intl.formatMessage({ id: 'academy.error.phone' })
-            : intl.formatMessage({ id: `academy.error.${key}`, defaultMessage: issue.message });
-      }
-    }
-    return e;
-  };
-
-  const submit = async (ev: FormEvent) => {
-    ev.preventDefault();
-    const e = validate();
-    setErrors(e);
-    if (Object.keys(e).length) return;
-    setLoading(true);
-    try {
-      await api('/api/auth/register/academy', { body: form, auth: false });
-      const q = new URLSearchParams({ email: form.email.trim().toLowerCase(), registered: 'true' });
-      window.location.assign(subdomainUrl(form.handle, `/auth/login?${q}`));
-    } catch (err) {
-      const fallback = intl.formatMessage({ id: 'academy.error.failed' });
-      setErrors({
-        form: errorMessage(err, fallback),
-        ...(err instanceof ApiError ? Object.fromEntries((err.issues ?? []).map((i) => [i.path, i.message])) : {}),
-      });
-      setLoading(false);
-    }
+  const submit = async (values: Values) => {
+    await register.mutateAsync(values);
+    const q = new URLSearchParams({ email: values.email, registered: 'true' });
+    window.location.assign(subdomainUrl(values.handle, `/auth/login?${q}`));
   };
 
   return (
     <AuthCard title={<FormattedMessage id="academy.title" />} subtitle={<FormattedMessage id="academy.subtitle" />}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
-          label={<FormattedMessage id="academy.name" />}
-          value={form.academyName}
-          onChange={(e) => set('academyName')(e.target.value)}
-          error={errors.academyName}
-          autoFocus
-        />
-        <PhoneField label={<FormattedMessage id="common.phone" />} value={form.phone} onChange={set('phone')} error={errors.phone} />
-        <TextField
-          label={<FormattedMessage id="common.email" />}
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={(e) => set('email')(e.target.value)}
-          error={errors.email}
-        />
-        <TextField
+      <Form form={form} onSubmit={submit} errorFallback="academy.error.failed" className="space-y-4">
+        <FormText name="academyName" label={<FormattedMessage id="academy.name" />} autoComplete="organization" autoFocus />
+        <FormPhone name="phone" label={<FormattedMessage id="common.phone" />} />
+        <FormText name="email" label={<FormattedMessage id="common.email" />} type="email" autoComplete="email" />
+        <FormText
+          name="password"
           label={<FormattedMessage id="common.password" />}
           type="password"
           autoComplete="new-password"
-          value={form.password}
-          onChange={(e) => set('password')(e.target.value)}
-          error={errors.password}
           hint={<FormattedMessage id="academy.passwordHint" />}
         />
-        <AcademyLinkInput
-          label={<FormattedMessage id="academy.link" />}
-          value={form.handle}
-          onChange={set('handle')}
-          error={errors.handle}
-        />
-        {errors.form && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {errors.form}
-          </p>
-        )}
-        <Button type="submit" full loading={loading}>
+        <FormAcademyLink name="handle" label={<FormattedMessage id="academy.link" />} />
+        <Button type="submit" full loading={form.formState.isSubmitting}>
           <FormattedMessage id="academy.create" />
         </Button>
-      </form>
+      </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         <FormattedMessage id="academy.haveOne" />{' '}
         <Link to="/auth/login" className="font-semibold text-brand-700 hover:underline">

@@ -1,42 +1,28 @@
-import { birthdateBounds, type PublicPackage, startDateBounds } from '@kora/contracts';
-import { useSearch } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type PublicPackage, registerParentBody, startDateBounds } from '@kora/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
-import { CountryPicker } from '../../components/CountryPicker';
-import { DatePicker } from '../../components/DatePicker';
 import { todayIso } from '../../components/date-format';
-import { FieldShell, inputClass, TextField } from '../../components/Field';
-import { PhoneField } from '../../components/PhoneField';
-import { api, errorMessage } from '../../lib/api';
-import { currentHost } from '../../lib/host';
-import { parentPhoneErrors } from '../../lib/parent-phones';
-
-const emptyParent = {
-  parentName: '',
-  email: '',
-  phone: '',
-  emergencyPhone1: '',
-  emergencyPhone2: '',
-  selectedPackage: '',
-  subscriptionStartDate: '',
-};
-const emptyPlayer = {
-  playerName: '',
-  nationalId: '',
-  nationality: null as string | null,
-  residentialNeighborhood: '',
-  birthdate: '',
-  gender: 'male' as 'male' | 'female',
-  medicalConditions: '',
-};
-type Errors = Record<string, string | undefined>;
+import { Form } from '../../components/form/Form';
+import { FormDate } from '../../components/form/FormDate';
+import { FormSelect } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/useZodForm';
+import { emptyParent, ParentFields } from '../../features/players/ParentFields';
+import { emptyPlayer, PlayerFields } from '../../features/players/PlayerFields';
+import { ApiError, call } from '../../lib/api';
+import { displayName } from '../../lib/display-name';
+import { currentHost, subdomainUrl } from '../../lib/host';
+import { useLocale } from '../../lib/i18n';
+import { useAcademyName } from './academy-name';
 
 function StepIndicator({ step }: { step: 1 | 2 }) {
+  const intl = useIntl();
   return (
-    <ol className="mb-6 flex items-center gap-2 text-xs font-medium" aria-label="steps">
-      {[1, 2, 3].map((n) => (
+    <ol className="mb-6 flex items-center gap-2 text-xs font-medium" aria-label={intl.formatMessage({ id: 'parent.steps' })}>
+      {([1, 2, 3] as const).map((n) => (
         <li key={n} className="flex flex-1 items-center gap-2">
           <span
             aria-current={n === step ? 'step' : undefined}
@@ -54,128 +40,71 @@ function StepIndicator({ step }: { step: 1 | 2 }) {
   );
 }
 
-function GenderToggle({ value, onChange }: { value: 'male' | 'female'; onChange(v: 'male' | 'female'): void }) {
+function PackageSummary({ pkg }: { pkg: PublicPackage }) {
+  const { locale } = useLocale();
   return (
-    <fieldset>
-      <legend className="mb-1.5 text-sm font-medium text-slate-700">
-        <FormattedMessage id="parent.gender" />
-      </legend>
-      <div className="grid grid-cols-2 gap-3">
-        {(['male', 'female'] as const).map((g) => (
-          <button
-            key={g}
-            type="button"
-            aria-pressed={value === g}
-            onClick={() => onChange(g)}
-            className={`flex flex-col items-center gap-1 rounded-xl border-2 p-3 text-sm font-medium ${value === g ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-200 text-slate-600 hover:border-slate-300'}`}
-          >
-            <svg viewBox="0 0 48 48" className="size-10" aria-hidden="true">
-              <circle cx="24" cy="16" r="9" fill={g === 'male' ? '#60a5fa' : '#f472b6'} />
-              <path
-                d={g === 'male' ? 'M8 44c0-9 7-15 16-15s16 6 16 15z' : 'M8 44c2-10 8-15 16-15s14 5 16 15z'}
-                fill={g === 'male' ? '#2563eb' : '#db2777'}
-              />
-              {g === 'female' && <path d="M15 16c0-8 4-12 9-12s9 4 9 12l2 8h-4l-1-6" fill="#be185d" />}
-            </svg>
-            <FormattedMessage id={`parent.${g}`} />
-          </button>
-        ))}
-      </div>
-    </fieldset>
+    <div className="col-span-full rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
+      <p className="font-semibold">
+        {displayName(pkg, locale)} · <FormattedNumber value={pkg.price} style="currency" currency="SAR" />
+      </p>
+      {pkg.description && <p className="text-brand-800">{pkg.description}</p>}
+      {pkg.hasTrial && <FormattedMessage id="parent.trial" values={{ days: pkg.trialDays }} />}
+    </div>
   );
 }
 
+/** The three-step public wizard (spec part 1 §2): parent and package, player, success. */
 export function RegisterParentPage() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const search = useSearch({ strict: false }) as { academy?: string };
+  const { locale } = useLocale();
+  const search = useSearch({ from: '/auth/register/parent' });
   const host = currentHost();
   const handle = search.academy ?? (host.kind === 'academy' ? host.handle : '');
+  const academy = useAcademyName(handle);
   const [step, setStep] = useState<1 | 2 | 3>(1);
-  const [parent, setParent] = useState(emptyParent);
-  const [player, setPlayer] = useState(emptyPlayer);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitError, setSubmitError] = useState<string>();
-  const [loading, setLoading] = useState(false);
-  const [packages, setPackages] = useState<PublicPackage[]>([]);
   const today = todayIso();
-  const birth = birthdateBounds(today);
   const start = startDateBounds(today);
 
-  useEffect(() => {
-    if (!handle) return;
-    api<PublicPackage[]>(`/api/packages?handle=${encodeURIComponent(handle)}`, { auth: false })
-      .then(setPackages)
-      .catch((err) => console.error('Failed to fetch packages', err));
-  }, [handle]);
+  const packages = useQuery({
+    queryKey: ['packages', 'public', handle],
+    enabled: !!handle,
+    queryFn: () =>
+      call('listPackages', { query: { handle } }).catch((err: unknown) => {
+        console.error('Failed to fetch packages', err); // spec part 1 §8: only logged
+        throw err;
+      }),
+  });
 
-  const phoneErrors = (): Errors => parentPhoneErrors(parent, t);
-  const hasErrors = (e: Errors) => Object.values(e).some(Boolean);
+  const form = useZodForm(registerParentBody, {
+    defaultValues: { handle, selectedPackage: null, subscriptionStartDate: null, parentInfo: emptyParent(), playerInfo: emptyPlayer() },
+  });
+  const registration = useMutation({ mutationFn: (body: typeof registerParentBody._output) => call('registerParent', { body }) });
+  const chosen = packages.data?.find((p) => p.id === form.watch('selectedPackage'));
 
-  // A message goes away as soon as its field is edited; the next Next/Checkout checks again.
-  const fields: Record<string, unknown> = { ...parent, ...player };
-  const edited = JSON.stringify(fields);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on any edit, keyed by the serialized form
-  useEffect(() => setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in fields) || !fields[k]))), [edited]);
-
-  const next = (e: FormEvent) => {
-    e.preventDefault();
-    const e1 = { ...phoneErrors(), parentName: parent.parentName.trim() ? undefined : t('parent.error.parentName') };
-    setErrors(e1);
-    if (!hasErrors(e1)) setStep(2);
+  const next = async () => {
+    if (step !== 1) return true;
+    if (await form.trigger(['parentInfo', 'selectedPackage', 'subscriptionStartDate'], { shouldFocus: true })) setStep(2);
+    return false;
   };
 
-  const checkout = async (e: FormEvent) => {
-    e.preventDefault();
-    const e2: Errors = {
-      ...phoneErrors(),
-      playerName: player.playerName.trim() ? undefined : t('parent.error.playerName'),
-      birthdate: player.birthdate ? undefined : t('parent.error.birthdate'),
-      handle: handle ? undefined : t('parent.error.handle'),
-    };
-    setErrors(e2);
-    if (hasErrors(e2)) {
-      if (e2.handle) setSubmitError(e2.handle);
-      return;
-    }
-    setLoading(true);
-    setSubmitError(undefined);
+  const submit = async (values: typeof registerParentBody._output) => {
     try {
-      await api('/api/auth/register/parent', {
-        auth: false,
-        body: {
-          handle,
-          selectedPackage: parent.selectedPackage || null,
-          subscriptionStartDate: parent.selectedPackage ? parent.subscriptionStartDate || today : null,
-          parentInfo: {
-            name: parent.parentName,
-            nameArabic: '',
-            phone: parent.phone,
-            email: parent.email,
-            emergencyPhone1: parent.emergencyPhone1,
-            emergencyPhone2: parent.emergencyPhone2,
-          },
-          playerInfo: {
-            residentialNeighborhood: player.residentialNeighborhood,
-            name: player.playerName,
-            nameArabic: '',
-            nationalId: player.nationalId,
-            nationality: player.nationality ?? '',
-            birthdate: player.birthdate,
-            gender: player.gender.toUpperCase(),
-            medicalCondition: player.medicalConditions,
-          },
-        },
-      });
+      await registration.mutateAsync(values);
       setStep(3);
     } catch (err) {
-      setSubmitError(errorMessage(err, t('parent.error.failed')));
-    } finally {
-      setLoading(false);
+      // A refused parent field is on step 1: show it there.
+      if (err instanceof ApiError && err.issues.some((i) => i.path.startsWith('parentInfo.'))) setStep(1);
+      throw err;
     }
   };
 
   if (step === 3) {
+    const phone = form.getValues('parentInfo.phone');
+    const again = () => {
+      form.reset({ ...form.getValues(), playerInfo: emptyPlayer() });
+      registration.reset();
+      setStep(2);
+    };
     return (
       <AuthCard>
         <div className="space-y-3 py-4 text-center" data-testid="parent-success">
@@ -188,151 +117,91 @@ export function RegisterParentPage() {
             <FormattedMessage id="parent.successTitle" />
           </h1>
           <p className="text-slate-600">
-            <FormattedMessage id="parent.successText" values={{ phone: <strong dir="ltr">{parent.phone}</strong> }} />
+            <FormattedMessage id="parent.successText" values={{ phone: <strong dir="ltr">{phone}</strong> }} />
           </p>
+        </div>
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row-reverse">
+          <Button full onClick={again}>
+            <FormattedMessage id="parent.registerAnother" />
+          </Button>
+          {host.kind === 'academy' ? (
+            <Link
+              to="/auth/login"
+              className="inline-flex min-h-10 w-full items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              <FormattedMessage id="parent.toAcademy" values={{ academy }} />
+            </Link>
+          ) : (
+            <a
+              href={subdomainUrl(handle, '/auth/login')}
+              className="inline-flex min-h-10 w-full items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              <FormattedMessage id="parent.toAcademy" values={{ academy }} />
+            </a>
+          )}
         </div>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title={<FormattedMessage id="parent.title" />} subtitle={handle ? <span dir="ltr">{handle}</span> : undefined} wide>
+    <AuthCard title={<FormattedMessage id="parent.title" />} subtitle={handle ? academy : undefined} wide>
       <StepIndicator step={step} />
-      {step === 1 ? (
-        <form onSubmit={next} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField
-            label={<FormattedMessage id="parent.parentName" />}
-            value={parent.parentName}
-            onChange={(e) => setParent({ ...parent, parentName: e.target.value })}
-            error={errors.parentName}
-            autoFocus
-          />
-          <TextField
-            label={<FormattedMessage id="common.email" />}
-            type="email"
-            value={parent.email}
-            onChange={(e) => setParent({ ...parent, email: e.target.value })}
-          />
-          <PhoneField
-            label={<FormattedMessage id="common.phone" />}
-            value={parent.phone}
-            onChange={(v) => setParent({ ...parent, phone: v })}
-            error={errors.phone}
-          />
-          <PhoneField
-            label={<FormattedMessage id="parent.emergency1" />}
-            value={parent.emergencyPhone1}
-            onChange={(v) => setParent({ ...parent, emergencyPhone1: v })}
-            error={errors.emergencyPhone1}
-          />
-          <FieldShell id="package" label={<FormattedMessage id="parent.package" />}>
-            <select
-              id="package"
-              className={inputClass()}
-              value={parent.selectedPackage}
-              onChange={(e) =>
-                setParent({
-                  ...parent,
-                  selectedPackage: e.target.value,
-                  subscriptionStartDate: e.target.value ? parent.subscriptionStartDate || today : '',
-                })
-              }
+      <Form
+        form={form}
+        onSubmit={submit}
+        onBeforeSubmit={next}
+        errorFallback="parent.error.failed"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+      >
+        {step === 1 ? (
+          <>
+            <ParentFields prefix="parentInfo." autoFocus />
+            <FormSelect
+              name="selectedPackage"
+              empty={null}
+              label={<FormattedMessage id="parent.package" />}
+              onValueChange={(id) => form.setValue('subscriptionStartDate', id ? (form.getValues('subscriptionStartDate') ?? today) : null)}
             >
-              <option value="">{t('parent.skipPackage')}</option>
-              {packages.map((p) => (
+              <option value="">{intl.formatMessage({ id: 'parent.skipPackage' })}</option>
+              {packages.data?.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.name} — {intl.formatNumber(p.price, { style: 'currency', currency: 'SAR' })}
+                  {displayName(p, locale)} — {intl.formatNumber(p.price, { style: 'currency', currency: 'SAR' })}
                 </option>
               ))}
-            </select>
-          </FieldShell>
-          {parent.selectedPackage ? (
-            <DatePicker
-              label={<FormattedMessage id="parent.startDate" />}
-              value={parent.subscriptionStartDate}
-              onChange={(v) => setParent({ ...parent, subscriptionStartDate: v })}
-              min={start.min}
-              max={start.max}
-            />
-          ) : (
-            <div className="hidden sm:block" />
-          )}
-          {(() => {
-            const chosen = packages.find((p) => p.id === parent.selectedPackage);
-            return chosen ? (
-              <div className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900 sm:col-span-2">
-                <p className="font-semibold">
-                  {chosen.name} · <FormattedNumber value={chosen.price} style="currency" currency="SAR" />
-                </p>
-                {chosen.description && <p className="text-brand-800">{chosen.description}</p>}
-                {chosen.hasTrial && <FormattedMessage id="parent.trial" values={{ days: chosen.trialDays }} />}
-              </div>
-            ) : null;
-          })()}
-          <div className="flex justify-end sm:col-span-2">
-            <Button type="submit">
-              <FormattedMessage id="common.next" />
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <form onSubmit={checkout} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField
-            label={<FormattedMessage id="parent.playerName" />}
-            value={player.playerName}
-            onChange={(e) => setPlayer({ ...player, playerName: e.target.value })}
-            error={errors.playerName}
-            autoFocus
-          />
-          <TextField
-            label={<FormattedMessage id="parent.nationalId" />}
-            value={player.nationalId}
-            inputMode="numeric"
-            onChange={(e) => setPlayer({ ...player, nationalId: e.target.value })}
-          />
-          <CountryPicker
-            label={<FormattedMessage id="parent.nationality" />}
-            value={player.nationality}
-            onChange={(code) => setPlayer({ ...player, nationality: code })}
-          />
-          <TextField
-            label={<FormattedMessage id="parent.neighborhood" />}
-            value={player.residentialNeighborhood}
-            onChange={(e) => setPlayer({ ...player, residentialNeighborhood: e.target.value })}
-          />
-          <DatePicker
-            label={<FormattedMessage id="parent.birthdate" />}
-            value={player.birthdate}
-            onChange={(v) => setPlayer({ ...player, birthdate: v })}
-            min={birth.min}
-            max={birth.max}
-            error={errors.birthdate}
-          />
-          <GenderToggle value={player.gender} onChange={(g) => setPlayer({ ...player, gender: g })} />
-          <FieldShell id="medical" label={<FormattedMessage id="parent.medical" />}>
-            <textarea
-              id="medical"
-              rows={3}
-              className={inputClass()}
-              value={player.medicalConditions}
-              onChange={(e) => setPlayer({ ...player, medicalConditions: e.target.value })}
-            />
-          </FieldShell>
-          {submitError && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 sm:col-span-2">
-              {submitError}
-            </p>
-          )}
-          <div className="flex justify-between gap-3 sm:col-span-2">
-            <Button variant="outline" onClick={() => setStep(1)}>
-              <FormattedMessage id="common.back" />
-            </Button>
-            <Button type="submit" loading={loading}>
-              <FormattedMessage id="parent.checkout" />
-            </Button>
-          </div>
-        </form>
-      )}
+            </FormSelect>
+            {chosen ? (
+              <FormDate
+                name="subscriptionStartDate"
+                empty={null}
+                label={<FormattedMessage id="parent.startDate" />}
+                min={start.min}
+                max={start.max}
+              />
+            ) : (
+              <div className="hidden sm:block" />
+            )}
+            {chosen && <PackageSummary pkg={chosen} />}
+            <div className="col-span-full flex justify-end">
+              <Button type="submit">
+                <FormattedMessage id="common.next" />
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <PlayerFields prefix="playerInfo." autoFocus />
+            <div className="col-span-full flex justify-between gap-3">
+              <Button variant="outline" onClick={() => setStep(1)}>
+                <FormattedMessage id="common.back" />
+              </Button>
+              <Button type="submit" loading={registration.isPending}>
+                <FormattedMessage id="parent.checkout" />
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
     </AuthCard>
   );
 }

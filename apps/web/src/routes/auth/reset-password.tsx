@@ -1,70 +1,47 @@
-import { MIN_PASSWORD } from '@kora/contracts';
+import { resetPasswordBody } from '@kora/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { z } from 'zod';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/Field';
+import { Form } from '../../components/form/Form';
+import { FormText } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
-import { api, errorMessage } from '../../lib/api';
+import { call } from '../../lib/api';
+
+/** The contract's body plus the confirmation, which must match (spec part 1 §5, key reset.error.match). */
+const schema = resetPasswordBody
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.newPassword, { message: 'reset.error.match', path: ['confirmPassword'] });
 
 export function ResetPasswordPage() {
   const intl = useIntl();
   const toast = useToast();
   const navigate = useNavigate();
-  const { token = '' } = useParams({ strict: false }) as { token?: string };
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<{ newPassword?: string; confirmPassword?: string; form?: string }>({});
-  const [loading, setLoading] = useState(false);
+  // Two routes show this screen: with the token in the path (the mailed link) and without.
+  const { token = '' } = useParams({ strict: false });
+  const form = useZodForm(schema, { defaultValues: { token, newPassword: '', confirmPassword: '' } });
+  const reset = useMutation({
+    mutationFn: ({ token, newPassword }: z.output<typeof schema>) => call('resetPassword', { body: { token, newPassword } }),
+  });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next: typeof errors = {};
-    if (newPassword.length < MIN_PASSWORD) next.newPassword = intl.formatMessage({ id: 'reset.error.length' });
-    if (confirmPassword !== newPassword) next.confirmPassword = intl.formatMessage({ id: 'reset.error.match' });
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setLoading(true);
-    try {
-      await api('/api/auth/reset-password', { body: { token, newPassword }, auth: false });
-      toast(intl.formatMessage({ id: 'reset.done' }));
-      await navigate({ to: '/auth/login' });
-    } catch (err) {
-      setErrors({ form: errorMessage(err, intl.formatMessage({ id: 'reset.failed' })) });
-      setLoading(false);
-    }
+  const submit = async (values: z.output<typeof schema>) => {
+    await reset.mutateAsync(values);
+    toast(intl.formatMessage({ id: 'reset.done' }));
+    await navigate({ to: '/auth/login' });
   };
 
   return (
     <AuthCard title={<FormattedMessage id="reset.title" />}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
-          label={<FormattedMessage id="reset.new" />}
-          type="password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-          error={errors.newPassword}
-          autoFocus
-        />
-        <TextField
-          label={<FormattedMessage id="reset.confirm" />}
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-          error={errors.confirmPassword}
-        />
-        {errors.form && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {errors.form}
-          </p>
-        )}
-        <Button type="submit" full loading={loading}>
+      <Form form={form} onSubmit={submit} errorFallback="reset.failed" className="space-y-4">
+        <FormText name="newPassword" label={<FormattedMessage id="reset.new" />} type="password" autoComplete="new-password" autoFocus />
+        <FormText name="confirmPassword" label={<FormattedMessage id="reset.confirm" />} type="password" autoComplete="new-password" />
+        <Button type="submit" full loading={form.formState.isSubmitting}>
           <FormattedMessage id="reset.submit" />
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

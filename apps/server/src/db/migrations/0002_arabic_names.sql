@@ -1,0 +1,3 @@
+ALTER TABLE "academies" ADD COLUMN "name_arabic" text;--> statement-breakpoint
+ALTER TABLE "packages" ADD COLUMN "name_arabic" text;--> statement-breakpoint
+ALTER TABLE "teams" ADD COLUMN "name_arabic" text;

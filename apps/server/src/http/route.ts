@@ -1,0 +1,94 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import { type Endpoint, type Endpoints, endpoints, errorSchema, ROUTES, type RouteKey } from '@kora/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Access } from './access.js';
+import { readMultipart } from './multipart.js';
+
+type Ep<K extends RouteKey> = Endpoints[K];
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type SuccessStatus<K extends RouteKey> = Extract<keyof Ep<K>['responses'], 200 | 201 | 202 | 204>;
+/** What a handler returns: the input of its success answer (serialised through the same schema), nothing for 204. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler returns its service's Promise<void>
+type Answer<K extends RouteKey> = Ep<K>['responses'][SuccessStatus<K>] extends infer S ? (S extends z.ZodType ? z.input<S> : void) : never;
+
+type FilesOf<M> = M extends { files: readonly (infer N extends string)[] } ? { [file in N]: Buffer | null } : never;
+/** A multipart request: its fields parsed by the contract and its files. */
+type FormOf<M> = M extends { fields: infer F } ? { fields: Out<F>; files: FilesOf<M> } : never;
+type BodyOf<K extends RouteKey> =
+  Ep<K> extends { body: infer B; multipart: infer M }
+    ? { body: Out<B>; form: null } | { body: null; form: FormOf<M> }
+    : Ep<K> extends { body: infer B }
+      ? { body: Out<B> }
+      : Ep<K> extends { multipart: infer M }
+        ? { form: FormOf<M> }
+        : unknown;
+
+/** The request a handler sees: params, query and body already validated by the endpoint's contract. */
+export type RouteRequest<K extends RouteKey> = FastifyRequest & {
+  params: Ep<K> extends { params: infer P } ? Out<P> : unknown;
+  query: Ep<K> extends { query: infer Q } ? Out<Q> : unknown;
+} & BodyOf<K>;
+
+export interface RouteOptions {
+  access: Access;
+  rateLimit?: RateLimitOptions;
+}
+
+/**
+ * Registers the handler of one endpoint of the contract map: method, path, validation, OpenAPI
+ * (with the operation id) and the success status all come from the map, so a handler whose input
+ * or answer does not match its contract does not compile.
+ */
+export function route<K extends RouteKey>(
+  app: FastifyInstance,
+  key: K,
+  options: RouteOptions,
+  handler: (req: RouteRequest<K>, reply: FastifyReply) => Promise<Answer<K>>,
+) {
+  const [method, url] = ROUTES[key];
+  const ep: Endpoint = endpoints[key];
+  const statuses = Object.keys(ep.responses).map(Number);
+  const success = statuses.find((s) => s >= 200 && s < 300) ?? 200;
+  const response: Record<number, z.ZodType> = {};
+  for (const status of statuses) {
+    const schema = ep.responses[status];
+    if (schema) response[status] = schema;
+  }
+  // Every answer may be an error of the one shape; document the ones this route can give.
+  for (const status of [400, ...(options.access === 'public' ? [] : [401, 403]), ...(options.rateLimit ? [429] : [])])
+    response[status] ??= errorSchema;
+  const multipart = ep.multipart;
+
+  app.route({
+    method,
+    url,
+    config: { access: options.access, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    schema: {
+      operationId: key,
+      summary: ep.summary,
+      tags: [...ep.tags],
+      ...(ep.params ? { params: ep.params } : {}),
+      ...(ep.query ? { querystring: ep.query } : {}),
+      // A body that may also come as a form is parsed below, where the content type is known.
+      ...(ep.body && !multipart ? { body: ep.body } : {}),
+      response,
+    },
+    handler: async (req, reply) => {
+      if (multipart) {
+        const isForm = req.isMultipart();
+        if (isForm || !ep.body) {
+          const { fields, files } = await readMultipart(req, multipart.files);
+          const form = { fields: multipart.fields.parse(fields), files };
+          Object.assign(req, { form, body: null });
+        } else {
+          Object.assign(req, { body: ep.body.parse(req.body), form: null });
+        }
+      }
+      // Fastify validated params, query and body against the same schemas the type reads.
+      const result = await handler(req as RouteRequest<K>, reply);
+      if (reply.sent) return reply;
+      return reply.status(success).send(success === 204 ? undefined : result);
+    },
+  });
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coachLogin, multipart, pngBytes } from '../../../test/fixtures.js';
+import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+
+let t: TestContext;
+let a: Academy;
+let b: Academy;
+let coach: { id: string; handle: string; token: string };
+
+type Who = { handle: string; token: string };
+const get = (id: string, who: Who = a) => asMember(t.app, who)({ method: 'GET', url: `/api/academies/${id}` });
+const put = (id: string, fields: Record<string, string>, file?: Parameters<typeof multipart>[1], who: Who = a) =>
+  asMember(t.app, who)({ method: 'PUT', url: `/api/academies/${id}`, ...multipart(fields, file) });
+const profile = (over: Record<string, string> = {}) => ({
+  name: 'Riyadh Falcons',
+  nameArabic: 'صقور الرياض',
+  email: 'info@falcons.sa',
+  phone: '0501234567',
+  enableOnlinePayments: 'false',
+  vatNumber: '310123456700003',
+  street: 'طريق الملك فهد',
+  city: 'الرياض',
+  handle: 'ignored-handle',
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  coach = await coachLogin(t.app, a);
+});
+afterAll(() => t.close());
+
+describe('GET /api/academies/:id', () => {
+  it('answers the member’s own academy, and 404 for any other', async () => {
+    const res = await get(a.id, coach);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      id: a.id,
+      name: `Academy ${a.handle}`,
+      nameArabic: null,
+      logo: null,
+      phone: '+966501234567',
+      email: a.email,
+      handle: a.handle,
+      vatNumber: null,
+      enableOnlinePayments: true,
+      address: { street: null, city: null },
+    });
+    expect((await get(b.id)).statusCode).toBe(404);
+    expect((await get(b.id)).json().code).toBe('academy.not_found');
+    expect((await t.app.inject({ method: 'GET', url: `/api/academies/${a.id}` })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/academies/:id', () => {
+  it('saves the profile and a logo; the handle stays; /api/auth/me shows the new name and logo next', async () => {
+    const res = await put(a.id, profile(), { name: 'logo.png', bytes: await pngBytes(), type: 'image/png' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      id: a.id,
+      name: 'Riyadh Falcons',
+      nameArabic: 'صقور الرياض',
+      email: 'info@falcons.sa',
+      phone: '0501234567',
+      handle: a.handle,
+      vatNumber: '310123456700003',
+      enableOnlinePayments: false,
+      address: { street: 'طريق الملك فهد', city: 'الرياض' },
+    });
+    expect(body.logo).toMatch(/^\/uploads\/[A-Za-z0-9_-]{43}\.webp$/);
+    expect(body.photoUrl).toBe(body.logo);
+    const img = await t.app.inject({ method: 'GET', url: body.logo });
+    expect(img.headers['content-type']).toBe('image/webp');
+    const me = await asMember(t.app, a)({ method: 'GET', url: '/api/auth/me' });
+    expect(me.json().user.academyUsers).toEqual([
+      { academy: { id: a.id, name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', handle: a.handle, logo: body.logo } },
+    ]);
+    expect((await get(a.id)).json()).toEqual({ ...body, photoUrl: undefined });
+  });
+
+  it('keeps the logo, Arabic name and address when absent; an absent or empty VAT number means none', async () => {
+    const before = (await get(a.id)).json();
+    const res = await put(a.id, { name: 'Falcons FC', email: 'info@falcons.sa', phone: '+966501234567' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Falcons FC',
+      nameArabic: before.nameArabic,
+      logo: before.logo,
+      photoUrl: before.logo,
+      vatNumber: null,
+      enableOnlinePayments: before.enableOnlinePayments,
+      address: before.address,
+    });
+    const cleared = await put(a.id, profile({ nameArabic: '', street: '', city: '', vatNumber: '', enableOnlinePayments: 'true' }));
+    expect(cleared.json()).toMatchObject({
+      nameArabic: null,
+      vatNumber: null,
+      enableOnlinePayments: true,
+      address: { street: null, city: null },
+    });
+  });
+
+  it.each([
+    ['a VAT number not of 15 digits starting and ending with 3', { vatNumber: '300000000000004' }, 'academy.vat_invalid', 'vatNumber'],
+    ['a short VAT number', { vatNumber: '3123' }, 'academy.vat_invalid', 'vatNumber'],
+    ['an invalid phone', { phone: '+9665' }, 'phone.invalid', 'phone'],
+    ['an invalid e-mail', { email: 'nope' }, 'email.invalid', 'email'],
+    ['no name', { name: '' }, 'academy.name_required', 'name'],
+  ])('refuses %s (400) and changes nothing', async (_n, over, code, path) => {
+    const before = (await get(a.id)).json();
+    const res = await put(a.id, profile(over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code, issues: [{ path, code }] });
+    expect((await get(a.id)).json()).toEqual(before);
+  });
+
+  it('refuses a file that is not an image (415), needs W:Settings, and 404s another academy', async () => {
+    const before = (await get(a.id)).json();
+    const fake = await put(a.id, profile(), { name: 'logo.png', bytes: Buffer.from('<svg onload=alert(1)>'), type: 'image/png' });
+    expect(fake.statusCode).toBe(415);
+    expect((await put(a.id, profile(), undefined, coach)).statusCode).toBe(403);
+    expect((await put(a.id, profile(), undefined, b)).statusCode).toBe(404);
+    expect((await get(a.id)).json()).toEqual(before);
+  });
+});

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { authOf } from '../../http/access.js';
+import { notFound } from '../../http/errors.js';
+import { route } from '../../http/route.js';
+import { storeImage } from '../../storage/images.js';
+import { getAcademy, updateAcademy } from './service.js';
+
+/** Settings → Academy: any member reads their own academy; W:Settings edits it (docs/domain.md). */
+export async function academyRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  route(app, 'getAcademy', { access: 'member' }, (req) => req.tenant((tx) => getAcademy(tx, req.params.id)));
+  route(app, 'updateAcademy', { access: { anyOf: ['canWriteSettings'] } }, async (req) => {
+    if (req.params.id !== authOf(req).academyId) throw notFound('academy.not_found');
+    const { fields, files } = req.form;
+    // The logo gets the hardening of player photos: decoded as an image, stripped, re-encoded as WebP.
+    const logo = files.photo ? await storeImage(deps.storage, files.photo) : null;
+    return req.tenant((tx) => updateAcademy(tx, req.params.id, fields, logo));
+  });
+}

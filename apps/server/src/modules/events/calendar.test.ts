@@ -1,0 +1,199 @@
+import { allFlags, type Event } from '@kora/contracts';
+import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coachLogin } from '../../../test/fixtures.js';
+import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { accountTypes, users } from '../../db/schema.js';
+import { withTenant } from '../../db/tenant.js';
+
+let t: TestContext;
+let a: Academy;
+let b: Academy;
+let coach: { id: string; handle: string; token: string };
+let otherCoach: { id: string; handle: string; token: string };
+let hawks: string;
+let eagles: string;
+const ev: Record<string, Event> = {};
+
+type Who = { handle: string; token: string };
+const feedPath = (url: string) => new URL(url).pathname;
+
+async function createFeed(who: Who, payload?: object) {
+  const res = await asMember(t.app, who)({ method: 'POST', url: '/api/calendar-feed', ...(payload ? { payload } : {}) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { url: string; teamId: string | null };
+}
+
+/** Fetches a feed as a calendar app would (no token, no academy host) and parses it back with ical.js. */
+async function readFeed(url: string) {
+  const res = await t.app.inject({ method: 'GET', url: feedPath(url) });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+  const calendar = new ICAL.Component(ICAL.parse(res.body));
+  const zone = calendar.getFirstSubcomponent('vtimezone');
+  if (zone) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+  return { calendar, zone, events, text: res.body };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set('2026-11-22T09:00:00Z');
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  coach = await coachLogin(t.app, a, 'Coach Waleed');
+  otherCoach = await coachLogin(t.app, a, 'Coach Majed');
+  const team = async (name: string) =>
+    (await asMember(t.app, a)({ method: 'POST', url: '/api/teams', payload: { name } })).json().id as string;
+  hawks = await team('U10 Hawks');
+  eagles = await team('U12 Eagles');
+  const make = async (key: string, over: object) => {
+    const res = await asMember(
+      t.app,
+      a,
+    )({
+      method: 'POST',
+      url: '/api/events',
+      payload: {
+        type: 'TRAINING_SESSION',
+        time: '17:00',
+        endTime: '18:30',
+        field: 'الملعب ١',
+        teamIds: [hawks],
+        coachIds: [coach.id],
+        ...over,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ev[key] = res.json();
+  };
+  await make('coached', { date: '2026-11-24' });
+  await make('match', {
+    date: '2026-11-28',
+    type: 'MATCH',
+    time: '09:00',
+    endTime: '10:30',
+    teamIds: [hawks, eagles],
+    coachIds: [otherCoach.id],
+  });
+  await make('eagles', { date: '2027-02-10', teamIds: [eagles], coachIds: [otherCoach.id], field: '' });
+  await make('lastMonth', { date: '2026-10-25' });
+  await make('tooOld', { date: '2026-10-21' });
+  await make('tooFar', { date: '2027-05-23' });
+  await asMember(
+    t.app,
+    b,
+  )({
+    method: 'POST',
+    url: '/api/events',
+    payload: {
+      type: 'TRAINING_SESSION',
+      date: '2026-11-24',
+      time: '17:00',
+      endTime: '18:00',
+      teamIds: [(await asMember(t.app, b)({ method: 'POST', url: '/api/teams', payload: { name: 'B' } })).json().id],
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('calendar feed', () => {
+  it("serves a member who reads the schedule every event of the academy from a month back to six months ahead, in Riyadh's time zone", async () => {
+    const feed = await createFeed(a);
+    expect(feed.teamId).toBeNull();
+    expect(feed.url).toMatch(new RegExp(`^http://${a.handle}\\.kora\\.test/api/calendar/[A-Za-z0-9_-]{40,}\\.ics$`));
+    const { zone, events } = await readFeed(feed.url);
+    expect(zone?.getFirstPropertyValue('tzid')).toBe('Asia/Riyadh');
+    expect(events.map((e) => e.uid).sort()).toEqual([ev.coached.id, ev.match.id, ev.eagles.id, ev.lastMonth.id].sort());
+
+    const training = events.find((e) => e.uid === ev.coached.id);
+    expect(training?.summary).toBe('Training: U10 Hawks');
+    expect(training?.location).toBe('الملعب ١');
+    expect(training?.description).toBe('Coaches: Coach Waleed');
+    expect(training?.startDate.zone?.tzid).toBe('Asia/Riyadh');
+    expect(training?.startDate.toString()).toBe('2026-11-24T17:00:00');
+    // 17:00 in Riyadh is 14:00 UTC.
+    expect(training?.startDate.toJSDate().toISOString()).toBe('2026-11-24T14:00:00.000Z');
+    expect(training?.endDate.toJSDate().toISOString()).toBe('2026-11-24T15:30:00.000Z');
+
+    const match = events.find((e) => e.uid === ev.match.id);
+    expect(match?.summary).toBe('Match: U10 Hawks, U12 Eagles');
+    expect(match?.startDate.toJSDate().toISOString()).toBe('2026-11-28T06:00:00.000Z');
+    expect(events.find((e) => e.uid === ev.eagles.id)?.location).toBeNull();
+  });
+
+  it('keeps the UID of an event when it is edited, and follows the edit', async () => {
+    const feed = await createFeed(a);
+    const res = await asMember(
+      t.app,
+      a,
+    )({
+      method: 'PUT',
+      url: `/api/events/${ev.coached.id}`,
+      payload: {
+        type: 'TRAINING_SESSION',
+        date: '2026-11-25',
+        time: '18:00',
+        endTime: '19:00',
+        field: 'الملعب ٢',
+        teamIds: [hawks],
+        coachIds: [coach.id],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const moved = (await readFeed(feed.url)).events.find((e) => e.uid === ev.coached.id);
+    expect(moved?.startDate.toJSDate().toISOString()).toBe('2026-11-25T15:00:00.000Z');
+    expect(moved?.location).toBe('الملعب ٢');
+  });
+
+  it("gives a member without R:Schedule only the events they coach, and a team's feed only that team's events", async () => {
+    await withTenant(t.deps.db, a.id, async (tx) => {
+      const [type] = await tx
+        .insert(accountTypes)
+        .values({ academyId: a.id, name: 'Trainings only', ...allFlags(false), canReadMyTrainings: true, canWriteMyTrainings: true })
+        .returning();
+      await tx.update(users).set({ accountTypeId: type.id }).where(eq(users.id, otherCoach.id));
+    });
+    const own = await createFeed(otherCoach);
+    expect((await readFeed(own.url)).events.map((e) => e.uid).sort()).toEqual([ev.match.id, ev.eagles.id].sort());
+    const ownEagles = await createFeed(otherCoach, { teamId: eagles });
+    expect((await readFeed(ownEagles.url)).events.map((e) => e.uid).sort()).toEqual([ev.match.id, ev.eagles.id].sort());
+    const ownHawks = await createFeed(otherCoach, { teamId: hawks });
+    expect((await readFeed(ownHawks.url)).events.map((e) => e.uid)).toEqual([ev.match.id]);
+
+    const eaglesFeed = await createFeed(a, { teamId: eagles });
+    expect(eaglesFeed.teamId).toBe(eagles);
+    expect((await readFeed(eaglesFeed.url)).events.map((e) => e.uid).sort()).toEqual([ev.match.id, ev.eagles.id].sort());
+  });
+
+  it('rotates the URL on every creation and revokes it on DELETE: an old, revoked or unknown token is 404', async () => {
+    const first = await createFeed(coach);
+    const second = await createFeed(coach);
+    expect(second.url).not.toBe(first.url);
+    const old = await t.app.inject({ method: 'GET', url: feedPath(first.url) });
+    expect(old.statusCode).toBe(404);
+    expect(old.json().code).toBe('calendar.not_found');
+    expect((await t.app.inject({ method: 'GET', url: feedPath(second.url) })).statusCode).toBe(200);
+    expect((await asMember(t.app, coach)({ method: 'DELETE', url: '/api/calendar-feed' })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: feedPath(second.url) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/calendar/not-a-real-token.ics' })).statusCode).toBe(404);
+    // Another member's feed is untouched by this revocation.
+    const admins = await createFeed(a);
+    await asMember(t.app, coach)({ method: 'DELETE', url: '/api/calendar-feed' });
+    expect((await t.app.inject({ method: 'GET', url: feedPath(admins.url) })).statusCode).toBe(200);
+  });
+
+  it("refuses another academy's team (400), needs a token to create or revoke (401), and keeps academies apart", async () => {
+    const foreignTeam = (await asMember(t.app, b)({ method: 'GET', url: '/api/teams' })).json()[0].id as string;
+    const res = await asMember(t.app, a)({ method: 'POST', url: '/api/calendar-feed', payload: { teamId: foreignTeam } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues[0]).toMatchObject({ path: 'teamId', code: 'team.unknown' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/calendar-feed' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/calendar-feed' })).statusCode).toBe(401);
+    const feedOfB = await createFeed(b);
+    const { events } = await readFeed(feedOfB.url);
+    expect(events).toHaveLength(1);
+    expect(Object.values(ev).map((e) => e.id)).not.toContain(events[0].uid);
+  });
+});

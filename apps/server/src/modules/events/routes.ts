@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { authOf } from '../../http/access.js';
+import { forbidden } from '../../http/errors.js';
+import { limits } from '../../http/rate-limits.js';
+import { route } from '../../http/route.js';
+import { createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.js';
+import { createEvent, deleteEvent, listEvents, updateEvent } from './service.js';
+import { monthlyStats } from './stats.js';
+
+const write = { access: { anyOf: ['canWriteSchedule' as const] } };
+
+export async function eventRoutes(app: FastifyInstance) {
+  // The dashboard, My Trainings and the schedule all read events. A member who reads neither the
+  // dashboard nor the schedule (My Trainings alone) sees only the events they coach.
+  route(app, 'listEvents', { access: { anyOf: ['canReadDashboard', 'canReadMyTrainings', 'canReadSchedule'] } }, (req) => {
+    const { user } = authOf(req);
+    const seesAll = user.accountType?.canReadDashboard || user.accountType?.canReadSchedule;
+    if (!seesAll && req.query.coachId && req.query.coachId !== user.id) throw forbidden();
+    const coachId = seesAll ? req.query.coachId : user.id;
+    return req.tenant((tx) => listEvents(tx, { ...req.query, coachId }));
+  });
+  route(app, 'createEvent', write, (req) => req.tenant((tx) => createEvent(tx, req.body)));
+  route(app, 'updateEvent', write, (req) => req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope)));
+  route(app, 'deleteEvent', write, (req) => req.tenant((tx) => deleteEvent(tx, req.params.id, req.query.scope)));
+  route(app, 'monthlyStats', { access: { anyOf: ['canReadDashboard'] } }, (req) =>
+    req.tenant((tx) => monthlyStats(tx, app.deps.clock.now())),
+  );
+
+  route(app, 'createCalendarFeed', { access: 'member' }, (req) => createCalendarFeed(app.deps, authOf(req), req.body.teamId));
+  route(app, 'revokeCalendarFeed', { access: 'member' }, (req) => revokeCalendarFeed(app.deps, authOf(req)));
+  // Public: the unguessable token is the credential (calendar apps send no bearer token).
+  route(app, 'calendarFeed', { access: 'public', rateLimit: limits(app.deps.config).publicRead }, async (req, reply) => {
+    const ics = await renderCalendarFeed(app.deps, req.params.token);
+    reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-cache');
+    return ics;
+  });
+}

@@ -1,0 +1,146 @@
+import {
+  ageGroupOf,
+  GROWTH_METRICS,
+  type GrowthMedians,
+  type GrowthMetric,
+  type GrowthPlayerRow,
+  median,
+  type ParsedGrowthMetricFields,
+  riyadhToday,
+} from '@kora/contracts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { growthMetrics, teamPlayers, teams, users } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
+import { badRequest, notFound } from '../../http/errors.js';
+
+type Row = typeof growthMetrics.$inferSelect;
+
+const toMetric = (r: Row): GrowthMetric => ({
+  id: r.id,
+  playerId: r.playerId,
+  date: r.date,
+  height: r.height,
+  weight: r.weight,
+  armSpan: r.armSpan,
+  handGrip: r.handGrip,
+  sprint10m: r.sprint10m,
+  sprint20m: r.sprint20m,
+  standingLongJump: r.standingLongJump,
+  verticalJump: r.verticalJump,
+  breakfastSource: r.breakfastSource,
+  sleepingHours: r.sleepingHours,
+});
+
+/**
+ * Every player with their teams and latest growth record (latest date, then latest entered): three
+ * statements whatever the number of players — the latest records come from one DISTINCT ON query.
+ */
+export async function listGrowthPlayers(tx: TenantTx): Promise<GrowthPlayerRow[]> {
+  const players = await tx
+    .select({ id: users.id, name: users.name, nameArabic: users.nameArabic, avatar: users.avatar, birthdate: users.birthdate })
+    .from(users)
+    .where(eq(users.role, 'PLAYER'))
+    .orderBy(asc(users.name));
+  if (players.length === 0) return [];
+  // One transaction is one connection: the queries run one after another.
+  const teamRows = await tx
+    .select({ playerId: teamPlayers.playerId, id: teams.id, name: teams.name, nameArabic: teams.nameArabic, color: teams.color })
+    .from(teamPlayers)
+    .innerJoin(teams, eq(teams.id, teamPlayers.teamId))
+    .orderBy(asc(teams.name));
+  const latest = await tx
+    .selectDistinctOn([growthMetrics.playerId])
+    .from(growthMetrics)
+    .orderBy(growthMetrics.playerId, desc(growthMetrics.date), desc(growthMetrics.createdAt));
+  const teamsOf = new Map<string, GrowthPlayerRow['player']['teams']>();
+  for (const { playerId, ...team } of teamRows) teamsOf.set(playerId, [...(teamsOf.get(playerId) ?? []), team]);
+  const latestOf = new Map(latest.map((r) => [r.playerId, toMetric(r)]));
+  return players.map((p) => ({ player: { ...p, teams: teamsOf.get(p.id) ?? [] }, latest: latestOf.get(p.id) ?? null }));
+}
+
+/** A player of this academy (another academy's id is unknown, like any other). */
+async function findPlayer(tx: TenantTx, id: string) {
+  const [player] = await tx
+    .select({ id: users.id, birthdate: users.birthdate })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'PLAYER')));
+  return player ?? null;
+}
+
+/** A player's records by date (404 for an unknown player). */
+export async function playerGrowth(tx: TenantTx, playerId: string): Promise<GrowthMetric[]> {
+  if (!(await findPlayer(tx, playerId))) throw notFound('player.not_found');
+  const rows = await tx
+    .select()
+    .from(growthMetrics)
+    .where(eq(growthMetrics.playerId, playerId))
+    .orderBy(asc(growthMetrics.date), asc(growthMetrics.createdAt));
+  return rows.map(toMetric);
+}
+
+/** A record's date is a real date (the contract) that is not after Riyadh's today. */
+function checkDate(date: string, now: Date) {
+  if (date > riyadhToday(now)) throw badRequest('growth.date_in_future', 'date');
+}
+
+export async function createGrowthMetric(
+  tx: TenantTx,
+  body: ParsedGrowthMetricFields & { playerId: string },
+  now: Date,
+): Promise<GrowthMetric> {
+  checkDate(body.date, now);
+  if (!(await findPlayer(tx, body.playerId))) throw badRequest('player.unknown', 'playerId');
+  const [row] = await tx
+    .insert(growthMetrics)
+    .values({ ...body, academyId: tx.academyId })
+    .returning();
+  return toMetric(row);
+}
+
+export async function updateGrowthMetric(tx: TenantTx, id: string, body: ParsedGrowthMetricFields, now: Date): Promise<GrowthMetric> {
+  checkDate(body.date, now);
+  const [row] = await tx.update(growthMetrics).set(body).where(eq(growthMetrics.id, id)).returning();
+  if (!row) throw notFound('growth.not_found');
+  return toMetric(row);
+}
+
+export async function deleteGrowthMetric(tx: TenantTx, id: string) {
+  const deleted = await tx.delete(growthMetrics).where(eq(growthMetrics.id, id)).returning({ id: growthMetrics.id });
+  if (deleted.length === 0) throw notFound('growth.not_found');
+}
+
+/**
+ * The medians of the player's age group (docs/domain.md, "Growth"): the peers are the academy's
+ * players in the player's age group today (the player included); for each month, each peer's
+ * latest record of the month counts once, and each metric's median is over the peers measured.
+ * Two statements whatever the number of players or records.
+ */
+export async function ageGroupMedians(tx: TenantTx, playerId: string, now: Date): Promise<GrowthMedians> {
+  const today = riyadhToday(now);
+  const players = await tx.select({ id: users.id, birthdate: users.birthdate }).from(users).where(eq(users.role, 'PLAYER'));
+  const player = players.find((p) => p.id === playerId);
+  if (!player) throw notFound('player.not_found');
+  const ageGroup = ageGroupOf(player.birthdate, today);
+  if (!ageGroup) return { ageGroup: null, playersCount: 0, months: [] };
+  const peers = players.filter((p) => ageGroupOf(p.birthdate, today) === ageGroup).map((p) => p.id);
+  const month = sql<string>`to_char(${growthMetrics.date}, 'YYYY-MM')`;
+  const rows = await tx
+    .selectDistinctOn([growthMetrics.playerId, month], { month, metric: growthMetrics })
+    .from(growthMetrics)
+    .where(inArray(growthMetrics.playerId, peers))
+    .orderBy(growthMetrics.playerId, month, desc(growthMetrics.date), desc(growthMetrics.createdAt));
+  const byMonth = new Map<string, Row[]>();
+  for (const r of rows) byMonth.set(r.month, [...(byMonth.get(r.month) ?? []), r.metric]);
+  const months = [...byMonth.keys()].sort().map((m) => {
+    const records = byMonth.get(m) ?? [];
+    const medians = Object.fromEntries(
+      GROWTH_METRICS.map((key) => {
+        const value = median(records.map((r) => r[key]).filter((v): v is number => v !== null));
+        // Two decimals, as the records are entered (the mean of two middle values may not be exact in binary).
+        return [key, value === null ? null : Math.round(value * 100) / 100];
+      }),
+    ) as Record<(typeof GROWTH_METRICS)[number], number | null>;
+    return { month: m, count: records.length, ...medians };
+  });
+  return { ageGroup, playersCount: peers.length, months };
+}

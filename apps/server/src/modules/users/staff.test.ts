@@ -1,0 +1,102 @@
+import type { AccountTypeListItem, Admin } from '@kora/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlayer, coachLogin } from '../../../test/fixtures.js';
+import { type Academy, asMember, createTestApp, loginAs, registerAndLogin, type TestContext } from '../../../test/harness.js';
+
+let t: TestContext;
+let a: Academy;
+let b: Academy;
+let coach: { id: string; handle: string; token: string };
+let admin: AccountTypeListItem;
+let coachType: AccountTypeListItem;
+
+type Who = { handle: string; token: string };
+const createStaff = (payload: object, who: Who = a) => asMember(t.app, who)({ method: 'POST', url: '/api/users', payload });
+const sendReset = (id: string, who: Who = a) => asMember(t.app, who)({ method: 'POST', url: `/api/users/${id}/send-reset` });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  coach = await coachLogin(t.app, a);
+  const types = (await asMember(t.app, a)({ method: 'GET', url: '/api/account-types' })).json() as AccountTypeListItem[];
+  admin = types.find((x) => x.name === 'Admin')!;
+  coachType = types.find((x) => x.name === 'Coach')!;
+});
+afterAll(() => t.close());
+
+describe('POST /api/users (a staff login)', () => {
+  it('creates an ADMIN-role login of the chosen type whose password is shown once and works', async () => {
+    const email = `Reception@${a.handle}.sa`;
+    const res = await createStaff({ name: 'Noura Al-Shehri', email, accountTypeId: coachType.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const { user, password } = res.json() as { user: Admin; password: string };
+    expect(user).toEqual({
+      id: expect.any(String),
+      role: 'ADMIN',
+      name: 'Noura Al-Shehri',
+      nameArabic: null,
+      email: email.toLowerCase(),
+      avatar: null,
+      accountTypeId: coachType.id,
+      hasLogin: true,
+      createdAt: expect.any(String),
+    });
+    expect(password).toMatch(/^[A-Za-z0-9]{14}$/);
+    const token = await loginAs(t.app, a.handle, email.toLowerCase(), password);
+    const me = await asMember(t.app, { handle: a.handle, token })({ method: 'GET', url: '/api/auth/me' });
+    expect(me.json().user).toMatchObject({ id: user.id, accountType: { id: coachType.id } });
+    // Settings → Privileges lists staff with name, e-mail, account type and date joined.
+    const staff = (await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=ADMIN' })).json() as Admin[];
+    expect(staff.map((s) => s.id)).toEqual(expect.arrayContaining([a.userId, user.id]));
+    const coaches = (await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=COACH' })).json();
+    expect(coaches[0]).toMatchObject({ id: coach.id, hasLogin: true, accountTypeId: coachType.id, createdAt: expect.any(String) });
+  });
+
+  it('validates name and e-mail, refuses a taken login (409), an unknown type (400) and callers without W:Settings (403)', async () => {
+    const noName = await createStaff({ name: '', email: 'x@y.sa', accountTypeId: admin.id });
+    expect(noName.json()).toMatchObject({ code: 'coach.name_required' });
+    const badEmail = await createStaff({ name: 'X', email: 'nope', accountTypeId: admin.id });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json()).toMatchObject({ code: 'email.invalid', message: 'Please enter a valid email' });
+    expect((await createStaff({ name: 'X', email: a.email, accountTypeId: admin.id })).statusCode).toBe(409);
+    const unknown = await createStaff({ name: 'X', email: 'x@y.sa', accountTypeId: '3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f' });
+    expect(unknown.json()).toMatchObject({ code: 'account_type.unknown', issues: [{ path: 'accountTypeId' }] });
+    const foreignType = (await asMember(t.app, b)({ method: 'GET', url: '/api/account-types' })).json()[0].id;
+    expect((await createStaff({ name: 'X', email: 'x@y.sa', accountTypeId: foreignType })).statusCode).toBe(400);
+    expect((await createStaff({ name: 'X', email: 'x@y.sa', accountTypeId: coachType.id }, coach)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/users/:id/send-reset', () => {
+  it('mails the user a working reset link (the forgot-password mail) and answers 204', async () => {
+    const email = `forgetful@${a.handle}.sa`;
+    const { user } = (await createStaff({ name: 'Forgetful', email, accountTypeId: coachType.id })).json();
+    const res = await sendReset(user.id);
+    expect(res.statusCode, res.body).toBe(204);
+    const [mail] = await t.deps.mailer.outbox(1);
+    expect(mail.to).toBe(email);
+    const token = mail.text.match(new RegExp(`${a.handle}\\.kora\\.test/auth/reset-password/(\\S+)`))?.[1];
+    expect(token).toBeTruthy();
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'brand-new-pass' },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect(await loginAs(t.app, a.handle, email, 'brand-new-pass')).toEqual(expect.any(String));
+  });
+
+  it('is 409 without a login, 404 for a player, an unknown or another academy’s user, 403 without W:Settings', async () => {
+    const before = (await t.deps.mailer.outbox(1000)).length;
+    const paper = await asMember(t.app, a)({ method: 'POST', url: '/api/users/coaches', payload: { name: 'No Login' } });
+    const noLogin = await sendReset(paper.json().coach.id);
+    expect(noLogin.statusCode).toBe(409);
+    expect(noLogin.json()).toMatchObject({ code: 'user.no_login', message: 'This user has no login' });
+    expect((await sendReset(await addPlayer(t.app, a))).statusCode).toBe(404);
+    expect((await sendReset('3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f')).statusCode).toBe(404);
+    expect((await sendReset(a.userId, b)).statusCode).toBe(404);
+    expect((await sendReset(a.userId, coach)).statusCode).toBe(403);
+    expect((await t.deps.mailer.outbox(1000)).length).toBe(before);
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * The permission matrix (docs/domain.md, "What each call needs"): every route of the endpoint map is
+ * in TABLE with who may call it, and for every non-public row and every one of the 16 flags, a
+ * member whose account type holds only that flag gets 403 exactly when the flag is not listed.
+ * Anything else (200, 201, 204, 400, 404, 409) counts as allowed: requests carry minimal bodies and
+ * ids that do not exist, so nothing changes. A new route fails the test until it has its row.
+ */
+import { allFlags, PERMISSION_FLAGS, type PermissionFlag, ROUTES, type RouteKey } from '@kora/contracts';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountTypes, users } from '../src/db/schema.js';
+import { withSystem, withTenant } from '../src/db/tenant.js';
+import { createSession } from '../src/modules/auth/sessions.js';
+import { addPlayer, coachLogin, multipart } from './fixtures.js';
+import { type Academy, academyHost, createTestApp, registerAndLogin, type TestContext } from './harness.js';
+
+type Rule = 'public' | 'member' | PermissionFlag[];
+interface Case {
+  key: RouteKey;
+  allow: Rule;
+  /** What distinguishes this row from another of the same route (a role, a body form). */
+  variant?: string;
+  /** Path parameters by name; absent ones are an id that does not exist. */
+  params?: (f: Fixtures) => Record<string, string>;
+  query?: string;
+  body?: (f: Fixtures) => unknown;
+  form?: Record<string, string>;
+}
+interface Fixtures {
+  academyId: string;
+  handle: string;
+  playerId: string;
+  coachId: string;
+  adminId: string;
+  /** An account type without any flag (anyone with W:Settings may give it). */
+  emptyTypeId: string;
+}
+
+const NONE = '3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f';
+const R = (area: string) => `canRead${area}` as PermissionFlag;
+const W = (area: string) => `canWrite${area}` as PermissionFlag;
+
+const TABLE: Case[] = [
+  { key: 'registerAcademy', allow: 'public', body: () => ({}) },
+  { key: 'checkHandle', allow: 'public', params: () => ({ handle: 'no-such-academy' }) },
+  { key: 'login', allow: 'public', body: () => ({}) },
+  { key: 'me', allow: 'member' },
+  { key: 'logout', allow: 'member' },
+  { key: 'forgotPassword', allow: 'public', body: () => ({}) },
+  { key: 'resetPassword', allow: 'public', body: () => ({}) },
+  { key: 'registerParent', allow: 'public', body: () => ({}) },
+
+  { key: 'listPackages', allow: 'public', variant: 'by handle', query: 'handle=no-such-academy' },
+  { key: 'listPackages', allow: 'member', variant: 'all' },
+
+  { key: 'listTeams', allow: 'member' },
+  { key: 'getTeam', allow: 'member' },
+  { key: 'createTeam', allow: [W('ManageTeam')], body: () => ({}) },
+  { key: 'updateTeam', allow: [W('ManageTeam')], variant: 'full', body: () => ({ name: 'X' }) },
+  { key: 'updateTeam', allow: [W('ManageTeam'), W('Players')], variant: 'players only', body: () => ({ playerIds: [] }) },
+  { key: 'deleteTeam', allow: [W('ManageTeam')] },
+
+  { key: 'listUsers', allow: [R('Players'), R('Growth'), R('Settings')], variant: 'players', query: 'role=PLAYER' },
+  { key: 'listUsers', allow: 'member', variant: 'coaches', query: 'role=COACH' },
+  { key: 'listUsers', allow: [R('Settings')], variant: 'staff', query: 'role=ADMIN' },
+  { key: 'getUser', allow: [R('Players'), R('Growth'), R('Settings')], variant: 'a player', params: (f) => ({ id: f.playerId }) },
+  { key: 'getUser', allow: 'member', variant: 'a coach', params: (f) => ({ id: f.coachId }) },
+  { key: 'getUser', allow: [R('Settings')], variant: 'a staff user', params: (f) => ({ id: f.adminId }) },
+  { key: 'updateUser', allow: [W('Settings')], variant: 'JSON account', body: () => ({ accountTypeId: NONE }) },
+  { key: 'updateUser', allow: [W('Players')], variant: 'multipart player', form: { name: 'X', birthdate: '2015-01-01' } },
+  { key: 'deleteUser', allow: [W('Players')] },
+  { key: 'createParentPlayer', allow: [W('Players'), W('Settings')], form: {} },
+  { key: 'createCoach', allow: [W('Coaches'), W('Settings')], variant: 'no login', body: () => ({ name: 'X', teamIds: [NONE] }) },
+  {
+    key: 'createCoach',
+    allow: [W('Settings')],
+    variant: 'with a login',
+    body: (f) => ({ name: 'X', email: 'matrix@x.sa', accountTypeId: f.emptyTypeId, teamIds: [NONE] }),
+  },
+  { key: 'updateCoach', allow: [W('Coaches')], body: () => ({ name: 'X', coachType: 'HEAD_COACH' }) },
+  { key: 'createStaffUser', allow: [W('Settings')], body: () => ({}) },
+  { key: 'sendUserPasswordReset', allow: [W('Settings')] },
+
+  { key: 'listAccountTypes', allow: [R('Settings')] },
+  { key: 'createAccountType', allow: [W('Settings')], body: () => ({}) },
+  { key: 'updateAccountType', allow: [W('Settings')], body: () => ({ name: 'X' }) },
+  { key: 'deleteAccountType', allow: [W('Settings')] },
+
+  { key: 'getAcademy', allow: 'member', params: (f) => ({ id: f.academyId }) },
+  { key: 'updateAcademy', allow: [W('Settings')], params: (f) => ({ id: f.academyId }), form: {} },
+
+  { key: 'listGrowthPlayers', allow: [R('Growth')] },
+  { key: 'playerGrowth', allow: [R('Growth')] },
+  { key: 'growthAgeGroupMedians', allow: [R('Growth')] },
+  { key: 'createGrowthMetric', allow: [W('Growth')], body: () => ({}) },
+  { key: 'updateGrowthMetric', allow: [W('Growth')], body: () => ({}) },
+  { key: 'deleteGrowthMetric', allow: [W('Growth')] },
+
+  { key: 'playerAttendance', allow: [R('Players')] },
+  { key: 'playerSubscriptions', allow: [R('Players')] },
+  { key: 'playerSessions', allow: [R('Players')] },
+  { key: 'playerEvents', allow: [R('Players')] },
+
+  { key: 'setParticipantStatus', allow: [W('MyTrainings'), W('Players'), W('Schedule')], body: () => ({ status: 'ATTENDED' }) },
+  { key: 'setEventParticipantStatus', allow: [W('MyTrainings'), W('Players'), W('Schedule')], body: () => ({ status: 'ATTENDED' }) },
+
+  { key: 'listEvents', allow: [R('Dashboard'), R('MyTrainings'), R('Schedule')], query: 'startDate=2026-11-22&endDate=2026-11-28' },
+  { key: 'createEvent', allow: [W('Schedule')], body: () => ({}) },
+  { key: 'updateEvent', allow: [W('Schedule')], body: () => ({}) },
+  { key: 'deleteEvent', allow: [W('Schedule')] },
+  { key: 'monthlyStats', allow: [R('Dashboard')] },
+
+  { key: 'createCalendarFeed', allow: 'member', body: () => ({ teamId: NONE }) },
+  { key: 'revokeCalendarFeed', allow: 'member' },
+  { key: 'calendarFeed', allow: 'public', params: () => ({ token: 'no-such-token' }) },
+];
+
+let t: TestContext;
+let owner: Academy;
+let fixtures: Fixtures;
+/** A session token per flag: its user's account type holds that flag alone ('none': no flag at all). */
+const tokens = new Map<PermissionFlag | 'none', string>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await registerAndLogin(t.app);
+  const playerId = await addPlayer(t.app, owner);
+  const coach = await coachLogin(t.app, owner);
+  const academyId = owner.id;
+  const holders = await withTenant(t.deps.db, academyId, async (tx) => {
+    const [empty] = await tx
+      .insert(accountTypes)
+      .values({ academyId, name: 'No rights', ...allFlags(false) })
+      .returning();
+    const made = new Map<PermissionFlag | 'none', string>([['none', '']]);
+    for (const flag of PERMISSION_FLAGS) {
+      const [type] = await tx
+        .insert(accountTypes)
+        .values({ academyId, name: `Only ${flag}`, ...allFlags(false), [flag]: true })
+        .returning();
+      made.set(flag, type.id);
+    }
+    const rows = await tx
+      .insert(users)
+      .values(
+        [...made].map(([flag, typeId]) => ({
+          academyId,
+          role: 'ADMIN' as const,
+          name: `Holder of ${flag}`,
+          accountTypeId: typeId || empty.id,
+        })),
+      )
+      .returning({ id: users.id, name: users.name });
+    return { emptyTypeId: empty.id, users: rows };
+  });
+  await withSystem(t.deps.db, async (tx) => {
+    for (const u of holders.users)
+      tokens.set(u.name.replace('Holder of ', '') as PermissionFlag | 'none', await createSession(tx, academyId, u.id));
+  });
+  fixtures = { academyId, handle: owner.handle, playerId, coachId: coach.id, adminId: owner.userId, emptyTypeId: holders.emptyTypeId };
+}, 60_000);
+afterAll(() => t.close());
+
+const label = (c: Case) => `${c.key}${c.variant ? ` (${c.variant})` : ''}`;
+
+function request(c: Case, token: string | null): InjectOptions {
+  const [method, path] = ROUTES[c.key];
+  const params = c.params?.(fixtures) ?? {};
+  const url = path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? NONE) + (c.query ? `?${c.query}` : '');
+  const auth = token ? { authorization: `Bearer ${token}` } : {};
+  const base = { method: method as 'GET', url, headers: { host: academyHost(fixtures.handle), ...auth } };
+  if (c.form) {
+    const form = multipart(c.form);
+    return { ...base, payload: form.payload, headers: { ...base.headers, ...form.headers } };
+  }
+  return c.body ? { ...base, payload: c.body(fixtures) as object } : base;
+}
+
+const allowed = (rule: Rule, flag: PermissionFlag | 'none') =>
+  rule === 'member' || (rule !== 'public' && flag !== 'none' && rule.includes(flag));
+
+// Logging out ends the session it is called with: that row runs last.
+const ORDERED = [...TABLE.filter((c) => c.key !== 'logout'), ...TABLE.filter((c) => c.key === 'logout')];
+const guarded = ORDERED.filter((c) => c.allow !== 'public');
+
+describe('the permission matrix', () => {
+  it('has a row for every route of the endpoint map, and no other', () => {
+    const keys = new Set(TABLE.map((c) => c.key));
+    const missing = (Object.keys(ROUTES) as RouteKey[]).filter((k) => !keys.has(k));
+    expect(missing, 'routes without a row in the permission TABLE').toEqual([]);
+    expect([...keys].filter((k) => !(k in ROUTES))).toEqual([]);
+    const labels = TABLE.map(label);
+    expect(new Set(labels).size, 'each row of a route needs its own variant').toBe(labels.length);
+  });
+
+  it('lets public routes be called without a token', async () => {
+    for (const c of ORDERED.filter((x) => x.allow === 'public')) {
+      const res = await t.app.inject(request(c, null));
+      expect([401, 403], `${label(c)} → ${res.statusCode} ${res.body.slice(0, 200)}`).not.toContain(res.statusCode);
+      expect(res.statusCode, label(c)).toBeLessThan(500);
+    }
+  });
+
+  it(`answers 403 exactly when the member's only flag is not allowed (${guarded.length} rows × ${PERMISSION_FLAGS.length} flags)`, async () => {
+    const failures: string[] = [];
+    for (const c of guarded) {
+      const anonymous = await t.app.inject(request(c, null));
+      if (anonymous.statusCode !== 401) failures.push(`${label(c)} without a token → ${anonymous.statusCode}`);
+      for (const flag of [...PERMISSION_FLAGS, 'none' as const]) {
+        const res = await t.app.inject(request(c, tokens.get(flag) ?? ''));
+        const expected = allowed(c.allow, flag);
+        const ok = res.statusCode < 500 && res.statusCode !== 401 && (res.statusCode === 403) === !expected;
+        if (!ok)
+          failures.push(
+            `${label(c)} with only ${flag}: ${res.statusCode} (expected ${expected ? 'allowed' : '403'}) ${res.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
+    console.info(
+      `permission matrix: ${guarded.length} guarded rows × ${PERMISSION_FLAGS.length} flags = ${guarded.length * PERMISSION_FLAGS.length} calls`,
+    );
+  });
+
+  it('changed nothing: the calls of the matrix were refused or invalid', async () => {
+    const left = await withTenant(t.deps.db, fixtures.academyId, (tx) =>
+      tx.select({ id: users.id }).from(users).where(eq(users.name, 'X')),
+    );
+    expect(left).toEqual([]);
+  });
+});

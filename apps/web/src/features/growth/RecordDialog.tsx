@@ -1,0 +1,90 @@
+// Why: add or edit one growth record with the contract's rules and the form steps and defaults of spec part 2 §5, §9.
+import { GROWTH_METRICS, type GrowthMetric, type GrowthMetricKey, growthMetricFields, riyadhToday, SLEEP_MAX_HOURS } from '@kora/contracts';
+import { useFormContext } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { z } from 'zod';
+import { TextField } from '../../components/Field';
+import { FormDate } from '../../components/form/FormDate';
+import { FormDialog } from '../../components/form/FormDialog';
+import { FormSelect, useFieldError } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/useZodForm';
+import { useToast } from '../../components/Toaster';
+import { useGrowthMutations } from './api';
+import { DEFAULT_SLEEP, METRIC_UNITS, metricStep } from './helpers';
+
+type Values = z.input<typeof growthMetricFields>;
+
+function defaults(record: GrowthMetric | null): Values {
+  if (record) {
+    const { id: _id, playerId: _p, ...fields } = record;
+    // A stored record always has both; an empty one is left for the form's own message.
+    return {
+      ...fields,
+      height: fields.height ?? (undefined as unknown as number),
+      weight: fields.weight ?? (undefined as unknown as number),
+    };
+  }
+  const empty = Object.fromEntries(GROWTH_METRICS.map((m) => [m, null])) as Record<GrowthMetricKey, null>;
+  return {
+    ...empty,
+    date: riyadhToday(),
+    height: undefined as unknown as number,
+    weight: undefined as unknown as number,
+    sleepingHours: DEFAULT_SLEEP,
+    breakfastSource: null,
+  };
+}
+
+function MetricField({ metric }: { metric: GrowthMetricKey }) {
+  const intl = useIntl();
+  const { register } = useFormContext();
+  const error = useFieldError(metric);
+  const unit = intl.formatMessage({ id: `growth.unit.${METRIC_UNITS[metric]}` });
+  return (
+    <TextField
+      label={`${intl.formatMessage({ id: `growth.metric.${metric}` })} (${unit})`}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      max={metric === 'sleepingHours' ? SLEEP_MAX_HOURS : undefined}
+      step={metricStep(metric)}
+      dir="ltr"
+      error={error}
+      {...register(metric, { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) })}
+    />
+  );
+}
+
+export function RecordDialog({ playerId, record, onClose }: { playerId: string; record: GrowthMetric | null; onClose(): void }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const { create, update } = useGrowthMutations();
+  const form = useZodForm(growthMetricFields, { defaultValues: defaults(record) });
+  const save = async (values: Values) => {
+    if (record) await update.mutateAsync({ id: record.id, body: values });
+    else await create.mutateAsync({ ...values, playerId });
+    toast(intl.formatMessage({ id: record ? 'growth.saved' : 'growth.created' }));
+    onClose();
+  };
+  return (
+    <FormDialog
+      form={form}
+      onSubmit={save}
+      onClose={onClose}
+      title={<FormattedMessage id={record ? 'growth.editTitle' : 'growth.add'} />}
+      errorFallback={record ? 'growth.updateFailed' : 'growth.saveFailed'}
+      columns={2}
+      wide
+    >
+      <FormDate name="date" label={<FormattedMessage id="growth.date" />} max={riyadhToday()} />
+      <FormSelect name="breakfastSource" empty={null} label={<FormattedMessage id="growth.breakfast" />}>
+        <option value="">{intl.formatMessage({ id: 'growth.breakfast.none' })}</option>
+        <option value="Home">{intl.formatMessage({ id: 'growth.breakfast.Home' })}</option>
+        <option value="School">{intl.formatMessage({ id: 'growth.breakfast.School' })}</option>
+      </FormSelect>
+      {GROWTH_METRICS.map((m) => (
+        <MetricField key={m} metric={m} />
+      ))}
+    </FormDialog>
+  );
+}

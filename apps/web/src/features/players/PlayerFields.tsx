@@ -1,0 +1,109 @@
+// Why: the player's own fields are asked the same way by the public wizard, Add Player and Edit Player.
+import { birthdateBounds, GENDERS, type Gender, type PlayerInfo } from '@kora/contracts';
+import type { ReactNode } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { FormattedMessage } from 'react-intl';
+import { todayIso } from '../../components/date-format';
+import { FormCountry } from '../../components/form/FormCountry';
+import { FormDate } from '../../components/form/FormDate';
+import { FormText, FormTextArea } from '../../components/form/fields';
+import { displayName } from '../../lib/display-name';
+import { useLocale } from '../../lib/i18n';
+import { PhotoInput } from './PhotoInput';
+
+/** The male/female picture toggle of the parent wizard (spec part 1 §2). */
+function GenderToggle({ value, onChange }: { value: Gender | undefined; onChange(v: Gender): void }) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium text-slate-700">
+        <FormattedMessage id="parent.gender" />
+      </legend>
+      <div className="grid grid-cols-2 gap-3">
+        {GENDERS.map((g) => (
+          <button
+            key={g}
+            type="button"
+            aria-pressed={value === g}
+            onClick={() => onChange(g)}
+            className={`flex items-center justify-center gap-2 rounded-xl border-2 px-3 py-1.5 text-sm font-medium ${value === g ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-200 text-slate-600 hover:border-slate-300'}`}
+          >
+            <svg viewBox="0 0 48 48" className="size-7 shrink-0" aria-hidden="true">
+              <circle cx="24" cy="16" r="9" fill={g === 'MALE' ? '#60a5fa' : '#f472b6'} />
+              <path
+                d={g === 'MALE' ? 'M8 44c0-9 7-15 16-15s16 6 16 15z' : 'M8 44c2-10 8-15 16-15s14 5 16 15z'}
+                fill={g === 'MALE' ? '#2563eb' : '#db2777'}
+              />
+              {g === 'FEMALE' && <path d="M15 16c0-8 4-12 9-12s9 4 9 12l2 8h-4l-1-6" fill="#be185d" />}
+            </svg>
+            <FormattedMessage id={g === 'MALE' ? 'parent.male' : 'parent.female'} />
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+interface Props {
+  /** Path of the group in the form: 'playerInfo.' in the registration wizards, '' in Edit Player. */
+  prefix?: string;
+  /** The contract calls the condition `medicalCondition` on registration and `condition` on edit. */
+  conditionField?: 'medicalCondition' | 'condition';
+  autoFocus?: boolean;
+  /** More fields after gender (Edit Player's phones); the condition then takes a whole row. */
+  extra?: ReactNode;
+}
+
+/** Name, Arabic name, national id, nationality, neighbourhood, birthdate (5–50 years ago), gender and condition. */
+export function PlayerFields({ prefix = '', conditionField = 'medicalCondition', autoFocus, extra }: Props) {
+  const n = (field: keyof PlayerInfo | 'condition') => `${prefix}${field}`;
+  const birth = birthdateBounds(todayIso());
+  return (
+    <>
+      <FormText name={n('name')} label={<FormattedMessage id="parent.playerName" />} autoFocus={autoFocus} />
+      <FormText name={n('nameArabic')} label={<FormattedMessage id="players.playerNameArabic" />} dir="rtl" />
+      <FormText name={n('nationalId')} label={<FormattedMessage id="parent.nationalId" />} inputMode="numeric" />
+      <FormCountry name={n('nationality')} label={<FormattedMessage id="parent.nationality" />} />
+      <FormText name={n('residentialNeighborhood')} label={<FormattedMessage id="parent.neighborhood" />} />
+      <FormDate name={n('birthdate')} label={<FormattedMessage id="parent.birthdate" />} min={birth.min} max={birth.max} />
+      <Controller name={n('gender')} render={({ field }) => <GenderToggle value={field.value} onChange={field.onChange} />} />
+      {extra}
+      <div className={extra ? 'col-span-full' : undefined}>
+        <FormTextArea name={n(conditionField)} label={<FormattedMessage id="players.condition" />} rows={2} />
+      </div>
+    </>
+  );
+}
+
+/** The form's `photo` (a File or null) with a preview named after the player being typed. */
+export function PhotoField({ prefix = '', current }: { prefix?: string; current?: string | null }) {
+  const { locale } = useLocale();
+  const { control } = useFormContext();
+  const [name, nameArabic] = useWatch({ control, name: [`${prefix}name`, `${prefix}nameArabic`] });
+  return (
+    <div className="col-span-full">
+      <Controller
+        name="photo"
+        render={({ field }) => (
+          <PhotoInput
+            file={field.value}
+            onChange={field.onChange}
+            current={current}
+            name={displayName({ name: name ?? '', nameArabic }, locale)}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+/** Empty player fields for a form's default values (gender male, as the wizard starts). */
+export const emptyPlayer = () => ({
+  name: '',
+  nameArabic: '',
+  nationalId: '',
+  nationality: null as string | null,
+  residentialNeighborhood: '',
+  birthdate: '',
+  gender: 'MALE' as Gender,
+  medicalCondition: '',
+});

@@ -1,0 +1,135 @@
+// Why: any member can follow their events in the calendar app they already use, through a private link they can rotate or revoke.
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { FieldShell, inputClass } from '../../components/Field';
+import { ErrorBox } from '../../components/States';
+import { useToast } from '../../components/Toaster';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/i18n';
+import { useTeams } from '../teams/api';
+import { useCalendarFeed } from './api';
+
+function CalendarIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4M9 15h.01M12 15h.01M15 15h.01" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The private feed: which events, create (or replace) the link, copy it, revoke it. */
+function CalendarLinkDialog({ onClose }: { onClose(): void }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const errorText = useErrorText();
+  const toast = useToast();
+  const teams = useTeams();
+  const { create, revoke } = useCalendarFeed();
+  const [teamId, setTeamId] = useState('');
+  const [url, setUrl] = useState<string>();
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<string>();
+  const selectId = useId();
+  const urlId = useId();
+
+  const make = async () => {
+    setError(undefined);
+    setCopied(false);
+    try {
+      setUrl((await create.mutateAsync(teamId || null)).url);
+    } catch (err) {
+      setError(errorText(err, 'calendar.failed'));
+    }
+  };
+  const drop = async () => {
+    setError(undefined);
+    try {
+      await revoke.mutateAsync();
+      setUrl(undefined);
+      toast(intl.formatMessage({ id: 'calendar.revoked' }));
+    } catch (err) {
+      setError(errorText(err, 'calendar.revokeFailed'));
+    }
+  };
+  const copy = async () => {
+    if (!url) return;
+    await navigator.clipboard?.writeText(url).catch(() => undefined);
+    setCopied(true);
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={<FormattedMessage id="calendar.title" />}
+      description={<FormattedMessage id="calendar.explain" />}
+    >
+      <div className="space-y-4">
+        <FieldShell id={selectId} label={<FormattedMessage id="calendar.which" />}>
+          <select id={selectId} className={`${inputClass()} h-9.5 py-0!`} value={teamId} onChange={(e) => setTeamId(e.target.value)}>
+            <option value="">{intl.formatMessage({ id: 'calendar.allEvents' })}</option>
+            {(teams.data ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {displayName(t, locale)}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        {error && <ErrorBox>{error}</ErrorBox>}
+        {url ? (
+          <div className="space-y-2">
+            <FieldShell id={urlId} label={<FormattedMessage id="calendar.url" />}>
+              <div className="flex gap-2">
+                <input
+                  id={urlId}
+                  readOnly
+                  dir="ltr"
+                  value={url}
+                  onFocus={(e) => e.target.select()}
+                  className={`${inputClass()} min-w-0 flex-1 font-mono text-xs`}
+                  data-testid="calendar-url"
+                />
+                <Button variant="outline" onClick={copy}>
+                  <FormattedMessage id={copied ? 'calendar.copied' : 'calendar.copy'} />
+                </Button>
+              </div>
+            </FieldShell>
+            <p className="text-xs text-slate-500">
+              <FormattedMessage id="calendar.howTo" />
+            </p>
+          </div>
+        ) : (
+          <p className="text-xs text-slate-500">
+            <FormattedMessage id="calendar.rotateHint" />
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+          <Button variant="ghost" className="me-auto text-red-700! hover:bg-red-50!" onClick={drop} loading={revoke.isPending}>
+            <FormattedMessage id="calendar.revoke" />
+          </Button>
+          <Button onClick={make} loading={create.isPending} variant={url ? 'outline' : 'primary'}>
+            <FormattedMessage id={url ? 'calendar.rotate' : 'calendar.create'} />
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The "Calendar link" action of the schedule and My Trainings. */
+export function CalendarLinkButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <CalendarIcon />
+        <FormattedMessage id="calendar.link" />
+      </Button>
+      {open && <CalendarLinkDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}

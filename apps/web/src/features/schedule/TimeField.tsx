@@ -1,0 +1,53 @@
+// Why: times are HH:mm on the 24-hour clock in both languages; the browser's time input would show AM/PM, in English, on Arabic screens.
+import type { ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { TextField } from '../../components/Field';
+import { fieldErrorText } from '../../components/form/errors';
+
+/** A typed time as HH:mm when it reads as one ("9" → 09:00, "930" → 09:30, "16.30" → 16:30); anything else unchanged. */
+export function normaliseTime(typed: string): string {
+  const t = typed.trim();
+  const m = t.match(/^(\d{1,2})(?:[:.\s]?(\d{2}))?$/);
+  if (!m) return t;
+  const [h, min] = [Number(m[1]), Number(m[2] ?? 0)];
+  if (h > 23 || min > 59) return t;
+  return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
+}
+
+/** A time field of the surrounding form, tidied to HH:mm when left; the contract checks the rest. */
+export function FormTime({ name, label }: { name: string; label: ReactNode }) {
+  const intl = useIntl();
+  return (
+    <Controller
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          ref={field.ref}
+          name={field.name}
+          label={label}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={(e) => {
+            const tidy = normaliseTime(e.target.value);
+            if (tidy !== field.value) field.onChange(tidy);
+            field.onBlur();
+          }}
+          // Enter submits without leaving the field: tidy first, so "930" is sent as 09:30.
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            const tidy = normaliseTime(e.currentTarget.value);
+            if (tidy !== field.value) field.onChange(tidy);
+          }}
+          error={fieldErrorText(intl, fieldState.error)}
+          dir="ltr"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="HH:mm"
+          maxLength={5}
+          className="text-start tabular-nums rtl:text-end"
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import {
+  addDaysIso,
+  DASHBOARD_EVENT_DAYS,
+  type Event,
+  type EventBody,
+  type EventCreateBody,
+  type EventScope,
+  type ParticipantStatus,
+} from '@kora/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api';
+
+export interface EventRange {
+  startDate: string;
+  endDate: string;
+  /** Only the events this coach coaches (My Trainings). */
+  coachId?: string;
+}
+
+/** Shared by route loaders (ensureQueryData) and components (useQuery). */
+export const eventsQuery = ({ startDate, endDate, coachId }: EventRange) =>
+  queryOptions({
+    queryKey: ['events', { startDate, endDate, coachId: coachId ?? null }],
+    queryFn: () => call('listEvents', { query: { startDate, endDate, ...(coachId ? { coachId } : {}) } }),
+  });
+/** The dashboard's window: today and the following days, DASHBOARD_EVENT_DAYS in all. */
+export const dashboardRange = (today: string): EventRange => ({ startDate: today, endDate: addDaysIso(today, DASHBOARD_EVENT_DAYS - 1) });
+export const statsQuery = queryOptions({ queryKey: ['stats', 'monthly'], queryFn: () => call('monthlyStats') });
+
+export const useEvents = (range: EventRange) => useQuery(eventsQuery(range));
+export const useMonthlyStats = () => useQuery(statsQuery);
+
+/** An event changes the week lists, the dashboard's figures (coach hours) and the player pages (their events and sessions). */
+function useRefresh() {
+  const qc = useQueryClient();
+  return () => Promise.all(['events', 'stats', 'participations', 'sessions'].map((key) => qc.invalidateQueries({ queryKey: [key] })));
+}
+
+export function useEventMutations() {
+  const refresh = useRefresh();
+  return {
+    create: useMutation({ mutationFn: (body: EventCreateBody) => call('createEvent', { body }), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, scope, body }: { id: string; scope: EventScope; body: EventBody }) =>
+        call('updateEvent', { params: { id }, query: { scope }, body }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: ({ id, scope }: { id: string; scope: EventScope }) => call('deleteEvent', { params: { id }, query: { scope } }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/**
+ * A participant's attendance. The week lists holding the event are patched in place (no refetch, no
+ * jumping list); the player pages that show it are refreshed.
+ */
+export function useSetParticipantStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ participantId, status }: { participantId: string; userId: string; status: ParticipantStatus }) =>
+      call('setParticipantStatus', { params: { participantId }, body: { status } }),
+    onSuccess: (_reply, { participantId, userId, status }) => {
+      qc.setQueriesData<Event[]>({ queryKey: ['events'] }, (events) =>
+        events?.map((e) =>
+          e.participants.some((p) => p.id === participantId)
+            ? { ...e, participants: e.participants.map((p) => (p.id === participantId ? { ...p, status } : p)) }
+            : e,
+        ),
+      );
+      void Promise.all(
+        [['participations', userId], ['sessions', userId], ['users'], ['stats']].map((queryKey) => qc.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+}
+
+export function useCalendarFeed() {
+  return {
+    create: useMutation({ mutationFn: (teamId: string | null) => call('createCalendarFeed', { body: { teamId } }) }),
+    revoke: useMutation({ mutationFn: () => call('revokeCalendarFeed') }),
+  };
+}

@@ -1,0 +1,182 @@
+import { type AcademyProfile, academyUpdateFields } from '@kora/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { z } from 'zod';
+import { Button } from '../../components/Button';
+import { Form } from '../../components/form/Form';
+import { FormPhone } from '../../components/form/FormPhone';
+import { FormText } from '../../components/form/fields';
+import { PageHeader } from '../../components/form/PageHeader';
+import { useZodForm } from '../../components/form/useZodForm';
+import { LoadError, SkeletonRows } from '../../components/States';
+import { useToast } from '../../components/Toaster';
+import { call } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useErrorText } from '../../lib/errors';
+import { baseDomainOf } from '../../lib/host';
+import { PhotoField } from '../players/PlayerFields';
+import { academyQuery } from './api';
+
+/** The profile form: the contract's fields with the toggle as a boolean and the logo as a file. */
+const profileSchema = academyUpdateFields.extend({ enableOnlinePayments: z.boolean(), photo: z.instanceof(Blob).nullable() });
+
+const handleAddress = (handle: string) => `${handle}.${baseDomainOf(window.location)}`;
+
+function ReadOnlyRow({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-3">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="text-sm font-medium break-words sm:col-span-2">{children || '—'}</dd>
+    </div>
+  );
+}
+
+/** What a member without W:Settings sees: the profile as text. */
+function ProfileText({ academy }: { academy: AcademyProfile }) {
+  const intl = useIntl();
+  return (
+    <dl className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white px-4">
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.name" />}>{academy.name}</ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.nameArabic" />}>{academy.nameArabic}</ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.handle" />}>
+        <bdi dir="ltr">{handleAddress(academy.handle)}</bdi>
+      </ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="common.email" />}>
+        <bdi dir="ltr">{academy.email}</bdi>
+      </ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="common.phone" />}>
+        <bdi dir="ltr">{academy.phone}</bdi>
+      </ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.vat" />}>
+        <bdi dir="ltr">{academy.vatNumber}</bdi>
+      </ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.onlinePayments" />}>
+        {intl.formatMessage({ id: academy.enableOnlinePayments ? 'academyProfile.enabled' : 'academyProfile.disabled' })}
+      </ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.street" />}>{academy.address.street}</ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.city" />}>{academy.address.city}</ReadOnlyRow>
+    </dl>
+  );
+}
+
+/** The editable profile (W:Settings); a save refreshes the signed-in state so the shell shows the new name and logo. */
+function ProfileForm({ academy }: { academy: AcademyProfile }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const auth = useAuth();
+  const form = useZodForm(profileSchema, {
+    defaultValues: {
+      name: academy.name,
+      nameArabic: academy.nameArabic ?? '',
+      email: academy.email ?? '',
+      phone: academy.phone ?? '',
+      vatNumber: academy.vatNumber ?? '',
+      enableOnlinePayments: academy.enableOnlinePayments,
+      street: academy.address.street ?? '',
+      city: academy.address.city ?? '',
+      photo: null,
+    },
+  });
+  const online = form.watch('enableOnlinePayments');
+
+  const save = async ({ photo, enableOnlinePayments, vatNumber, ...fields }: z.output<typeof profileSchema>) => {
+    const saved = await call('updateAcademy', {
+      params: { id: academy.id },
+      form: {
+        name: fields.name,
+        nameArabic: fields.nameArabic ?? '',
+        email: fields.email,
+        phone: fields.phone,
+        street: fields.street ?? '',
+        city: fields.city ?? '',
+        enableOnlinePayments: String(enableOnlinePayments),
+        // The spec's client sends the VAT number only when it is filled in (absent means none).
+        ...(vatNumber ? { vatNumber } : {}),
+        photo,
+      },
+    });
+    qc.setQueryData(academyQuery(academy.id).queryKey, saved);
+    form.reset({ ...form.getValues(), photo: null });
+    await auth.refresh();
+    toast(intl.formatMessage({ id: 'academyProfile.saved' }));
+  };
+
+  return (
+    <Form
+      form={form}
+      onSubmit={save}
+      errorFallback="academyProfile.saveFailed"
+      className="grid grid-cols-1 gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6"
+    >
+      <div className="col-span-full space-y-1.5">
+        <p className="text-sm font-medium text-slate-700">
+          <FormattedMessage id="academyProfile.logo" />
+        </p>
+        <PhotoField current={academy.logo} />
+      </div>
+      <FormText name="name" label={<FormattedMessage id="academyProfile.name" />} required />
+      <FormText name="nameArabic" dir="rtl" label={<FormattedMessage id="academyProfile.nameArabic" />} />
+      <div className="col-span-full">
+        <p className="text-sm font-medium text-slate-700">
+          <FormattedMessage id="academyProfile.handle" />
+        </p>
+        <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600" data-testid="academy-handle">
+          <bdi dir="ltr">{handleAddress(academy.handle)}</bdi>
+        </p>
+      </div>
+      <FormText name="email" type="email" dir="ltr" label={<FormattedMessage id="common.email" />} required />
+      <FormPhone name="phone" label={<FormattedMessage id="common.phone" />} />
+      <FormText
+        name="vatNumber"
+        dir="ltr"
+        inputMode="numeric"
+        label={<FormattedMessage id="academyProfile.vat" />}
+        hint={<FormattedMessage id="academyProfile.vatHint" />}
+      />
+      <label className="flex items-center gap-3 self-end py-2 text-sm font-medium text-slate-700">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={online}
+          className="size-4 accent-brand-600"
+          checked={online}
+          onChange={(e) => form.setValue('enableOnlinePayments', e.target.checked, { shouldDirty: true })}
+        />
+        <FormattedMessage id="academyProfile.onlinePayments" />
+      </label>
+      <FormText name="street" label={<FormattedMessage id="academyProfile.street" />} />
+      <FormText name="city" label={<FormattedMessage id="academyProfile.city" />} />
+      <div className="col-span-full flex justify-end">
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          <FormattedMessage id="common.save" />
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** Settings → Academy: the academy profile, editable with W:Settings (spec part 2 §2). */
+export function AcademyPage() {
+  const errorText = useErrorText();
+  const auth = useAuth();
+  const id = auth.currentAcademyId ?? '';
+  const academy = useQuery({ ...academyQuery(id), enabled: !!id });
+  return (
+    <div className="space-y-4">
+      <PageHeader title={<FormattedMessage id="settings.academy" />} />
+      {academy.isError && !academy.data ? (
+        <LoadError onRetry={() => academy.refetch()} retrying={academy.isFetching}>
+          {errorText(academy.error, 'academyProfile.loadFailed')}
+        </LoadError>
+      ) : !academy.data ? (
+        <SkeletonRows rows={6} />
+      ) : auth.canWrite('Settings') ? (
+        <ProfileForm academy={academy.data} />
+      ) : (
+        <ProfileText academy={academy.data} />
+      )}
+    </div>
+  );
+}

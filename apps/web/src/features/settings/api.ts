@@ -1,0 +1,47 @@
+import type { AccountTypeBody, StaffCreateBody, UserAccountBody } from '@kora/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api';
+import { accountTypesQuery } from '../coaches/api';
+
+export { accountTypesQuery };
+
+/** Staff with a possible login: admins (R:Settings) and coaches who have a login. */
+export const staffQuery = queryOptions({
+  queryKey: ['users', 'staff'],
+  queryFn: async () => {
+    const [admins, coaches] = await Promise.all([
+      call('listUsers', { query: { role: 'ADMIN' } }),
+      call('listUsers', { query: { role: 'COACH' } }),
+    ]);
+    return [...admins, ...coaches].flatMap((u) => (u.role !== 'PLAYER' && (u.role === 'ADMIN' || u.hasLogin) ? [u] : []));
+  },
+});
+
+export const academyQuery = (id: string) =>
+  queryOptions({ queryKey: ['academy', id], queryFn: () => call('getAcademy', { params: { id } }) });
+
+export function useAccountTypeMutations() {
+  const qc = useQueryClient();
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['account-types'] }), qc.invalidateQueries({ queryKey: ['users'] })]);
+  return {
+    create: useMutation({ mutationFn: (body: AccountTypeBody) => call('createAccountType', { body }), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: AccountTypeBody }) => call('updateAccountType', { params: { id }, body }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => call('deleteAccountType', { params: { id } }), onSuccess: refresh }),
+  };
+}
+
+export function useStaffMutations() {
+  const qc = useQueryClient();
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: ['users'] }), qc.invalidateQueries({ queryKey: ['account-types'] })]);
+  return {
+    create: useMutation({ mutationFn: (body: StaffCreateBody) => call('createStaffUser', { body }), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: UserAccountBody }) => call('updateUser', { params: { id }, body }),
+      onSuccess: refresh,
+    }),
+    sendReset: useMutation({ mutationFn: (id: string) => call('sendUserPasswordReset', { params: { id } }) }),
+  };
+}

@@ -1,0 +1,177 @@
+// Why: a coach marks attendance where the training is — one player at a time, or every player still pending at once.
+import { type Event, type EventParticipant, PARTICIPANT_STATUSES, type ParticipantStatus } from '@kora/contracts';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '../../components/Button';
+import { Avatar } from '../../components/Shell';
+import { ErrorBox } from '../../components/States';
+import { useToast } from '../../components/Toaster';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/i18n';
+import { useSetParticipantStatus } from '../schedule/api';
+
+const TONE: Record<ParticipantStatus, string> = {
+  PENDING: 'bg-slate-100 text-slate-700',
+  ATTENDED: 'bg-green-100 text-green-800',
+  PLAYED: 'bg-green-100 text-green-800',
+  ABSENT: 'bg-red-100 text-red-800',
+  NOT_ATTENDING: 'bg-amber-100 text-amber-800',
+};
+
+function StatusSelect({ participant }: { participant: EventParticipant }) {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const { locale } = useLocale();
+  const setStatus = useSetParticipantStatus();
+  const [error, setError] = useState<string>();
+  return (
+    <div className="shrink-0">
+      <select
+        aria-label={intl.formatMessage({ id: 'trainings.statusOf' }, { name: displayName(participant, locale) })}
+        className={`h-9 rounded-lg border-0 px-2 text-sm font-medium ring-1 ring-slate-300 ${TONE[participant.status]}`}
+        value={participant.status}
+        disabled={setStatus.isPending}
+        onChange={async (e) => {
+          const status = PARTICIPANT_STATUSES.find((s) => s === e.target.value);
+          if (!status) return;
+          setError(undefined);
+          try {
+            await setStatus.mutateAsync({ participantId: participant.id, userId: participant.userId, status });
+          } catch (err) {
+            setError(errorText(err, 'errors.participant.status_failed'));
+          }
+        }}
+      >
+        {PARTICIPANT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {intl.formatMessage({ id: `attendance.${s}` })}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p role="alert" className="mt-1 max-w-40 text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "Mark all present": every PENDING participant becomes ATTENDED, one call each, with the progress shown. */
+function MarkAll({ event }: { event: Event }) {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const toast = useToast();
+  const setStatus = useSetParticipantStatus();
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [error, setError] = useState<string>();
+  const pending = event.participants.filter((p) => p.status === 'PENDING');
+
+  const run = async () => {
+    const todo = pending;
+    setError(undefined);
+    setProgress({ done: 0, total: todo.length });
+    let done = 0;
+    try {
+      for (const p of todo) {
+        await setStatus.mutateAsync({ participantId: p.id, userId: p.userId, status: 'ATTENDED' });
+        done += 1;
+        setProgress({ done, total: todo.length });
+      }
+      toast(intl.formatMessage({ id: 'trainings.markedAll' }, { count: done }));
+    } catch (err) {
+      const text = errorText(err, 'errors.participant.status_failed');
+      setError(text);
+      toast(intl.formatMessage({ id: 'trainings.markedSome' }, { done, total: todo.length }), 'error');
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={run} disabled={pending.length === 0 || !!progress} className="flex-1 sm:flex-none">
+          {progress ? (
+            <FormattedMessage id="trainings.marking" values={{ done: progress.done, total: progress.total }} />
+          ) : (
+            <FormattedMessage id="trainings.markAll" />
+          )}
+        </Button>
+        {progress && (
+          <div
+            className="h-2 min-w-24 flex-1 overflow-hidden rounded-full bg-slate-200"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={progress.total}
+            aria-valuenow={progress.done}
+          >
+            <div
+              className="h-full bg-brand-600 transition-all"
+              style={{ width: `${(100 * progress.done) / Math.max(1, progress.total)}%` }}
+            />
+          </div>
+        )}
+        {!progress && pending.length === 0 && event.participants.length > 0 && (
+          <span className="text-sm text-slate-500">
+            <FormattedMessage id="trainings.noneLeft" />
+          </span>
+        )}
+      </div>
+      {error && <ErrorBox>{error}</ErrorBox>}
+    </div>
+  );
+}
+
+/** The players of a training: avatar, name, medical condition and attendance (a select with W:MyTrainings, else text). */
+export function Participants({ event, canWrite }: { event: Event; canWrite: boolean }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const marked = event.participants.filter((p) => p.status !== 'PENDING').length;
+  return (
+    <section className="space-y-3" aria-labelledby="participants">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="participants" className="font-semibold text-slate-900">
+          <FormattedMessage id="trainings.participants" values={{ count: event.participants.length }} />
+        </h3>
+        <span className="text-sm text-slate-500">
+          <FormattedMessage id="trainings.markedCount" values={{ marked, total: event.participants.length }} />
+        </span>
+      </div>
+      {canWrite && event.participants.length > 0 && <MarkAll event={event} />}
+      {event.participants.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">
+          <FormattedMessage id="trainings.noParticipants" />
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+          {event.participants.map((p) => (
+            <li key={p.id} className="flex items-center gap-3 px-3 py-2.5" data-testid="participant">
+              <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words text-slate-900">{displayName(p, locale)}</p>
+                {p.condition ? (
+                  <p className="text-xs break-words text-amber-700">
+                    {intl.formatMessage({ id: 'trainings.condition' }, { condition: p.condition })}
+                  </p>
+                ) : (
+                  <p className="text-xs text-slate-400">
+                    <FormattedMessage id="trainings.noCondition" />
+                  </p>
+                )}
+              </div>
+              {canWrite ? (
+                <StatusSelect participant={p} />
+              ) : (
+                <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${TONE[p.status]}`}>
+                  <FormattedMessage id={`attendance.${p.status}`} />
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

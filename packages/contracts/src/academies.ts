@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { emailSchema, phoneSchema } from './common.js';
+import { ERRORS, MSG } from './messages.js';
+
+/** A Saudi VAT number: 15 digits starting and ending with 3 (DESIGN.md §9). */
+export const VAT_NUMBER_PATTERN = /^3\d{13}3$/;
+
+/** The academy profile of Settings → Academy (`GET /api/academies/{id}`); the handle is read-only. */
+export const academyProfileSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  nameArabic: z.string().nullable(),
+  logo: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  handle: z.string(),
+  vatNumber: z.string().nullable(),
+  enableOnlinePayments: z.boolean(),
+  address: z.object({ street: z.string().nullable(), city: z.string().nullable() }),
+});
+export type AcademyProfile = z.infer<typeof academyProfileSchema>;
+
+/** The answer of a profile update: the academy and the address of its (new or current) logo. */
+export const academyUpdateReply = academyProfileSchema.extend({ photoUrl: z.string().nullable() });
+export type AcademyUpdateReply = z.infer<typeof academyUpdateReply>;
+
+/** Absent keeps the stored value; empty clears it. */
+const keptText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/**
+ * Multipart fields of a profile update (W:Settings), besides the optional `photo` (the logo). The
+ * spec's client sends `vatNumber` only when it is not empty, so an absent or empty VAT number means
+ * none; `nameArabic`, `street` and `city` (which it does not know) are kept when absent, cleared when
+ * empty; `enableOnlinePayments` ('true' / 'false') is kept when absent. A `handle` field is ignored.
+ */
+export const academyUpdateFields = z.object({
+  name: z.string({ error: ERRORS['academy.name_required'] }).trim().min(2, ERRORS['academy.name_required']).max(100),
+  nameArabic: keptText(100),
+  email: emailSchema,
+  phone: phoneSchema(MSG.phoneInvalid),
+  enableOnlinePayments: z.stringbool().optional(),
+  vatNumber: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || VAT_NUMBER_PATTERN.test(v), ERRORS['academy.vat_invalid']),
+  street: keptText(200),
+  city: keptText(100),
+});
+export type AcademyUpdateFields = z.input<typeof academyUpdateFields>;
+export type ParsedAcademyUpdateFields = z.output<typeof academyUpdateFields>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { normaliseFlags, PERMISSION_FLAGS, type PermissionFlag, type PermissionFlags } from './areas.js';
+import { accountTypeSchema } from './auth.js';
+import { optionalText } from './common.js';
+import { ERRORS } from './messages.js';
+
+export const ACCOUNT_TYPE_NAME_REQUIRED = ERRORS['account_type.name_required'];
+
+/** An account type of Settings → Privileges, with how many users hold it (a type still held cannot be deleted). */
+export const accountTypeListItemSchema = accountTypeSchema.extend({ usersCount: z.number().int() });
+export type AccountTypeListItem = z.infer<typeof accountTypeListItemSchema>;
+
+/** A missing flag is false, so a body may list only the rights it grants. */
+const flagFields = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<
+  PermissionFlag,
+  z.ZodDefault<z.ZodBoolean>
+>;
+
+/**
+ * Create or edit an account type: a name (required), an optional Arabic name and the 16 flags.
+ * Writing an area implies reading it: the parsed flags have each written area's read flag set.
+ * An edit may send the whole account type (`id`, `isDefault` and `usersCount` are ignored).
+ */
+export const accountTypeBody = z
+  .object({
+    name: z.string({ error: ACCOUNT_TYPE_NAME_REQUIRED }).trim().min(1, ACCOUNT_TYPE_NAME_REQUIRED).max(60),
+    nameArabic: optionalText(60),
+    ...flagFields,
+  })
+  .transform(({ name, nameArabic, ...flags }) => ({ name, nameArabic, ...normaliseFlags(flags as PermissionFlags) }));
+export type AccountTypeBody = z.input<typeof accountTypeBody>;
+export type ParsedAccountTypeBody = z.output<typeof accountTypeBody>;

@@ -1,0 +1,355 @@
+import { z } from 'zod';
+import { academyProfileSchema, academyUpdateFields, academyUpdateReply } from './academies.js';
+import { accountTypeBody, accountTypeListItemSchema } from './account-types.js';
+import {
+  accountTypeSchema,
+  checkHandleParams,
+  checkHandleReply,
+  forgotPasswordBody,
+  loginBody,
+  loginReply,
+  meReply,
+  registerAcademyBody,
+  registerAcademyReply,
+  resetPasswordBody,
+} from './auth.js';
+import { errorSchema, idParamsSchema } from './common.js';
+import {
+  calendarFeedBody,
+  calendarFeedParams,
+  calendarFeedReply,
+  eventBodySchema,
+  eventCreateBodySchema,
+  eventListQuery,
+  eventSchema,
+  eventScopeQuery,
+  monthlyStatsSchema,
+} from './events.js';
+import {
+  growthMediansSchema,
+  growthMetricBody,
+  growthMetricFields,
+  growthMetricSchema,
+  growthPlayerRowSchema,
+  playerIdParamsSchema,
+} from './growth.js';
+import { packageListItemSchema, publicPackagesQuery } from './packages.js';
+import {
+  attendanceRecordSchema,
+  participantStatusBody,
+  participantStatusReply,
+  participationSchema,
+  sessionStatsSchema,
+} from './player-data.js';
+import { registerParentBody, registerParentReply } from './registration.js';
+import type { RouteKey } from './routes.js';
+import { teamBodySchema, teamSchema, teamUpdateBodySchema } from './teams.js';
+import {
+  anyUserSchema,
+  coachCreateBody,
+  coachCreateReply,
+  coachSchema,
+  coachUpdateBody,
+  parentPlayerFieldsSchema,
+  parentPlayerReply,
+  playerUpdateSchema,
+  staffCreateBody,
+  staffCreateReply,
+  subscriptionSchema,
+  userAccountBody,
+  userRoleQuery,
+} from './users.js';
+
+/** A multipart body: its text fields (validated like JSON) and the names of its optional image files. */
+export interface MultipartBody {
+  fields: z.ZodType;
+  files: readonly string[];
+}
+
+/**
+ * One call of the API. `body` is a JSON body, `multipart` a form; a call may take either (the
+ * player edit). `responses` maps each status to its answer's schema, `null` for no body.
+ */
+export interface Endpoint {
+  summary: string;
+  tags: readonly string[];
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  multipart?: MultipartBody;
+  /** The media type of the success answer when it is not JSON (a calendar, a PDF); its schema is then a string. */
+  produces?: string;
+  responses: { [status: number]: z.ZodType | null };
+}
+
+const photo = ['photo'] as const;
+const noContent = null;
+const message = z.object({ message: z.string() });
+
+/** The HTTP API: each route's request and answers. The server registers routes from it, the web types its client by it. */
+export const endpoints = {
+  registerAcademy: {
+    summary: 'Create an academy and its owner',
+    tags: ['access'],
+    body: registerAcademyBody,
+    responses: { 201: registerAcademyReply, 409: errorSchema },
+  },
+  checkHandle: {
+    summary: 'Whether an academy handle exists',
+    tags: ['access'],
+    params: checkHandleParams,
+    responses: { 200: checkHandleReply },
+  },
+  login: { summary: 'Log in to an academy', tags: ['access'], body: loginBody, responses: { 200: loginReply, 401: errorSchema } },
+  me: { summary: 'The signed-in user', tags: ['access'], responses: { 200: meReply } },
+  logout: { summary: 'End this session', tags: ['access'], responses: { 204: noContent } },
+  forgotPassword: {
+    summary: 'Mail a password reset link',
+    tags: ['access'],
+    body: forgotPasswordBody,
+    responses: { 202: message },
+  },
+  resetPassword: {
+    summary: 'Set a new password with a reset token',
+    tags: ['access'],
+    body: resetPasswordBody,
+    responses: { 204: noContent },
+  },
+  registerParent: {
+    summary: 'A parent registers a child (public)',
+    tags: ['access'],
+    body: registerParentBody,
+    responses: { 201: registerParentReply, 404: errorSchema },
+  },
+
+  listPackages: {
+    summary: "An academy's active packages by handle (public), or all packages (member)",
+    tags: ['packages'],
+    query: publicPackagesQuery,
+    responses: { 200: z.array(packageListItemSchema), 404: errorSchema },
+  },
+
+  listTeams: { summary: 'Teams with coaches and players', tags: ['teams'], responses: { 200: z.array(teamSchema) } },
+  getTeam: { summary: 'One team', tags: ['teams'], params: idParamsSchema, responses: { 200: teamSchema } },
+  createTeam: { summary: 'Create a team', tags: ['teams'], body: teamBodySchema, responses: { 201: teamSchema } },
+  updateTeam: {
+    summary: 'Edit a team, or (W:Players) only its players',
+    tags: ['teams'],
+    params: idParamsSchema,
+    body: teamUpdateBodySchema,
+    responses: { 200: teamSchema },
+  },
+  deleteTeam: { summary: 'Delete a team', tags: ['teams'], params: idParamsSchema, responses: { 204: noContent } },
+
+  listUsers: { summary: 'Users of one role', tags: ['users'], query: userRoleQuery, responses: { 200: z.array(anyUserSchema) } },
+  getUser: { summary: 'One user', tags: ['users'], params: idParamsSchema, responses: { 200: anyUserSchema } },
+  updateUser: {
+    summary: "Edit a player (multipart, W:Players) or a staff user's account (JSON, W:Settings)",
+    tags: ['users'],
+    params: idParamsSchema,
+    body: userAccountBody,
+    multipart: { fields: playerUpdateSchema, files: photo },
+    responses: { 200: anyUserSchema, 409: errorSchema },
+  },
+  deleteUser: {
+    summary: 'Delete a player with their subscriptions, participations and metrics',
+    tags: ['users'],
+    params: idParamsSchema,
+    responses: { 204: noContent },
+  },
+  createParentPlayer: {
+    summary: 'Staff add a player with their parent',
+    tags: ['users'],
+    multipart: { fields: parentPlayerFieldsSchema, files: photo },
+    responses: { 201: parentPlayerReply },
+  },
+  createCoach: {
+    summary: 'Add a coach, with a login when an e-mail is given',
+    tags: ['users'],
+    body: coachCreateBody,
+    responses: { 201: coachCreateReply, 409: errorSchema },
+  },
+  updateCoach: { summary: 'Edit a coach', tags: ['users'], params: idParamsSchema, body: coachUpdateBody, responses: { 200: coachSchema } },
+  createStaffUser: {
+    summary: 'Add a staff login (role ADMIN) of an account type; its generated password is answered once',
+    tags: ['users'],
+    body: staffCreateBody,
+    responses: { 201: staffCreateReply, 409: errorSchema },
+  },
+  sendUserPasswordReset: {
+    summary: 'Mail a staff user a password reset link (the forgot-password mail); 409 when the user has no login',
+    tags: ['users'],
+    params: idParamsSchema,
+    responses: { 204: noContent, 409: errorSchema },
+  },
+
+  listAccountTypes: {
+    summary: 'Account types with their 16 flags and how many users hold each',
+    tags: ['account types'],
+    responses: { 200: z.array(accountTypeListItemSchema) },
+  },
+  createAccountType: {
+    summary: 'Create an account type (write implies read; only rights the caller holds)',
+    tags: ['account types'],
+    body: accountTypeBody,
+    responses: { 201: accountTypeSchema, 409: errorSchema },
+  },
+  updateAccountType: {
+    summary: 'Edit an account type; 409 for a default type or when no settings manager would be left',
+    tags: ['account types'],
+    params: idParamsSchema,
+    body: accountTypeBody,
+    responses: { 200: accountTypeSchema, 404: errorSchema, 409: errorSchema },
+  },
+  deleteAccountType: {
+    summary: 'Delete an account type; 409 for a default type or one still held (`params.count` users)',
+    tags: ['account types'],
+    params: idParamsSchema,
+    responses: { 204: noContent, 404: errorSchema, 409: errorSchema },
+  },
+
+  getAcademy: {
+    summary: "The member's own academy profile (another id is 404)",
+    tags: ['academy'],
+    params: idParamsSchema,
+    responses: { 200: academyProfileSchema, 404: errorSchema },
+  },
+  updateAcademy: {
+    summary: 'Edit the academy profile, with an optional logo (`photo`); the handle cannot change',
+    tags: ['academy'],
+    params: idParamsSchema,
+    multipart: { fields: academyUpdateFields, files: photo },
+    responses: { 200: academyUpdateReply, 404: errorSchema },
+  },
+
+  listGrowthPlayers: {
+    summary: 'Every player with their teams and latest growth record (or null)',
+    tags: ['growth'],
+    responses: { 200: z.array(growthPlayerRowSchema) },
+  },
+  playerGrowth: {
+    summary: "A player's growth records by date",
+    tags: ['growth'],
+    params: playerIdParamsSchema,
+    responses: { 200: z.array(growthMetricSchema), 404: errorSchema },
+  },
+  growthAgeGroupMedians: {
+    summary: "Month by month, the median of each metric over the players of the player's age group (U8–U18) in the academy",
+    tags: ['growth'],
+    params: playerIdParamsSchema,
+    responses: { 200: growthMediansSchema, 404: errorSchema },
+  },
+  createGrowthMetric: {
+    summary: 'Add a growth record for a player (height and weight above zero, date not in the future)',
+    tags: ['growth'],
+    body: growthMetricBody,
+    responses: { 201: growthMetricSchema },
+  },
+  updateGrowthMetric: {
+    summary: 'Edit a growth record',
+    tags: ['growth'],
+    params: idParamsSchema,
+    body: growthMetricFields,
+    responses: { 200: growthMetricSchema, 404: errorSchema },
+  },
+  deleteGrowthMetric: {
+    summary: 'Delete a growth record',
+    tags: ['growth'],
+    params: idParamsSchema,
+    responses: { 204: noContent, 404: errorSchema },
+  },
+
+  playerAttendance: {
+    summary: "A player's attendance records",
+    tags: ['players'],
+    params: idParamsSchema,
+    responses: { 200: z.array(attendanceRecordSchema) },
+  },
+  playerSubscriptions: {
+    summary: "A player's subscriptions, latest end date first",
+    tags: ['players'],
+    params: idParamsSchema,
+    responses: { 200: z.array(subscriptionSchema) },
+  },
+  playerSessions: {
+    summary: "A player's session counts",
+    tags: ['players'],
+    params: idParamsSchema,
+    responses: { 200: sessionStatsSchema },
+  },
+  playerEvents: {
+    summary: "A player's events with their status",
+    tags: ['players'],
+    params: z.object({ playerId: z.uuid() }),
+    responses: { 200: z.array(participationSchema) },
+  },
+
+  setParticipantStatus: {
+    summary: "Mark a participant's attendance",
+    tags: ['attendance'],
+    params: z.object({ participantId: z.uuid() }),
+    body: participantStatusBody,
+    responses: { 200: participantStatusReply },
+  },
+  setEventParticipantStatus: {
+    summary: "Mark a player's attendance at an event",
+    tags: ['attendance'],
+    params: z.object({ eventId: z.uuid(), userId: z.uuid() }),
+    body: participantStatusBody,
+    responses: { 200: participantStatusReply },
+  },
+
+  listEvents: {
+    summary: 'Events of a date range (both ends inclusive) by date and time, optionally only those a coach coaches',
+    tags: ['events'],
+    query: eventListQuery,
+    responses: { 200: z.array(eventSchema) },
+  },
+  createEvent: {
+    summary: 'Create an event, or a weekly series of events with `repeat.until`; its participants are the players of its teams',
+    tags: ['events'],
+    body: eventCreateBodySchema,
+    responses: { 201: eventSchema },
+  },
+  updateEvent: {
+    summary: 'Edit an event, or with scope=following also the later events of its series; participants follow the teams',
+    tags: ['events'],
+    params: idParamsSchema,
+    query: eventScopeQuery,
+    body: eventBodySchema,
+    responses: { 200: eventSchema, 404: errorSchema },
+  },
+  deleteEvent: {
+    summary: 'Delete an event, or with scope=following also the later events of its series',
+    tags: ['events'],
+    params: idParamsSchema,
+    query: eventScopeQuery,
+    responses: { 204: noContent, 404: errorSchema },
+  },
+  monthlyStats: {
+    summary: "The current month's active and new players, retention rate and coach hours (Asia/Riyadh)",
+    tags: ['events'],
+    responses: { 200: monthlyStatsSchema },
+  },
+
+  createCalendarFeed: {
+    summary: "Create (or rotate) the signed-in member's private calendar feed URL",
+    tags: ['calendar'],
+    body: calendarFeedBody,
+    responses: { 201: calendarFeedReply },
+  },
+  revokeCalendarFeed: {
+    summary: "Revoke the signed-in member's calendar feed URL",
+    tags: ['calendar'],
+    responses: { 204: noContent },
+  },
+  calendarFeed: {
+    summary: 'A private calendar feed (text/calendar, public by its unguessable token)',
+    tags: ['calendar'],
+    params: calendarFeedParams,
+    produces: 'text/calendar',
+    responses: { 200: z.string(), 404: errorSchema },
+  },
+} as const satisfies Record<RouteKey, Endpoint>;
+
+export type Endpoints = typeof endpoints;

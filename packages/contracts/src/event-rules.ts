@@ -1,0 +1,20 @@
+/** The schedule's constants and date arithmetic, free of zod so screens can import them without the schemas. */
+
+/** The schedule dialog's new event (spec part 2 §9): a training from 09:00 to 10:00. */
+export const EVENT_DEFAULTS = { type: 'TRAINING_SESSION', time: '09:00', endTime: '10:00' } as const;
+/** The dashboard lists the events of the next 7 days. */
+export const DASHBOARD_EVENT_DAYS = 7;
+/** A list of events covers at most this many days (a year, leap day included). */
+export const MAX_EVENT_RANGE_DAYS = 366;
+/** A repeating event repeats weekly for at most this many weeks after its first date. */
+export const MAX_REPEAT_WEEKS = 52;
+/** The calendar feed covers one month back and six months ahead. */
+export const CALENDAR_FEED_WINDOW = { monthsBack: 1, monthsAhead: 6 } as const;
+
+const DAY_MS = 86_400_000;
+/** Whole days from one yyyy-MM-dd to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+/** yyyy-MM-dd plus whole days. */
+export const addDaysIso = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

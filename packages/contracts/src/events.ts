@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { dateSchema, timeSchema } from './common.js';
+import { colorSchema, eventTypeSchema, participantStatusSchema } from './enums.js';
+import { daysBetween, MAX_EVENT_RANGE_DAYS, MAX_REPEAT_WEEKS } from './event-rules.js';
+import { ERRORS } from './messages.js';
+import { memberRefSchema } from './teams.js';
+
+// ── answers ───────────────────────────────────────────────────────────────────
+
+export const eventTeamSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  nameArabic: z.string().nullable(),
+  color: colorSchema,
+});
+
+/** A player taking part in an event, with the medical condition My Trainings shows beside the attendance. */
+export const eventParticipantSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  name: z.string(),
+  nameArabic: z.string().nullable(),
+  avatar: z.string().nullable(),
+  condition: z.string().nullable(),
+  status: participantStatusSchema,
+  /** The event's team the player takes part for (null once that team is deleted). */
+  teamId: z.uuid().nullable(),
+});
+
+export const eventSchema = z.object({
+  id: z.uuid(),
+  type: eventTypeSchema,
+  date: z.string(),
+  time: z.string(),
+  endTime: z.string(),
+  field: z.string(),
+  /** The weekly series the event was created in (`repeat`), null for a one-off event. */
+  seriesId: z.uuid().nullable(),
+  teams: z.array(eventTeamSchema),
+  coaches: z.array(memberRefSchema),
+  participants: z.array(eventParticipantSchema),
+});
+
+// ── requests ──────────────────────────────────────────────────────────────────
+
+const ids = z.array(z.uuid()).max(50);
+
+const eventFields = {
+  type: eventTypeSchema,
+  date: dateSchema,
+  time: timeSchema,
+  endTime: timeSchema,
+  /** Free text (the spec's dialog has no rule for it). */
+  field: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? ''),
+  teamIds: ids.default([]),
+  coachIds: ids.default([]),
+};
+
+type EventFields = { type: string; time: string; endTime: string; teamIds: string[] };
+
+/** The dialog's rules: the end after the start, at least one team, several teams only for a match. */
+function checkEvent(v: EventFields, ctx: z.RefinementCtx) {
+  if (v.endTime <= v.time) ctx.addIssue({ code: 'custom', path: ['endTime'], message: ERRORS['event.end_before_start'] });
+  const teams = new Set(v.teamIds).size;
+  if (teams === 0) ctx.addIssue({ code: 'custom', path: ['teamIds'], message: ERRORS['event.team_required'] });
+  else if (teams > 1 && v.type !== 'MATCH')
+    ctx.addIssue({ code: 'custom', path: ['teamIds'], message: ERRORS['event.one_team_for_training'] });
+}
+
+/** PUT /api/events/{id}: the event itself (its series, if any, is not chosen here). */
+export const eventBodySchema = z.object(eventFields).superRefine(checkEvent);
+
+/** POST /api/events: an event, optionally repeated every week until `repeat.until` (inclusive). */
+export const eventCreateBodySchema = z
+  .object({
+    ...eventFields,
+    repeat: z
+      .object({ until: dateSchema })
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((v, ctx) => {
+    checkEvent(v, ctx);
+    if (v.repeat) {
+      const days = daysBetween(v.date, v.repeat.until);
+      if (days < 0 || days > MAX_REPEAT_WEEKS * 7)
+        ctx.addIssue({ code: 'custom', path: ['repeat', 'until'], message: ERRORS['event.repeat_until_invalid'] });
+    }
+  });
+
+/** GET /api/events: the events of a date range (both ends inclusive), optionally only those a coach coaches. */
+export const eventListQuery = z
+  .object({ startDate: dateSchema, endDate: dateSchema, coachId: z.uuid().optional() })
+  .superRefine((v, ctx) => {
+    const days = daysBetween(v.startDate, v.endDate);
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['endDate'], message: ERRORS['event.range_invalid'] });
+    else if (days + 1 > MAX_EVENT_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: ERRORS['event.range_too_long'] });
+  });
+
+/** Which events of a series a change or a deletion applies to: this one, or this one and the later ones. */
+export const EVENT_SCOPES = ['this', 'following'] as const;
+export const eventScopeQuery = z.object({ scope: z.enum(EVENT_SCOPES).default('this') });
+
+export const monthlyStatsSchema = z.object({
+  monthlyActivePlayers: z.number().int(),
+  monthlyNewPlayers: z.number().int(),
+  /** Percent, rounded to a whole number. */
+  monthlyRetentionRate: z.number(),
+  /** Hours, rounded to two decimals. */
+  monthlyCoachHours: z.number(),
+});
+
+// ── calendar feed ─────────────────────────────────────────────────────────────
+
+/** POST /api/calendar-feed: optionally only one team's events; no body at all means every event the member may see. */
+export const calendarFeedBody = z
+  .object({
+    teamId: z
+      .uuid()
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .nullish()
+  .transform((v) => v ?? { teamId: null });
+export const calendarFeedReply = z.object({ url: z.string(), teamId: z.uuid().nullable() });
+export const calendarFeedParams = z.object({ token: z.string().max(200) });
+
+export type EventTeam = z.infer<typeof eventTeamSchema>;
+export type EventParticipant = z.infer<typeof eventParticipantSchema>;
+export type Event = z.infer<typeof eventSchema>;
+export type EventBody = z.input<typeof eventBodySchema>;
+export type ParsedEventBody = z.output<typeof eventBodySchema>;
+export type EventCreateBody = z.input<typeof eventCreateBodySchema>;
+export type ParsedEventCreateBody = z.output<typeof eventCreateBodySchema>;
+export type EventListQuery = z.infer<typeof eventListQuery>;
+export type EventScope = (typeof EVENT_SCOPES)[number];
+export type EventScopeQuery = z.input<typeof eventScopeQuery>;
+export type MonthlyStats = z.infer<typeof monthlyStatsSchema>;
+export type CalendarFeedBody = z.input<typeof calendarFeedBody>;
+export type CalendarFeedReply = z.infer<typeof calendarFeedReply>;

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { breakfastSourceSchema } from './enums.js';
+import { ERRORS } from './messages.js';
+import { teamRefSchema } from './users.js';
+
+/** The numeric measurements of a growth record (cm, kg, s; sleep in hours), in the form's order. */
+export const GROWTH_METRICS = [
+  'height',
+  'weight',
+  'armSpan',
+  'handGrip',
+  'sprint10m',
+  'sprint20m',
+  'standingLongJump',
+  'verticalJump',
+  'sleepingHours',
+] as const;
+export type GrowthMetricKey = (typeof GROWTH_METRICS)[number];
+
+/** Sprints are better when lower (spec part 2 §9). */
+export const LOWER_IS_BETTER: readonly GrowthMetricKey[] = ['sprint10m', 'sprint20m'];
+export const SLEEP_MAX_HOURS = 24;
+export const SLEEP_DEFAULT_HOURS = 8;
+
+export const growthMetricSchema = z.object({
+  id: z.uuid(),
+  playerId: z.uuid(),
+  date: z.string(),
+  height: z.number().nullable(),
+  weight: z.number().nullable(),
+  armSpan: z.number().nullable(),
+  handGrip: z.number().nullable(),
+  sprint10m: z.number().nullable(),
+  sprint20m: z.number().nullable(),
+  standingLongJump: z.number().nullable(),
+  verticalJump: z.number().nullable(),
+  breakfastSource: breakfastSourceSchema.nullable(),
+  sleepingHours: z.number().nullable(),
+});
+export type GrowthMetric = z.infer<typeof growthMetricSchema>;
+
+const HEIGHT_WEIGHT = ERRORS['growth.height_weight_positive'];
+const NEGATIVE = ERRORS['growth.metric_negative'];
+const DATE_INVALID = ERRORS['growth.date_invalid'];
+
+const positive = z.number({ error: HEIGHT_WEIGHT }).gt(0, HEIGHT_WEIGHT).max(1000);
+/** An optional measurement: absent or null is "not measured", otherwise at least 0. */
+const measurement = (max: number, tooBig?: string) =>
+  z
+    .number()
+    .min(0, NEGATIVE)
+    .max(max, tooBig)
+    .nullish()
+    .transform((v) => v ?? null);
+
+/**
+ * A growth record's fields (`PUT /api/growth-metrics/{id}`): a real date that is not in the future
+ * (checked by the server against Riyadh's today), height and weight above zero, every other
+ * measurement at least 0, sleep at most 24 hours, breakfast at Home, at School or not given.
+ */
+export const growthMetricFields = z.object({
+  date: z.string({ error: DATE_INVALID }).pipe(z.iso.date(DATE_INVALID)),
+  height: positive,
+  weight: positive,
+  armSpan: measurement(1000),
+  handGrip: measurement(1000),
+  sprint10m: measurement(1000),
+  sprint20m: measurement(1000),
+  standingLongJump: measurement(10_000),
+  verticalJump: measurement(1000),
+  breakfastSource: breakfastSourceSchema.nullish().transform((v) => v ?? null),
+  sleepingHours: measurement(SLEEP_MAX_HOURS, ERRORS['growth.sleep_max']),
+});
+/** A new record (`POST /api/growth-metrics`): the fields and the player, who must be a player of the academy. */
+export const growthMetricBody = growthMetricFields.extend({ playerId: z.uuid() });
+export type GrowthMetricFields = z.input<typeof growthMetricFields>;
+export type GrowthMetricBody = z.input<typeof growthMetricBody>;
+export type ParsedGrowthMetricFields = z.output<typeof growthMetricFields>;
+
+export const growthPlayerRowSchema = z.object({
+  player: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    nameArabic: z.string().nullable(),
+    avatar: z.string().nullable(),
+    birthdate: z.string().nullable(),
+    teams: z.array(teamRefSchema),
+  }),
+  latest: growthMetricSchema.nullable(),
+});
+export type GrowthPlayerRow = z.infer<typeof growthPlayerRowSchema>;
+
+export const playerIdParamsSchema = z.object({ playerId: z.uuid() });
+
+// ── age groups (spec part 2 §9) ─────────────────────────────────────────────────
+
+/** U8 (under 8), U10 (8 to under 10), U12, U14, U16, U18 (16 to under 18). */
+export const AGE_GROUPS = ['U8', 'U10', 'U12', 'U14', 'U16', 'U18'] as const;
+export type AgeGroup = (typeof AGE_GROUPS)[number];
+export const ageGroupSchema = z.enum(AGE_GROUPS);
+
+const YEAR_MS = 365.25 * 24 * 3600_000;
+
+/** Age in whole years on a day (both yyyy-MM-dd), at 365.25 days a year (spec part 2 §9). */
+export const ageOn = (birthdate: string, day: string) =>
+  Math.floor((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${birthdate}T00:00:00Z`)) / YEAR_MS);
+
+/** The growth age group of a birthdate on a day; null without a birthdate or from 18 years on. */
+export function ageGroupOf(birthdate: string | null | undefined, day: string): AgeGroup | null {
+  if (!birthdate) return null;
+  const age = ageOn(birthdate, day);
+  if (Number.isNaN(age) || age >= 18) return null;
+  if (age < 8) return 'U8';
+  return `U${Math.floor(age / 2) * 2 + 2}` as AgeGroup;
+}
+
+/**
+ * The medians of a player's age group in the academy, month by month
+ * (`GET /api/growth-metrics/player/{playerId}/age-group-medians`): the peers are the players in the
+ * player's age group today (the player included); each month takes each peer's latest record of
+ * that month, and each metric's median over the peers measured that month.
+ */
+export const growthMediansSchema = z.object({
+  ageGroup: ageGroupSchema.nullable(),
+  /** Players of the academy in that age group today. */
+  playersCount: z.number().int(),
+  months: z.array(
+    z.object({
+      /** yyyy-MM */
+      month: z.string(),
+      /** Peers with a record that month. */
+      count: z.number().int(),
+      ...(Object.fromEntries(GROWTH_METRICS.map((m) => [m, z.number().nullable()])) as Record<GrowthMetricKey, z.ZodNullable<z.ZodNumber>>),
+    }),
+  ),
+});
+export type GrowthMedians = z.infer<typeof growthMediansSchema>;
+
+/** The median of some numbers (the mean of the two middle ones for an even count); null for none. */
+export function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}

@@ -1,0 +1,73 @@
+/**
+ * Every API call by its operation id: method and path. Kept free of zod so the web's client can
+ * import it without the schemas; `endpoints.ts` gives each the schemas of its request and
+ * answers, and the compiler keeps the two lists identical.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const ROUTES = {
+  registerAcademy: ['POST', '/api/auth/register/academy'],
+  checkHandle: ['GET', '/api/academies/check/:handle'],
+  login: ['POST', '/api/auth/login'],
+  me: ['GET', '/api/auth/me'],
+  logout: ['POST', '/api/auth/logout'],
+  forgotPassword: ['POST', '/api/auth/forgot-password'],
+  resetPassword: ['POST', '/api/auth/reset-password'],
+  registerParent: ['POST', '/api/auth/register/parent'],
+
+  listPackages: ['GET', '/api/packages'],
+
+  listTeams: ['GET', '/api/teams'],
+  getTeam: ['GET', '/api/teams/:id'],
+  createTeam: ['POST', '/api/teams'],
+  updateTeam: ['PUT', '/api/teams/:id'],
+  deleteTeam: ['DELETE', '/api/teams/:id'],
+
+  listUsers: ['GET', '/api/users'],
+  getUser: ['GET', '/api/users/:id'],
+  updateUser: ['PUT', '/api/users/:id'],
+  deleteUser: ['DELETE', '/api/users/:id'],
+  createParentPlayer: ['POST', '/api/users/parent-player'],
+  createCoach: ['POST', '/api/users/coaches'],
+  updateCoach: ['PUT', '/api/users/coaches/:id'],
+  createStaffUser: ['POST', '/api/users'],
+  sendUserPasswordReset: ['POST', '/api/users/:id/send-reset'],
+
+  listAccountTypes: ['GET', '/api/account-types'],
+  createAccountType: ['POST', '/api/account-types'],
+  updateAccountType: ['PUT', '/api/account-types/:id'],
+  deleteAccountType: ['DELETE', '/api/account-types/:id'],
+
+  getAcademy: ['GET', '/api/academies/:id'],
+  updateAcademy: ['PUT', '/api/academies/:id'],
+
+  listGrowthPlayers: ['GET', '/api/growth-metrics/players'],
+  playerGrowth: ['GET', '/api/growth-metrics/player/:playerId'],
+  growthAgeGroupMedians: ['GET', '/api/growth-metrics/player/:playerId/age-group-medians'],
+  createGrowthMetric: ['POST', '/api/growth-metrics'],
+  updateGrowthMetric: ['PUT', '/api/growth-metrics/:id'],
+  deleteGrowthMetric: ['DELETE', '/api/growth-metrics/:id'],
+
+  playerAttendance: ['GET', '/api/players/:id/attendance'],
+  playerSubscriptions: ['GET', '/api/players/:id/subscriptions'],
+  playerSessions: ['GET', '/api/players/:id/sessions'],
+  playerEvents: ['GET', '/api/events/player/:playerId'],
+
+  setParticipantStatus: ['PATCH', '/api/participants/:participantId/status'],
+  setEventParticipantStatus: ['PATCH', '/api/events/:eventId/participants/:userId'],
+
+  listEvents: ['GET', '/api/events'],
+  createEvent: ['POST', '/api/events'],
+  updateEvent: ['PUT', '/api/events/:id'],
+  deleteEvent: ['DELETE', '/api/events/:id'],
+  monthlyStats: ['GET', '/api/stats/monthly'],
+
+  createCalendarFeed: ['POST', '/api/calendar-feed'],
+  revokeCalendarFeed: ['DELETE', '/api/calendar-feed'],
+  calendarFeed: ['GET', '/api/calendar/:token.ics'],
+} as const satisfies Record<string, readonly [HttpMethod, `/api/${string}`]>;
+
+export type RouteKey = keyof typeof ROUTES;
+
+/** Every operation id, for code that walks the whole API (docs, tests). */
+export const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];
