@@ -11,9 +11,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the database connections are cut 
     t = await createTestApp();
     a = await registerAndLogin(t.app);
   });
-  // A connection cut in the middle of a transaction can keep the pool's shutdown waiting on it
-  // (node-postgres); the process's own stop (SIGTERM) has the same bound in main.ts.
-  afterAll(() => Promise.race([t.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]), 20_000);
+  // Closing waits for every checked-out connection: a connection lost by a cut transaction
+  // would keep it waiting past the hook's time limit.
+  afterAll(() => t.close());
 
   it('keeps the process up, answers 503 (never 500) while cut, and serves again within 5 s', async () => {
     const [{ name: database }] = rowsOf<{ name: string }>(await t.deps.db.execute('select current_database() as name'));
@@ -23,9 +23,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the database connections are cut 
     const burst = async (n: number) => {
       for (let i = 0; i < n; i++) statuses.push((await asMember(t.app, a)({ method: 'GET', url: '/api/teams' })).statusCode);
     };
-    const load = Promise.all([burst(40), burst(40), burst(40)]);
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 30));
+    const load = Promise.all([burst(60), burst(60), burst(60)]);
+    // Many cuts at varied moments, so some land on BEGIN, some mid-query, some on COMMIT.
+    for (let i = 0; i < 12; i++) {
+      await new Promise((r) => setTimeout(r, 10 + ((i * 7) % 25)));
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
         database,
       ]);

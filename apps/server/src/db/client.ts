@@ -52,7 +52,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema, logger: countingLogger });
     await migratePg(db, { migrationsFolder: opts.migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: withReleasingTransactions(db as unknown as Db, pool), kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.loadDataDir
@@ -61,6 +61,30 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema, logger: countingLogger });
   await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * drizzle's pooled transaction sends BEGIN before its `try`, so a connection cut during BEGIN is
+ * never released and, a few cuts later, every request waits on an empty pool. Each transaction
+ * here runs on a client we check out and always release (the pool drops it if it is broken).
+ * One drizzle instance per connection, kept as long as the connection lives.
+ */
+function withReleasingTransactions(db: Db, pool: pg.Pool): Db {
+  const onClient = new WeakMap<pg.PoolClient, Db>();
+  const transaction: Db['transaction'] = async (work, config) => {
+    const client = await pool.connect();
+    try {
+      let clientDb = onClient.get(client);
+      if (!clientDb) {
+        clientDb = drizzlePg(client, { schema, logger: countingLogger }) as unknown as Db;
+        onClient.set(client, clientDb);
+      }
+      return await clientDb.transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
+  return Object.assign(db, { transaction });
 }
 
 /** Rows of a raw `tx.execute(sql…)` result (PGlite and node-postgres both answer `{ rows }`). */
