@@ -4,6 +4,8 @@ import { ERRORS, MSG } from './messages.js';
 
 /** A Saudi VAT number: 15 digits starting and ending with 3 (DESIGN.md §9). */
 export const VAT_NUMBER_PATTERN = /^3\d{13}3$/;
+/** Saudi VAT, included in every price shown to a payer. */
+export const VAT_RATE_PERCENT = 15;
 
 /** The academy profile of Settings → Academy (`GET /api/academies/{id}`); the handle is read-only. */
 export const academyProfileSchema = z.object({

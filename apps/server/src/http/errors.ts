@@ -18,7 +18,7 @@ export class HttpError extends Error {
     /** Values the message refers to (a count), answered as `params` for the web's translation. */
     readonly params?: Record<string, string | number>,
   ) {
-    super(ERRORS[code]);
+    super(ERRORS[code].replace(/\{(\w+)\}/g, (whole, name: string) => String(params?.[name] ?? whole)));
   }
 }
 
@@ -81,6 +81,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({
         ...answer(error.code),
+        message: error.message,
         ...(error.issues ? { issues: error.issues } : {}),
         ...(error.params ? { params: error.params } : {}),
       });

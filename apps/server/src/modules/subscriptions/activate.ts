@@ -1,0 +1,112 @@
+import { riyadhToday } from '@kora/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { packages, payments, subscriptions } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { addDays, addMonthsIso } from '../../lib/dates.js';
+import { issueInvoice } from '../invoices/issue.js';
+
+export interface Activation {
+  method: 'Cash' | 'Card';
+  /** The provider and its transaction reference (card payments): one payment per reference, ever. */
+  provider?: string;
+  providerRef?: string;
+  /** The first day of the period (cash activation chooses it); default: today, or a later planned start. */
+  startDate?: string;
+  withInvoice: boolean;
+  now: Date;
+}
+
+/**
+ * Turns a PENDING subscription into a paid one (docs/domain.md, "Subscription lifecycle"): records
+ * the payment, sets the period (a first subscription of a package with a trial starts in TRIAL,
+ * its months counted after the trial days) and, if asked, issues the invoice — all or nothing.
+ * The subscription row is locked first, so concurrent callbacks queue; a provider reference
+ * already recorded means the work was done and is not repeated (`repeated: true`).
+ */
+export async function activateSubscription(tx: TenantTx, subscriptionId: string, a: Activation) {
+  const [row] = await tx
+    .select({ sub: subscriptions, pkg: packages })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(eq(subscriptions.id, subscriptionId))
+    .for('update', { of: subscriptions });
+  if (!row) throw notFound('subscription.not_found');
+  const { sub, pkg } = row;
+
+  if (a.providerRef) {
+    const [done] = await tx.select().from(payments).where(eq(payments.providerRef, a.providerRef));
+    if (done) return { subscription: sub, payment: done, invoice: null, repeated: true as const };
+  }
+  if (sub.status !== 'PENDING') throw conflict('subscription.state_conflict', { status: sub.status });
+
+  const today = riyadhToday(a.now);
+  const startDate = a.startDate ?? (sub.startDate && sub.startDate > today ? sub.startDate : today);
+  const timeBased = pkg.packageType === 'TIME_BASED';
+  const trial = timeBased && pkg.hasTrial && pkg.trialDays > 0 && !(await hasPaidBefore(tx, sub.playerId, sub.id));
+  const [subscription] = await tx
+    .update(subscriptions)
+    .set({
+      status: trial ? 'TRIAL' : 'ACTIVE',
+      startDate,
+      endDate: timeBased ? addMonthsIso(addDays(startDate, trial ? pkg.trialDays : 0), pkg.monthsNumber ?? 1) : null,
+      sessionsLeft: timeBased ? null : (pkg.sessionsCount ?? 0),
+      totalSessions: timeBased ? null : (pkg.sessionsCount ?? 0),
+      pausedAt: null,
+      updatedAt: a.now,
+    })
+    .where(eq(subscriptions.id, sub.id))
+    .returning();
+
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      academyId: tx.academyId,
+      subscriptionId: sub.id,
+      amountHalalas: pkg.priceHalalas,
+      method: a.method,
+      provider: a.provider ?? null,
+      providerRef: a.providerRef ?? null,
+      status: 'PAID',
+      paidAt: a.now,
+    })
+    .returning();
+
+  const invoice = a.withInvoice
+    ? await issueInvoice(tx, {
+        paymentId: payment.id,
+        subscriptionId: sub.id,
+        playerId: sub.playerId,
+        packageName: pkg.name,
+        totalHalalas: pkg.priceHalalas,
+        paymentMethod: a.method,
+        paidAt: a.now,
+      })
+    : null;
+  return { subscription, payment, invoice, repeated: false as const };
+}
+
+async function hasPaidBefore(tx: TenantTx, playerId: string, exceptSubscriptionId: string) {
+  const [paid] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
+    .where(and(eq(subscriptions.playerId, playerId), ne(subscriptions.id, exceptSubscriptionId), eq(payments.status, 'PAID')))
+    .limit(1);
+  return Boolean(paid);
+}
+
+/**
+ * Moves subscriptions whose dates have passed (docs/domain.md): TRIAL becomes ACTIVE after its
+ * trial days, ACTIVE or TRIAL becomes INACTIVE (renewable) after its end date. One idempotent
+ * statement, run before reads that show statuses; safe when several processes run it at once.
+ */
+export async function refreshSubscriptionStates(tx: TenantTx, now: Date) {
+  const today = riyadhToday(now);
+  await tx.execute(sql`
+    update subscriptions s
+    set status = case when s.end_date < ${today}::date then 'INACTIVE' else 'ACTIVE' end, updated_at = ${now.toISOString()}::timestamptz
+    from packages p
+    where p.id = s.package_id and s.status in ('ACTIVE', 'TRIAL') and s.end_date is not null
+      and (s.end_date < ${today}::date or (s.status = 'TRIAL' and s.start_date + p.trial_days <= ${today}::date))`);
+}
