@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ERRORS } from '@kora/contracts';
+import { registerBackground } from './http/background.js';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { dataAccess } from './db/tenant.js';
@@ -19,6 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { countStatementsPerRequest } from './http/statement-count.js';
 import { academyRoutes } from './modules/academies/routes.js';
 import { accountTypeRoutes } from './modules/account-types/routes.js';
+import { attentionRoutes } from './modules/attention/routes.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
 import { registerParentRoutes } from './modules/auth/register-parent.routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -26,6 +28,7 @@ import { eventRoutes } from './modules/events/routes.js';
 import { growthRoutes } from './modules/growth/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { playerRoutes } from './modules/players/routes.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -61,6 +64,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerBackground(app);
+  // Mails still being delivered finish before the database closes.
+  app.addHook('onClose', () => deps.mailer.stop());
   await registerSecurityHeaders(app, deps.config);
   registerAccess(app);
   refuseNulBytes(app);
@@ -96,6 +102,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(accountTypeRoutes);
   await app.register(academyRoutes);
   await app.register(growthRoutes);
+  await app.register(attentionRoutes);
+  await app.register(subscriptionRoutes);
 
   app.get<{ Params: { key: string } }>('/uploads/:key', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
     const file = await deps.storage.get(req.params.key);

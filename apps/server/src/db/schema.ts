@@ -13,6 +13,7 @@ import {
   PARTICIPANT_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  REMINDER_STAGES,
   ROLES,
   SUBSCRIPTION_STATUSES,
 } from '@kora/contracts';
@@ -97,9 +98,15 @@ export const outgoingMails = pgTable(
     html: text('html'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /** Delivery attempts so far; the queue retries with a growing delay and gives up after a few. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('outgoing_mails_academy_idx').on(t.academyId, t.createdAt)],
+  (t) => [
+    index('outgoing_mails_academy_idx').on(t.academyId, t.createdAt),
+    index('outgoing_mails_queue_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /**
@@ -401,6 +408,25 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * The reminder e-mails parents were sent (docs/domain.md, "What needs attention"): at most one per
+ * subscription and stage, claimed by inserting the row first (`on conflict do nothing`), so several
+ * processes never mail twice.
+ */
+export const subscriptionReminders = pgTable(
+  'subscription_reminders',
+  {
+    academyId: academyId(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** low_sessions, ending_soon or pending_payment. */
+    stage: text('stage', { enum: REMINDER_STAGES }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscription_reminders_academy_subscription_stage_idx').on(t.academyId, t.subscriptionId, t.stage)],
+);
+
 /** One row per academy holding the last issued invoice number; bumped inside the invoicing transaction so numbers have no gaps. */
 export const invoiceCounters = pgTable('invoice_counters', {
   academyId: uuid('academy_id')
@@ -484,4 +510,5 @@ export const TENANT_TABLES = [
   'invoice_counters',
   'invoices',
   'growth_metrics',
+  'subscription_reminders',
 ] as const;

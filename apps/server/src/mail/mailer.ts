@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client.js';
+import { type Db, rowsOf } from '../db/client.js';
 import { outgoingMails } from '../db/schema.js';
 import { withSystem } from '../db/tenant.js';
 
@@ -13,7 +13,14 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Queues a mail (a row of outgoing_mails, so it survives a restart) and wakes the delivery. */
   send(mail: Mail): Promise<void>;
+  /** Delivers the queued mails that are due; answers how many were delivered. */
+  deliverDue(): Promise<number>;
+  /** Retries failed deliveries on a timer (the server; tests call deliverDue). */
+  start(): void;
+  /** Stops the timer and waits for a delivery in progress. */
+  stop(): Promise<void>;
   /** The development outbox: every mail recorded, newest first. */
   outbox(limit?: number): Promise<{ to: string; subject: string; text: string; createdAt: string }[]>;
 }
@@ -23,36 +30,127 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
+export interface MailerOptions {
+  smtpUrl?: string;
+  /** A nodemailer transport instead of SMTP_URL (tests use nodemailer's JSON transport). */
+  transport?: nodemailer.Transporter;
+  from: string;
+  log: Logger;
+  /** Keep delivered bodies (the development outbox shows them); otherwise a delivered mail keeps no live link. */
+  keepBodies?: boolean;
+}
+
+const BATCH = 20;
+const MAX_ATTEMPTS = 5;
+const RETRY_EVERY_MS = 30_000;
+
+interface Claimed {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
 /**
- * Every mail is recorded in outgoing_mails. With SMTP_URL it is also sent by SMTP; without,
- * it is written to the log, so every flow (password reset, invoices) works locally.
+ * Mails leave through a queue in outgoing_mails, never inside the request that asked for them:
+ * an answer takes the same time whether a mail was queued or not, a slow SMTP server slows
+ * nobody, and a restart loses nothing. With SMTP_URL the queue sends by SMTP (retrying with a
+ * growing delay); without, it writes each mail to the log and the development outbox.
  */
-export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log: Logger }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+export function createMailer(db: Db, opts: MailerOptions): Mailer {
+  const transport = opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null);
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  // Claiming moves a row's next attempt into the future first, so two processes never send one
+  // mail at the same moment; a process that dies mid-send leaves it to be retried (at least once).
+  const claim = () =>
+    withSystem(db, async (tx) =>
+      rowsOf<Claimed>(
+        await tx.execute(sql`
+          update outgoing_mails set attempts = attempts + 1,
+            next_attempt_at = now() + make_interval(secs => 30 * power(2, attempts))
+          where id in (
+            select id from outgoing_mails
+            where sent_at is null and attempts < ${MAX_ATTEMPTS} and next_attempt_at <= now()
+            order by next_attempt_at limit ${BATCH} for update skip locked)
+          returning id, "to", subject, text, html`),
+      ),
+    );
+
+  async function deliver(mail: Claimed) {
+    try {
+      if (transport)
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      else opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail (development outbox)');
+      const forget = !opts.keepBodies && transport ? { text: '', html: null } : {};
+      await withSystem(db, (tx) =>
+        tx
+          .update(outgoingMails)
+          .set({ sentAt: new Date(), error: null, ...forget })
+          .where(eq(outgoingMails.id, mail.id)),
+      );
+      return 1;
+    } catch (err) {
+      opts.log.error({ err, mailId: mail.id }, 'mail not sent; it will be retried');
+      await withSystem(db, (tx) =>
+        tx
+          .update(outgoingMails)
+          .set({ error: String(err) })
+          .where(eq(outgoingMails.id, mail.id)),
+      );
+      return 0;
+    }
+  }
+
+  async function drain() {
+    let delivered = 0;
+    for (let batch = await claim(); batch.length > 0; batch = batch.length === BATCH ? await claim() : []) {
+      for (const mail of batch) delivered += await deliver(mail);
+    }
+    return delivered;
+  }
+
+  // One delivery at a time per process; a wake-up during one runs another right after.
+  function deliverDue(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((err) => {
+        opts.log.error({ err }, 'mail queue failed; it will be retried');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          void deliverDue();
+        }
+      });
+    return running;
+  }
+
   return {
     async send(mail) {
-      const [row] = await withSystem(db, (tx) =>
+      await withSystem(db, (tx) =>
         tx
           .insert(outgoingMails)
-          .values({ academyId: mail.academyId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-          .returning({ id: outgoingMails.id }),
+          .values({ academyId: mail.academyId, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
       );
-      if (!transport) {
-        opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail (development outbox)');
-        return;
-      }
-      try {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        await withSystem(db, (tx) => tx.update(outgoingMails).set({ sentAt: new Date() }).where(eq(outgoingMails.id, row.id)));
-      } catch (err) {
-        opts.log.error({ err, to: mail.to }, 'mail not sent');
-        await withSystem(db, (tx) =>
-          tx
-            .update(outgoingMails)
-            .set({ error: String(err) })
-            .where(eq(outgoingMails.id, row.id)),
-        );
-      }
+      void deliverDue();
+    },
+    deliverDue,
+    start() {
+      timer ??= setInterval(() => void deliverDue(), RETRY_EVERY_MS).unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      while (running) await running;
     },
     async outbox(limit = 50) {
       const rows = await withSystem(db, (tx) =>
