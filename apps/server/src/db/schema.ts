@@ -13,7 +13,6 @@ import {
   PARTICIPANT_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
-  REMINDER_STAGES,
   ROLES,
   SUBSCRIPTION_STATUSES,
 } from '@kora/contracts';
@@ -408,25 +407,6 @@ export const payments = pgTable(
   ],
 );
 
-/**
- * The reminder e-mails parents were sent (docs/domain.md, "What needs attention"): at most one per
- * subscription and stage, claimed by inserting the row first (`on conflict do nothing`), so several
- * processes never mail twice.
- */
-export const subscriptionReminders = pgTable(
-  'subscription_reminders',
-  {
-    academyId: academyId(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    /** low_sessions, ending_soon or pending_payment. */
-    stage: text('stage', { enum: REMINDER_STAGES }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('subscription_reminders_academy_subscription_stage_idx').on(t.academyId, t.subscriptionId, t.stage)],
-);
-
 /** One row per academy holding the last issued invoice number; bumped inside the invoicing transaction so numbers have no gaps. */
 export const invoiceCounters = pgTable('invoice_counters', {
   academyId: uuid('academy_id')
@@ -510,5 +490,4 @@ export const TENANT_TABLES = [
   'invoice_counters',
   'invoices',
   'growth_metrics',
-  'subscription_reminders',
 ] as const;
