@@ -20,7 +20,6 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { countStatementsPerRequest } from './http/statement-count.js';
 import { academyRoutes } from './modules/academies/routes.js';
 import { accountTypeRoutes } from './modules/account-types/routes.js';
-import { attentionRoutes } from './modules/attention/routes.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
 import { registerParentRoutes } from './modules/auth/register-parent.routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -28,7 +27,6 @@ import { eventRoutes } from './modules/events/routes.js';
 import { growthRoutes } from './modules/growth/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { playerRoutes } from './modules/players/routes.js';
-import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -102,8 +100,6 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(accountTypeRoutes);
   await app.register(academyRoutes);
   await app.register(growthRoutes);
-  await app.register(attentionRoutes);
-  await app.register(subscriptionRoutes);
 
   app.get<{ Params: { key: string } }>('/uploads/:key', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
     const file = await deps.storage.get(req.params.key);
