@@ -6,7 +6,6 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
-import { startReminders } from './modules/attention/reminders.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed/demo.js';
 import { createDiskStorage } from './storage/storage.js';
 
@@ -40,8 +39,6 @@ await app.listen({ port: config.port, host: config.host });
 // Mails queued before a restart, or whose delivery failed, go out now and on retries.
 deps.mailer.start();
 void deps.mailer.deliverDue();
-// Parents' subscription reminders: every academy, once at start and then hourly (each mail once, whatever the number of processes).
-const reminders = startReminders(app.deps, log);
 log.info(
   {
     database: database.kind,
@@ -54,7 +51,6 @@ log.info(
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     // Drain in-flight requests, then close the database; a connection lost mid-transaction must not hold the stop forever.
-    await reminders.stop();
     await app.close();
     await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     process.exit(0);
