@@ -8,6 +8,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { systemClock } from '../apps/server/src/lib/clock.js';
 import { createMailer } from '../apps/server/src/mail/mailer.js';
+import { paymentProviderFor } from '../apps/server/src/payments/index.js';
 import { DEMO_LOGINS, seedDemo } from '../apps/server/src/seed/demo.js';
 import { createDiskStorage } from '../apps/server/src/storage/storage.js';
 
@@ -31,6 +32,7 @@ const deps = {
   clock: systemClock,
   mailer: createMailer(database.db, { from: config.mailFrom, log: { info() {}, error() {} } }),
   storage: createDiskStorage(join(dataDir, 'uploads')),
+  payments: paymentProviderFor(config),
 };
 const handle = `bench${Date.now().toString(36)}`;
 const seedStarted = performance.now();

@@ -1,4 +1,4 @@
-// Bundles the server to dist/main.js (contracts inlined, npm dependencies left external) and copies the migrations beside it.
+// Bundles the server to dist/main.js (contracts inlined, npm dependencies left external) and copies the migrations and fonts beside it.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -18,3 +18,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/db/migrations', { recursive: true });
+// The invoice PDF's embedded fonts (src/invoices/pdf.ts looks for them beside the bundle), with their licence.
+cpSync('assets/fonts', 'dist/assets/fonts', { recursive: true });

@@ -11,7 +11,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { dataAccess } from './db/tenant.js';
 import type { Deps } from './deps.js';
 import { registerAccess } from './http/access.js';
+import { registerAudit } from './http/audit.js';
 import { registerBackground } from './http/background.js';
+import { databaseCounters, memoryCounters, rateLimitStore } from './http/counters.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerHealth } from './http/health.js';
 import { refuseNulBytes } from './http/nul-bytes.js';
@@ -21,12 +23,17 @@ import { countStatementsPerRequest } from './http/statement-count.js';
 import { academyRoutes } from './modules/academies/routes.js';
 import { accountTypeRoutes } from './modules/account-types/routes.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
+import { attentionRoutes } from './modules/attention/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { registerParentRoutes } from './modules/auth/register-parent.routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { growthRoutes } from './modules/growth/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { playerRoutes } from './modules/players/routes.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -58,11 +65,15 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   });
   const { db, ...rest } = deps;
   // Modules reach the database only through tenant or system transactions, never the pool.
-  app.decorate('deps', { ...rest, data: dataAccess(db) });
+  const data = dataAccess(db);
+  const now = () => deps.clock.now();
+  const counters = deps.config.databaseUrl ? databaseCounters(data, now) : memoryCounters(now);
+  app.decorate('deps', { ...rest, data, counters });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerBackground(app);
+  registerAudit(app);
   // Mails still being delivered finish before the database closes.
   app.addHook('onClose', () => deps.mailer.stop());
   await registerSecurityHeaders(app, deps.config);
@@ -73,6 +84,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(fastifyRateLimit, {
     global: false,
     hook: 'preHandler',
+    store: rateLimitStore(counters),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: ERRORS['request.too_many'], retryAfter: ctx.after }),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 30, fieldSize: 64 * 1024 } });
@@ -100,6 +112,13 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(accountTypeRoutes);
   await app.register(academyRoutes);
   await app.register(growthRoutes);
+  await app.register(auditRoutes);
+  await app.register(attentionRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(paymentRoutes);
+  await app.register(invoiceRoutes);
+  // The sandbox provider's own card page (none for PayTabs, whose page is on its domain).
+  if (deps.payments.plugin) await app.register(deps.payments.plugin);
 
   app.get<{ Params: { key: string } }>('/uploads/:key', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
     const file = await deps.storage.get(req.params.key);

@@ -14,6 +14,8 @@ const envSchema = z.object({
   PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Runs the migrations (owner of the tables); DATABASE_URL may then be an ordinary login role. */
+  MIGRATION_DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   SMTP_URL: z.string().optional(),
@@ -55,6 +57,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicProtocol: e.PUBLIC_PROTOCOL,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     seedDemo: e.SEED_DEMO === 'auto',
     smtpUrl: e.SMTP_URL,

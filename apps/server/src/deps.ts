@@ -1,8 +1,10 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { DataAccess } from './db/tenant.js';
+import type { Counters } from './http/counters.js';
 import type { Clock } from './lib/clock.js';
 import type { Mailer } from './mail/mailer.js';
+import type { PaymentProvider } from './payments/provider.js';
 import type { Storage } from './storage/storage.js';
 
 /** What the application is built from; made once by main.ts (or a test) and passed to buildApp. */
@@ -12,11 +14,15 @@ export interface Deps {
   clock: Clock;
   mailer: Mailer;
   storage: Storage;
+  /** The card payment provider: PayTabs, or the built-in sandbox when PayTabs is not configured. */
+  payments: PaymentProvider;
 }
 
 /** What modules see: the database only through a tenant or a system transaction, never the pool. */
 export interface AppDeps extends Omit<Deps, 'db'> {
   data: DataAccess;
+  /** Rate-limit and login counters: in the database with PostgreSQL (shared by processes), else in memory. */
+  counters: Counters;
 }
 
 declare module 'fastify' {

@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { markRunning } from './db/backup.js';
 import { openDatabase } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
+import { startReminders } from './modules/attention/reminders.js';
+import { paymentProviderFor } from './payments/index.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed/demo.js';
 import { createDiskStorage } from './storage/storage.js';
 
@@ -14,8 +17,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
 const log = pino({ level: config.logLevel, transport: process.stdout.isTTY ? { target: 'pino-pretty' } : undefined });
 
+// The embedded database may be open in one process only; backups wait for it to stop.
+const unmark = config.databaseUrl ? () => {} : markRunning(config.dataDir);
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
+  migrationUrl: config.migrationDatabaseUrl,
   dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
   // Source (src/main.ts) and bundle (dist/main.js) both keep migrations at ./db/migrations.
   migrationsFolder: join(here, 'db/migrations'),
@@ -28,6 +34,7 @@ const deps = {
   clock: systemClock,
   mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, keepBodies: config.exposeOutbox }),
   storage: createDiskStorage(join(config.dataDir, 'uploads')),
+  payments: paymentProviderFor(config),
 };
 
 if (config.seedDemo && (await seedDemoIfEmpty(deps))) {
@@ -35,10 +42,16 @@ if (config.seedDemo && (await seedDemoIfEmpty(deps))) {
 }
 
 const app = await buildApp(deps, { logger: log, webDist: join(here, '../../web/dist') });
+if (deps.payments.name === 'sandbox') {
+  // Test cards activate subscriptions without money: fine locally, never what production should run.
+  log.warn('card payments use the built-in sandbox provider (set PAYTABS_PROFILE_ID and PAYTABS_SERVER_KEY for PayTabs)');
+}
 await app.listen({ port: config.port, host: config.host });
 // Mails queued before a restart, or whose delivery failed, go out now and on retries.
 deps.mailer.start();
 void deps.mailer.deliverDue();
+// Parents' subscription reminders: every academy, once at start and then hourly (each mail once, whatever the number of processes).
+const reminders = startReminders(app.deps, log);
 log.info(
   {
     database: database.kind,
@@ -51,8 +64,10 @@ log.info(
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     // Drain in-flight requests, then close the database; a connection lost mid-transaction must not hold the stop forever.
+    await reminders.stop();
     await app.close();
     await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    unmark();
     process.exit(0);
   });
 }

@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import type { Deps } from '../src/deps.js';
 import { createMailer } from '../src/mail/mailer.js';
+import { paymentProviderFor } from '../src/payments/index.js';
 import { createDiskStorage } from '../src/storage/storage.js';
 
 export const migrationsFolder = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
@@ -37,22 +38,31 @@ async function freshDatabaseUrl() {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  // The server logs in as an ordinary role, as in production (docs/architecture.md, "Database roles").
+  await admin.query(`do $$ begin create role ${SERVER_LOGIN} login nosuperuser nobypassrls nocreatedb nocreaterole;
+    exception when duplicate_object or unique_violation then null; end $$`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
+  const server = new URL(u);
+  server.username = SERVER_LOGIN;
+  server.password = '';
   const drop = async () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     await c.query(`drop database if exists ${name} with (force)`);
     await c.end();
   };
-  return { url: u.toString(), drop };
+  return { url: server.toString(), migrationUrl: u.toString(), drop };
 }
+const SERVER_LOGIN = 'kora_server_test';
 
 export interface TestContext {
   app: FastifyInstance;
   deps: Deps;
   clock: ReturnType<typeof testClock>;
+  /** Another API process on the same database (PostgreSQL), with memory of its own; closed with this one. */
+  secondProcess(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -62,10 +72,16 @@ async function pgliteTemplate() {
   return path && existsSync(path) ? new Blob([await readFile(path)]) : undefined;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, appOptions: AppOptions = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  appOptions: AppOptions = {},
+  /** Replaces parts of the deps (a payment provider answering recorded PayTabs answers). */
+  overrides: Partial<Pick<Deps, 'payments'>> = {},
+): Promise<TestContext> {
   const fresh = await freshDatabaseUrl();
   const database = await openDatabase({
     databaseUrl: fresh?.url,
+    migrationUrl: fresh?.migrationUrl,
     migrationsFolder,
     poolSize: 4,
     loadDataDir: fresh ? undefined : await pgliteTemplate(),
@@ -77,6 +93,7 @@ export async function createTestApp(env: Record<string, string> = {}, appOptions
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '1000',
     EXPOSE_SQL_COUNT: 'true',
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...env,
   });
   const silent = { info() {}, error() {} };
@@ -86,14 +103,31 @@ export async function createTestApp(env: Record<string, string> = {}, appOptions
     clock,
     mailer: createMailer(database.db, { from: config.mailFrom, log: silent }),
     storage: createDiskStorage(join(config.dataDir, 'uploads')),
+    payments: overrides.payments ?? paymentProviderFor(config),
   };
   const app = await buildApp(deps, appOptions);
   await app.ready();
+  const others: { app: FastifyInstance; close(): Promise<void> }[] = [];
   return {
     app,
     deps,
     clock,
+    async secondProcess() {
+      if (!fresh) throw new Error('a second process shares a PostgreSQL database (TEST_DATABASE_URL)');
+      const other = await openDatabase({ databaseUrl: fresh.url, migrationUrl: fresh.migrationUrl, migrationsFolder, poolSize: 2 });
+      const second = await buildApp(
+        { ...deps, db: other.db, mailer: createMailer(other.db, { from: config.mailFrom, log: silent }) },
+        appOptions,
+      );
+      await second.ready();
+      others.push({ app: second, close: other.close });
+      return second;
+    },
     async close() {
+      for (const o of others) {
+        await o.app.close();
+        await o.close();
+      }
       await app.close();
       await database.close();
       await fresh?.drop();

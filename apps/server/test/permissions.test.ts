@@ -53,6 +53,10 @@ const TABLE: Case[] = [
 
   { key: 'listPackages', allow: 'public', variant: 'by handle', query: 'handle=no-such-academy' },
   { key: 'listPackages', allow: 'member', variant: 'all' },
+  { key: 'createPackage', allow: [W('Settings')], body: () => ({}) },
+  { key: 'updatePackage', allow: [W('Settings')], body: () => ({ name: 'X', price: 1, monthsNumber: 1 }) },
+  { key: 'deletePackage', allow: [W('Settings')] },
+  { key: 'togglePackage', allow: [W('Settings')], body: () => ({ isActive: false }) },
 
   { key: 'listTeams', allow: 'member' },
   { key: 'getTeam', allow: 'member' },
@@ -84,6 +88,7 @@ const TABLE: Case[] = [
 
   { key: 'listAccountTypes', allow: [R('Settings')] },
   { key: 'createAccountType', allow: [W('Settings')], body: () => ({}) },
+  { key: 'listAuditEvents', allow: [W('Settings')], query: 'startDate=2026-01-01&endDate=2026-01-31' },
   { key: 'updateAccountType', allow: [W('Settings')], body: () => ({ name: 'X' }) },
   { key: 'deleteAccountType', allow: [W('Settings')] },
 
@@ -114,6 +119,26 @@ const TABLE: Case[] = [
   { key: 'createCalendarFeed', allow: 'member', body: () => ({ teamId: NONE }) },
   { key: 'revokeCalendarFeed', allow: 'member' },
   { key: 'calendarFeed', allow: 'public', params: () => ({ token: 'no-such-token' }) },
+
+  { key: 'attention', allow: [R('Players'), R('Settings')] },
+
+  { key: 'listSubscriptions', allow: [R('Settings')] },
+  { key: 'createSubscription', allow: [W('Settings')], body: () => ({ packageId: NONE }) },
+  { key: 'activateSubscription', allow: [W('Settings')], body: () => ({ status: 'ACTIVE' }) },
+  { key: 'changeSubscriptionPackage', allow: [W('Settings')], body: () => ({ packageId: NONE }) },
+  { key: 'cancelSubscription', allow: [W('Settings')] },
+  { key: 'pauseSubscription', allow: [W('Settings')] },
+  { key: 'resumeSubscription', allow: [W('Settings')] },
+
+  { key: 'listInvoices', allow: [R('Settings')], query: 'startDate=2026-11-01&endDate=2026-11-30' },
+  { key: 'exportInvoices', allow: [R('Settings')], query: 'month=2026-11' },
+  { key: 'invoicePdf', allow: 'public' },
+
+  { key: 'paymentDetails', allow: 'public' },
+  { key: 'initiatePayment', allow: 'public', body: () => ({}) },
+  // The provider's callback and the payer's return are public and proven by their signatures (401 when bad); minimal bodies are 400.
+  { key: 'paymentCallback', allow: 'public', body: () => ({}) },
+  { key: 'paymentReturn', allow: 'public', body: () => ({ signature: 'x'.repeat(2001) }) },
 ];
 
 let t: TestContext;
@@ -221,7 +246,8 @@ describe('the permission matrix', () => {
     console.info(
       `permission matrix: ${guarded.length} guarded rows × ${PERMISSION_FLAGS.length} flags = ${guarded.length * PERMISSION_FLAGS.length} calls`,
     );
-  });
+    // A thousand calls: well over the default 30 s on a busy machine.
+  }, 300_000);
 
   it('changed nothing: the calls of the matrix were refused or invalid', async () => {
     const left = await withTenant(t.deps.db, fixtures.academyId, (tx) =>

@@ -42,8 +42,8 @@ describe('row-level security', () => {
     const deleted = await withTenant(t.deps.db, a.id, (tx) => tx.delete(packages).returning());
     expect(deleted.map((p) => p.id)).toEqual([ofA.id]);
     expect(await withTenant(t.deps.db, a.id, (tx) => tx.select().from(packages))).toEqual([]);
-    const left = await withSystem(t.deps.db, (tx) => tx.select({ id: packages.id }).from(packages));
-    expect(left.map((p) => p.id)).toEqual([ofB.id]);
+    const leftOfB = await withTenant(t.deps.db, b.id, (tx) => tx.select({ id: packages.id }).from(packages));
+    expect(leftOfB.map((p) => p.id)).toEqual([ofB.id]);
   });
 
   it('shows no tenant rows to a tenant transaction without an academy', async () => {
@@ -106,5 +106,20 @@ describe('the outbox', () => {
     // The mailer (a system transaction) still keeps its outbox.
     const rows = await withSystem(t.deps.db, (tx) => tx.execute(sql`select count(*)::int as n from outgoing_mails`));
     expect(rowsOf<{ n: number }>(rows)[0].n).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the database login (least privilege)', () => {
+  it('is neither a superuser nor the owner of any table, and sees no tenant row outside a tenant transaction', async () => {
+    const [role] = rowsOf<{ rolsuper: boolean; rolbypassrls: boolean; owned: number }>(
+      await withSystem(t.deps.db, (tx) =>
+        tx.execute(sql`select rolsuper, rolbypassrls,
+          (select count(*)::int from pg_tables where schemaname = 'public' and tableowner = current_user) as owned
+          from pg_roles where rolname = session_user`),
+      ),
+    );
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false, owned: 0 });
+    // System transactions read the global tables, never a tenant's.
+    expect(await withSystem(t.deps.db, (tx) => tx.select().from(teams))).toEqual([]);
   });
 });

@@ -2,20 +2,19 @@ import { type Area, riyadhToday } from '@kora/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { PageSpinner } from './components/Spinner';
+import { currentMonth, monthParam } from './features/payments/month';
+import type { PaymentSuccessSearch } from './features/payments/PaymentSuccessPage';
 import { weekOf, weekParam, weekRange } from './features/schedule/week';
 import { AREA_ROUTES } from './lib/areas';
 import { authSnapshot } from './lib/auth';
 import { noteDenied } from './lib/denied';
 import { currentHost } from './lib/host';
 import { initialLocale } from './lib/i18n';
-import type { MessageId } from './lib/message-ids';
 import { storage } from './lib/storage';
-import { AreaPage } from './routes/app/area-page';
 import { NoDashboard } from './routes/app/no-access';
 import { SettingsLayout } from './routes/app/settings';
 import { ErrorFallback, NotFoundPage } from './routes/fallbacks';
 import { LandingPage } from './routes/landing';
-import { NotAvailablePage } from './routes/not-available';
 import { PUBLIC_PAGES, PublicPage } from './routes/public-page';
 
 export interface RouterContext {
@@ -38,8 +37,15 @@ const trainingsPage = lazyRouteComponent(() => import('./features/trainings/Trai
 const schedulePage = lazyRouteComponent(() => import('./features/schedule/SchedulePage'), 'SchedulePage');
 const privilegesPage = lazyRouteComponent(() => import('./features/settings/PrivilegesPage'), 'PrivilegesPage');
 const academyProfilePage = lazyRouteComponent(() => import('./features/settings/AcademyPage'), 'AcademyPage');
+const subscriptionsPage = lazyRouteComponent(() => import('./features/subscriptions/SubscriptionsPage'), 'SubscriptionsPage');
+const packagesPage = lazyRouteComponent(() => import('./features/packages/PackagesPage'), 'PackagesPage');
 const growthPage = lazyRouteComponent(() => import('./features/growth/GrowthPage'), 'GrowthPage');
 const growthDetailPage = lazyRouteComponent(() => import('./features/growth/GrowthDetailPage'), 'GrowthDetailPage');
+const paymentsHistoryPage = lazyRouteComponent(() => import('./features/payments/PaymentsHistoryPage'), 'PaymentsHistoryPage');
+const invoiceViewerPage = lazyRouteComponent(() => import('./features/payments/InvoiceViewerPage'), 'InvoiceViewerPage');
+const initialPaymentPage = lazyRouteComponent(() => import('./features/payments/PaymentPage'), 'InitialPaymentPage');
+const renewPaymentPage = lazyRouteComponent(() => import('./features/payments/PaymentPage'), 'RenewPaymentPage');
+const paymentSuccessPage = lazyRouteComponent(() => import('./features/payments/PaymentSuccessPage'), 'PaymentSuccessPage');
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
@@ -71,6 +77,11 @@ export interface TrainingsSearch extends WeekSearch {
   eventId?: string;
 }
 const weekSearch = (s: Record<string, unknown>): WeekSearch => ({ week: weekParam(s.week) });
+/** The payments history: the month shown (`?month=yyyy-MM`; none is this month). */
+export interface PaymentsHistorySearch {
+  month?: string;
+}
+const paymentsHistorySearch = (s: Record<string, unknown>): PaymentsHistorySearch => ({ month: monthParam(s.month) });
 const trainingsSearch = (s: Record<string, unknown>): TrainingsSearch => ({ week: weekParam(s.week), eventId: text(s.eventId) });
 /** The list query of a `?week=`, in the language the screen will start its week with. */
 const weekQuery = (week: string | undefined) => weekRange(weekOf(week, initialLocale()).start);
@@ -80,6 +91,8 @@ const eventQueries = () => import('./features/schedule/api');
 const teamQueries = () => import('./features/teams/api');
 const playerQueries = () => import('./features/players/api');
 const growthQueries = () => import('./features/growth/api');
+const subscriptionQueries = () => import('./features/subscriptions/api');
+const paymentQueries = () => import('./features/payments/invoices');
 
 /** Loaders fill the cache the screens read (the same queryOptions), and leave failures for the screen to show. */
 const warm = (work: Promise<unknown>) =>
@@ -121,17 +134,39 @@ const authRoutes = authGroup.addChildren([
 const publicPages = PUBLIC_PAGES.map((page) =>
   createRoute({ getParentRoute: () => rootRoute, path: page, component: () => <PublicPage page={page} /> }),
 );
-// Links that payments and invoices will use; they say so plainly until those pages exist.
-const notYetPages = ['initial-subscription/$id', 'renew-subscription/$id', 'subscription-invoice/$id', 'payment/success'].map((path) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: NotAvailablePage }),
-);
+// The public payment pages (the link is the subscription's id), on the main domain and on academy subdomains.
+const paymentSearch = (s: Record<string, unknown>): { error?: 'declined' } => ({ error: s.error === 'declined' ? 'declined' : undefined });
+const paymentPages = [
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'initial-subscription/$id',
+    validateSearch: paymentSearch,
+    component: initialPaymentPage,
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'renew-subscription/$id',
+    validateSearch: paymentSearch,
+    component: renewPaymentPage,
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'payment/success',
+    validateSearch: (s: Record<string, unknown>): PaymentSuccessSearch => ({ ref: text(s.ref), invoice: text(s.invoice) }),
+    component: paymentSuccessPage,
+  }),
+];
+
+// The invoice viewer (public: the invoice's id is its key), on the main domain and on academy subdomains.
+const invoiceViewerRoute = createRoute({ getParentRoute: () => rootRoute, path: 'subscription-invoice/$id', component: invoiceViewerPage });
 
 // ── root domain: the public site; any unlisted path shows the landing page ────
 const rootChildren = [
   createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingPage }),
   authRoutes,
   ...publicPages,
-  ...notYetPages,
+  ...paymentPages,
+  invoiceViewerRoute,
   createRoute({ getParentRoute: () => rootRoute, path: '$', component: LandingPage }),
 ];
 
@@ -163,8 +198,6 @@ const areaRoute = <A extends Area>(area: A) => ({
 });
 
 const settingsRoute = createRoute({ ...areaRoute('Settings'), component: SettingsLayout });
-const settingsPage = (path: string, title: MessageId) =>
-  createRoute({ getParentRoute: () => settingsRoute, path, component: () => <AreaPage title={title} /> });
 
 const appChildren = appLayout.addChildren([
   createRoute({
@@ -273,14 +306,27 @@ const appChildren = appLayout.addChildren([
     component: growthDetailPage,
   }),
   settingsRoute.addChildren([
-    settingsPage('/', 'settings.subscriptions'),
+    createRoute({
+      getParentRoute: () => settingsRoute,
+      path: '/',
+      loader: ({ context }) => warm(subscriptionQueries().then((q) => context.queryClient.ensureQueryData(q.subscriptionsQuery))),
+      component: subscriptionsPage,
+    }),
     createRoute({ getParentRoute: () => settingsRoute, path: 'privileges', component: privilegesPage }),
-    settingsPage('packages', 'settings.packages'),
-    settingsPage('payments-history', 'settings.payments'),
+    createRoute({ getParentRoute: () => settingsRoute, path: 'packages', component: packagesPage }),
+    createRoute({
+      getParentRoute: () => settingsRoute,
+      path: 'payments-history',
+      validateSearch: paymentsHistorySearch,
+      loaderDeps: ({ search }) => ({ month: search.month }),
+      loader: ({ context, deps }) =>
+        warm(paymentQueries().then((q) => context.queryClient.ensureQueryData(q.invoicesQuery(deps.month ?? currentMonth())))),
+      component: paymentsHistoryPage,
+    }),
     createRoute({ getParentRoute: () => settingsRoute, path: 'academy', component: academyProfilePage }),
   ]),
 ]);
-const academyChildren = [authRoutes, appChildren, ...publicPages, ...notYetPages];
+const academyChildren = [authRoutes, appChildren, ...publicPages, ...paymentPages, invoiceViewerRoute];
 
 /** Router constants of the spec (preload on intent); one route tree per host kind. */
 export function makeRouter(queryClient: QueryClient) {

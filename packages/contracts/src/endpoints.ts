@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { academyProfileSchema, academyUpdateFields, academyUpdateReply } from './academies.js';
 import { accountTypeBody, accountTypeListItemSchema } from './account-types.js';
+import { attentionReplySchema } from './attention.js';
+import { auditEventSchema, auditQuerySchema } from './audit.js';
 import {
   accountTypeSchema,
   checkHandleParams,
@@ -33,7 +35,26 @@ import {
   growthPlayerRowSchema,
   playerIdParamsSchema,
 } from './growth.js';
-import { packageListItemSchema, publicPackagesQuery } from './packages.js';
+import { invoiceExportQuery, invoiceListItemSchema, invoiceListQuery } from './invoices.js';
+import {
+  packageBody,
+  packageDeleteReply,
+  packageListItemSchema,
+  packageSchema,
+  packageToggleBody,
+  publicPackagesQuery,
+} from './packages.js';
+import {
+  initiatePaymentBody,
+  initiatePaymentFailure,
+  initiatePaymentReply,
+  paymentCallbackBody,
+  paymentCallbackQuery,
+  paymentDetailsSchema,
+  paymentOkReply,
+  paymentReturnBody,
+  paymentReturnQuery,
+} from './payments.js';
 import {
   attendanceRecordSchema,
   participantStatusBody,
@@ -43,6 +64,15 @@ import {
 } from './player-data.js';
 import { registerParentBody, registerParentReply } from './registration.js';
 import type { RouteKey } from './routes.js';
+import {
+  activateSubscriptionBody,
+  activateSubscriptionParams,
+  changeSubscriptionPackageBody,
+  createSubscriptionBody,
+  managedSubscriptionSchema,
+  subscriptionIdParams,
+  subscriptionRowSchema,
+} from './subscriptions.js';
 import { teamBodySchema, teamSchema, teamUpdateBodySchema } from './teams.js';
 import {
   anyUserSchema,
@@ -127,6 +157,32 @@ export const endpoints = {
     tags: ['packages'],
     query: publicPackagesQuery,
     responses: { 200: z.array(packageListItemSchema), 404: errorSchema },
+  },
+  createPackage: {
+    summary: 'Create a package (time-based with months, or session-based with sessions; a trial only for time-based)',
+    tags: ['packages'],
+    body: packageBody,
+    responses: { 201: packageSchema },
+  },
+  updatePackage: {
+    summary: 'Edit a package (the whole package)',
+    tags: ['packages'],
+    params: idParamsSchema,
+    body: packageBody,
+    responses: { 200: packageSchema, 404: errorSchema },
+  },
+  deletePackage: {
+    summary: 'Delete a package; one that subscriptions use is archived instead (`softDeleted: true`)',
+    tags: ['packages'],
+    params: idParamsSchema,
+    responses: { 200: packageDeleteReply, 404: errorSchema },
+  },
+  togglePackage: {
+    summary: 'Make a package active or inactive (an inactive one is not offered to parents)',
+    tags: ['packages'],
+    params: idParamsSchema,
+    body: packageToggleBody,
+    responses: { 200: packageSchema, 404: errorSchema },
   },
 
   listTeams: { summary: 'Teams with coaches and players', tags: ['teams'], responses: { 200: z.array(teamSchema) } },
@@ -220,6 +276,13 @@ export const endpoints = {
     params: idParamsSchema,
     multipart: { fields: academyUpdateFields, files: photo },
     responses: { 200: academyUpdateReply, 404: errorSchema },
+  },
+
+  listAuditEvents: {
+    summary: 'Audited changes (money, attendance, permissions) between two Riyadh dates, newest first, at most 1000',
+    tags: ['audit'],
+    query: auditQuerySchema,
+    responses: { 200: z.array(auditEventSchema) },
   },
 
   listGrowthPlayers: {
@@ -348,6 +411,106 @@ export const endpoints = {
     tags: ['calendar'],
     params: calendarFeedParams,
     produces: 'text/calendar',
+    responses: { 200: z.string(), 404: errorSchema },
+  },
+
+  listSubscriptions: {
+    summary: 'Every player with their latest subscription (latest end date) or null; statuses whose dates passed are moved first',
+    tags: ['subscriptions'],
+    responses: { 200: z.array(subscriptionRowSchema) },
+  },
+  createSubscription: {
+    summary: 'Create a PENDING subscription for a player, starting today (409 while one is pending, active, in trial or paused)',
+    tags: ['subscriptions'],
+    params: playerIdParamsSchema,
+    body: createSubscriptionBody,
+    responses: { 201: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
+  },
+  activateSubscription: {
+    summary: 'Activate a PENDING subscription by hand (cash payment, invoice with sendInvoice); another packageId switches package first',
+    tags: ['subscriptions'],
+    params: activateSubscriptionParams,
+    body: activateSubscriptionBody,
+    responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
+  },
+  changeSubscriptionPackage: {
+    summary: "Change a PENDING subscription's package (its end date or sessions follow)",
+    tags: ['subscriptions'],
+    params: subscriptionIdParams,
+    body: changeSubscriptionPackageBody,
+    responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
+  },
+  cancelSubscription: {
+    summary: 'Cancel a subscription (any status but CANCELLED)',
+    tags: ['subscriptions'],
+    params: subscriptionIdParams,
+    responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
+  },
+  pauseSubscription: {
+    summary: 'Pause an ACTIVE or TRIAL subscription whose package allows pausing',
+    tags: ['subscriptions'],
+    params: subscriptionIdParams,
+    responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
+  },
+  resumeSubscription: {
+    summary: 'Resume a PAUSED subscription: ACTIVE again, a time-based end date moved later by the days paused',
+    tags: ['subscriptions'],
+    params: subscriptionIdParams,
+    responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
+  },
+
+  attention: {
+    summary:
+      'What needs attention (the bell): players low on sessions, subscriptions ending within 7 days, payments pending for over 3 days, new players',
+    tags: ['attention'],
+    responses: { 200: attentionReplySchema },
+  },
+
+  paymentDetails: {
+    summary: 'What the public payment page shows of a subscription: player, package, status, parents (names), academy',
+    tags: ['payments'],
+    params: idParamsSchema,
+    responses: { 200: paymentDetailsSchema, 404: errorSchema },
+  },
+  initiatePayment: {
+    summary: "Open the card provider's hosted page for a PENDING subscription, or for a renewal of an INACTIVE one (public)",
+    tags: ['payments'],
+    body: initiatePaymentBody,
+    responses: { 200: initiatePaymentReply, 404: errorSchema, 409: errorSchema, 502: initiatePaymentFailure },
+  },
+  paymentCallback: {
+    summary: "The provider's signed notification (`Signature`: HMAC-SHA256 of the raw body); idempotent",
+    tags: ['payments'],
+    query: paymentCallbackQuery,
+    body: paymentCallbackBody,
+    responses: { 200: paymentOkReply, 401: errorSchema },
+  },
+  paymentReturn: {
+    summary: "The payer's browser back from the provider (signed form POST): 303 to the success page once paid, else to the payment page",
+    tags: ['payments'],
+    query: paymentReturnQuery,
+    body: paymentReturnBody,
+    responses: { 303: noContent, 401: errorSchema },
+  },
+
+  listInvoices: {
+    summary: 'Invoices paid between two days (both inclusive, Asia/Riyadh), by invoice number',
+    tags: ['invoices'],
+    query: invoiceListQuery,
+    responses: { 200: z.array(invoiceListItemSchema) },
+  },
+  exportInvoices: {
+    summary: "One month's invoices as CSV (UTF-8 with BOM): number, date, player, package, method, subtotal, VAT, total",
+    tags: ['invoices'],
+    query: invoiceExportQuery,
+    produces: 'text/csv',
+    responses: { 200: z.string() },
+  },
+  invoicePdf: {
+    summary: 'The PDF of an invoice (public by its unguessable id): a ZATCA simplified tax invoice when VAT applies',
+    tags: ['invoices'],
+    params: idParamsSchema,
+    produces: 'application/pdf',
     responses: { 200: z.string(), 404: errorSchema },
   },
 } as const satisfies Record<RouteKey, Endpoint>;

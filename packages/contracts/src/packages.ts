@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { moneySchema } from './common.js';
+import { moneySchema, optionalText } from './common.js';
 import { packageTypeSchema } from './enums.js';
+import { ERRORS } from './messages.js';
 
 export const publicPackageSchema = z.object({
   id: z.uuid(),
@@ -32,5 +33,104 @@ export type PackageListItem = z.infer<typeof packageListItemSchema>;
 export const publicPackagesQuery = z.object({ handle: z.string().trim().toLowerCase().max(100).optional() });
 
 export { moneySchema };
+
+// ── Settings → Packages (spec part 2 §5, §9) ────────────────────────────────────
+
+export const PACKAGE_TRIAL_MIN_DAYS = 1;
+export const PACKAGE_TRIAL_MAX_DAYS = 90;
+/** Trial days a package gets when its trial is switched on. */
+export const PACKAGE_TRIAL_DEFAULT_DAYS = 7;
+export const PACKAGE_MAX_MONTHS = 120;
+export const PACKAGE_MAX_SESSIONS = 1000;
+export const PACKAGE_MAX_SKIP_LIMIT = 1000;
+export const PACKAGE_MAX_PRICE = 1_000_000;
+
+const NAME_REQUIRED = ERRORS['package.name_required'];
+const PRICE_INVALID = ERRORS['package.price_invalid'];
+const MONTHS_MIN = ERRORS['package.months_min'];
+const SESSIONS_MIN = ERRORS['package.sessions_min'];
+const SKIP_LIMIT_MIN = ERRORS['package.skip_limit_min'];
+const TRIAL_DAYS = ERRORS['package.trial_days_range'];
+const TRIAL_TIME_BASED = ERRORS['package.trial_time_based_only'];
+
+const count = (min: number, max: number, message: string) => z.number({ error: message }).int(message).min(min, message).max(max);
+/** A count that only one package type uses: checked (and required) by the rules below when it applies. */
+const countOfType = z.number().nullish();
+
+/**
+ * Create or edit a package (`POST /api/packages`, `PUT /api/packages/{id}`, the whole package):
+ * a name, a price in SAR (≥ 0, at most two decimals), months (≥ 1) for a time-based package or
+ * sessions (≥ 1) for a session-based one, a skip limit (≥ 0), and a trial of 1 to 90 days that only
+ * a time-based package may have. Parsed, the count of the other type is null and a package
+ * without a trial has 0 trial days.
+ */
+export const packageBody = z
+  .object({
+    name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(100),
+    nameArabic: optionalText(100),
+    price: z
+      .number({ error: PRICE_INVALID })
+      .min(0, PRICE_INVALID)
+      .max(PACKAGE_MAX_PRICE)
+      .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), ERRORS['money.two_decimals']),
+    packageType: packageTypeSchema.default('TIME_BASED'),
+    monthsNumber: countOfType,
+    sessionsCount: countOfType,
+    skipLimit: count(0, PACKAGE_MAX_SKIP_LIMIT, SKIP_LIMIT_MIN).default(0),
+    hasTrial: z.boolean().default(false),
+    trialDays: z.number().nullish(),
+    allowPause: z.boolean().default(false),
+    description: optionalText(1000),
+    isActive: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    /** A whole number from `min` to `max`: `message` when it is missing, not whole or too small (or too big, when given). */
+    const check = (path: 'monthsNumber' | 'sessionsCount' | 'trialDays', min: number, max: number, message: string, tooBig?: string) => {
+      const value = v[path];
+      const whole = typeof value === 'number' && Number.isInteger(value);
+      if (!whole || value < min) ctx.addIssue({ code: 'custom', path: [path], message, input: value });
+      else if (value > max)
+        ctx.addIssue({ code: 'too_big', origin: 'number', maximum: max, inclusive: true, path: [path], input: value, message: tooBig });
+    };
+    if (v.packageType === 'TIME_BASED') check('monthsNumber', 1, PACKAGE_MAX_MONTHS, MONTHS_MIN);
+    else check('sessionsCount', 1, PACKAGE_MAX_SESSIONS, SESSIONS_MIN);
+    if (v.hasTrial && v.packageType !== 'TIME_BASED') ctx.addIssue({ code: 'custom', path: ['hasTrial'], message: TRIAL_TIME_BASED });
+    else if (v.hasTrial) check('trialDays', PACKAGE_TRIAL_MIN_DAYS, PACKAGE_TRIAL_MAX_DAYS, TRIAL_DAYS, TRIAL_DAYS);
+  })
+  .transform((v) => {
+    const timeBased = v.packageType === 'TIME_BASED';
+    return {
+      ...v,
+      monthsNumber: timeBased ? (v.monthsNumber as number) : null,
+      sessionsCount: timeBased ? null : (v.sessionsCount as number),
+      trialDays: v.hasTrial ? (v.trialDays as number) : 0,
+    };
+  });
+export type PackageBody = z.input<typeof packageBody>;
+export type ParsedPackageBody = z.output<typeof packageBody>;
+
+/** The defaults of a new package (spec part 2 §9): time-based, 1 month, price 0, skip limit 0, active, no trial, no pause. */
+export const PACKAGE_DEFAULTS = {
+  name: '',
+  nameArabic: '',
+  price: 0,
+  packageType: 'TIME_BASED',
+  monthsNumber: 1,
+  sessionsCount: null,
+  skipLimit: 0,
+  hasTrial: false,
+  trialDays: 0,
+  allowPause: false,
+  description: '',
+  isActive: true,
+} as const satisfies z.input<typeof packageBody>;
+
+/** `PATCH /api/packages/{id}/toggle-active` */
+export const packageToggleBody = z.object({ isActive: z.boolean() });
+export type PackageToggleBody = z.infer<typeof packageToggleBody>;
+
+/** `DELETE /api/packages/{id}`: deleted, or archived (`softDeleted`) when subscriptions use it. */
+export const packageDeleteReply = z.object({ message: z.string(), softDeleted: z.boolean() });
+export type PackageDeleteReply = z.infer<typeof packageDeleteReply>;
 
 export type PublicPackagesQuery = z.input<typeof publicPackagesQuery>;

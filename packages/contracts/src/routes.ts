@@ -16,6 +16,10 @@ export const ROUTES = {
   registerParent: ['POST', '/api/auth/register/parent'],
 
   listPackages: ['GET', '/api/packages'],
+  createPackage: ['POST', '/api/packages'],
+  updatePackage: ['PUT', '/api/packages/:id'],
+  deletePackage: ['DELETE', '/api/packages/:id'],
+  togglePackage: ['PATCH', '/api/packages/:id/toggle-active'],
 
   listTeams: ['GET', '/api/teams'],
   getTeam: ['GET', '/api/teams/:id'],
@@ -41,6 +45,8 @@ export const ROUTES = {
   getAcademy: ['GET', '/api/academies/:id'],
   updateAcademy: ['PUT', '/api/academies/:id'],
 
+  listAuditEvents: ['GET', '/api/audit-events'],
+
   listGrowthPlayers: ['GET', '/api/growth-metrics/players'],
   playerGrowth: ['GET', '/api/growth-metrics/player/:playerId'],
   growthAgeGroupMedians: ['GET', '/api/growth-metrics/player/:playerId/age-group-medians'],
@@ -65,6 +71,25 @@ export const ROUTES = {
   createCalendarFeed: ['POST', '/api/calendar-feed'],
   revokeCalendarFeed: ['DELETE', '/api/calendar-feed'],
   calendarFeed: ['GET', '/api/calendar/:token.ics'],
+
+  attention: ['GET', '/api/attention'],
+
+  listSubscriptions: ['GET', '/api/subscriptions'],
+  createSubscription: ['POST', '/api/subscriptions/:playerId'],
+  activateSubscription: ['PATCH', '/api/subscriptions/:packageId/:subscriptionId'],
+  changeSubscriptionPackage: ['PATCH', '/api/subscriptions/:subscriptionId/package'],
+  cancelSubscription: ['PATCH', '/api/subscriptions/:subscriptionId/cancel'],
+  pauseSubscription: ['PATCH', '/api/subscriptions/:subscriptionId/pause'],
+  resumeSubscription: ['PATCH', '/api/subscriptions/:subscriptionId/resume'],
+
+  paymentDetails: ['GET', '/api/subscriptions/:id/payment-details'],
+  initiatePayment: ['POST', '/api/subscriptions/paytabs/payment'],
+  paymentCallback: ['POST', '/api/payments/callback'],
+  paymentReturn: ['POST', '/api/payments/return'],
+
+  listInvoices: ['GET', '/api/invoices/all'],
+  exportInvoices: ['GET', '/api/invoices/export'],
+  invoicePdf: ['GET', '/api/invoices/:id'],
 } as const satisfies Record<string, readonly [HttpMethod, `/api/${string}`]>;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -35,6 +35,8 @@ export interface OpenOptions {
   /** PGlite data directory; absent ⇒ in memory. */
   dataDir?: string;
   migrationsFolder: string;
+  /** Owner's URL for the migrations when `databaseUrl` is an ordinary login role (least privilege). */
+  migrationUrl?: string;
   poolSize?: number;
   /** A PGlite data directory dump to start from (tests start from one migrated template). */
   loadDataDir?: Blob;
@@ -51,7 +53,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema, logger: countingLogger });
-    await migratePg(db, { migrationsFolder: opts.migrationsFolder });
+    if (opts.migrationUrl && opts.migrationUrl !== opts.databaseUrl) await migrateAsOwner(opts.migrationUrl, opts.migrationsFolder, pool);
+    else await migratePg(db, { migrationsFolder: opts.migrationsFolder });
     return { db: withReleasingTransactions(db as unknown as Db, pool), kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -61,6 +64,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema, logger: countingLogger });
   await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Migrates as the tables' owner, then lets the server's own login role use the two roles the
+ * server switches between (docs/architecture.md, "Database roles"); the login itself owns nothing.
+ */
+async function migrateAsOwner(migrationUrl: string, migrationsFolder: string, serverPool: pg.Pool) {
+  const owner = new pg.Pool({ connectionString: migrationUrl, max: 1 });
+  try {
+    await migratePg(drizzlePg(owner), { migrationsFolder });
+    const { rows } = await serverPool.query<{ login: string }>('select current_user as login');
+    await owner.query(`grant kora_app, kora_system to ${pg.escapeIdentifier(rows[0].login)}`);
+  } finally {
+    await owner.end();
+  }
 }
 
 /**

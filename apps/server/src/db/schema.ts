@@ -13,6 +13,7 @@ import {
   PARTICIPANT_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  REMINDER_STAGES,
   ROLES,
   SUBSCRIPTION_STATUSES,
 } from '@kora/contracts';
@@ -23,6 +24,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -85,6 +87,16 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_academy_user_idx').on(t.academyId, t.userId)],
 );
+
+/**
+ * Rate-limit and login-throttling counters (apps/server/src/http/counters.ts), in the database so
+ * every API process counts together (DESIGN §8). A global table: keys are addresses and accounts.
+ */
+export const counters = pgTable('counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
 
 export const outgoingMails = pgTable(
   'outgoing_mails',
@@ -407,6 +419,25 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * The reminder e-mails parents were sent (docs/domain.md, "What needs attention"): at most one per
+ * subscription and stage, claimed by inserting the row first (`on conflict do nothing`), so several
+ * processes never mail twice.
+ */
+export const subscriptionReminders = pgTable(
+  'subscription_reminders',
+  {
+    academyId: academyId(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** low_sessions, ending_soon or pending_payment. */
+    stage: text('stage', { enum: REMINDER_STAGES }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscription_reminders_academy_subscription_stage_idx').on(t.academyId, t.subscriptionId, t.stage)],
+);
+
 /** One row per academy holding the last issued invoice number; bumped inside the invoicing transaction so numbers have no gaps. */
 export const invoiceCounters = pgTable('invoice_counters', {
   academyId: uuid('academy_id')
@@ -472,6 +503,31 @@ export const growthMetrics = pgTable(
 );
 
 /** Tenant tables that carry row-level security (kept in sync with migration 0001 by a test). */
+/**
+ * Who changed money, attendance or permissions, when and from which address (docs/domain.md,
+ * "Audit trail"): one row per successful change, written by the audit hook (http/audit.ts) or,
+ * for a provider's payment, by the activation itself. Never updated.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    academyId: academyId(),
+    /** The member who acted; null for the payment provider. */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    /** The endpoint's operation id (e.g. cancelSubscription) or `paymentReceived`. */
+    action: text('action').notNull(),
+    /** The changed record's id (the path's id), when there is one. */
+    targetId: text('target_id'),
+    /** The request's body without secrets (what was asked). */
+    details: jsonb('details'),
+    address: text('address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_events_academy_created_idx').on(t.academyId, t.createdAt)],
+);
+
 export const TENANT_TABLES = [
   'account_types',
   'users',
@@ -490,4 +546,6 @@ export const TENANT_TABLES = [
   'invoice_counters',
   'invoices',
   'growth_metrics',
+  'subscription_reminders',
+  'audit_events',
 ] as const;

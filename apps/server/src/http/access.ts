@@ -1,4 +1,4 @@
-import type { PermissionFlag } from '@kora/contracts';
+import type { MessageCode, PermissionFlag, RouteKey } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TenantTx } from '../db/tenant.js';
 import { type AuthContext, authenticate } from '../modules/auth/sessions.js';
@@ -8,12 +8,15 @@ import { parseHost } from './host.js';
 /**
  * What a route needs: `public`, any `member` of the academy, or a member whose account type
  * has at least one of the listed flags. Every /api route must declare it (checked at start-up).
+ * `forbidden` names the code of the 403 when the spec words that refusal (cancelling a subscription).
  */
-export type Access = 'public' | 'member' | { anyOf: PermissionFlag[] };
+export type Access = 'public' | 'member' | { anyOf: PermissionFlag[]; forbidden?: MessageCode };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The endpoint's operation id (set by `route`). */
+    operation?: RouteKey;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -44,7 +47,7 @@ export function registerAccess(app: FastifyInstance) {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const auth = await requireMember(app, request);
-    if (access !== 'member') requireAnyFlag(auth, access.anyOf);
+    if (access !== 'member') requireAnyFlag(auth, access.anyOf, access.forbidden);
   });
 }
 
@@ -60,7 +63,7 @@ export async function requireMember(app: FastifyInstance, request: FastifyReques
 }
 
 /** 403 unless the member's account type has at least one of the flags. */
-export function requireAnyFlag(auth: AuthContext, anyOf: PermissionFlag[]) {
+export function requireAnyFlag(auth: AuthContext, anyOf: PermissionFlag[], code: MessageCode = 'auth.forbidden') {
   const flags = auth.user.accountType;
-  if (!flags || !anyOf.some((f) => flags[f])) throw new HttpError(403, 'auth.forbidden');
+  if (!flags || !anyOf.some((f) => flags[f])) throw new HttpError(403, code);
 }

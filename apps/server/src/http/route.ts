@@ -63,7 +63,7 @@ export function route<K extends RouteKey>(
   app.route({
     method,
     url,
-    config: { access: options.access, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    config: { access: options.access, operation: key, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     schema: {
       operationId: key,
       summary: ep.summary,

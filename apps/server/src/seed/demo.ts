@@ -19,7 +19,7 @@ import {
   teams,
   users,
 } from '../db/schema.js';
-import { dataAccess, enterTenant } from '../db/tenant.js';
+import { dataAccess, enterTenant, withSystem } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
 import { addDays, addMonthsIso } from '../lib/dates.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -64,7 +64,7 @@ const CUSTOM_TYPES = [
 
 /** Creates the demo academy when the database has no academy at all; answers whether it did. */
 export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
-  const [{ n }] = await deps.db.select({ n: count() }).from(academies);
+  const [{ n }] = await withSystem(deps.db, (tx) => tx.select({ n: count() }).from(academies));
   if (n > 0) return false;
   await seedDemo(deps);
   return true;
@@ -87,7 +87,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
   const academyId = academy.id;
   const coachPassword = await hashPassword(DEMO_LOGINS.coach.password);
 
-  await deps.db.transaction(async (tx) => {
+  await withSystem(deps.db, async (tx) => {
     await tx
       .update(academies)
       .set({

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { AttentionBell } from '../features/attention/AttentionBell';
 import { isActive, NAV } from '../lib/areas';
 import { useAuth } from '../lib/auth';
 import { takeDenied } from '../lib/denied';
@@ -68,15 +69,7 @@ function TopBar() {
           <div className="hidden sm:block">
             <LanguageSwitcher />
           </div>
-          <button
-            type="button"
-            className="rounded-full p-2 text-slate-500 hover:bg-slate-100"
-            aria-label={intl.formatMessage({ id: 'shell.notifications' })}
-          >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
-              <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0" />
-            </svg>
-          </button>
+          <AttentionBell />
           <DropdownMenu.Root dir={locale === 'ar' ? 'rtl' : 'ltr'}>
             <DropdownMenu.Trigger
               className="rounded-full"

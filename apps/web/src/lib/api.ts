@@ -108,6 +108,25 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
   return data as Reply<K>; // the server serialised it through the same contract
 }
 
+/**
+ * Calls an endpoint whose answer is a file (a PDF, a CSV): the same URL, bearer token and errors
+ * as `call`, the body as a Blob (to show from memory or to save).
+ */
+export async function callBlob<K extends RouteKey>(key: K, ...[input]: Args<K>): Promise<Blob> {
+  const raw: RawInput = input ?? {};
+  const [method, path] = ROUTES[key];
+  const token = storage.token();
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(urlOf(path, raw), { method, headers, signal: raw.signal });
+  if (!res.ok) {
+    const text = await res.text();
+    if (res.status === 401 && token) onUnauthorized();
+    throw toApiError(res.status, text ? safeJson(text) : undefined, res.statusText);
+  }
+  return res.blob();
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

@@ -11,11 +11,10 @@ import { revokeSession } from './sessions.js';
 export async function authRoutes(app: FastifyInstance) {
   const { deps } = app;
   const limit = limits(deps.config);
-  const guard = createLoginGuard({
+  const guard = createLoginGuard(deps.counters, {
     max: 10,
     perAddressMax: Math.max(1, Math.round(30 * deps.config.rateLimitScale)),
     windowMs: 15 * 60_000,
-    now: () => deps.clock.now().getTime(),
   });
   const accountOf = (handle: string, email: string) => `${handle.trim().toLowerCase()}|${email.trim().toLowerCase()}`;
 
@@ -31,17 +30,17 @@ export async function authRoutes(app: FastifyInstance) {
 
   route(app, 'login', { access: 'public', rateLimit: limit.login }, async (req, reply) => {
     const key = accountOf(req.body.handle, req.body.email);
-    const wait = guard.admit(key, req.ip);
+    const wait = await guard.admit(key, req.ip);
     if (wait > 0) {
       reply.header('Retry-After', String(wait));
       throw new HttpError(429, 'request.too_many');
     }
     try {
       const { token, user } = await login(deps, req.body);
-      guard.succeed(key, req.ip);
+      await guard.succeed(key, req.ip);
       return { token, user };
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 401) guard.fail(key);
+      if (err instanceof HttpError && err.statusCode === 401) await guard.fail(key);
       throw err;
     }
   });
@@ -65,7 +64,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   route(app, 'resetPassword', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
     const account = await resetPassword(deps, req.body.token, req.body.newPassword);
-    guard.trust(accountOf(account.handle, account.email), req.ip);
+    await guard.trust(accountOf(account.handle, account.email), req.ip);
   });
 
   if (deps.config.exposeOutbox) {

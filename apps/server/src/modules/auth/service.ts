@@ -13,7 +13,7 @@ import { createSession, loadSessionUser, revokeUserSessions } from './sessions.j
 const RESET_LIFETIME_MS = 30 * 60_000;
 
 /** Creates the academy, its default account types (Admin, Coach) and the owner as an Admin, atomically. */
-export async function registerAcademy(deps: AppDeps, body: RegisterAcademyBody) {
+export async function registerAcademy(deps: Pick<AppDeps, 'data'>, body: RegisterAcademyBody) {
   const passwordHash = await hashPassword(body.password);
   try {
     return await deps.data.system(async (tx) => {

@@ -7,6 +7,9 @@ import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { findAcademyByHandle } from '../academies/lookup.js';
 import { toPackage, toPublicPackage } from './mapper.js';
+import { createPackage, deletePackage, setPackageActive, updatePackage } from './service.js';
+
+const write = { access: { anyOf: ['canWriteSettings' as const] } };
 
 export async function packageRoutes(app: FastifyInstance) {
   const { deps } = app;
@@ -36,4 +39,10 @@ export async function packageRoutes(app: FastifyInstance) {
     );
     return rows.map(toPackage);
   });
+
+  // Settings → Packages: add, edit, delete (or archive when in use) and toggle, with W:Settings (docs/domain.md).
+  route(app, 'createPackage', write, (req) => req.tenant((tx) => createPackage(tx, req.body)));
+  route(app, 'updatePackage', write, (req) => req.tenant((tx) => updatePackage(tx, req.params.id, req.body)));
+  route(app, 'deletePackage', write, (req) => req.tenant((tx) => deletePackage(tx, req.params.id, deps.clock.now())));
+  route(app, 'togglePackage', write, (req) => req.tenant((tx) => setPackageActive(tx, req.params.id, req.body.isActive)));
 }

@@ -2,6 +2,7 @@ import { riyadhToday } from '@kora/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { packages, payments, subscriptions } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
+import { recordAudit } from '../../http/audit.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { addDays, addMonthsIso } from '../../lib/dates.js';
 import { issueInvoice } from '../invoices/issue.js';
@@ -71,6 +72,18 @@ export async function activateSubscription(tx: TenantTx, subscriptionId: string,
       paidAt: a.now,
     })
     .returning();
+
+  // A provider's payment has no member behind it: it is audited here (members' calls by the audit hook).
+  if (a.provider)
+    await recordAudit(tx, {
+      actorId: null,
+      actorName: a.provider,
+      action: 'paymentReceived',
+      targetId: sub.id,
+      details: { providerRef: a.providerRef ?? null, amountHalalas: pkg.priceHalalas },
+      address: null,
+      at: a.now,
+    });
 
   const invoice = a.withInvoice
     ? await issueInvoice(tx, {

@@ -100,6 +100,8 @@ export function RegisterParentPage() {
 
   if (step === 3) {
     const phone = form.getValues('parentInfo.phone');
+    // A package was chosen: its subscription waits for payment, which the parent may make now.
+    const subscription = registration.data?.subscription?.status === 'PENDING' ? registration.data.subscription : null;
     const again = () => {
       form.reset({ ...form.getValues(), playerInfo: emptyPlayer() });
       registration.reset();
@@ -120,6 +122,20 @@ export function RegisterParentPage() {
             <FormattedMessage id="parent.successText" values={{ phone: <strong dir="ltr">{phone}</strong> }} />
           </p>
         </div>
+        {subscription && (
+          <div className="mb-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-center" data-testid="parent-pay">
+            <p className="mb-3 text-sm text-brand-900">
+              <FormattedMessage id="parent.payNowText" />
+            </p>
+            <Link
+              to="/initial-subscription/$id"
+              params={{ id: subscription.id }}
+              className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              <FormattedMessage id="parent.payNow" />
+            </Link>
+          </div>
+        )}
         <div className="mt-2 flex flex-col gap-2 sm:flex-row-reverse">
           <Button full onClick={again}>
             <FormattedMessage id="parent.registerAnother" />

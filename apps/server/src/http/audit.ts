@@ -1,0 +1,85 @@
+import type { RouteKey } from '@kora/contracts';
+import type { FastifyInstance } from 'fastify';
+import { auditEvents } from '../db/schema.js';
+import type { TenantTx } from '../db/tenant.js';
+
+/**
+ * The member calls whose successful answers leave an audit row (docs/domain.md, "Audit trail"):
+ * money, attendance and permissions. Declared here by operation id, so a renamed call does not compile.
+ */
+export const AUDITED = new Set<RouteKey>([
+  'createSubscription',
+  'activateSubscription',
+  'changeSubscriptionPackage',
+  'cancelSubscription',
+  'pauseSubscription',
+  'resumeSubscription',
+  'createPackage',
+  'updatePackage',
+  'deletePackage',
+  'togglePackage',
+  'setParticipantStatus',
+  'setEventParticipantStatus',
+  'createAccountType',
+  'updateAccountType',
+  'deleteAccountType',
+  'updateUser',
+  'createCoach',
+  'updateCoach',
+  'createStaffUser',
+  'sendUserPasswordReset',
+  'updateAcademy',
+]);
+
+const SECRET = /password|token|secret|signature/i;
+/** What was asked, without secrets and within 4 KB (multipart bodies are not kept: photos). */
+function detailsOf(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return null;
+  const kept = JSON.stringify(body, (key, value) => (SECRET.test(key) ? undefined : value));
+  return kept.length <= 4096 ? JSON.parse(kept) : { truncated: true };
+}
+
+export interface AuditEntry {
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  targetId: string | null;
+  details: unknown;
+  address: string | null;
+  at: Date;
+}
+
+export async function recordAudit(tx: TenantTx, entry: AuditEntry) {
+  const { at, ...rest } = entry;
+  await tx.insert(auditEvents).values({ academyId: tx.academyId, ...rest, details: rest.details ?? null, createdAt: at });
+}
+
+/**
+ * After a successful audited call and before its answer leaves, records who did it, to what, from
+ * which address (the change itself is already committed by then; a failed audit write is logged).
+ */
+export function registerAudit(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    const operation = req.routeOptions.config.operation;
+    if (!operation || !AUDITED.has(operation) || reply.statusCode >= 300 || !req.auth) return payload;
+    const { auth } = req;
+    const params: Record<string, unknown> = typeof req.params === 'object' && req.params ? { ...req.params } : {};
+    const target = params.subscriptionId ?? params.participantId ?? params.userId ?? params.id ?? null;
+    try {
+      await app.deps.data.tenant(auth.academyId, (tx) =>
+        recordAudit(tx, {
+          actorId: auth.user.id,
+          actorName: auth.user.name,
+          action: operation,
+          targetId: typeof target === 'string' ? target : null,
+          details: { params, body: detailsOf(req.body) },
+          address: req.ip,
+          at: app.deps.clock.now(),
+        }),
+      );
+    } catch (err) {
+      req.log.error({ err, operation }, 'audit row not written');
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,107 @@
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/client.js';
+import { counters } from '../db/schema.js';
+import type { DataAccess } from '../db/tenant.js';
+
+/**
+ * Counters that expire (rate limits, login throttling), kept in the database so that every API
+ * process counts together (DESIGN §8): two processes behind one balancer share one limit. Time
+ * comes from the app's clock, so tests can move it.
+ */
+export interface Counters {
+  /** Counts one more within the window (a new window when the last one is over). */
+  hit(key: string, windowMs: number): Promise<Count>;
+  /** The count so far (0 when there is none or its window is over), without counting. */
+  peek(key: string): Promise<Count>;
+  clear(key: string): Promise<void>;
+}
+export interface Count {
+  count: number;
+  /** Milliseconds until the window ends. */
+  ttlMs: number;
+}
+
+export function databaseCounters(data: DataAccess, now: () => Date): Counters {
+  let hits = 0;
+  return {
+    async hit(key, windowMs) {
+      const at = now();
+      const resetAt = new Date(at.getTime() + windowMs);
+      const [row] = await data.system(async (tx) =>
+        rowsOf<{ count: number; reset_at: string | Date }>(
+          await tx.execute(sql`
+            insert into counters (key, count, reset_at) values (${key}, 1, ${resetAt.toISOString()}::timestamptz)
+            on conflict (key) do update set
+              count = case when counters.reset_at <= ${at.toISOString()}::timestamptz then 1 else counters.count + 1 end,
+              reset_at = case when counters.reset_at <= ${at.toISOString()}::timestamptz then excluded.reset_at else counters.reset_at end
+            returning count, reset_at`),
+        ),
+      );
+      // Now and then, forget windows that are over (any process may; it is idempotent).
+      if (++hits % 1000 === 0) await data.system((tx) => tx.delete(counters).where(lt(counters.resetAt, at)));
+      return { count: Number(row.count), ttlMs: Math.max(0, new Date(row.reset_at).getTime() - at.getTime()) };
+    },
+    async peek(key) {
+      const at = now();
+      const [row] = await data.system((tx) => tx.select().from(counters).where(sql`${counters.key} = ${key}`));
+      if (!row || row.resetAt <= at) return { count: 0, ttlMs: 0 };
+      return { count: row.count, ttlMs: row.resetAt.getTime() - at.getTime() };
+    },
+    async clear(key) {
+      await data.system((tx) => tx.delete(counters).where(sql`${counters.key} = ${key}`));
+    },
+  };
+}
+
+/** The same counters in this process's memory: for the embedded database, which only one process opens. */
+export function memoryCounters(now: () => Date): Counters {
+  const map = new Map<string, { count: number; resetAt: number }>();
+  const live = (key: string, at: number) => {
+    const c = map.get(key);
+    return c && c.resetAt > at ? c : undefined;
+  };
+  return {
+    async hit(key, windowMs) {
+      const at = now().getTime();
+      const c = live(key, at) ?? { count: 0, resetAt: at + windowMs };
+      c.count++;
+      map.set(key, c);
+      if (map.size > 100_000) for (const [k, v] of map) if (v.resetAt <= at) map.delete(k);
+      return { count: c.count, ttlMs: c.resetAt - at };
+    },
+    async peek(key) {
+      const at = now().getTime();
+      const c = live(key, at);
+      return c ? { count: c.count, ttlMs: c.resetAt - at } : { count: 0, ttlMs: 0 };
+    },
+    async clear(key) {
+      map.delete(key);
+    },
+  };
+}
+
+/**
+ * A store for @fastify/rate-limit over these counters (its contract: `incr(key, cb, timeWindow)`
+ * answering `{current, ttl}`, and `child(routeOptions)` for per-route keys).
+ */
+export function rateLimitStore(store: Counters) {
+  return class CountersStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+    // The plugin constructs the global store with its options, children with a per-route prefix.
+    constructor(prefix?: unknown) {
+      this.prefix = typeof prefix === 'string' ? prefix : 'rl:';
+    }
+    incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number) {
+      store.hit(`${this.prefix}${key}`, timeWindow).then(
+        ({ count, ttlMs }) => cb(null, { current: count, ttl: ttlMs }),
+        (err: Error) => cb(err),
+      );
+    }
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // At run time the plugin passes its merged options with the route under `routeInfo` (its Redis store reads it so).
+      const info: { method?: unknown; url?: unknown } = Reflect.get(routeOptions, 'routeInfo') ?? routeOptions;
+      return new CountersStore(`rl:${String(info.method)}${String(info.url)}:`);
+    }
+  };
+}

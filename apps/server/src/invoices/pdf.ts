@@ -1,0 +1,380 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import bidiFactory from 'bidi-js';
+import * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { sar, zatcaQrPayload, zatcaTimestamp } from './zatca.js';
+
+/** What an invoice prints: the frozen invoice row, its academy (the seller) and its player (the buyer). */
+export interface InvoicePdfData {
+  invoiceNumber: number;
+  paidAt: Date;
+  seller: { name: string; nameArabic: string | null; street: string | null; city: string | null };
+  /** The seller's VAT number when the invoice was issued; null ⇒ no VAT rows, no tax-invoice title, no QR. */
+  vatNumber: string | null;
+  buyer: { name: string; nameArabic: string | null };
+  packageName: string;
+  subtotalHalalas: number;
+  vatHalalas: number;
+  totalHalalas: number;
+  paymentMethod: 'Cash' | 'Card';
+}
+
+// ── fonts ─────────────────────────────────────────────────────────────────────
+// Noto Sans and Noto Sans Arabic (SIL OFL, apps/server/assets/fonts/OFL.txt) are embedded, subset
+// by pdfkit, so the PDF shows the same on every reader. The source (src/invoices/) and the bundle
+// (dist/main.js, which build.mjs gives a copy in dist/assets/fonts) find them at different depths.
+const FONT_DIRS = [new URL('../../assets/fonts/', import.meta.url), new URL('./assets/fonts/', import.meta.url)];
+const FONT_FILES = {
+  latin: 'NotoSans-Regular.ttf',
+  latinBold: 'NotoSans-Bold.ttf',
+  arabic: 'NotoSansArabic-Regular.ttf',
+  arabicBold: 'NotoSansArabic-Bold.ttf',
+} as const;
+type FontName = keyof typeof FONT_FILES;
+
+/**
+ * The fonts, parsed once per process: pdfkit takes a fontkit font as it takes a file, and parsing
+ * (plus the shaping tables read on first use) is most of a document's cost. Each document still
+ * makes its own subset of the glyphs it uses.
+ */
+let fontCache: Record<FontName, fontkit.Font> | undefined;
+function fonts() {
+  if (fontCache) return fontCache;
+  const dir = FONT_DIRS.find((d) => existsSync(fileURLToPath(new URL(FONT_FILES.latin, d))));
+  if (!dir) throw new Error('Invoice fonts not found (apps/server/assets/fonts)');
+  const open = (file: string) => {
+    const font = fontkit.create(readFileSync(fileURLToPath(new URL(file, dir))));
+    if (!('layout' in font)) throw new Error(`${file} is a font collection`);
+    return font;
+  };
+  fontCache = {
+    latin: open(FONT_FILES.latin),
+    latinBold: open(FONT_FILES.latinBold),
+    arabic: open(FONT_FILES.arabic),
+    arabicBold: open(FONT_FILES.arabicBold),
+  };
+  return fontCache;
+}
+
+// ── right-to-left text ────────────────────────────────────────────────────────
+// Why bidi-js: pdfkit has no bidirectional algorithm. It hands each line to fontkit, which shapes
+// Arabic (joined letter forms) and then reverses the WHOLE string when its first script is Arabic,
+// so "ضريبة 15%" would print "%51" and a Latin name inside Arabic text would run backwards; and
+// neither font covers both scripts. So each line is split here into runs by the Unicode Bidi
+// Algorithm (UAX #9, levels from bidi-js), the runs put in visual order (rule L2), and each run
+// drawn with the font of its script: Arabic runs go to fontkit in logical order (it shapes and
+// reverses them itself), other right-to-left runs (neutral signs) are reversed and mirrored here.
+const bidi = bidiFactory();
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
+const STRONG_ARABIC = /\p{Script=Arabic}/u;
+
+interface Segment {
+  text: string;
+  arabic: boolean;
+}
+
+/** Direction of a paragraph from its first strong character (UAX #9 P2–P3). */
+const directionOf = (text: string): 'ltr' | 'rtl' => (bidi.getEmbeddingLevels(text, 'auto').paragraphs[0]?.level === 1 ? 'rtl' : 'ltr');
+
+/** One line in visual order (left to right), cut into segments of one font each. */
+export function visualSegments(text: string, base: 'ltr' | 'rtl'): Segment[] {
+  if (!text) return [];
+  const { levels } = bidi.getEmbeddingLevels(text, base);
+  const runs: { start: number; end: number; level: number }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const last = runs[runs.length - 1];
+    if (last && last.level === levels[i]) last.end = i;
+    else runs.push({ start: i, end: i, level: levels[i] });
+  }
+  // L2: from the highest level down to the lowest odd one, reverse every sequence of runs at that level or above.
+  const highest = Math.max(...runs.map((r) => r.level));
+  const lowestOdd = Math.min(...runs.map((r) => (r.level % 2 ? r.level : r.level + 1)));
+  for (let level = highest; level >= lowestOdd; level--) {
+    for (let i = 0; i < runs.length; ) {
+      if (runs[i].level < level) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < runs.length && runs[j].level >= level) j++;
+      runs.splice(i, j - i, ...runs.slice(i, j).reverse());
+      i = j;
+    }
+  }
+  const segments: Segment[] = [];
+  for (const run of runs) {
+    const rtl = run.level % 2 === 1;
+    const pieces = splitByFont(text.slice(run.start, run.end + 1));
+    for (const piece of rtl ? pieces.reverse() : pieces) {
+      const shapedByFontkit = rtl && STRONG_ARABIC.test(piece.text);
+      const chars = rtl && !shapedByFontkit ? [...piece.text].reverse().map((c) => bidi.getMirroredCharacter(c) ?? c) : [piece.text];
+      segments.push({ text: chars.join(''), arabic: piece.arabic });
+    }
+  }
+  return segments;
+}
+
+/** Arabic-script characters go to the Arabic font, the rest to the Latin one; spaces stay with what they follow. */
+function splitByFont(text: string): Segment[] {
+  const out: Segment[] = [];
+  for (const ch of text) {
+    const last = out[out.length - 1];
+    const arabic = /\s/.test(ch) && last ? last.arabic : ARABIC.test(ch);
+    if (last && last.arabic === arabic) last.text += ch;
+    else out.push({ text: ch, arabic });
+  }
+  return out;
+}
+
+// ── drawing ───────────────────────────────────────────────────────────────────
+type Doc = PDFKit.PDFDocument;
+interface TextStyle {
+  size: number;
+  bold?: boolean;
+  color?: string;
+}
+interface Box extends TextStyle {
+  x: number;
+  width: number;
+  align: 'left' | 'right' | 'center';
+}
+
+/**
+ * Given any features (the shaper's own, e.g. init/medi/fina/rlig, always apply), pdfkit lays a
+ * segment out as one fontkit run; without, it lays out word by word, each Arabic word reversed on
+ * its own, which puts the words of a line in the wrong order.
+ */
+const FEATURES: PDFKit.Mixins.OpenTypeFeatures[] = [];
+
+const fontOf = (segment: Segment, bold = false): FontName =>
+  segment.arabic ? (bold ? 'arabicBold' : 'arabic') : bold ? 'latinBold' : 'latin';
+
+function measure(doc: Doc, text: string, style: TextStyle, base = directionOf(text)) {
+  let width = 0;
+  for (const s of visualSegments(text, base))
+    width += doc.font(fontOf(s, style.bold)).fontSize(style.size).widthOfString(s.text, { features: FEATURES });
+  return width;
+}
+
+/** One line of mixed-direction text on a baseline, aligned in its box. */
+function line(doc: Doc, text: string, baseline: number, box: Box, base = directionOf(text)) {
+  const segments = visualSegments(text, base);
+  const width = measure(doc, text, box, base);
+  let x = box.align === 'left' ? box.x : box.align === 'right' ? box.x + box.width - width : box.x + (box.width - width) / 2;
+  doc.fillColor(box.color ?? INK);
+  for (const s of segments) {
+    doc.font(fontOf(s, box.bold)).fontSize(box.size);
+    doc.text(s.text, x, baseline, { lineBreak: false, baseline: 'alphabetic', features: FEATURES });
+    x += doc.widthOfString(s.text, { features: FEATURES });
+  }
+}
+
+/** Greedy word wrap in logical order; every line is then laid out by the bidi algorithm on its own. */
+function wrap(doc: Doc, text: string, style: TextStyle, width: number): string[] {
+  const base = directionOf(text);
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && measure(doc, candidate, style, base) > width) {
+      lines.push(current);
+      current = word;
+    } else current = candidate;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+/** Wrapped paragraphs, stacked from `top`; answers the height used. */
+function block(doc: Doc, texts: string[], top: number, box: Box, leading = 1.45) {
+  let baseline = top + box.size;
+  let lines = 0;
+  for (const text of texts) {
+    for (const l of wrap(doc, text, box, box.width)) {
+      line(doc, l, baseline, box, directionOf(text));
+      baseline += box.size * leading;
+      lines++;
+    }
+  }
+  return Math.max(lines, 1) * box.size * leading;
+}
+
+// ── the invoice ───────────────────────────────────────────────────────────────
+const INK = '#0f172a';
+const MUTED = '#475569';
+const RULE = '#cbd5e1';
+const BRAND = '#047857';
+const SHADE = '#ecfdf5';
+
+const A4 = { width: 595.28, height: 841.89 };
+const M = 48;
+const W = A4.width - 2 * M;
+const LABEL_W = 150;
+
+const METHODS = { Cash: { en: 'Cash', ar: 'نقدًا' }, Card: { en: 'Card', ar: 'بطاقة' } } as const;
+
+/** The issue date and time as printed: Asia/Riyadh (UTC+3 all year, no daylight saving time). */
+const riyadhDateTime = (d: Date) => `${new Date(d.getTime() + 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ')} (UTC+03:00)`;
+
+/**
+ * The invoice as an A4 PDF, English and Arabic side by side: English labels on the left, Arabic on
+ * the right, the values between them. With a VAT number it is a simplified tax invoice (ZATCA
+ * phase 1: title, VAT rows at 15% and the TLV QR code); without one, a plain invoice (no VAT is
+ * charged, so it claims none and carries no tax QR).
+ */
+export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+  const f = fonts();
+  const withVat = Boolean(data.vatNumber);
+  const qr = data.vatNumber
+    ? await QRCode.toBuffer(
+        zatcaQrPayload({
+          sellerName: data.seller.name,
+          vatNumber: data.vatNumber,
+          timestamp: zatcaTimestamp(data.paidAt),
+          total: sar(data.totalHalalas),
+          vat: sar(data.vatHalalas),
+        }),
+        { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 6 },
+      )
+    : null;
+
+  const title = withVat ? { ar: 'فاتورة ضريبية مبسطة', en: 'Simplified Tax Invoice' } : { ar: 'فاتورة', en: 'Invoice' };
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: M,
+    info: {
+      Title: `${title.en} ${data.invoiceNumber}`,
+      Author: data.seller.name,
+      Subject: data.packageName,
+      Creator: 'Kora',
+      CreationDate: data.paidAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  // pdfkit's types know only paths and buffers; at run time it takes any object with `layout` (a fontkit font).
+  for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(name, f[name] as unknown as Buffer);
+
+  // Header: the seller in both languages, then the title.
+  doc.rect(0, 0, A4.width, 8).fill(BRAND);
+  let y = M;
+  const sellerArabic = data.seller.nameArabic?.trim() || null;
+  const half = W / 2 - 8;
+  const nameHeight = Math.max(
+    block(doc, [data.seller.name], y, { x: M, width: sellerArabic ? half : W, align: 'left', size: 15, bold: true }),
+    sellerArabic ? block(doc, [sellerArabic], y, { x: M + W - half, width: half, align: 'right', size: 15, bold: true }) : 0,
+  );
+  y += nameHeight + 14;
+  line(doc, title.ar, y + 20, { x: M, width: W, align: 'center', size: 20, bold: true, color: BRAND });
+  line(doc, title.en, y + 42, { x: M, width: W, align: 'center', size: 13, bold: true, color: BRAND });
+  y += 58;
+
+  // Facts: English label | value | Arabic label.
+  const address = [data.seller.street, data.seller.city]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(', ');
+  const buyerArabic = data.buyer.nameArabic?.trim() || null;
+  const method = METHODS[data.paymentMethod];
+  const facts: [string, string[], string][] = [
+    ['Invoice number', [String(data.invoiceNumber)], 'رقم الفاتورة'],
+    ['Issue date and time', [riyadhDateTime(data.paidAt)], 'تاريخ ووقت الإصدار'],
+    ['Seller', sellerArabic ? [data.seller.name, sellerArabic] : [data.seller.name], 'اسم البائع'],
+    ...(address ? [['Seller address', [address], 'عنوان البائع'] as [string, string[], string]] : []),
+    ...(data.vatNumber ? [['VAT number', [data.vatNumber], 'الرقم الضريبي'] as [string, string[], string]] : []),
+    ['Customer', buyerArabic ? [data.buyer.name, buyerArabic] : [data.buyer.name], 'العميل'],
+    ['Payment method', [`${method.en} / ${method.ar}`], 'طريقة الدفع'],
+  ];
+  y = factRows(doc, facts, y);
+
+  // The service.
+  y += 18;
+  const cols = [
+    { en: 'Description', ar: 'الوصف', x: M, width: W - 220 },
+    { en: 'Qty', ar: 'الكمية', x: M + W - 220, width: 70 },
+    {
+      en: withVat ? 'Amount excl. VAT (SAR)' : 'Amount (SAR)',
+      ar: withVat ? 'المبلغ دون الضريبة (ريال)' : 'المبلغ (ريال)',
+      x: M + W - 150,
+      width: 150,
+    },
+  ];
+  doc.rect(M, y, W, 40).fill(SHADE);
+  for (const c of cols) {
+    line(doc, c.en, y + 16, { x: c.x + 6, width: c.width - 12, align: 'center', size: 9, bold: true, color: MUTED });
+    line(doc, c.ar, y + 32, { x: c.x + 6, width: c.width - 12, align: 'center', size: 9, bold: true, color: MUTED });
+  }
+  y += 40;
+  const itemHeight = Math.max(
+    22,
+    block(doc, [data.packageName], y + 8, { x: cols[0].x + 6, width: cols[0].width - 12, align: 'center', size: 11 }) + 10,
+  );
+  line(doc, '1', y + 8 + 11, { x: cols[1].x, width: cols[1].width, align: 'center', size: 11 });
+  line(doc, sar(data.subtotalHalalas), y + 8 + 11, { x: cols[2].x, width: cols[2].width, align: 'center', size: 11 });
+  y += itemHeight;
+  doc
+    .moveTo(M, y)
+    .lineTo(M + W, y)
+    .lineWidth(0.75)
+    .strokeColor(RULE)
+    .stroke();
+
+  // Totals.
+  y += 14;
+  const money = (h: number) => `${sar(h)} SAR`;
+  const totals: [string, string[], string, boolean?][] = withVat
+    ? [
+        ['Total excl. VAT', [money(data.subtotalHalalas)], 'الإجمالي غير شامل الضريبة'],
+        ['VAT 15%', [money(data.vatHalalas)], 'ضريبة القيمة المضافة 15%'],
+        ['Total incl. VAT', [money(data.totalHalalas)], 'الإجمالي شامل الضريبة', true],
+      ]
+    : [['Total', [money(data.totalHalalas)], 'الإجمالي', true]];
+  y = factRows(doc, totals, y);
+
+  // The ZATCA QR code.
+  if (qr) {
+    y += 24;
+    const size = 132;
+    doc.image(qr, M + (W - size) / 2, y, { width: size, height: size });
+    y += size + 6;
+  }
+
+  // Footer.
+  const foot = A4.height - M;
+  doc
+    .moveTo(M, foot - 30)
+    .lineTo(M + W, foot - 30)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  line(doc, 'Amounts in Saudi riyals (SAR).', foot - 14, { x: M, width: half, align: 'left', size: 8, color: MUTED });
+  line(doc, 'المبالغ بالريال السعودي.', foot - 14, { x: M + W - half, width: half, align: 'right', size: 8, color: MUTED });
+  doc.end();
+  return done;
+}
+
+/** Rows of English label | value lines | Arabic label, ruled; answers the y below them. */
+function factRows(doc: Doc, rows: [string, string[], string, boolean?][], top: number) {
+  let y = top;
+  const valueBox = { x: M + LABEL_W, width: W - 2 * LABEL_W, align: 'center' as const, size: 11 };
+  for (const [en, values, ar, strong] of rows) {
+    if (strong) doc.rect(M, y, W, 26).fill(SHADE);
+    const height = Math.max(26, block(doc, values, y + 6, { ...valueBox, bold: strong }) + 10);
+    line(doc, en, y + 6 + 10, { x: M + 6, width: LABEL_W - 6, align: 'left', size: 9.5, color: MUTED, bold: strong });
+    line(doc, ar, y + 6 + 10, { x: M + W - LABEL_W, width: LABEL_W - 6, align: 'right', size: 9.5, color: MUTED, bold: strong });
+    y += height;
+    doc
+      .moveTo(M, y)
+      .lineTo(M + W, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+  }
+  return y;
+}

@@ -1,0 +1,103 @@
+import {
+  ATTENTION_KINDS,
+  type AttentionItem,
+  type AttentionKind,
+  type AttentionReply,
+  ENDING_SOON_DAYS,
+  LOW_SESSIONS_LEFT,
+  NEW_PLAYER_DAYS,
+  PENDING_PAYMENT_DAYS,
+  riyadhToday,
+} from '@kora/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import type { TenantTx } from '../../db/tenant.js';
+import { addDays } from '../../lib/dates.js';
+import { refreshSubscriptionStates } from '../subscriptions/activate.js';
+
+const DAY_MS = 24 * 3600_000;
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * The rules of "what needs attention" (docs/domain.md), each a `select` over subscriptions (or
+ * players) of the same columns: `subscription_id` (null for a new player), `player_id`,
+ * `sessions_left`, `end_date` and `created_at` (null where the kind has no such figure).
+ * The bell lists them and the parents' reminders mail the subscription ones, so both always agree.
+ */
+export function attentionRules(now: Date) {
+  const today = riyadhToday(now);
+  const activeOfType = (type: 'TIME_BASED' | 'SESSION_BASED') =>
+    sql`s.status in ('ACTIVE', 'TRIAL') and exists (select 1 from packages p where p.id = s.package_id and p.package_type = ${type})`;
+  return {
+    low_sessions: sql`
+      select s.id as subscription_id, s.player_id, s.sessions_left, null::date as end_date, null::timestamptz as created_at
+      from subscriptions s
+      where ${activeOfType('SESSION_BASED')} and s.sessions_left <= ${LOW_SESSIONS_LEFT}`,
+    ending_soon: sql`
+      select s.id as subscription_id, s.player_id, null::int as sessions_left, s.end_date, null::timestamptz as created_at
+      from subscriptions s
+      where ${activeOfType('TIME_BASED')} and s.end_date between ${today}::date and ${addDays(today, ENDING_SOON_DAYS)}::date`,
+    pending_payment: sql`
+      select s.id as subscription_id, s.player_id, null::int as sessions_left, null::date as end_date, s.created_at
+      from subscriptions s
+      where s.status = 'PENDING' and s.created_at <= ${iso(new Date(now.getTime() - PENDING_PAYMENT_DAYS * DAY_MS))}`,
+    new_player: sql`
+      select null::uuid as subscription_id, u.id as player_id, null::int as sessions_left, null::date as end_date, u.created_at
+      from users u
+      where u.role = 'PLAYER' and u.created_at > ${iso(new Date(now.getTime() - NEW_PLAYER_DAYS * DAY_MS))}`,
+  } satisfies Record<AttentionKind, SQL>;
+}
+
+interface Row {
+  kind: AttentionKind;
+  subscription_id: string | null;
+  player_id: string;
+  player_name: string;
+  player_name_arabic: string | null;
+  sessions_left: number | null;
+  end_date: string | null;
+  created_at: string | null;
+}
+
+const order = (a: Row, b: Row) =>
+  ATTENTION_KINDS.indexOf(a.kind) - ATTENTION_KINDS.indexOf(b.kind) ||
+  (a.sessions_left ?? 0) - (b.sessions_left ?? 0) ||
+  (a.end_date ?? '').localeCompare(b.end_date ?? '') ||
+  // Pending payments oldest first (waiting longest), new players newest first.
+  (a.kind === 'new_player' ? -1 : 1) * (a.created_at ?? '').localeCompare(b.created_at ?? '') ||
+  a.player_name.localeCompare(b.player_name);
+
+/**
+ * The bell's list: every rule's items with the player's names, in three statements whatever the
+ * number of players (the tenant settings, the state refresh, one `union all`). Subscriptions whose
+ * end date has passed are moved to INACTIVE first, so they are not listed as ending.
+ */
+export async function listAttention(tx: TenantTx, now: Date): Promise<AttentionReply> {
+  await refreshSubscriptionStates(tx, now);
+  const rules = attentionRules(now);
+  const branches = sql.join(
+    ATTENTION_KINDS.map((kind) => sql`select ${kind}::text as kind, r.* from (${rules[kind]}) as r`),
+    sql` union all `,
+  );
+  const rows = rowsOf<Row>(
+    await tx.execute(sql`
+      select a.kind, a.subscription_id, a.player_id, u.name as player_name, u.name_arabic as player_name_arabic,
+        a.sessions_left, to_char(a.end_date, 'YYYY-MM-DD') as end_date,
+        to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+      from (${branches}) as a (kind, subscription_id, player_id, sessions_left, end_date, created_at)
+      join users u on u.id = a.player_id`),
+  );
+  const items = rows.sort(order).map(
+    (r): AttentionItem => ({
+      kind: r.kind,
+      playerId: r.player_id,
+      playerName: r.player_name,
+      playerNameArabic: r.player_name_arabic,
+      ...(r.subscription_id ? { subscriptionId: r.subscription_id } : {}),
+      ...(r.sessions_left !== null ? { sessionsLeft: Number(r.sessions_left) } : {}),
+      ...(r.end_date ? { endDate: r.end_date } : {}),
+      ...(r.created_at ? { createdAt: r.created_at } : {}),
+    }),
+  );
+  return { items, count: items.length };
+}

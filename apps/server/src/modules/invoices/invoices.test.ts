@@ -1,0 +1,301 @@
+import { inflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coachLogin } from '../../../test/fixtures.js';
+import {
+  type Academy,
+  academyHost,
+  asMember,
+  BASE,
+  countStatements,
+  createTestApp,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
+import { academies, invoices, packages, subscriptions, users } from '../../db/schema.js';
+import { withTenant } from '../../db/tenant.js';
+import { activateSubscription } from '../subscriptions/activate.js';
+
+let t: TestContext;
+let a: Academy;
+let b: Academy;
+const VAT = '310122393500003';
+
+/** Players with a PENDING subscription of one package, inserted straight into the academy's tenant. */
+async function pendingSubscriptions(academy: Academy, names: { name: string; nameArabic?: string }[], priceHalalas = 45_000) {
+  return withTenant(t.deps.db, academy.id, async (tx) => {
+    const [pkg] = await tx
+      .insert(packages)
+      .values({ academyId: academy.id, name: 'Monthly', priceHalalas, packageType: 'TIME_BASED', monthsNumber: 1 })
+      .returning();
+    const players = await tx
+      .insert(users)
+      .values(names.map((n) => ({ academyId: academy.id, role: 'PLAYER' as const, name: n.name, nameArabic: n.nameArabic ?? null })))
+      .returning({ id: users.id });
+    const subs = await tx
+      .insert(subscriptions)
+      .values(players.map((p) => ({ academyId: academy.id, playerId: p.id, packageId: pkg.id, status: 'PENDING' as const })))
+      .returning({ id: subscriptions.id });
+    return subs.map((s) => s.id);
+  });
+}
+
+/** A cash activation with its invoice, at a given instant. */
+const pay = (academy: Academy, subscriptionId: string, at: string) =>
+  withTenant(t.deps.db, academy.id, (tx) =>
+    activateSubscription(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date(at) }),
+  );
+
+const setAcademy = (academy: Academy, values: Partial<typeof academies.$inferInsert>) =>
+  withTenant(t.deps.db, academy.id, (tx) => tx.update(academies).set(values).where(eq(academies.id, academy.id)));
+
+const list = (academy: Academy, query: string) => asMember(t.app, academy)({ method: 'GET', url: `/api/invoices/all?${query}` });
+const NOVEMBER = 'startDate=2026-11-01&endDate=2026-11-30';
+
+// ── reading the QR code back out of a PDF ─────────────────────────────────────
+
+/** Undoes PNG row filters (PDF /Predictor 10–15): each row starts with its filter type byte. */
+function unpredict(data: Buffer, width: number, colors: number) {
+  const stride = width * colors;
+  const out = Buffer.alloc((data.length / (stride + 1)) * stride);
+  for (let row = 0; row * (stride + 1) < data.length; row++) {
+    const type = data[row * (stride + 1)];
+    for (let i = 0; i < stride; i++) {
+      const raw = data[row * (stride + 1) + 1 + i];
+      const left = i >= colors ? out[row * stride + i - colors] : 0;
+      const up = row > 0 ? out[(row - 1) * stride + i] : 0;
+      const upLeft = row > 0 && i >= colors ? out[(row - 1) * stride + i - colors] : 0;
+      const p = left + up - upLeft;
+      const paeth =
+        Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - upLeft)
+          ? left
+          : Math.abs(p - up) <= Math.abs(p - upLeft)
+            ? up
+            : upLeft;
+      const predictor = [0, left, up, (left + up) >> 1, paeth][type];
+      out[row * stride + i] = (raw + predictor) & 0xff;
+    }
+  }
+  return out;
+}
+
+/** The colour images a PDF embeds (Flate-compressed, 8 bits, gray or RGB), as RGBA pixels. */
+function pdfImages(pdf: Buffer) {
+  const text = pdf.toString('latin1');
+  const images: { width: number; height: number; rgba: Uint8ClampedArray }[] = [];
+  const objects = /\d+ 0 obj\s*<<([\s\S]*?)>>\s*stream\r?\n/g;
+  for (let m = objects.exec(text); m; m = objects.exec(text)) {
+    const dict = m[1];
+    if (!/\/Subtype\s*\/Image/.test(dict) || !/\/FlateDecode/.test(dict)) continue;
+    const num = (key: string) => Number(new RegExp(`/${key}\\s+(\\d+)`).exec(dict)?.[1]);
+    const [width, height, length] = [num('Width'), num('Height'), num('Length')];
+    if (!/\/DeviceRGB|\/DeviceGray/.test(dict) || /\/Indexed/.test(dict)) continue;
+    const colors = /\/DeviceRGB/.test(dict) ? 3 : 1;
+    const start = m.index + m[0].length;
+    let pixels = inflateSync(pdf.subarray(start, start + length));
+    if (/\/Predictor\s+1[0-5]/.test(dict)) pixels = unpredict(pixels, width, colors);
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      for (let c = 0; c < 3; c++) rgba[i * 4 + c] = pixels[i * colors + (colors === 3 ? c : 0)];
+      rgba[i * 4 + 3] = 255;
+    }
+    images.push({ width, height, rgba });
+  }
+  return images;
+}
+
+/** The text of every QR code among a PDF's images. */
+const qrTexts = (pdf: Buffer) =>
+  pdfImages(pdf)
+    .map((img) => jsQR(img.rgba, img.width, img.height)?.data)
+    .filter((d): d is string => typeof d === 'string');
+
+/** The expected ZATCA payload, written out by hand: tag, UTF-8 length, value; base64. */
+const tlvBase64 = (...values: string[]) =>
+  Buffer.concat(values.map((v, i) => Buffer.concat([Buffer.from([i + 1, Buffer.byteLength(v)]), Buffer.from(v)]))).toString('base64');
+
+// ─────────────────────────────────────────────────────────────────────────────
+
+let invoiceOfA: { id: string; invoiceNumber: number };
+let invoicesOfA: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  await setAcademy(a, { nameArabic: 'أكاديمية صقور الرياض', vatNumber: VAT, address: 'King Fahd Road', city: 'Riyadh' });
+  const subs = await pendingSubscriptions(a, [
+    { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
+    { name: 'عمر الشهري' },
+    { name: 'Salem' },
+    { name: '=HYPERLINK("http://x.example")' },
+  ]);
+  // Riyadh is UTC+3: 21:30 UTC on 31 October is already 1 November there; 22:30 UTC on 30 November is 1 December.
+  const first = await pay(a, subs[0], '2026-10-31T21:30:00Z');
+  await pay(a, subs[1], '2026-11-15T09:05:33Z');
+  await pay(a, subs[2], '2026-11-30T22:30:00Z');
+  await pay(a, subs[3], '2026-11-20T10:00:00Z');
+  invoiceOfA = { id: first.invoice?.id ?? '', invoiceNumber: first.invoice?.invoiceNumber ?? 0 };
+  invoicesOfA = [first.invoice?.id ?? ''];
+  const [ofB] = await pendingSubscriptions(b, [{ name: 'Player of B' }], 30_000);
+  await pay(b, ofB, '2026-11-10T12:00:00Z');
+});
+afterAll(() => t.close());
+
+describe('GET /api/invoices/all', () => {
+  it("lists a range's invoices by number, with the day bounds of Asia/Riyadh", async () => {
+    const res = await list(a, NOVEMBER);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json();
+    expect(rows.map((r: { invoiceNumber: number }) => r.invoiceNumber)).toEqual([1, 2, 4]);
+    expect(rows[0]).toEqual({
+      id: invoiceOfA.id,
+      invoiceNumber: 1,
+      user: { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
+      subscription: { package: { name: 'Monthly' } },
+      paidAt: '2026-10-31T21:30:00.000Z',
+      totalAmount: 450,
+      vatAmount: 58.7,
+      paymentMethod: 'Cash',
+    });
+    expect(rows[1].user).toEqual({ name: 'عمر الشهري', nameArabic: null });
+    const december = await list(a, 'startDate=2026-12-01&endDate=2026-12-31');
+    expect(december.json().map((r: { invoiceNumber: number }) => r.invoiceNumber)).toEqual([3]);
+    const oneDay = await list(a, 'startDate=2026-11-15&endDate=2026-11-15');
+    expect(oneDay.json().map((r: { invoiceNumber: number }) => r.invoiceNumber)).toEqual([2]);
+    expect((await list(a, 'startDate=2026-10-01&endDate=2026-10-31')).json()).toEqual([]);
+  });
+
+  it('answers in a fixed number of statements, whatever the number of invoices', async () => {
+    const many = await countStatements(() => list(a, NOVEMBER));
+    const none = await countStatements(() => list(a, 'startDate=2025-01-01&endDate=2025-01-31'));
+    expect(many.result.json()).toHaveLength(3);
+    expect(many.statements).toBe(none.statements);
+  });
+
+  it('refuses missing, malformed and reversed ranges', async () => {
+    expect((await list(a, '')).statusCode).toBe(400);
+    expect((await list(a, 'startDate=2026-11-01&endDate=2026-02-30')).statusCode).toBe(400);
+    const reversed = await list(a, 'startDate=2026-11-30&endDate=2026-11-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().issues[0]).toMatchObject({ path: 'querystring.endDate', code: 'event.range_invalid' });
+    const tooLong = await list(a, 'startDate=2025-01-01&endDate=2026-11-30');
+    expect(tooLong.json().issues[0].code).toBe('event.range_too_long');
+  });
+
+  it('needs a member who reads Settings', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/invoices/all?${NOVEMBER}`, headers: { host: academyHost(a.handle) } });
+    expect(anonymous.statusCode).toBe(401);
+    const coach = await coachLogin(t.app, a);
+    const res = await asMember(t.app, coach)({ method: 'GET', url: `/api/invoices/all?${NOVEMBER}` });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("never shows another academy's invoices", async () => {
+    const rows = (await list(b, NOVEMBER)).json();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ invoiceNumber: 1, user: { name: 'Player of B' }, totalAmount: 300, vatAmount: 0 });
+    expect(rows.map((r: { id: string }) => r.id)).not.toContain(invoiceOfA.id);
+    // Not even a query without a WHERE on the academy sees them (row-level security).
+    const seen = await withTenant(t.deps.db, b.id, (tx) => tx.select({ id: invoices.id }).from(invoices));
+    expect(seen.map((r) => r.id)).not.toContain(invoiceOfA.id);
+  });
+});
+
+describe('GET /api/invoices/:id', () => {
+  const pdf = (id: string, host = BASE) => t.app.inject({ method: 'GET', url: `/api/invoices/${id}`, headers: { host } });
+
+  it('answers the PDF inline, to anyone holding its id', async () => {
+    const res = await pdf(invoiceOfA.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('inline; filename="invoice-1.pdf"');
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
+    // The viewer page fetches it and frames it from a blob: URL, which the policy allows (and nothing else new).
+    expect(String(res.headers['content-security-policy'])).toContain("frame-src 'self' blob:;");
+    // On the academy's own subdomain too (the viewer page of the app).
+    expect((await pdf(invoiceOfA.id, academyHost(a.handle))).statusCode).toBe(200);
+  });
+
+  it('carries the ZATCA QR code: seller, VAT number, paidAt in UTC, total and VAT', async () => {
+    const res = await pdf(invoiceOfA.id);
+    const expected = tlvBase64(`Academy ${a.handle}`, VAT, '2026-10-31T21:30:00Z', '450.00', '58.70');
+    expect(qrTexts(res.rawPayload)).toEqual([expected]);
+  });
+
+  it('has no tax QR code when the academy had no VAT number', async () => {
+    const [ofB] = (await list(b, NOVEMBER)).json();
+    const res = await pdf(ofB.id);
+    expect(res.statusCode).toBe(200);
+    expect(qrTexts(res.rawPayload)).toEqual([]);
+  });
+
+  it("answers 404 for an unknown id, and on another academy's subdomain", async () => {
+    const unknown = await pdf('3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('invoice.not_found');
+    const elsewhere = await pdf(invoiceOfA.id, academyHost(b.handle));
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().code).toBe('invoice.not_found');
+    expect((await pdf('not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it("is reachable by its id alone: another academy's member gets it on the main domain, yet never in their list", async () => {
+    const res = await asMember(t.app, b)({ method: 'GET', url: `/api/invoices/${invoicesOfA[0]}`, headers: { host: BASE } });
+    expect(res.statusCode).toBe(200);
+    const ids = (await list(b, 'startDate=2026-01-01&endDate=2026-12-31')).json().map((r: { id: string }) => r.id);
+    expect(ids).not.toContain(invoicesOfA[0]);
+  });
+});
+
+describe('GET /api/invoices/export', () => {
+  const csv = (academy: Academy, month: string) => asMember(t.app, academy)({ method: 'GET', url: `/api/invoices/export?month=${month}` });
+
+  it('answers a month as UTF-8 CSV with a byte order mark, Arabic names intact', async () => {
+    const res = await csv(a, '2026-11');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="invoices-2026-11.csv"');
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(lines).toEqual([
+      'Number,Date,Player,Package,Method,Subtotal (SAR),VAT (SAR),Total (SAR)',
+      '1,2026-11-01 00:30,Faisal Al-Otaibi,Monthly,Cash,391.30,58.70,450.00',
+      '2,2026-11-15 12:05,عمر الشهري,Monthly,Cash,391.30,58.70,450.00',
+      // A name a spreadsheet would run as a formula is defused.
+      `4,2026-11-20 13:00,"'=HYPERLINK(""http://x.example"")",Monthly,Cash,391.30,58.70,450.00`,
+      '',
+    ]);
+  });
+
+  it('refuses a malformed month and members without R:Settings', async () => {
+    expect((await csv(a, '2026-13')).statusCode).toBe(400);
+    expect((await csv(a, '')).statusCode).toBe(400);
+    const coach = await coachLogin(t.app, a);
+    expect((await asMember(t.app, coach)({ method: 'GET', url: '/api/invoices/export?month=2026-11' })).statusCode).toBe(403);
+  });
+
+  it("holds only the academy's own invoices", async () => {
+    const lines = (await csv(b, '2026-11')).rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
+    expect(lines.slice(1)).toEqual(['1,2026-11-10 15:00,Player of B,Monthly,Cash,300.00,0.00,300.00']);
+  });
+});
+
+describe('invoice numbers under concurrent payments', () => {
+  it('gives 20 simultaneous cash activations the numbers 1 to 20, no gap, no repeat', async () => {
+    const c = await registerAndLogin(t.app);
+    const subs = await pendingSubscriptions(
+      c,
+      Array.from({ length: 20 }, (_, i) => ({ name: `Player ${i + 1}` })),
+    );
+    const results = await Promise.all(subs.map((id) => pay(c, id, '2026-11-22T09:00:00Z')));
+    const numbers = results.map((r) => r.invoice?.invoiceNumber ?? 0);
+    const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    console.log(`[${database}] invoice numbers of 20 concurrent activations, in call order: ${numbers.join(', ')}`);
+    expect([...numbers].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const stored = await withTenant(t.deps.db, c.id, (tx) => tx.select({ n: invoices.invoiceNumber }).from(invoices));
+    expect(stored.map((r) => r.n).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});

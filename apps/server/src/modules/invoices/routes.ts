@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { limits } from '../../http/rate-limits.js';
+import { route } from '../../http/route.js';
+import { exportInvoices, invoicePdf, listInvoices } from './service.js';
+
+const readSettings = { access: { anyOf: ['canReadSettings' as const] } };
+
+/**
+ * The contract types a non-JSON answer as a string (its OpenAPI media type comes from `produces`);
+ * Fastify sends a Buffer as it is, without the serializer, so the PDF's bytes go out untouched.
+ */
+const bytes = (buffer: Buffer) => buffer as unknown as string;
+
+/** The payments history (DESIGN §5.6): the invoices of a period, a month as CSV, and each invoice's PDF. */
+export async function invoiceRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  route(app, 'listInvoices', readSettings, (req) => req.tenant((tx) => listInvoices(tx, req.query.startDate, req.query.endDate)));
+
+  route(app, 'exportInvoices', readSettings, async (req, reply) => {
+    const csv = await req.tenant((tx) => exportInvoices(tx, req.query.month));
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="invoices-${req.query.month}.csv"`)
+      .header('cache-control', 'private, no-store');
+    return csv;
+  });
+
+  // Public: the unguessable invoice id is the credential (the payer's link carries no token).
+  route(app, 'invoicePdf', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req, reply) => {
+    const { pdf, invoiceNumber } = await invoicePdf(deps, req.params.id, req.headers.host);
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="invoice-${invoiceNumber}.pdf"`)
+      .header('cache-control', 'private, no-cache');
+    return bytes(pdf);
+  });
+}

@@ -1,0 +1,549 @@
+// The public payment flow through the built-in sandbox provider (the test app has no PayTabs
+// credentials): details, initiation, the sandbox's card page, its signed callback and the signed
+// return; replays and concurrent callbacks; refusals; renewal; isolation between academies.
+import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Academy, academyHost, BASE, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { rowsOf } from '../../db/client.js';
+import { academies, invoices, packages, payments, subscriptions } from '../../db/schema.js';
+import { withSystem, withTenant } from '../../db/tenant.js';
+import type { SandboxProvider } from '../../payments/sandbox.js';
+
+let t: TestContext;
+let a: Academy;
+let b: Academy;
+let sandbox: SandboxProvider;
+let monthly: string;
+let trialPackage: string;
+
+const SUCCESS = '4111 1111 1111 1111';
+const DECLINED = '4000 0000 0000 0002';
+const EXPIRED = '4000 0000 0000 0069';
+
+beforeAll(async () => {
+  t = await createTestApp(); // clock: 2026-11-22, no PayTabs credentials → sandbox
+  if (t.deps.payments.name !== 'sandbox') throw new Error('expected the sandbox provider');
+  sandbox = t.deps.payments as SandboxProvider;
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  [{ id: monthly }, { id: trialPackage }] = await withTenant(t.deps.db, a.id, (tx) =>
+    tx
+      .insert(packages)
+      .values([
+        { academyId: a.id, name: 'Monthly', nameArabic: 'شهري', priceHalalas: 45050, monthsNumber: 1 },
+        { academyId: a.id, name: 'Starter', priceHalalas: 20000, monthsNumber: 1, hasTrial: true, trialDays: 7 },
+      ])
+      .returning(),
+  );
+});
+afterAll(() => t.close());
+
+let seq = 0;
+/** A parent registers a child with a package on the public wizard: answers the PENDING subscription's id. */
+async function pendingSubscription(academy: Academy = a, packageId = monthly) {
+  seq++;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register/parent',
+    payload: {
+      handle: academy.handle,
+      selectedPackage: packageId,
+      subscriptionStartDate: null,
+      parentInfo: { name: `Parent ${seq}`, phone: '+966501112233', email: `parent${seq}@example.sa` },
+      playerInfo: { name: `Player ${seq}`, birthdate: '2015-03-14', gender: 'MALE' },
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return { subscriptionId: res.json().subscription.id as string, email: `parent${seq}@example.sa` };
+}
+
+const onHost = (host: string | undefined) => (host ? { host } : {});
+const details = (id: string, host: string | undefined = academyHost(a.handle)) =>
+  t.app.inject({ method: 'GET', url: `/api/subscriptions/${id}/payment-details`, headers: onHost(host) });
+const initiate = (subscriptionId: string, host: string | undefined = academyHost(a.handle), lang?: 'ar' | 'en') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/subscriptions/paytabs/payment',
+    headers: onHost(host),
+    payload: { subscriptionId, ...(lang ? { lang } : {}) },
+  });
+
+/** Initiates a payment and answers the sandbox page's address and transaction reference. */
+async function startPayment(subscriptionId: string, lang?: 'ar' | 'en') {
+  const res = await initiate(subscriptionId, academyHost(a.handle), lang);
+  expect(res.statusCode, res.body).toBe(200);
+  const url = new URL(res.json().paymentUrl);
+  return { url, tranRef: url.pathname.split('/').pop() ?? '', paying: res.json().subscriptionId as string };
+}
+
+const form = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+/** The hidden fields and action of the sandbox's return form. */
+function returnForm(html: string) {
+  const action = html.match(/<form id="sandbox-return" method="post" action="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&') ?? '';
+  const fields: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]] = m[2].replaceAll('&amp;', '&');
+  return { action: new URL(action), fields };
+}
+
+/** Pays on the sandbox's card page like a browser: submit the card, then follow the return form. */
+async function payOnPage(url: URL, card: string) {
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { host: url.host, ...form({}).headers },
+    payload: form({ card, expiry: '12/30', cvc: '123', holder: 'K A', action: 'pay' }).payload,
+  });
+  expect(submitted.statusCode, submitted.body).toBe(200);
+  const back = returnForm(submitted.body);
+  const returned = await t.app.inject({
+    method: 'POST',
+    url: `${back.action.pathname}${back.action.search}`,
+    headers: { host: back.action.host, ...form({}).headers },
+    payload: form(back.fields).payload,
+  });
+  return { submitted, back, returned };
+}
+
+/** Posts a callback body signed the way the sandbox (and PayTabs) sign it. */
+const callback = (body: string, signature = sandbox.signCallback(body)) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/callback?lang=en',
+    headers: { host: BASE, 'content-type': 'application/json', signature },
+    payload: body,
+  });
+
+async function stateOf(subscriptionId: string, academy: Academy = a) {
+  return withTenant(t.deps.db, academy.id, async (tx) => {
+    const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    const pays = await tx.select().from(payments).where(eq(payments.subscriptionId, subscriptionId));
+    const invs = await tx.select().from(invoices).where(eq(invoices.subscriptionId, subscriptionId));
+    return { status: s?.status, payments: pays, invoices: invs };
+  });
+}
+
+const receiptsTo = async (email: string) =>
+  (await t.deps.mailer.outbox(500)).filter((m) => m.to === email && /receipt|إيصال/i.test(m.subject));
+
+describe('payment details (public)', () => {
+  it('shows the player, package, status, parents by name and the academy, without a token', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const res = await details(subscriptionId);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.subscription).toMatchObject({ id: subscriptionId, status: 'PENDING', startDate: '2026-11-22', endDate: '2026-12-22' });
+    expect(body.package).toMatchObject({ id: monthly, name: 'Monthly', nameArabic: 'شهري', price: 450.5, packageType: 'TIME_BASED' });
+    expect(body.user.name).toMatch(/^Player \d+$/);
+    expect(body.parents).toEqual([{ name: expect.stringMatching(/^Parent \d+$/), nameArabic: null }]);
+    expect(body.academy).toEqual({
+      name: `Academy ${a.handle}`,
+      nameArabic: null,
+      logo: null,
+      handle: a.handle,
+      enableOnlinePayments: true,
+    });
+    // A public page: no phone numbers or e-mails of the family.
+    expect(res.body).not.toContain('+9665');
+    expect(res.body).not.toContain('@example.sa');
+    // Also on the root domain (the link may be opened there).
+    expect((await details(subscriptionId, BASE)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const unknown = await details('3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('subscription.not_found');
+    expect((await details('not-a-uuid')).statusCode).toBe(400);
+    const pay = await initiate('3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f');
+    expect(pay.statusCode).toBe(404);
+    expect(pay.json().code).toBe('subscription.not_found');
+  });
+
+  it("does not show or pay academy A's subscription on academy B's subdomain", async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const viaB = await details(subscriptionId, academyHost(b.handle));
+    expect(viaB.statusCode).toBe(404);
+    expect(viaB.body).not.toContain('Player');
+    expect((await initiate(subscriptionId, academyHost(b.handle))).statusCode).toBe(404);
+    expect((await stateOf(subscriptionId)).status).toBe('PENDING');
+  });
+});
+
+describe('paying with the sandbox provider', () => {
+  it('initiate → card page → success card: ACTIVE with one payment, one invoice and a receipt mail', async () => {
+    const { subscriptionId, email } = await pendingSubscription();
+    const { url, tranRef, paying } = await startPayment(subscriptionId);
+    expect(paying).toBe(subscriptionId);
+    expect(url.origin).toBe(`http://${academyHost(a.handle)}`);
+    expect(url.pathname).toMatch(/^\/sandbox\/pay\/TST\d{13}$/);
+
+    const cardPage = await t.app.inject({ method: 'GET', url: url.pathname, headers: { host: url.host } });
+    expect(cardPage.statusCode).toBe(200);
+    expect(cardPage.headers['content-type']).toContain('text/html');
+    for (const card of [SUCCESS, DECLINED, EXPIRED]) expect(cardPage.body).toContain(card);
+    expect(cardPage.body).toContain('450.50');
+    // Framed by Kora's own payment page, by nobody else.
+    expect(String(cardPage.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+
+    const { back, returned } = await payOnPage(url, SUCCESS);
+    expect(back.action.pathname).toBe('/api/payments/return');
+    expect(back.action.searchParams.get('back')).toBe(`initial-subscription/${subscriptionId}`);
+    expect(back.fields).toMatchObject({
+      tranRef,
+      cartId: subscriptionId,
+      respStatus: 'A',
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(returned.statusCode).toBe(303);
+    const state = await stateOf(subscriptionId);
+    expect(state.status).toBe('ACTIVE');
+    expect(state.payments).toHaveLength(1);
+    expect(state.payments[0]).toMatchObject({
+      method: 'Card',
+      provider: 'sandbox',
+      providerRef: tranRef,
+      status: 'PAID',
+      amountHalalas: 45050,
+    });
+    expect(state.invoices).toHaveLength(1);
+    expect(state.invoices[0]).toMatchObject({ paymentMethod: 'Card', totalHalalas: 45050, paymentId: state.payments[0].id });
+    expect(returned.headers.location).toBe(`/payment/success?ref=${tranRef}&invoice=${state.invoices[0].id}`);
+
+    const receipts = await receiptsTo(email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].text).toContain(`http://${a.handle}.${BASE}/subscription-invoice/${state.invoices[0].id}`);
+    expect(receipts[0].text).toContain('450.50');
+
+    // Paid: the page now reads ACTIVE and refuses to start again, with the spec's message.
+    expect((await details(subscriptionId)).json().subscription.status).toBe('ACTIVE');
+    const again = await initiate(subscriptionId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'payment.not_pending',
+      message: 'Subscription is already ACTIVE . Payment cannot be initiated.',
+      params: { status: 'ACTIVE' },
+    });
+    // The card page is used once.
+    expect((await t.app.inject({ method: 'GET', url: url.pathname, headers: { host: url.host } })).statusCode).toBe(409);
+  });
+
+  it('opens the page in Arabic and mails the receipt in Arabic when the payer pays in Arabic', async () => {
+    const { subscriptionId, email } = await pendingSubscription();
+    const { url } = await startPayment(subscriptionId, 'ar');
+    const page = await t.app.inject({ method: 'GET', url: url.pathname, headers: { host: url.host } });
+    expect(page.body).toContain('dir="rtl"');
+    expect(page.body).toContain('بطاقات الاختبار');
+    expect(page.body).toContain(SUCCESS);
+    const { returned } = await payOnPage(url, SUCCESS);
+    expect(returned.headers.location).toMatch(/^\/payment\/success\?ref=/);
+    const [receipt, ...more] = await receiptsTo(email);
+    expect(more).toEqual([]);
+    expect(receipt.subject).toContain('إيصال الدفع');
+    expect(receipt.text).toContain('/subscription-invoice/');
+  });
+
+  it('a first subscription of a package with a trial starts in TRIAL', async () => {
+    const { subscriptionId } = await pendingSubscription(a, trialPackage);
+    const { url } = await startPayment(subscriptionId);
+    await payOnPage(url, SUCCESS);
+    expect((await stateOf(subscriptionId)).status).toBe('TRIAL');
+  });
+
+  it('a declined or expired card leaves the subscription PENDING, sends the payer back, and it can be paid after', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    for (const card of [DECLINED, EXPIRED]) {
+      const { url } = await startPayment(subscriptionId);
+      const { back, returned } = await payOnPage(url, card);
+      expect(back.fields.respStatus).toBe('D');
+      expect(returned.statusCode).toBe(303);
+      expect(returned.headers.location).toBe(`/initial-subscription/${subscriptionId}?error=declined`);
+      const state = await stateOf(subscriptionId);
+      expect(state).toMatchObject({ status: 'PENDING', payments: [], invoices: [] });
+    }
+    const { url } = await startPayment(subscriptionId);
+    await payOnPage(url, SUCCESS);
+    expect((await stateOf(subscriptionId)).payments).toHaveLength(1);
+  });
+
+  it('cancelling on the card page changes nothing', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { url } = await startPayment(subscriptionId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { host: url.host, ...form({}).headers },
+      payload: 'action=cancel',
+    });
+    expect(returnForm(res.body).fields.respStatus).toBe('C');
+    expect((await stateOf(subscriptionId)).status).toBe('PENDING');
+  });
+
+  it('the card page refuses a card that is not a test card and keeps the session open', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { url } = await startPayment(subscriptionId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { host: url.host, ...form({}).headers },
+      payload: form({ card: '5555 5555 5555 4444', expiry: '12/30', cvc: '123', action: 'pay' }).payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Use one of the test cards');
+    expect((await payOnPage(url, SUCCESS)).returned.headers.location).toMatch(/^\/payment\/success/);
+  });
+
+  it('answers 404 for an unknown sandbox session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sandbox/pay/TST0000000000000', headers: { host: academyHost(a.handle) } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the callback', () => {
+  it('replayed 10 times activates once: one payment, one invoice, one receipt', async () => {
+    const { subscriptionId, email } = await pendingSubscription();
+    const { tranRef } = await startPayment(subscriptionId);
+    const body = sandbox.settle(tranRef, '4111111111111111');
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await callback(body)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(200));
+    const state = await stateOf(subscriptionId);
+    expect(state.status).toBe('ACTIVE');
+    expect(state.payments).toHaveLength(1);
+    expect(state.invoices).toHaveLength(1);
+    expect(await receiptsTo(email)).toHaveLength(1);
+    console.info(`replayed callback ×10 → ${state.payments.length} payment, ${state.invoices.length} invoice`);
+  });
+
+  it('10 identical callbacks at once activate once', async () => {
+    const { subscriptionId, email } = await pendingSubscription();
+    const { tranRef } = await startPayment(subscriptionId);
+    const body = sandbox.settle(tranRef, '4111111111111111');
+    const answers: LightMyRequestResponse[] = await Promise.all(Array.from({ length: 10 }, () => callback(body)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const state = await stateOf(subscriptionId);
+    expect(state.status).toBe('ACTIVE');
+    expect(state.payments).toHaveLength(1);
+    expect(state.invoices).toHaveLength(1);
+    expect(await receiptsTo(email)).toHaveLength(1);
+    console.info(`concurrent callbacks ×10 → ${state.payments.length} payment, ${state.invoices.length} invoice`);
+    // The return afterwards finds the recorded payment.
+    const fields = {
+      cartId: subscriptionId,
+      respMessage: 'Authorised',
+      respStatus: 'A',
+      tranRef,
+    };
+    const returned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/return',
+      headers: { host: academyHost(a.handle), ...form({}).headers },
+      payload: form({ ...fields, signature: sandbox.signReturn(fields) }).payload,
+    });
+    expect(returned.headers.location).toBe(`/payment/success?ref=${tranRef}&invoice=${state.invoices[0].id}`);
+  });
+
+  it('with a bad, missing or foreign signature: 401 and nothing changes', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { tranRef } = await startPayment(subscriptionId);
+    const body = sandbox.settle(tranRef, '4111111111111111');
+    const tampered = body.replace('"450.50"', '"1.00"');
+    for (const res of [
+      await callback(body, 'f'.repeat(64)),
+      await callback(tampered, sandbox.signCallback(body)),
+      await t.app.inject({ method: 'POST', url: '/api/payments/callback', headers: { 'content-type': 'application/json' }, payload: body }),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'payment.signature_invalid', message: 'The payment notification could not be verified' });
+    }
+    expect(await stateOf(subscriptionId)).toMatchObject({ status: 'PENDING', payments: [], invoices: [] });
+  });
+
+  it('a signed "authorised" callback the provider does not confirm by query pays nothing', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { tranRef } = await startPayment(subscriptionId); // never submitted: the provider says pending
+    const forged = JSON.stringify({
+      tran_ref: tranRef,
+      cart_id: subscriptionId,
+      cart_currency: 'SAR',
+      cart_amount: '450.50',
+      payment_result: { response_status: 'A', response_message: 'Authorised' },
+    });
+    expect((await callback(forged)).statusCode).toBe(200);
+    expect(await stateOf(subscriptionId)).toMatchObject({ status: 'PENDING', payments: [] });
+  });
+
+  it('a declined callback records nothing; junk and unknown carts are refused or ignored without error', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { tranRef } = await startPayment(subscriptionId);
+    expect((await callback(sandbox.settle(tranRef, '4000000000000002'))).statusCode).toBe(200);
+    expect(await stateOf(subscriptionId)).toMatchObject({ status: 'PENDING', payments: [] });
+    const unknownCart = JSON.stringify({ tran_ref: 'TST1', cart_id: 'nope', payment_result: { response_status: 'A' } });
+    expect((await callback(unknownCart)).statusCode).toBe(200);
+    expect((await callback('{"a":')).statusCode).toBe(400);
+  });
+});
+
+describe('the return', () => {
+  it('refuses a return whose signature does not match, and never pays on the return alone', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { tranRef } = await startPayment(subscriptionId);
+    const fields = { cartId: subscriptionId, respStatus: 'A', tranRef };
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/return',
+      headers: { host: academyHost(a.handle), ...form({}).headers },
+      payload: form({ ...fields, signature: '0'.repeat(64) }).payload,
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('payment.signature_invalid');
+    // A correctly signed "A" return for a transaction the provider still calls pending: back to the page.
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/return?back=initial-subscription/${subscriptionId}`,
+      headers: { host: academyHost(a.handle), ...form({}).headers },
+      payload: form({ ...fields, signature: sandbox.signReturn(fields) }).payload,
+    });
+    expect(signed.statusCode).toBe(303);
+    expect(signed.headers.location).toBe(`/initial-subscription/${subscriptionId}?error=declined`);
+    expect((await stateOf(subscriptionId)).status).toBe('PENDING');
+  });
+
+  it('activates through the query when the callback never arrived', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { tranRef } = await startPayment(subscriptionId);
+    sandbox.settle(tranRef, '4111111111111111'); // paid at the provider; its callback is lost
+    const fields = { cartId: subscriptionId, respMessage: 'Authorised', respStatus: 'A', tranRef };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/return',
+      headers: { host: academyHost(a.handle), ...form({}).headers },
+      payload: form({ ...fields, signature: sandbox.signReturn(fields) }).payload,
+    });
+    const state = await stateOf(subscriptionId);
+    expect(state).toMatchObject({ status: 'ACTIVE', payments: [expect.anything()], invoices: [expect.anything()] });
+    expect(res.headers.location).toBe(`/payment/success?ref=${tranRef}&invoice=${state.invoices[0].id}`);
+    // A late callback changes nothing more.
+    expect((await stateOf(subscriptionId)).payments).toHaveLength(1);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses to start for a subscription that is not PENDING, with its status in the message', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    await withTenant(t.deps.db, a.id, (tx) =>
+      tx.update(subscriptions).set({ status: 'CANCELLED' }).where(eq(subscriptions.id, subscriptionId)),
+    );
+    expect((await details(subscriptionId)).json().subscription.status).toBe('CANCELLED');
+    const res = await initiate(subscriptionId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'payment.not_pending',
+      message: 'Subscription is already CANCELLED . Payment cannot be initiated.',
+      params: { status: 'CANCELLED' },
+    });
+  });
+
+  it('refuses online payment when the academy turned it off', async () => {
+    const c = await registerAndLogin(t.app);
+    const [{ id: pkg }] = await withTenant(t.deps.db, c.id, (tx) =>
+      tx.insert(packages).values({ academyId: c.id, name: 'Monthly', priceHalalas: 10000, monthsNumber: 1 }).returning(),
+    );
+    const { subscriptionId } = await pendingSubscription(c, pkg);
+    await withSystem(t.deps.db, (tx) => tx.update(academies).set({ enableOnlinePayments: false }).where(eq(academies.id, c.id)));
+    expect((await details(subscriptionId, academyHost(c.handle))).json().academy.enableOnlinePayments).toBe(false);
+    const res = await initiate(subscriptionId, academyHost(c.handle));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'payment.online_disabled', message: 'Online payment is not enabled for this academy' });
+    expect((await stateOf(subscriptionId, c)).status).toBe('PENDING');
+  });
+});
+
+describe('renewal', () => {
+  it('an ended subscription is renewed: a new PENDING one of the same package is paid, once', async () => {
+    const { subscriptionId: first } = await pendingSubscription();
+    await payOnPage((await startPayment(first)).url, SUCCESS);
+    expect((await stateOf(first)).status).toBe('ACTIVE');
+    t.clock.set('2027-01-10T09:00:00Z'); // after its end date (2026-12-22)
+    try {
+      expect((await details(first)).json().subscription.status).toBe('INACTIVE');
+      const started = await startPayment(first);
+      expect(started.paying).not.toBe(first);
+      // Starting again reuses the renewal awaiting payment instead of making another.
+      expect((await startPayment(first)).paying).toBe(started.paying);
+      const renewal = await withTenant(t.deps.db, a.id, (tx) =>
+        tx.select().from(subscriptions).where(eq(subscriptions.id, started.paying)),
+      );
+      expect(renewal[0]).toMatchObject({ status: 'PENDING', packageId: monthly, startDate: '2027-01-10', endDate: '2027-02-10' });
+
+      const { back, returned } = await payOnPage(started.url, SUCCESS);
+      expect(back.action.searchParams.get('back')).toBe(`renew-subscription/${first}`);
+      expect(returned.headers.location).toMatch(/^\/payment\/success\?ref=TST/);
+      expect((await stateOf(started.paying)).status).toBe('ACTIVE');
+      expect((await stateOf(started.paying)).payments).toHaveLength(1);
+      expect((await stateOf(first)).status).toBe('INACTIVE');
+      // Renewed: the old link now says why it cannot start.
+      const again = await initiate(first);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().params).toEqual({ status: 'ACTIVE' });
+    } finally {
+      t.clock.set('2026-11-22T09:00:00Z');
+    }
+  });
+
+  it('a declined renewal goes back to the renewal page', async () => {
+    const { subscriptionId: first } = await pendingSubscription();
+    await payOnPage((await startPayment(first)).url, SUCCESS);
+    t.clock.set('2027-01-10T09:00:00Z');
+    try {
+      const { url } = await startPayment(first);
+      const { returned } = await payOnPage(url, DECLINED);
+      expect(returned.headers.location).toBe(`/renew-subscription/${first}?error=declined`);
+      const pending = await withTenant(t.deps.db, a.id, (tx) =>
+        tx
+          .select()
+          .from(subscriptions)
+          .where(and(eq(subscriptions.status, 'PENDING'), eq(subscriptions.packageId, monthly))),
+      );
+      expect(pending.length).toBeGreaterThan(0);
+    } finally {
+      t.clock.set('2026-11-22T09:00:00Z');
+    }
+  });
+});
+
+describe('the public lookup of a subscription', () => {
+  it('answers only the academy of a subscription id, from any role, and its role reads nothing else', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    // From inside another academy's tenant transaction (kora_app, row-level security on): the academy id, nothing more.
+    const seen = await withTenant(t.deps.db, b.id, (tx) => tx.execute(sql`select subscription_academy(${subscriptionId}::uuid) as id`));
+    expect(rowsOf<{ id: string }>(seen)[0].id).toBe(a.id);
+    const none = await withTenant(t.deps.db, b.id, (tx) => tx.execute(sql`select subscription_academy(${b.id}::uuid) as id`));
+    expect(rowsOf<{ id: string | null }>(none)[0].id).toBeNull();
+    // The function's role may read the two columns, not the status, price or anything else.
+    const privileges = await withSystem(t.deps.db, (tx) =>
+      tx.execute(sql`select
+        has_column_privilege('kora_lookup', 'subscriptions', 'academy_id', 'SELECT') as academy,
+        has_column_privilege('kora_lookup', 'subscriptions', 'status', 'SELECT') as status,
+        has_table_privilege('kora_lookup', 'packages', 'SELECT') as packages`),
+    );
+    expect(rowsOf(privileges)[0]).toEqual({ academy: true, status: false, packages: false });
+  });
+});
+
+describe('security headers of the framed pages', () => {
+  it('lets Kora frame its payment landing pages, and keeps forbidding framing elsewhere', async () => {
+    for (const url of ['/payment/success?ref=x', `/initial-subscription/${a.id}`, `/renew-subscription/${a.id}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'self'");
+    }
+    for (const url of ['/', '/players', '/payment/successor', '/api/subscriptions/x/payment-details']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import { ERRORS, type PaymentLang } from '@kora/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/errors.js';
+import { parseHost } from '../../http/host.js';
+import { limits } from '../../http/rate-limits.js';
+import { route } from '../../http/route.js';
+import { PaymentProviderError } from '../../payments/provider.js';
+import { academyForRequest, academyOfSubscription, paymentDetails, recordedPayment, settlePayment, subscriptionToPay } from './service.js';
+
+/** The exact bytes of each callback, kept for the signature check (the parsed JSON is not what was signed). */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
+/**
+ * The public payment flow (DESIGN §5.5, docs/domain.md "Payments"): the page's details, opening the
+ * provider's hosted page, the provider's signed callback, and the payer's signed return.
+ */
+export async function paymentRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  const rate = limits(deps.config);
+
+  route(app, 'paymentDetails', { access: 'public', rateLimit: rate.publicRead }, async (req) => {
+    const academy = await academyForRequest(deps, req.params.id, req.headers.host);
+    return deps.data.tenant(academy.id, (tx) => paymentDetails(tx, academy, req.params.id, deps.clock.now()));
+  });
+
+  route(app, 'initiatePayment', { access: 'public', rateLimit: rate.publicWrite }, async (req, reply) => {
+    const { subscriptionId } = req.body;
+    const lang: PaymentLang = req.body.lang ?? 'en';
+    const academy = await academyForRequest(deps, subscriptionId, req.headers.host);
+    const now = deps.clock.now();
+    const toPay = await deps.data.tenant(academy.id, (tx) => subscriptionToPay(tx, academy, subscriptionId, now));
+
+    const { publicProtocol, baseDomain } = deps.config;
+    // The payer comes back to the host they paid on (the frame's return must be of the page's origin); any other host gets the academy's.
+    const host = parseHost(req.headers.host, baseDomain);
+    const payerHost =
+      host.kind === 'root' || host.kind === 'academy' ? String(req.headers.host).toLowerCase() : `${academy.handle}.${baseDomain}`;
+    // A declined payment sends the payer back to the page they paid from (a renewal pays a new subscription).
+    const back = `${toPay.renewal ? 'renew' : 'initial'}-subscription/${subscriptionId}`;
+    const name = (x: { name: string; nameArabic: string | null }) => (lang === 'ar' && x.nameArabic ? x.nameArabic : x.name);
+    try {
+      const page = await deps.payments.createPage({
+        cartId: toPay.subscription.id,
+        amountHalalas: toPay.pkg.priceHalalas,
+        description: `${name(academy)} — ${name(toPay.pkg)} — ${name(toPay.player)}`,
+        lang,
+        customer: {
+          name: toPay.payer?.name ?? toPay.player.name,
+          email: toPay.payer?.email ?? '',
+          phone: toPay.payer?.phone ?? toPay.player.phoneNumber ?? '',
+          city: academy.city ?? 'Riyadh',
+          ip: req.ip,
+        },
+        callbackUrl: `${publicProtocol}://${baseDomain}/api/payments/callback?lang=${lang}`,
+        returnUrl: `${publicProtocol}://${payerHost}/api/payments/return?${new URLSearchParams({ lang, back })}`,
+      });
+      req.log.info({ tranRef: page.tranRef, subscriptionId: toPay.subscription.id }, 'payment page opened');
+      return { success: true as const, paymentUrl: page.redirectUrl, subscriptionId: toPay.subscription.id };
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      req.log.error({ err: err.message, code: err.providerCode, subscriptionId }, 'the payment provider refused to open a page');
+      const message = ERRORS['payment.initiate_failed'];
+      // Spec part 2 §7: `{success: false, error}`, in the API's error shape as well.
+      return reply.status(502).send({ success: false, error: message, message, code: 'payment.initiate_failed' }) as never;
+    }
+  });
+
+  // The callback keeps its raw bytes: the signature is over them, not over a re-serialisation.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+      const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
+      rawBodies.set(req, bytes);
+      try {
+        done(null, JSON.parse(bytes.toString('utf8')));
+      } catch {
+        done(Object.assign(new Error(ERRORS['request.invalid']), { statusCode: 400 }), undefined);
+      }
+    });
+    route(scope, 'paymentCallback', { access: 'public' }, async (req) => {
+      const raw = rawBodies.get(req);
+      const result = raw ? deps.payments.verifyCallback(raw, req.headers) : null;
+      if (!result) {
+        req.log.warn({ ip: req.ip }, 'payment callback with a bad signature');
+        throw new HttpError(401, 'payment.signature_invalid');
+      }
+      const settled = await settlePayment(deps, result, { confirmed: false, lang: req.query.lang ?? 'en', log: req.log }).catch((err) => {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        // The payment could not be confirmed now: a failure answer makes the provider send it again.
+        req.log.error({ err: err.message, tranRef: result.tranRef }, 'payment query failed');
+        throw new HttpError(503, 'request.unavailable');
+      });
+      req.log.info({ tranRef: result.tranRef, status: result.status, state: settled.state }, 'payment callback');
+      return { ok: true as const };
+    });
+  });
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
+      const fields: Record<string, string> = {};
+      for (const [k, v] of new URLSearchParams(String(body))) fields[k] = v;
+      done(null, fields);
+    });
+    route(scope, 'paymentReturn', { access: 'public', rateLimit: rate.publicRead }, async (req, reply) => {
+      const returned = deps.payments.verifyReturn(req.body);
+      if (!returned) throw new HttpError(401, 'payment.signature_invalid');
+      const lang = req.query.lang ?? 'en';
+      const backTo = `/${req.query.back ?? `initial-subscription/${returned.cartId}`}?error=declined`;
+      const success = (ref: string, invoiceId: string | null) =>
+        `/payment/success?${new URLSearchParams({ ref, ...(invoiceId ? { invoice: invoiceId } : {}) })}`;
+
+      // The return alone proves nothing: a payment the callback recorded, or the provider's answer to a query.
+      const academy = await academyOfSubscription(deps.data, returned.cartId);
+      if (!academy) return reply.redirect(backTo, 303) as never;
+      const recorded = await deps.data.tenant(academy.id, (tx) => recordedPayment(tx, returned.tranRef));
+      if (recorded && recorded.subscriptionId === returned.cartId)
+        return reply.redirect(success(returned.tranRef, recorded.invoiceId), 303) as never;
+      let settled: Awaited<ReturnType<typeof settlePayment>>;
+      try {
+        const confirmed = await deps.payments.query(returned.tranRef);
+        settled =
+          confirmed.cartId === returned.cartId
+            ? await settlePayment(deps, confirmed, { confirmed: true, lang, log: req.log })
+            : { state: 'unknown' };
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        req.log.error({ err: err.message, tranRef: returned.tranRef }, 'payment query failed');
+        settled = { state: 'unknown' };
+      }
+      return reply.redirect(settled.state === 'paid' ? success(returned.tranRef, settled.invoiceId) : backTo, 303) as never;
+    });
+  });
+}

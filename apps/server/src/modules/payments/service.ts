@@ -1,0 +1,298 @@
+import { type PaymentDetails, type PaymentLang, riyadhToday, type SubscriptionStatus } from '@kora/contracts';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { academies, invoices, packages, parentPlayers, payments, subscriptions, users } from '../../db/schema.js';
+import type { DataAccess, TenantTx } from '../../db/tenant.js';
+import type { AppDeps } from '../../deps.js';
+import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { parseHost } from '../../http/host.js';
+import { isPaid, type PaymentResult } from '../../payments/provider.js';
+import type { AcademyRow } from '../academies/lookup.js';
+import { toPublicPackage } from '../packages/mapper.js';
+import { activateSubscription, refreshSubscriptionStates } from '../subscriptions/activate.js';
+import { pendingSubscriptionValues } from '../subscriptions/lifecycle.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The academy of a subscription id, through the one narrow door migration 0009 opens
+ * (`subscription_academy(id)`, which reveals only that): public pages and the provider's callback
+ * know nothing else. Null for an unknown id.
+ */
+export async function academyOfSubscription(data: DataAccess, subscriptionId: string): Promise<AcademyRow | null> {
+  if (!UUID.test(subscriptionId)) return null;
+  const [row] = await data.system((tx) =>
+    tx.select().from(academies).where(sql`${academies.id} = subscription_academy(${subscriptionId}::uuid)`),
+  );
+  return row ?? null;
+}
+
+/**
+ * The academy of a public payment request. By design a subscription id is enough (the link parents
+ * get), but a request made on another academy's subdomain finds nothing: 404, as for a member.
+ */
+export async function academyForRequest(deps: AppDeps, subscriptionId: string, hostHeader: string | undefined) {
+  const academy = await academyOfSubscription(deps.data, subscriptionId);
+  const host = parseHost(hostHeader, deps.config.baseDomain);
+  if (!academy || (host.kind === 'academy' && host.handle !== academy.handle)) throw notFound('subscription.not_found');
+  return academy;
+}
+
+async function subscriptionWithPackage(tx: TenantTx, id: string, lock: boolean) {
+  const query = tx
+    .select({ s: subscriptions, p: packages, player: users })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .innerJoin(users, eq(users.id, subscriptions.playerId))
+    .where(eq(subscriptions.id, id));
+  const [row] = await (lock ? query.for('update', { of: subscriptions }) : query);
+  if (!row) throw notFound('subscription.not_found');
+  return row;
+}
+
+const parentsOf = (tx: TenantTx, playerId: string) =>
+  tx
+    .select({ name: users.name, nameArabic: users.nameArabic, email: users.email, phone: users.phoneNumber })
+    .from(parentPlayers)
+    .innerJoin(users, eq(users.id, parentPlayers.parentId))
+    .where(eq(parentPlayers.playerId, playerId))
+    .orderBy(asc(parentPlayers.createdAt), asc(users.name));
+
+/** What the public payment page shows; statuses whose dates passed are moved first (an ended one reads INACTIVE, renewable). */
+export async function paymentDetails(tx: TenantTx, academy: AcademyRow, id: string, now: Date): Promise<PaymentDetails> {
+  await refreshSubscriptionStates(tx, now);
+  const { s, p, player } = await subscriptionWithPackage(tx, id, false);
+  const parents = await parentsOf(tx, player.id);
+  return {
+    user: { id: player.id, name: player.name, nameArabic: player.nameArabic },
+    package: toPublicPackage(p),
+    subscription: {
+      id: s.id,
+      status: s.status,
+      startDate: s.startDate,
+      endDate: s.endDate,
+      sessionsLeft: s.sessionsLeft,
+      totalSessions: s.totalSessions,
+    },
+    parents: parents.map((x) => ({ name: x.name, nameArabic: x.nameArabic })),
+    academy: {
+      name: academy.name,
+      nameArabic: academy.nameArabic,
+      logo: academy.logo,
+      handle: academy.handle,
+      enableOnlinePayments: academy.enableOnlinePayments,
+    },
+  };
+}
+
+/** Statuses a renewal cannot start from: the player already has a subscription running or awaiting payment. */
+const RUNNING: SubscriptionStatus[] = ['ACTIVE', 'TRIAL', 'PAUSED'];
+
+/**
+ * The subscription a payment started from `id` pays, with what the provider's page needs: `id`
+ * itself while PENDING; for an INACTIVE (ended, renewable) one, the player's PENDING subscription,
+ * created now of the same package when there is none. Any other status is 409 `payment.not_pending`.
+ */
+export async function subscriptionToPay(tx: TenantTx, academy: AcademyRow, id: string, now: Date) {
+  if (!academy.enableOnlinePayments) throw conflict('payment.online_disabled');
+  await refreshSubscriptionStates(tx, now);
+  const row = await subscriptionWithPackage(tx, id, true);
+  let target = row.s;
+  if (row.s.status === 'INACTIVE') {
+    // The player's row is locked so two renewals at once create one subscription, not two.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, row.s.playerId)).for('update');
+    const open = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.playerId, row.s.playerId), inArray(subscriptions.status, ['PENDING', ...RUNNING])))
+      .orderBy(desc(subscriptions.createdAt));
+    const running = open.find((s) => RUNNING.includes(s.status));
+    if (running) throw conflict('payment.not_pending', { status: running.status });
+    const pending = open.find((s) => s.status === 'PENDING');
+    if (pending) target = pending;
+    else {
+      [target] = await tx
+        .insert(subscriptions)
+        .values({
+          academyId: tx.academyId,
+          playerId: row.s.playerId,
+          ...pendingSubscriptionValues(row.p, riyadhToday(now)),
+          updatedAt: now,
+        })
+        .returning();
+    }
+  } else if (row.s.status !== 'PENDING') {
+    throw conflict('payment.not_pending', { status: row.s.status });
+  }
+  const [pkg] = target.packageId === row.p.id ? [row.p] : await tx.select().from(packages).where(eq(packages.id, target.packageId));
+  const parents = await parentsOf(tx, row.player.id);
+  return {
+    subscription: target,
+    pkg,
+    player: row.player,
+    payer: parents.find((x) => x.email) ?? parents[0] ?? null,
+    renewal: target.id !== id,
+  };
+}
+
+export type Settlement =
+  | { state: 'paid'; subscriptionId: string; invoiceId: string | null }
+  | { state: 'not_paid'; reason: string }
+  | { state: 'unknown' };
+
+interface SettleOptions {
+  /** The result already comes from the provider's query (no second query). */
+  confirmed: boolean;
+  lang: PaymentLang;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Applies a provider result: only 'A' pays, and only once the provider's query confirms it for the
+ * same cart. Then the subscription is activated with the payment and its invoice (a reference
+ * already recorded does nothing again), and the parents get a receipt. Any other status changes
+ * nothing: the subscription stays PENDING and can be paid again.
+ */
+export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: SettleOptions): Promise<Settlement> {
+  const academy = await academyOfSubscription(deps.data, result.cartId);
+  if (!academy) {
+    opts.log.warn({ tranRef: result.tranRef, cartId: result.cartId }, 'payment for an unknown subscription');
+    return { state: 'unknown' };
+  }
+  if (!isPaid(result)) return { state: 'not_paid', reason: result.status };
+  const confirmed = opts.confirmed ? result : await deps.payments.query(result.tranRef);
+  if (!isPaid(confirmed) || confirmed.cartId !== result.cartId) {
+    opts.log.warn({ tranRef: result.tranRef, status: confirmed.status }, 'the provider did not confirm a payment it notified');
+    return { state: 'not_paid', reason: confirmed.status };
+  }
+
+  const now = deps.clock.now();
+  let outcome: Awaited<ReturnType<typeof activate>>;
+  try {
+    outcome = await deps.data.tenant(academy.id, (tx) => activate(tx, confirmed, deps.payments.name, now));
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 409) {
+      // Paid, but the academy cancelled or activated it meanwhile: someone must refund or apply it by hand.
+      opts.log.error({ tranRef: result.tranRef, subscriptionId: result.cartId }, 'a paid subscription could not be activated');
+      return { state: 'not_paid', reason: 'conflict' };
+    }
+    throw err;
+  }
+  if (outcome.state !== 'paid') {
+    opts.log.error({ tranRef: result.tranRef, ...outcome }, 'a payment did not match its subscription');
+    return { state: 'not_paid', reason: outcome.state };
+  }
+  if (outcome.receipt) await sendReceipts(deps, academy, outcome.receipt, opts.lang, opts.log);
+  return { state: 'paid', subscriptionId: result.cartId, invoiceId: outcome.invoiceId };
+}
+
+interface Receipt {
+  invoiceId: string;
+  amountHalalas: number;
+  packageName: string;
+  playerName: string;
+  parents: { name: string; email: string | null }[];
+}
+
+async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: Date) {
+  const [expected] = await tx
+    .select({ priceHalalas: packages.priceHalalas })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(eq(subscriptions.id, r.cartId));
+  if (!expected) return { state: 'missing' as const };
+  if ((r.amountHalalas !== null && r.amountHalalas !== expected.priceHalalas) || (r.currency && r.currency !== 'SAR')) {
+    // A replay of a reference already recorded is answered below whatever the amount; a new one must match the price.
+    const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, r.tranRef));
+    if (!done) return { state: 'amount_mismatch' as const, paid: r.amountHalalas, expected: expected.priceHalalas };
+  }
+  const activation = await activateSubscription(tx, r.cartId, { method: 'Card', provider, providerRef: r.tranRef, withInvoice: true, now });
+  if (activation.repeated) {
+    const [invoice] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.paymentId, activation.payment.id));
+    return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt: null };
+  }
+  const invoice = activation.invoice;
+  const [player] = await tx.select({ name: users.name }).from(users).where(eq(users.id, activation.subscription.playerId));
+  const parents = await parentsOf(tx, activation.subscription.playerId);
+  const receipt: Receipt | null = invoice
+    ? {
+        invoiceId: invoice.id,
+        amountHalalas: invoice.totalHalalas,
+        packageName: invoice.packageName,
+        playerName: player?.name ?? '',
+        parents,
+      }
+    : null;
+  return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt };
+}
+
+/** The paid payment of a provider reference and its invoice, if the callback (or an earlier return) recorded it. */
+export async function recordedPayment(tx: TenantTx, tranRef: string) {
+  const [row] = await tx
+    .select({ paymentId: payments.id, subscriptionId: payments.subscriptionId, invoiceId: invoices.id })
+    .from(payments)
+    .leftJoin(invoices, eq(invoices.paymentId, payments.id))
+    .where(and(eq(payments.providerRef, tranRef), eq(payments.status, 'PAID')));
+  return row ?? null;
+}
+
+const sar = (halalas: number, lang: PaymentLang) =>
+  new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(halalas / 100);
+
+/** The receipt mail of spec part 2 ("invoice link"), in the payer's language. */
+export function receiptMail(
+  r: { parentName: string; playerName: string; packageName: string; amountHalalas: number; academyName: string; invoiceUrl: string },
+  lang: PaymentLang,
+) {
+  if (lang === 'ar') {
+    return {
+      subject: `إيصال الدفع — ${r.academyName}`,
+      text: [
+        `مرحباً ${r.parentName}،`,
+        '',
+        `استلمنا دفعتك بمبلغ ${sar(r.amountHalalas, lang)} لاشتراك ${r.playerName} في باقة «${r.packageName}» لدى ${r.academyName}. الاشتراك فعّال الآن.`,
+        '',
+        `الفاتورة: ${r.invoiceUrl}`,
+        '',
+        'شكراً لك.',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Payment receipt — ${r.academyName}`,
+    text: [
+      `Hello ${r.parentName},`,
+      '',
+      `We received your payment of ${sar(r.amountHalalas, lang)} for ${r.playerName}'s "${r.packageName}" subscription at ${r.academyName}. The subscription is now active.`,
+      '',
+      `Your invoice: ${r.invoiceUrl}`,
+      '',
+      'Thank you.',
+    ].join('\n'),
+  };
+}
+
+async function sendReceipts(deps: AppDeps, academy: AcademyRow, receipt: Receipt, lang: PaymentLang, log: FastifyBaseLogger) {
+  const { publicProtocol, baseDomain } = deps.config;
+  const invoiceUrl = `${publicProtocol}://${academy.handle}.${baseDomain}/subscription-invoice/${receipt.invoiceId}`;
+  const academyName = lang === 'ar' && academy.nameArabic ? academy.nameArabic : academy.name;
+  for (const parent of receipt.parents) {
+    if (!parent.email) continue;
+    const mail = receiptMail(
+      {
+        parentName: parent.name,
+        playerName: receipt.playerName,
+        packageName: receipt.packageName,
+        amountHalalas: receipt.amountHalalas,
+        academyName,
+        invoiceUrl,
+      },
+      lang,
+    );
+    try {
+      await deps.mailer.send({ academyId: academy.id, to: parent.email, ...mail });
+    } catch (err) {
+      log.error({ err, invoiceId: receipt.invoiceId }, 'the payment receipt could not be queued');
+    }
+  }
+}

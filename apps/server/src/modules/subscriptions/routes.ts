@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route.js';
+import {
+  activateByHand,
+  cancelSubscription,
+  changeSubscriptionPackage,
+  createSubscription,
+  listSubscriptions,
+  pauseSubscription,
+  resumeSubscription,
+} from './service.js';
+
+const read = { access: { anyOf: ['canReadSettings' as const] } };
+const write = { access: { anyOf: ['canWriteSettings' as const] } };
+/** The spec words this refusal: "You do not have permission to cancel subscriptions". */
+const cancel = { access: { anyOf: ['canWriteSettings' as const], forbidden: 'subscription.cancel_forbidden' as const } };
+
+/** Settings → subscriptions (docs/domain.md, "Subscription lifecycle"): R:Settings lists, W:Settings acts. */
+export async function subscriptionRoutes(app: FastifyInstance) {
+  const now = () => app.deps.clock.now();
+  route(app, 'listSubscriptions', read, (req) => req.tenant((tx) => listSubscriptions(tx, now())));
+  route(app, 'createSubscription', write, (req) =>
+    req.tenant((tx) => createSubscription(tx, req.params.playerId, req.body.packageId, now())),
+  );
+  route(app, 'activateSubscription', write, (req) =>
+    req.tenant((tx) => activateByHand(tx, req.params.packageId, req.params.subscriptionId, req.body, now())),
+  );
+  route(app, 'changeSubscriptionPackage', write, (req) =>
+    req.tenant((tx) => changeSubscriptionPackage(tx, req.params.subscriptionId, req.body.packageId, now())),
+  );
+  route(app, 'cancelSubscription', cancel, (req) => req.tenant((tx) => cancelSubscription(tx, req.params.subscriptionId, now())));
+  route(app, 'pauseSubscription', write, (req) => req.tenant((tx) => pauseSubscription(tx, req.params.subscriptionId, now())));
+  route(app, 'resumeSubscription', write, (req) => req.tenant((tx) => resumeSubscription(tx, req.params.subscriptionId, now())));
+}

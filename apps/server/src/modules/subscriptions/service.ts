@@ -1,0 +1,238 @@
+import {
+  type ActivateSubscriptionBody,
+  isWithin,
+  type ManagedSubscription,
+  riyadhToday,
+  type SubscriptionRow,
+  type SubscriptionStatus,
+  startDateBounds,
+} from '@kora/contracts';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { packages, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { addDays } from '../../lib/dates.js';
+import { halalasToSar } from '../packages/mapper.js';
+import { sortPlayers } from '../users/player-order.js';
+import { activateSubscription, refreshSubscriptionStates } from './activate.js';
+import { pendingSubscriptionValues } from './lifecycle.js';
+
+type SubscriptionRecord = typeof subscriptions.$inferSelect;
+type PackageRecord = typeof packages.$inferSelect;
+
+/** The statuses of a subscription still running or about to: a player has at most one of them. */
+const OPEN: SubscriptionStatus[] = ['PENDING', 'ACTIVE', 'TRIAL', 'PAUSED'];
+
+const toManaged = (s: SubscriptionRecord, p: PackageRecord): ManagedSubscription => ({
+  id: s.id,
+  status: s.status,
+  startDate: s.startDate,
+  endDate: s.endDate,
+  sessionsLeft: s.sessionsLeft,
+  totalSessions: s.totalSessions,
+  userId: s.playerId,
+  package: {
+    id: p.id,
+    name: p.name,
+    nameArabic: p.nameArabic,
+    packageType: p.packageType,
+    price: halalasToSar(p.priceHalalas),
+    allowPause: p.allowPause,
+  },
+});
+
+/**
+ * Settings → subscriptions: every player with their latest subscription (latest end date, as the
+ * players list orders them) or null, in the players list order. Statuses whose dates passed are
+ * moved first. Four statements whatever the number of players.
+ */
+export async function listSubscriptions(tx: TenantTx, now: Date): Promise<SubscriptionRow[]> {
+  await refreshSubscriptionStates(tx, now);
+  const players = await tx
+    .select({
+      id: users.id,
+      name: users.name,
+      nameArabic: users.nameArabic,
+      avatar: users.avatar,
+      birthdate: users.birthdate,
+      condition: users.condition,
+    })
+    .from(users)
+    .where(eq(users.role, 'PLAYER'))
+    .orderBy(asc(users.name));
+  if (players.length === 0) return [];
+  const teamRows = await tx
+    .select({ playerId: teamPlayers.playerId, id: teams.id, name: teams.name, nameArabic: teams.nameArabic, color: teams.color })
+    .from(teamPlayers)
+    .innerJoin(teams, eq(teams.id, teamPlayers.teamId))
+    .orderBy(asc(teams.name));
+  // One row per player: the first in the order of `subscriptionsOf` (users/read.ts).
+  const latest = await tx
+    .selectDistinctOn([subscriptions.playerId], { s: subscriptions, p: packages })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .orderBy(
+      subscriptions.playerId,
+      desc(sql`coalesce(${subscriptions.endDate}, ${subscriptions.startDate})`),
+      desc(subscriptions.createdAt),
+    );
+  const teamsBy = new Map<string, SubscriptionRow['player']['teams']>();
+  for (const { playerId, ...team } of teamRows) {
+    const list = teamsBy.get(playerId);
+    if (list) list.push(team);
+    else teamsBy.set(playerId, [team]);
+  }
+  const subBy = new Map(latest.map((r) => [r.s.playerId, toManaged(r.s, r.p)]));
+  const rows = players.map((p) => {
+    const subscription = subBy.get(p.id) ?? null;
+    const playerTeams = teamsBy.get(p.id) ?? [];
+    return {
+      name: p.name,
+      latestStatus: subscription?.status ?? null,
+      hasTeam: playerTeams.length > 0,
+      row: { player: { ...p, teams: playerTeams }, subscription },
+    };
+  });
+  return sortPlayers(rows).map((r) => r.row);
+}
+
+/** A package that can be subscribed to now: of this academy, active and not archived (else 400 on `field`). */
+async function subscribablePackage(tx: TenantTx, packageId: string, field: string) {
+  const [pkg] = await tx
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, packageId), eq(packages.isActive, true), isNull(packages.archivedAt)));
+  if (!pkg) throw badRequest('package.not_found', field);
+  return pkg;
+}
+
+/** The subscription and its package, its row locked for the rest of the transaction (404 otherwise). */
+async function lockSubscription(tx: TenantTx, id: string) {
+  const [row] = await tx
+    .select({ s: subscriptions, p: packages })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(eq(subscriptions.id, id))
+    .for('update', { of: subscriptions });
+  if (!row) throw notFound('subscription.not_found');
+  return row;
+}
+
+const refuse = (status: SubscriptionStatus) => conflict('subscription.state_conflict', { status });
+
+/** A new PENDING subscription starting today; refused while the player has one pending, active, in trial or paused. */
+export async function createSubscription(tx: TenantTx, playerId: string, packageId: string, now: Date) {
+  // The player's row is locked so two simultaneous creations cannot both pass the check below.
+  const [player] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, playerId), eq(users.role, 'PLAYER')))
+    .for('update');
+  if (!player) throw notFound('player.not_found');
+  await refreshSubscriptionStates(tx, now);
+  const [open] = await tx
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.playerId, playerId), inArray(subscriptions.status, OPEN)))
+    .limit(1);
+  if (open) throw refuse(open.status);
+  const pkg = await subscribablePackage(tx, packageId, 'packageId');
+  const [created] = await tx
+    .insert(subscriptions)
+    .values({ academyId: tx.academyId, playerId, ...pendingSubscriptionValues(pkg, riyadhToday(now)), updatedAt: now })
+    .returning();
+  return toManaged(created, pkg);
+}
+
+/** Puts a PENDING subscription on another package: its end date or sessions are those of the new package. */
+async function switchPackage(tx: TenantTx, s: SubscriptionRecord, packageId: string, field: string, now: Date) {
+  const pkg = await subscribablePackage(tx, packageId, field);
+  const [updated] = await tx
+    .update(subscriptions)
+    .set({ ...pendingSubscriptionValues(pkg, s.startDate ?? riyadhToday(now)), updatedAt: now })
+    .where(eq(subscriptions.id, s.id))
+    .returning();
+  return { s: updated, p: pkg };
+}
+
+export async function changeSubscriptionPackage(tx: TenantTx, id: string, packageId: string, now: Date) {
+  const { s } = await lockSubscription(tx, id);
+  if (s.status !== 'PENDING') throw refuse(s.status);
+  const changed = await switchPackage(tx, s, packageId, 'packageId', now);
+  return toManaged(changed.s, changed.p);
+}
+
+/**
+ * Manual activation (docs/domain.md): a cash payment for the package's price, the period from
+ * `startDate` (within a year of today; default today), an invoice when asked. A `packageId` other
+ * than the subscription's switches the package first, as the screen's select would.
+ */
+export async function activateByHand(
+  tx: TenantTx,
+  packageId: string,
+  id: string,
+  body: Pick<Required<ActivateSubscriptionBody>, 'sendInvoice'> & { startDate?: string },
+  now: Date,
+) {
+  const { s } = await lockSubscription(tx, id);
+  if (s.status !== 'PENDING') throw refuse(s.status);
+  const today = riyadhToday(now);
+  if (body.startDate && !isWithin(body.startDate, startDateBounds(today))) throw badRequest('subscription.start_out_of_range', 'startDate');
+  if (packageId !== s.packageId) await switchPackage(tx, s, packageId, 'packageId', now);
+  const { subscription } = await activateSubscription(tx, id, {
+    method: 'Cash',
+    startDate: body.startDate,
+    withInvoice: body.sendInvoice,
+    now,
+  });
+  const [pkg] = await tx.select().from(packages).where(eq(packages.id, subscription.packageId));
+  return toManaged(subscription, pkg);
+}
+
+/** Cancels from any status but CANCELLED. */
+export async function cancelSubscription(tx: TenantTx, id: string, now: Date) {
+  const { s, p } = await lockSubscription(tx, id);
+  if (s.status === 'CANCELLED') throw refuse(s.status);
+  const [updated] = await tx
+    .update(subscriptions)
+    .set({ status: 'CANCELLED', pausedAt: null, updatedAt: now })
+    .where(eq(subscriptions.id, s.id))
+    .returning();
+  return toManaged(updated, p);
+}
+
+/** Pauses an ACTIVE or TRIAL subscription whose package allows pausing; the day it paused is kept for the resume. */
+export async function pauseSubscription(tx: TenantTx, id: string, now: Date) {
+  await refreshSubscriptionStates(tx, now);
+  const { s, p } = await lockSubscription(tx, id);
+  if (s.status !== 'ACTIVE' && s.status !== 'TRIAL') throw refuse(s.status);
+  if (!p.allowPause) throw conflict('subscription.pause_not_allowed');
+  const [updated] = await tx
+    .update(subscriptions)
+    .set({ status: 'PAUSED', pausedAt: now, updatedAt: now })
+    .where(eq(subscriptions.id, s.id))
+    .returning();
+  return toManaged(updated, p);
+}
+
+/** Whole days between two instants, counted on the Riyadh calendar. */
+const calendarDaysBetween = (from: Date, to: Date) =>
+  Math.max(0, Math.round((Date.parse(riyadhToday(to)) - Date.parse(riyadhToday(from))) / 86_400_000));
+
+/** Resumes a PAUSED subscription as ACTIVE; a time-based end date moves later by the days it was paused. */
+export async function resumeSubscription(tx: TenantTx, id: string, now: Date) {
+  const { s, p } = await lockSubscription(tx, id);
+  if (s.status !== 'PAUSED') throw refuse(s.status);
+  const pausedDays = s.pausedAt ? calendarDaysBetween(s.pausedAt, now) : 0;
+  const [updated] = await tx
+    .update(subscriptions)
+    .set({
+      status: 'ACTIVE',
+      endDate: s.endDate ? addDays(s.endDate, pausedDays) : null,
+      pausedAt: null,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, s.id))
+    .returning();
+  return toManaged(updated, p);
+}

@@ -1,0 +1,86 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The card payment provider behind the public payment page (DESIGN §5.5): PayTabs when its
+ * credentials are configured, otherwise the built-in sandbox. Both speak PayTabs' shapes, so the
+ * routes never know which one runs.
+ */
+export interface PaymentProvider {
+  /** Recorded with each payment (`payments.provider`). */
+  readonly name: 'paytabs' | 'sandbox';
+  /** Opens a hosted payment page for one cart; throws PaymentProviderError when the provider refuses. */
+  createPage(request: HostedPageRequest): Promise<HostedPage>;
+  /** The result of a server-to-server callback whose signature over the raw body is valid; null otherwise. */
+  verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders): PaymentResult | null;
+  /** The payer's return (a form POST) when its `signature` is valid; null otherwise. Never proof of payment. */
+  verifyReturn(fields: Record<string, string>): ReturnResult | null;
+  /** Asks the provider for a transaction's state (the proof a return or callback is checked against). */
+  query(tranRef: string): Promise<PaymentResult>;
+  /** Routes the provider serves itself (the sandbox's card page): a Fastify plugin registered while the app is built. */
+  plugin?(app: FastifyInstance): Promise<void>;
+}
+
+export interface HostedPageRequest {
+  /** Kora's reference of what is paid: the subscription id. */
+  cartId: string;
+  amountHalalas: number;
+  description: string;
+  lang: 'ar' | 'en';
+  customer: Customer;
+  /** Where the provider posts its signed notification. */
+  callbackUrl: string;
+  /** Where the payer's browser comes back (a form POST), inside the payment page's frame. */
+  returnUrl: string;
+}
+
+export interface Customer {
+  name: string;
+  email: string;
+  phone: string;
+  city: string;
+  /** The payer's address as the server saw it. */
+  ip: string;
+}
+
+export interface HostedPage {
+  tranRef: string;
+  /** The page to show in the payment page's frame. */
+  redirectUrl: string;
+}
+
+/**
+ * PayTabs' `payment_result.response_status`: A authorised (the only paid status), H hold, P pending,
+ * V voided, E error, D declined, X expired, C cancelled.
+ */
+export type ResponseStatus = string;
+
+export interface PaymentResult {
+  tranRef: string;
+  cartId: string;
+  status: ResponseStatus;
+  /** The amount of the cart in halalas (null when the answer did not say). */
+  amountHalalas: number | null;
+  currency: string | null;
+  message: string;
+}
+
+export interface ReturnResult {
+  tranRef: string;
+  cartId: string;
+  status: ResponseStatus;
+}
+
+/** Only 'A' (authorised) means paid; hold, pending and every other status do not. */
+export const isPaid = (r: { status: ResponseStatus }) => r.status === 'A';
+
+/** The provider could not open a page (its `{code, message}` answer, a network failure, an answer of the wrong shape). */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly providerCode?: string | number,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}

@@ -1,0 +1,280 @@
+import { allFlags, PACKAGE_DEFAULTS, type Package } from '@kora/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/Toaster';
+import { AuthProvider } from '../../lib/auth';
+import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { PackageDialog } from './PackageDialog';
+import { PackagesPage } from './PackagesPage';
+import { packageFormValues, trialAllowed, trialChange, typeChange } from './rules';
+
+const monthly: Package = {
+  id: '00000000-0000-4000-8000-000000000011',
+  name: 'Monthly',
+  nameArabic: 'الباقة الشهرية',
+  price: 450.5,
+  packageType: 'TIME_BASED',
+  monthsNumber: 1,
+  sessionsCount: null,
+  hasTrial: true,
+  trialDays: 7,
+  description: null,
+  allowPause: true,
+  skipLimit: 2,
+  isActive: true,
+};
+const sessions: Package = {
+  ...monthly,
+  id: '00000000-0000-4000-8000-000000000012',
+  name: '12 sessions',
+  nameArabic: null,
+  price: 600,
+  packageType: 'SESSION_BASED',
+  monthsNumber: null,
+  sessionsCount: 12,
+  hasTrial: false,
+  trialDays: 0,
+  allowPause: false,
+  isActive: false,
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers the calls by method and path; records every request with its JSON body. */
+function stubApi(routes: Record<string, (body: unknown) => Response>) {
+  const calls: { route: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const route = `${init?.method ?? 'GET'} ${new URL(String(url), 'http://x').pathname}`;
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ route, body });
+      const answer = routes[route];
+      return answer ? answer(body) : json({ message: 'Not found', code: 'request.not_found' }, 404);
+    }),
+  );
+  return calls;
+}
+
+function Providers({ children, locale = 'en' }: { children: ReactNode; locale?: Locale }) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <QueryClientProvider client={qc}>
+      <LocaleProvider locale={locale}>
+        <ToastProvider>{children}</ToastProvider>
+      </LocaleProvider>
+    </QueryClientProvider>
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+// Typing into a dialog takes a few seconds on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('the package rules of the dialog', () => {
+  it('start a new package from the spec defaults and an existing one from its values', () => {
+    expect(packageFormValues(null)).toEqual({
+      ...PACKAGE_DEFAULTS,
+      packageType: 'TIME_BASED',
+      monthsNumber: 1,
+      skipLimit: 0,
+      price: 0,
+      isActive: true,
+      hasTrial: false,
+      allowPause: false,
+    });
+    expect(packageFormValues(sessions)).toMatchObject({ nameArabic: '', description: '', sessionsCount: 12, isActive: false });
+  });
+
+  it('give a trial 7 days when enabled and 0 when disabled, and only to time-based packages', () => {
+    expect(trialChange(true)).toEqual({ hasTrial: true, trialDays: 7 });
+    expect(trialChange(false)).toEqual({ hasTrial: false, trialDays: 0 });
+    expect(trialAllowed('TIME_BASED')).toBe(true);
+    expect(trialAllowed('SESSION_BASED')).toBe(false);
+    expect(typeChange({ monthsNumber: 3 }, 'SESSION_BASED')).toEqual({ packageType: 'SESSION_BASED', hasTrial: false, trialDays: 0 });
+    expect(typeChange({ monthsNumber: null }, 'TIME_BASED')).toEqual({ packageType: 'TIME_BASED', monthsNumber: 1 });
+    expect(typeChange({ monthsNumber: 6 }, 'TIME_BASED')).toEqual({ packageType: 'TIME_BASED' });
+  });
+});
+
+describe('the package dialog', () => {
+  it('adds a time-based package with the defaults, trial days following the checkbox', async () => {
+    const calls = stubApi({ 'POST /api/packages': (body) => json({ ...monthly, ...(body as object), id: monthly.id }, 201) });
+    const onClose = vi.fn();
+    render(
+      <Providers>
+        <PackageDialog pkg={null} onClose={onClose} />
+      </Providers>,
+    );
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('Price (SAR)')).toHaveProperty('value', '0');
+    expect(screen.getByLabelText('Months')).toHaveProperty('value', '1');
+    expect(screen.getByLabelText('Skip limit')).toHaveProperty('value', '0');
+    expect(screen.getByLabelText('Package type')).toHaveProperty('value', 'TIME_BASED');
+    expect(screen.queryByLabelText('Trial days')).toBeNull();
+    expect(screen.getByLabelText('Active')).toHaveProperty('checked', true);
+
+    await user.click(screen.getByLabelText('Free trial'));
+    expect(screen.getByLabelText('Trial days')).toHaveProperty('value', '7');
+    await user.click(screen.getByLabelText('Free trial'));
+    expect(screen.queryByLabelText('Trial days')).toBeNull();
+    await user.click(screen.getByLabelText('Free trial'));
+
+    await user.type(screen.getByLabelText('Name'), 'Monthly');
+    await user.clear(screen.getByLabelText('Price (SAR)'));
+    await user.type(screen.getByLabelText('Price (SAR)'), '450.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.route === 'POST /api/packages')?.body).toEqual({
+      ...PACKAGE_DEFAULTS,
+      name: 'Monthly',
+      nameArabic: null,
+      description: null,
+      price: 450.5,
+      hasTrial: true,
+      trialDays: 7,
+    });
+  });
+
+  it('switches to sessions: no trial allowed, sessions required', async () => {
+    const calls = stubApi({ 'POST /api/packages': (body) => json({ ...sessions, ...(body as object) }, 201) });
+    const onClose = vi.fn();
+    render(
+      <Providers>
+        <PackageDialog pkg={null} onClose={onClose} />
+      </Providers>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Free trial'));
+    await user.selectOptions(screen.getByLabelText('Package type'), 'SESSION_BASED');
+    expect(screen.queryByLabelText('Months')).toBeNull();
+    expect(screen.queryByLabelText('Trial days')).toBeNull();
+    expect(screen.getByLabelText('Free trial')).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText('Free trial')).toHaveProperty('checked', false);
+    expect(screen.getByText('Only time-based packages can have a trial')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Name'), '12 sessions');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sessions count must be a whole number of at least 1')).toBeTruthy();
+    expect(calls.some((c) => c.route === 'POST /api/packages')).toBe(false);
+
+    await user.type(screen.getByLabelText('Sessions'), '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.route === 'POST /api/packages')?.body).toMatchObject({
+      packageType: 'SESSION_BASED',
+      sessionsCount: 12,
+      hasTrial: false,
+      trialDays: 0,
+    });
+  });
+
+  it('shows the server message of a failed save in the dialog', async () => {
+    stubApi({
+      'PUT /api/packages/00000000-0000-4000-8000-000000000011': () =>
+        json(
+          {
+            message: 'Trial days must be between 1 and 90',
+            code: 'package.trial_days_range',
+            issues: [{ path: 'trialDays', message: 'Trial days must be between 1 and 90', code: 'package.trial_days_range' }],
+          },
+          400,
+        ),
+    });
+    render(
+      <Providers locale="ar">
+        <PackageDialog pkg={monthly} onClose={() => undefined} />
+      </Providers>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findAllByText('يجب أن تكون أيام التجربة بين ١ و٩٠')).not.toHaveLength(0);
+  });
+});
+
+describe('the packages page', () => {
+  const me = (flags: Record<string, boolean>) => ({
+    user: {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Admin',
+      email: 'admin@x.sa',
+      avatar: null,
+      role: 'ADMIN',
+      accountType: { ...allFlags(false), ...flags },
+      academyUsers: [{ academy: { id: '00000000-0000-4000-8000-0000000000a1', name: 'A', nameArabic: null, handle: 'a', logo: null } }],
+    },
+    currentAcademyId: '00000000-0000-4000-8000-0000000000a1',
+  });
+  const renderPage = (locale: Locale = 'en') =>
+    render(
+      <Providers locale={locale}>
+        <AuthProvider>
+          <PackagesPage />
+        </AuthProvider>
+      </Providers>,
+    );
+
+  it('lists packages with W:Settings: switch, edit, delete, and the archived notice', async () => {
+    localStorage.setItem('token', 't');
+    const calls = stubApi({
+      'GET /api/auth/me': () => json(me({ canReadSettings: true, canWriteSettings: true })),
+      'GET /api/packages': () => json([monthly, sessions]),
+      'PATCH /api/packages/00000000-0000-4000-8000-000000000012/toggle-active': () => json({ ...sessions, isActive: true }),
+      'DELETE /api/packages/00000000-0000-4000-8000-000000000011': () =>
+        json({ message: 'Package was archived because it is in use by one or more players', softDeleted: true }),
+    });
+    renderPage();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByTestId('package-row');
+    expect(rows[0].textContent).toContain('Monthly');
+    expect(rows[0].textContent).toContain('SAR');
+    expect(rows[0].textContent).toContain('1 month');
+    expect(rows[0].textContent).toContain('7 days');
+    expect(rows[1].textContent).toContain('12 sessions');
+    expect(screen.getAllByRole('button', { name: 'Add package' })).toHaveLength(1);
+
+    const user = userEvent.setup();
+    const switches = within(table).getAllByRole('switch');
+    expect(switches.map((s) => s.getAttribute('aria-checked'))).toEqual(['true', 'false']);
+    await user.click(switches[1]);
+    expect(await screen.findByText('12 sessions is now active')).toBeTruthy();
+    expect(calls.find((c) => c.route.startsWith('PATCH'))?.body).toEqual({ isActive: true });
+
+    await user.click(within(rows[0]).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Package was archived because it is in use by one or more players')).toBeTruthy();
+  });
+
+  it('shows the status as text and no changes without W:Settings, names in Arabic on Arabic screens', async () => {
+    localStorage.setItem('token', 't');
+    stubApi({
+      'GET /api/auth/me': () => json(me({ canReadSettings: true })),
+      'GET /api/packages': () => json([monthly, sessions]),
+    });
+    renderPage('ar');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('الباقة الشهرية')).toBeTruthy();
+    expect(within(table).queryByRole('switch')).toBeNull();
+    expect(within(table).getAllByText('نشطة').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'إضافة باقة' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'تعديل' })).toBeNull();
+  });
+
+  it('says when there is no package yet, and offers Try again after a failed load', async () => {
+    localStorage.setItem('token', 't');
+    let fail = true;
+    stubApi({
+      'GET /api/auth/me': () => json(me({ canReadSettings: true, canWriteSettings: true })),
+      'GET /api/packages': () => (fail ? json({ message: 'Something went wrong', code: 'request.failed' }, 500) : json([])),
+    });
+    renderPage();
+    expect(await screen.findByText('Failed to load subscription packages')).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No packages yet')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Add package' })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,292 @@
+import type { PaymentDetails, SubscriptionStatus } from '@kora/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useParams, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { Button } from '../../components/Button';
+import { toDisplay } from '../../components/date-format';
+import { ErrorBox } from '../../components/States';
+import { ApiError, call } from '../../lib/api';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/i18n';
+import type { MessageId } from '../../lib/message-ids';
+import { StatusBadge } from '../players/StatusBadge';
+import { breakOutOfFrame, isFramed } from './frame';
+import { PaymentShell } from './PaymentShell';
+
+export type PaymentMode = 'initial' | 'renew';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The page's messages, with the renewal page's variants (spec part 2 §8). */
+const MESSAGES: Record<PaymentMode, Record<'fetch' | 'incomplete' | 'initiate' | 'load' | 'missingId' | 'notPayable', MessageId>> = {
+  initial: {
+    fetch: 'paymentPage.error.fetch',
+    incomplete: 'paymentPage.error.incomplete',
+    initiate: 'paymentPage.error.initiate',
+    load: 'paymentPage.error.load',
+    missingId: 'paymentPage.error.missingId',
+    notPayable: 'paymentPage.notPending',
+  },
+  renew: {
+    fetch: 'paymentPage.renew.error.fetch',
+    incomplete: 'paymentPage.renew.error.incomplete',
+    initiate: 'paymentPage.renew.error.initiate',
+    load: 'paymentPage.renew.error.load',
+    missingId: 'paymentPage.renew.error.missingId',
+    notPayable: 'paymentPage.renew.notRenewable',
+  },
+};
+
+/** Statuses each page may start a payment from: a renewal also pays an ended (INACTIVE) subscription. */
+const PAYABLE: Record<PaymentMode, SubscriptionStatus[]> = { initial: ['PENDING'], renew: ['PENDING', 'INACTIVE'] };
+
+/** Whether an answer has what the page shows (spec: 'Incomplete data received from server.'). */
+const complete = (d: PaymentDetails | undefined): d is PaymentDetails => !!d?.user && !!d.package && !!d.subscription && !!d.academy;
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-end text-sm font-semibold break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Period({ d }: { d: PaymentDetails }) {
+  const { package: p, subscription: s } = d;
+  if (p.packageType === 'SESSION_BASED') {
+    return <FormattedMessage id="paymentPage.sessions" values={{ count: s.totalSessions ?? p.sessionsCount ?? 0 }} />;
+  }
+  return (
+    <span className="flex flex-col items-end">
+      <FormattedMessage id="paymentPage.months" values={{ count: p.monthsNumber ?? 1 }} />
+      {s.startDate && s.endDate && (
+        <span className="text-xs font-normal text-slate-500" dir="ltr">
+          {toDisplay(s.startDate)} – {toDisplay(s.endDate)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The public payment page (spec part 2 §2, §4): the subscription's details, then Proceed, then the
+ * card provider's page in a frame. The renewal page is the same with its own messages and also
+ * accepts an ended subscription. The provider's return lands in the frame; a refusal comes back as
+ * `?error=declined` and is shown on the whole page.
+ */
+export function PaymentPage({ mode }: { mode: PaymentMode }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const errorText = useErrorText();
+  const { id } = useParams({ strict: false }) as { id?: string };
+  const search = useSearch({ strict: false }) as { error?: string };
+  const m = MESSAGES[mode];
+  const validId = !!id && UUID.test(id);
+  const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+
+  // Sent back into the frame by the provider's return: show the outcome on the whole page.
+  useEffect(() => {
+    if (isFramed()) breakOutOfFrame();
+  }, []);
+
+  const details = useQuery({
+    queryKey: ['payment-details', id],
+    enabled: validId && !isFramed(),
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+    queryFn: () => call('paymentDetails', { params: { id: id ?? '' } }),
+  });
+
+  const initiation = useMutation({
+    mutationFn: async () => {
+      const res = await call('initiatePayment', { body: { subscriptionId: id ?? '', lang: locale } });
+      // Spec part 2 §5: a success flag and a payment URL, or the payment did not start.
+      if (!res.success || !res.paymentUrl) throw new Error('Failed to initiate payment session.');
+      return res.paymentUrl;
+    },
+    onSuccess: setPaymentUrl,
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'payment.not_pending') void details.refetch();
+    },
+  });
+  useEffect(() => {
+    if (paymentUrl) frameRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [paymentUrl]);
+
+  const title = <FormattedMessage id={mode === 'renew' ? 'paymentPage.renewTitle' : 'paymentPage.title'} />;
+
+  if (!validId) {
+    return (
+      <PaymentShell title={title}>
+        <ErrorBox>{intl.formatMessage({ id: m.missingId })}</ErrorBox>
+      </PaymentShell>
+    );
+  }
+  if (details.isPending) {
+    return (
+      <PaymentShell title={title}>
+        <div className="space-y-3" aria-busy="true" data-testid="payment-loading">
+          <p className="text-sm text-slate-500">
+            <FormattedMessage id="paymentPage.loading" />
+          </p>
+          {[0, 1, 2, 3].map((k) => (
+            <div key={k} className="h-10 animate-pulse rounded-xl bg-slate-200/70" />
+          ))}
+        </div>
+      </PaymentShell>
+    );
+  }
+  if (details.isError) {
+    const err = details.error;
+    return (
+      <PaymentShell title={title}>
+        <div className="space-y-3">
+          <ErrorBox>{err instanceof ApiError && err.status === 404 ? errorText(err) : intl.formatMessage({ id: m.fetch })}</ErrorBox>
+          <Button variant="outline" onClick={() => details.refetch()} loading={details.isFetching}>
+            <FormattedMessage id="common.retry" />
+          </Button>
+        </div>
+      </PaymentShell>
+    );
+  }
+  const d = details.data;
+  if (!complete(d)) {
+    return (
+      <PaymentShell title={title}>
+        <ErrorBox>{intl.formatMessage({ id: mode === 'renew' ? 'paymentPage.renew.error.missingData' : m.incomplete })}</ErrorBox>
+      </PaymentShell>
+    );
+  }
+
+  const status = d.subscription.status;
+  const payable = PAYABLE[mode].includes(status);
+  // The spec's text names the status as the API does; the Arabic page names it in Arabic.
+  const statusWord = locale === 'ar' ? intl.formatMessage({ id: `status.${status}` }) : status;
+  const online = d.academy.enableOnlinePayments;
+  const initiationError = (() => {
+    const err = initiation.error;
+    // The status changed since the page loaded: the details are read again and say why below.
+    if (!err || (err instanceof ApiError && err.code === 'payment.not_pending')) return null;
+    if (err instanceof ApiError && err.code !== 'request.failed' && err.code !== 'payment.initiate_failed') return errorText(err);
+    return intl.formatMessage({ id: m.initiate });
+  })();
+
+  return (
+    <PaymentShell
+      title={title}
+      academy={
+        <div className="flex items-center gap-3">
+          {d.academy.logo ? (
+            <img src={d.academy.logo} alt="" className="size-12 shrink-0 rounded-xl border border-slate-200 object-cover" />
+          ) : (
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-lg font-bold text-brand-700">
+              {displayName(d.academy, locale).slice(0, 1)}
+            </span>
+          )}
+          <div className="min-w-0">
+            <p className="truncate text-base font-bold text-slate-900" data-testid="payment-academy">
+              {displayName(d.academy, locale)}
+            </p>
+            <h1 className="text-sm font-normal text-slate-500">{title}</h1>
+          </div>
+        </div>
+      }
+    >
+      {search.error === 'declined' && !paymentUrl && (
+        <div className="mb-4">
+          <ErrorBox>
+            <span data-testid="payment-declined">
+              <FormattedMessage id="paymentPage.declined" />
+            </span>
+          </ErrorBox>
+        </div>
+      )}
+      {mode === 'renew' && status === 'INACTIVE' && (
+        <p className="mb-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
+          <FormattedMessage id="paymentPage.renew.ended" />
+        </p>
+      )}
+      <dl className="divide-y divide-slate-100" data-testid="payment-details">
+        <Row label={<FormattedMessage id="paymentPage.player" />}>{displayName(d.user, locale)}</Row>
+        <Row label={<FormattedMessage id="paymentPage.package" />}>{displayName(d.package, locale)}</Row>
+        <Row label={<FormattedMessage id="paymentPage.period" />}>
+          <Period d={d} />
+        </Row>
+        {d.parents.length > 0 && (
+          <Row label={<FormattedMessage id={d.parents.length > 1 ? 'paymentPage.parents' : 'paymentPage.parent'} />}>
+            {d.parents.map((p) => displayName(p, locale)).join(locale === 'ar' ? '، ' : ', ')}
+          </Row>
+        )}
+        <Row label={<FormattedMessage id="paymentPage.status" />}>
+          <StatusBadge status={status} />
+        </Row>
+        <Row label={<FormattedMessage id="paymentPage.price" />}>
+          <span className="text-lg" data-testid="payment-price">
+            <FormattedNumber value={d.package.price} style="currency" currency="SAR" />
+          </span>
+        </Row>
+      </dl>
+      {d.package.hasTrial && d.package.trialDays > 0 && mode === 'initial' && (
+        <p className="mt-1 text-sm text-brand-800">
+          <FormattedMessage id="paymentPage.trial" values={{ days: d.package.trialDays }} />
+        </p>
+      )}
+
+      <div className="mt-5 space-y-3">
+        {!payable && (
+          <ErrorBox>
+            <span data-testid="payment-not-pending">{intl.formatMessage({ id: m.notPayable }, { status: statusWord })}</span>
+          </ErrorBox>
+        )}
+        {payable && !online && <ErrorBox>{intl.formatMessage({ id: 'errors.payment.online_disabled' })}</ErrorBox>}
+        {initiationError && <ErrorBox>{initiationError}</ErrorBox>}
+        {!paymentUrl && (
+          <Button
+            full
+            className="min-h-12 text-base"
+            disabled={!payable || !online}
+            loading={initiation.isPending}
+            onClick={() => initiation.mutate()}
+            data-testid="payment-proceed"
+          >
+            <FormattedMessage id={mode === 'renew' ? 'paymentPage.renewProceed' : 'paymentPage.proceed'} />
+          </Button>
+        )}
+        <p className="flex items-start gap-2 text-xs text-slate-500">
+          <svg viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <rect x="4" y="11" width="16" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+          </svg>
+          <FormattedMessage id="paymentPage.secure" />
+        </p>
+      </div>
+
+      {paymentUrl && (
+        <div className="mt-5 space-y-2">
+          <iframe
+            ref={frameRef}
+            src={paymentUrl}
+            title={intl.formatMessage({ id: 'paymentPage.frameTitle' })}
+            className="h-[720px] w-full rounded-xl border border-slate-200 bg-white"
+            allow="payment"
+            data-testid="payment-frame"
+          />
+          <Button variant="ghost" full onClick={() => setPaymentUrl(null)}>
+            <FormattedMessage id="paymentPage.cancel" />
+          </Button>
+        </div>
+      )}
+    </PaymentShell>
+  );
+}
+
+export function InitialPaymentPage() {
+  return <PaymentPage mode="initial" />;
+}
+
+export function RenewPaymentPage() {
+  return <PaymentPage mode="renew" />;
+}

@@ -1,0 +1,203 @@
+// Why: the payments history (spec part 2 §2, §8): a month's invoices with the way to the month before and after,
+// each invoice's PDF, and the month as CSV for the accountant.
+import type { InvoiceListItem } from '@kora/contracts';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/form/PageHeader';
+import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
+import { TableHead } from '../../components/TableHead';
+import { useToast } from '../../components/Toaster';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/i18n';
+import { downloadInvoicesCsv, useInvoices } from './invoices';
+import { currentMonth, shiftMonth } from './month';
+
+const paymentsRoute = getRouteApi('/app/settings/payments-history');
+
+const arrow =
+  'flex size-10 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
+
+/** "November 2026" with the previous and next month; the next stops at this month (no payment is in the future). */
+function MonthNav({ month, onChange }: { month: string; onChange(month: string | undefined): void }) {
+  const intl = useIntl();
+  const thisMonth = currentMonth();
+  const isThisMonth = month === thisMonth;
+  return (
+    <nav className="flex flex-wrap items-center gap-2" aria-label={intl.formatMessage({ id: 'payments.month.nav' })}>
+      <button
+        type="button"
+        className={arrow}
+        onClick={() => onChange(shiftMonth(month, -1))}
+        aria-label={intl.formatMessage({ id: 'payments.month.previous' })}
+      >
+        {/* The arrows point the way the months run: right to left in Arabic. */}
+        <span aria-hidden="true" className="inline-block rtl:rotate-180">
+          ‹
+        </span>
+      </button>
+      <h2
+        className="min-w-40 flex-1 text-center text-lg font-semibold text-slate-900 sm:flex-none"
+        data-testid="payments-month"
+        aria-live="polite"
+      >
+        <FormattedDate value={`${month}-15T12:00:00Z`} month="long" year="numeric" timeZone="UTC" />
+      </h2>
+      <button
+        type="button"
+        className={arrow}
+        onClick={() => onChange(shiftMonth(month, 1))}
+        disabled={month >= thisMonth}
+        aria-label={intl.formatMessage({ id: 'payments.month.next' })}
+      >
+        <span aria-hidden="true" className="inline-block rtl:rotate-180">
+          ›
+        </span>
+      </button>
+      {!isThisMonth && (
+        <button
+          type="button"
+          onClick={() => onChange(undefined)}
+          className="basis-full rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:basis-auto"
+        >
+          <FormattedMessage id="payments.month.current" />
+        </button>
+      )}
+    </nav>
+  );
+}
+
+export function PaymentsHistoryPage() {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const toast = useToast();
+  const { locale } = useLocale();
+  const search = paymentsRoute.useSearch();
+  const navigate = paymentsRoute.useNavigate();
+  const month = search.month ?? currentMonth();
+  const invoices = useInvoices(month);
+  const [exporting, setExporting] = useState(false);
+
+  const money = (sar: number) => intl.formatNumber(sar, { style: 'currency', currency: 'SAR' });
+  const paidAt = (iso: string) => <FormattedDate value={iso} dateStyle="medium" timeStyle="short" timeZone="Asia/Riyadh" />;
+  const method = (m: InvoiceListItem['paymentMethod']) =>
+    intl.formatMessage({ id: m === 'Cash' ? 'payments.method.cash' : 'payments.method.card' });
+  const pdfLink = (inv: InvoiceListItem, className: string) => (
+    <Link
+      to="/subscription-invoice/$id"
+      params={{ id: inv.id }}
+      target="_blank"
+      rel="noopener"
+      data-testid="payments-pdf"
+      aria-label={intl.formatMessage({ id: 'payments.viewInvoiceOf' }, { number: inv.invoiceNumber })}
+      className={`font-semibold text-brand-700 hover:underline ${className}`}
+    >
+      <FormattedMessage id="payments.viewInvoice" />
+    </Link>
+  );
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadInvoicesCsv(month);
+    } catch (err) {
+      toast(errorText(err, 'payments.exportFailed'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const rows = invoices.data ?? [];
+  const total = rows.reduce((sum, r) => sum + Math.round(r.totalAmount * 100), 0) / 100;
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title={<FormattedMessage id="settings.payments" />}
+        actions={
+          <Button variant="outline" onClick={exportCsv} loading={exporting} disabled={!rows.length} data-testid="payments-export">
+            <FormattedMessage id="payments.export" />
+          </Button>
+        }
+      />
+      <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
+        <MonthNav month={month} onChange={(m) => navigate({ to: '/settings/payments-history', search: { month: m } })} />
+        {rows.length > 0 && (
+          <p className="text-sm text-slate-600" data-testid="payments-summary">
+            <FormattedMessage id="payments.summary" values={{ count: rows.length, total: <bdi>{money(total)}</bdi> }} />
+          </p>
+        )}
+      </div>
+      {invoices.isError && !invoices.data ? (
+        <LoadError onRetry={() => invoices.refetch()} retrying={invoices.isFetching}>
+          {errorText(invoices.error, 'payments.loadFailed')}
+        </LoadError>
+      ) : invoices.isPending ? (
+        <SkeletonRows rows={6} />
+      ) : rows.length === 0 ? (
+        <EmptyState>
+          <FormattedMessage id="payments.empty" />
+        </EmptyState>
+      ) : (
+        <div className="rounded-2xl border border-slate-200 bg-white">
+          {/* Phones: one card per invoice, everything in reach without sideways scrolling. */}
+          <ul className="divide-y divide-slate-100 md:hidden">
+            {rows.map((inv) => (
+              <li key={inv.id} className="space-y-2 p-4" data-testid="payments-row">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words text-slate-900">{displayName(inv.user, locale)}</p>
+                    <p className="text-xs text-slate-500">
+                      <FormattedMessage id="payments.number" values={{ number: inv.invoiceNumber }} /> · {paidAt(inv.paidAt)}
+                    </p>
+                  </div>
+                  <p className="shrink-0 font-semibold text-slate-900">
+                    <bdi>{money(inv.totalAmount)}</bdi>
+                  </p>
+                </div>
+                <p className="text-sm text-slate-600">
+                  <bdi>{inv.subscription.package.name}</bdi> · {method(inv.paymentMethod)}
+                </p>
+                {pdfLink(inv, 'block rounded-lg border border-slate-300 px-4 py-2 text-center text-sm')}
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto md:block">
+            <table className="w-full text-sm">
+              <TableHead
+                columns={[
+                  'payments.col.number',
+                  'payments.col.date',
+                  'payments.col.player',
+                  'payments.col.package',
+                  'payments.col.method',
+                  'payments.col.total',
+                  'payments.col.invoice',
+                ]}
+              />
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((inv) => (
+                  <tr key={inv.id} className="hover:bg-slate-50" data-testid="payments-row">
+                    <td className="px-4 py-3 font-medium tabular-nums text-slate-900">{inv.invoiceNumber}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{paidAt(inv.paidAt)}</td>
+                    <td className="px-4 py-3 font-medium text-slate-900">{displayName(inv.user, locale)}</td>
+                    <td className="px-4 py-3">
+                      <bdi>{inv.subscription.package.name}</bdi>
+                    </td>
+                    <td className="px-4 py-3">{method(inv.paymentMethod)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap font-semibold text-slate-900">
+                      <bdi>{money(inv.totalAmount)}</bdi>
+                    </td>
+                    <td className="px-4 py-3">{pdfLink(inv, '')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Why: the payments history reads one month of invoices; the CSV and the PDF come as files through the same client.
+import { monthRange } from '@kora/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, call, callBlob } from '../../lib/api';
+
+/** The invoices of a yyyy-MM month (Asia/Riyadh days), by number. */
+export const invoicesQuery = (month: string) =>
+  queryOptions({
+    queryKey: ['invoices', month],
+    queryFn: ({ signal }) => call('listInvoices', { query: monthRange(month), signal }),
+  });
+
+export const useInvoices = (month: string) => useQuery(invoicesQuery(month));
+
+/** Hands a Blob to the browser as a download under a file name. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the URL is released once the browser has read it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** A month's invoices as CSV (UTF-8 with BOM, so spreadsheets keep Arabic names), saved as invoices-yyyy-MM.csv. */
+export async function downloadInvoicesCsv(month: string) {
+  saveBlob(await callBlob('exportInvoices', { query: { month } }), `invoices-${month}.csv`);
+}
+
+/** The PDF of one invoice (public: its id is the key). */
+export const invoicePdfQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['invoice-pdf', id],
+    queryFn: ({ signal }) => callBlob('invoicePdf', { params: { id }, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    // An unknown invoice stays unknown; only failures of the network or the server are tried again.
+    retry: (count, err) => count < 2 && !(err instanceof ApiError && (err.status === 404 || err.status === 400)),
+  });

@@ -1,0 +1,188 @@
+import type { InvoiceListItem } from '@kora/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/Toaster';
+import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { InvoiceViewerPage } from './InvoiceViewerPage';
+import { monthParam, shiftMonth } from './month';
+import { PaymentsHistoryPage } from './PaymentsHistoryPage';
+
+const invoice = (over: Partial<InvoiceListItem>): InvoiceListItem => ({
+  id: '00000000-0000-4000-8000-000000000101',
+  invoiceNumber: 1,
+  user: { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
+  subscription: { package: { name: 'Monthly' } },
+  paidAt: '2025-05-03T09:00:00.000Z',
+  totalAmount: 450,
+  vatAmount: 58.7,
+  paymentMethod: 'Cash',
+  ...over,
+});
+const MAY = [
+  invoice({}),
+  invoice({
+    id: '00000000-0000-4000-8000-000000000102',
+    invoiceNumber: 2,
+    user: { name: 'Omar', nameArabic: null },
+    paymentMethod: 'Card',
+    totalAmount: 300.5,
+  }),
+];
+
+/** Answers each call by path with a handler; records the URLs asked. */
+function stubFetch(handler: (url: URL) => Response) {
+  const urls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(String(input), 'http://demo.kora.test');
+      urls.push(url);
+      return handler(url);
+    }),
+  );
+  return urls;
+}
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The two screens on routes with the ids of the app's router (getRouteApi reads them). */
+function renderAt(path: string, locale: Locale = 'en') {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const app = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: Outlet });
+  const settings = createRoute({ getParentRoute: () => app, path: 'settings', component: Outlet });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([
+      app.addChildren([
+        settings.addChildren([
+          createRoute({
+            getParentRoute: () => settings,
+            path: 'payments-history',
+            validateSearch: (s: Record<string, unknown>) => ({ month: monthParam(s.month) }),
+            component: PaymentsHistoryPage,
+          }),
+        ]),
+      ]),
+      createRoute({ getParentRoute: () => rootRoute, path: 'subscription-invoice/$id', component: InvoiceViewerPage }),
+    ]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(
+    <LocaleProvider locale={locale}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </QueryClientProvider>
+    </LocaleProvider>,
+  );
+  return router;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('month helpers', () => {
+  it('keep only a real yyyy-MM and step across years', () => {
+    expect(monthParam('2025-05')).toBe('2025-05');
+    expect(monthParam('2025-13')).toBeUndefined();
+    expect(monthParam('2025-5')).toBeUndefined();
+    expect(shiftMonth('2025-01', -1)).toBe('2024-12');
+    expect(shiftMonth('2024-12', 1)).toBe('2025-01');
+  });
+});
+
+describe('the payments history', () => {
+  it("lists the month's invoices with number, player, method, total in SAR and a link to the PDF", async () => {
+    const urls = stubFetch(() => json(MAY));
+    renderAt('/settings/payments-history?month=2025-05');
+    const rows = await screen.findAllByTestId('payments-row');
+    expect(urls[0].pathname).toBe('/api/invoices/all');
+    expect(Object.fromEntries(urls[0].searchParams)).toEqual({ startDate: '2025-05-01', endDate: '2025-05-31' });
+    expect(screen.getByTestId('payments-month').textContent).toBe('May 2025');
+    // Phones get cards, wider screens the table: both carry every invoice.
+    const table = rows.filter((r) => r.tagName === 'TR');
+    expect(table).toHaveLength(2);
+    expect(table[0].textContent).toContain('Faisal Al-Otaibi');
+    expect(table[0].textContent).toMatch(/SAR\s450\.00/);
+    expect(table[1].textContent).toContain('Card');
+    expect(within(table[1]).getByRole('link').getAttribute('href')).toBe('/subscription-invoice/00000000-0000-4000-8000-000000000102');
+    expect(screen.getByTestId('payments-summary').textContent).toMatch(/^2 payments, SAR\s750\.50 in total$/);
+  });
+
+  it('shows Arabic names in the Arabic screen', async () => {
+    stubFetch(() => json(MAY));
+    renderAt('/settings/payments-history?month=2025-05', 'ar');
+    const rows = await screen.findAllByTestId('payments-row');
+    expect(rows.find((r) => r.tagName === 'TR')?.textContent).toContain('فيصل العتيبي');
+  });
+
+  it('moves to the previous and next month', async () => {
+    const urls = stubFetch(() => json([]));
+    const router = renderAt('/settings/payments-history?month=2025-01');
+    await screen.findByText('No payments found for this month');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ month: '2024-12' }));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('startDate')).toBe('2024-12-01'));
+    await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    await waitFor(() => expect(urls.at(-1)?.searchParams.get('endDate')).toBe('2025-02-28'));
+  });
+
+  it('says when loading failed and tries again', async () => {
+    let fail = true;
+    stubFetch(() => (fail ? json({ message: 'Something went wrong', code: 'request.failed' }, 500) : json(MAY)));
+    renderAt('/settings/payments-history?month=2025-05');
+    expect(await screen.findByText('Failed to load payments. Please try again later.')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findAllByTestId('payments-row')).toHaveLength(4);
+  });
+
+  it('exports the month as CSV through the API and hands it to the browser as a file', async () => {
+    const urls = stubFetch((url) =>
+      url.pathname === '/api/invoices/export' ? new Response('\uFEFFNumber\r\n', { headers: { 'content-type': 'text/csv' } }) : json(MAY),
+    );
+    const created = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderAt('/settings/payments-history?month=2025-05');
+    await screen.findAllByTestId('payments-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    const exportCall = urls.find((u) => u.pathname === '/api/invoices/export');
+    expect(exportCall?.searchParams.get('month')).toBe('2025-05');
+    expect(created).toHaveBeenCalledTimes(1);
+    clicked.mockRestore();
+  });
+});
+
+describe('the invoice viewer', () => {
+  const id = '00000000-0000-4000-8000-000000000101';
+
+  it('shows the PDF in a frame with a download', async () => {
+    stubFetch(() => new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } }));
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() });
+    renderAt(`/subscription-invoice/${id}`);
+    const download = await screen.findByTestId('invoice-download');
+    expect(download.getAttribute('href')).toBe('blob:pdf');
+    expect(screen.getByTitle('Invoice PDF').getAttribute('src')).toBe('blob:pdf');
+  });
+
+  it("says 'No PDF available' for an unknown invoice, without trying again", async () => {
+    const urls = stubFetch(() => json({ message: 'No PDF available', code: 'invoice.not_found' }, 404));
+    renderAt(`/subscription-invoice/${id}`);
+    expect(await screen.findByText('No PDF available')).toBeTruthy();
+    expect(urls.map((u) => u.pathname)).toEqual([`/api/invoices/${id}`]);
+  });
+
+  it("says 'Failed to fetch PDF' when the server keeps failing (after two more tries)", async () => {
+    const urls = stubFetch(() => json({ message: 'Something went wrong', code: 'request.failed' }, 500));
+    renderAt(`/subscription-invoice/${id}`);
+    expect(await screen.findByText('Failed to fetch PDF', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(urls).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

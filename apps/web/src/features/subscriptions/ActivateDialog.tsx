@@ -1,0 +1,86 @@
+import { ERRORS, isWithin, type ManagedSubscription, startDateBounds } from '@kora/contracts';
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { z } from 'zod';
+import { todayIso } from '../../components/date-format';
+import { FormDate } from '../../components/form/FormDate';
+import { FormDialog } from '../../components/form/FormDialog';
+import { useZodForm } from '../../components/form/useZodForm';
+import { useToast } from '../../components/Toaster';
+import { displayName } from '../../lib/display-name';
+import { useLocale } from '../../lib/i18n';
+import { useSubscriptionMutations } from './api';
+
+const activationSchema = (today: string) =>
+  z.object({
+    startDate: z
+      .string()
+      .min(1, ERRORS['subscription.start_out_of_range'])
+      .refine((d) => isWithin(d, startDateBounds(today)), ERRORS['subscription.start_out_of_range']),
+    sendInvoice: z.boolean(),
+  });
+
+/**
+ * Manual activation of a PENDING subscription (spec part 2 §4): recorded as a cash payment of the
+ * package's price from the chosen start date, with an invoice when "Send invoice" is ticked.
+ */
+export function ActivateDialog({
+  subscription,
+  playerName,
+  onClose,
+}: {
+  subscription: ManagedSubscription;
+  playerName: string;
+  onClose(): void;
+}) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const toast = useToast();
+  const { activate } = useSubscriptionMutations();
+  const invoiceId = useId();
+  const today = todayIso();
+  const bounds = startDateBounds(today);
+  const form = useZodForm(activationSchema(today), {
+    defaultValues: {
+      startDate: subscription.startDate && isWithin(subscription.startDate, bounds) ? subscription.startDate : today,
+      sendInvoice: true,
+    },
+  });
+  const pkg = subscription.package;
+
+  const confirm = async ({ startDate, sendInvoice }: { startDate: string; sendInvoice: boolean }) => {
+    const done = await activate.mutateAsync({ packageId: pkg.id, subscriptionId: subscription.id, startDate, sendInvoice });
+    toast(
+      intl.formatMessage(
+        { id: done.status === 'TRIAL' ? 'subscriptions.activatedTrial' : 'subscriptions.activated' },
+        { name: playerName },
+      ),
+    );
+    onClose();
+  };
+
+  return (
+    <FormDialog
+      form={form}
+      onSubmit={confirm}
+      onClose={onClose}
+      errorFallback="subscriptions.activateFailed"
+      title={<FormattedMessage id="subscriptions.activateTitle" values={{ name: playerName }} />}
+      description={
+        <FormattedMessage
+          id="subscriptions.activateText"
+          values={{ package: displayName(pkg, locale), price: intl.formatNumber(pkg.price, { minimumFractionDigits: 2 }) }}
+        />
+      }
+      submitLabel={<FormattedMessage id="subscriptions.confirmActivate" />}
+    >
+      <FormDate name="startDate" label={<FormattedMessage id="subscriptions.startDate" />} min={bounds.min} max={bounds.max} />
+      <div className="flex items-center gap-2">
+        <input id={invoiceId} type="checkbox" className="size-4 accent-brand-700" {...form.register('sendInvoice')} />
+        <label htmlFor={invoiceId} className="text-sm text-slate-700">
+          <FormattedMessage id="subscriptions.sendInvoice" />
+        </label>
+      </div>
+    </FormDialog>
+  );
+}

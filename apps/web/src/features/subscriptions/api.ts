@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api';
+
+/** Shared by the route loader (ensureQueryData) and the screen (useQuery). */
+export const subscriptionsQuery = queryOptions({ queryKey: ['subscriptions'], queryFn: () => call('listSubscriptions') });
+/** The academy's packages (the Add Player wizard reads the same entry). */
+export const packagesQuery = queryOptions({ queryKey: ['packages'], queryFn: () => call('listPackages', { query: {} }) });
+
+export interface ActivateInput {
+  packageId: string;
+  subscriptionId: string;
+  startDate: string;
+  sendInvoice: boolean;
+}
+
+/** Every action changes the list, the players' statuses, and (activation) the payments history. */
+export function useSubscriptionMutations() {
+  const qc = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ['subscriptions'] }),
+      qc.invalidateQueries({ queryKey: ['users'] }),
+      qc.invalidateQueries({ queryKey: ['sessions'] }),
+      qc.invalidateQueries({ queryKey: ['invoices'] }),
+    ]);
+  return {
+    create: useMutation({
+      mutationFn: ({ playerId, packageId }: { playerId: string; packageId: string }) =>
+        call('createSubscription', { params: { playerId }, body: { packageId, sendInvoice: false } }),
+      onSuccess: refresh,
+    }),
+    activate: useMutation({
+      mutationFn: ({ packageId, subscriptionId, startDate, sendInvoice }: ActivateInput) =>
+        call('activateSubscription', {
+          params: { packageId, subscriptionId },
+          body: { status: 'ACTIVE', startDate, sendInvoice, paymentMethod: 'Cash' },
+        }),
+      onSuccess: refresh,
+    }),
+    changePackage: useMutation({
+      mutationFn: ({ subscriptionId, packageId }: { subscriptionId: string; packageId: string }) =>
+        call('changeSubscriptionPackage', { params: { subscriptionId }, body: { packageId } }),
+      onSuccess: refresh,
+    }),
+    cancel: useMutation({
+      mutationFn: (subscriptionId: string) => call('cancelSubscription', { params: { subscriptionId } }),
+      onSuccess: refresh,
+    }),
+    pause: useMutation({
+      mutationFn: (subscriptionId: string) => call('pauseSubscription', { params: { subscriptionId } }),
+      onSuccess: refresh,
+    }),
+    resume: useMutation({
+      mutationFn: (subscriptionId: string) => call('resumeSubscription', { params: { subscriptionId } }),
+      onSuccess: refresh,
+    }),
+  };
+}

@@ -1,0 +1,196 @@
+import type { ManagedSubscription, PackageListItem, SubscriptionRow } from '@kora/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/Toaster';
+import { ApiError, call } from '../../lib/api';
+import { LocaleProvider } from '../../lib/i18n';
+import { SubscriptionsPage } from './SubscriptionsPage';
+
+const rights = { write: true };
+vi.mock('../../lib/auth', () => ({
+  useAuth: () => ({ canRead: () => true, canWrite: (area: string) => area === 'Settings' && rights.write }),
+}));
+vi.mock('../../lib/api', async (original) => ({ ...(await original<typeof import('../../lib/api')>()), call: vi.fn() }));
+const mockedCall = vi.mocked(call) as unknown as ReturnType<typeof vi.fn>;
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const monthly = { id: id(1), name: 'Monthly', nameArabic: null, packageType: 'TIME_BASED' as const, price: 450, allowPause: true };
+const sessions = { id: id(2), name: '12 sessions', nameArabic: null, packageType: 'SESSION_BASED' as const, price: 600, allowPause: false };
+const packages = [monthly, sessions].map(
+  (p) =>
+    ({
+      ...p,
+      monthsNumber: 1,
+      sessionsCount: 12,
+      hasTrial: false,
+      trialDays: 0,
+      description: null,
+      skipLimit: 0,
+      isActive: true,
+    }) as PackageListItem,
+);
+const sub = (n: number, status: ManagedSubscription['status'], over: Partial<ManagedSubscription> = {}): ManagedSubscription => ({
+  id: id(100 + n),
+  status,
+  startDate: '2026-11-01',
+  endDate: '2026-12-01',
+  sessionsLeft: null,
+  totalSessions: null,
+  userId: id(10 + n),
+  package: monthly,
+  ...over,
+});
+const row = (n: number, name: string, subscription: ManagedSubscription | null): SubscriptionRow => ({
+  player: { id: id(10 + n), name, nameArabic: null, avatar: null, birthdate: '2016-01-01', condition: null, teams: [] },
+  subscription,
+});
+const ROWS = [
+  row(1, 'No Sub', null),
+  row(2, 'Pending Player', sub(2, 'PENDING')),
+  row(3, 'Active Player', sub(3, 'ACTIVE')),
+  row(4, 'Paused Player', sub(4, 'PAUSED')),
+  row(5, 'Expired Player', sub(5, 'INACTIVE')),
+  row(6, 'Session Player', sub(6, 'ACTIVE', { package: sessions, endDate: null, sessionsLeft: 2, totalSessions: 12 })),
+];
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrap = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <LocaleProvider locale="en">
+        <ToastProvider>{children}</ToastProvider>
+      </LocaleProvider>
+    </QueryClientProvider>
+  );
+  return render(<SubscriptionsPage />, { wrapper: wrap });
+}
+/** The desktop table's row of a player (the phone cards hold the same controls). */
+const tableRow = async (name: string) => {
+  const table = await screen.findByRole('table');
+  const cell = within(table).getByText(name);
+  const tr = cell.closest('tr');
+  if (!tr) throw new Error(`no row for ${name}`);
+  expect(tr.dataset.testid).toBe('subscription-row');
+  return within(tr);
+};
+const buttons = (r: { queryAllByRole(role: 'button'): HTMLElement[] }) => r.queryAllByRole('button').map((b) => b.textContent);
+
+beforeEach(() => {
+  rights.write = true;
+  mockedCall.mockReset();
+  mockedCall.mockImplementation(async (key: string) => {
+    if (key === 'listSubscriptions') return ROWS;
+    if (key === 'listPackages') return packages;
+    return sub(1, 'PENDING');
+  });
+});
+
+describe('the subscriptions screen', () => {
+  it('shows the title, the columns and, by state, exactly the actions of the spec', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'MANAGE SUBSCRIPTION' })).toBeTruthy();
+    for (const col of ['Player', 'Package', 'Period or sessions', 'Status', 'Actions'])
+      expect(within(await screen.findByRole('table')).getByRole('columnheader', { name: col })).toBeTruthy();
+    expect(buttons(await tableRow('No Sub'))).toEqual(['Activate']);
+    expect(buttons(await tableRow('Pending Player'))).toEqual(['Activate', 'Copy payment link', 'Cancel subscription']);
+    expect(buttons(await tableRow('Active Player'))).toEqual(['Pause', 'Cancel subscription']);
+    expect(buttons(await tableRow('Paused Player'))).toEqual(['Resume']);
+    expect(buttons(await tableRow('Expired Player'))).toEqual(['Copy renewal link', 'Activate']);
+    // Its package does not allow pausing.
+    expect(buttons(await tableRow('Session Player'))).toEqual(['Cancel subscription']);
+    expect((await tableRow('Session Player')).getByText('2 / 12 sessions')).toBeTruthy();
+    expect((await tableRow('Active Player')).getByText('2026/11/01 – 2026/12/01')).toBeTruthy();
+  });
+
+  it('keeps Activate disabled until a package is chosen, then creates the PENDING subscription', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const r = await tableRow('No Sub');
+    const activate = r.getByRole('button', { name: 'Activate' }) as HTMLButtonElement;
+    expect(activate.disabled).toBe(true);
+    expect(activate.title).toBe('Please select a package first');
+    await waitFor(() => expect(r.getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(r.getByRole('combobox', { name: 'Package for No Sub' }), monthly.id);
+    expect(activate.disabled).toBe(false);
+    await user.click(activate);
+    await waitFor(() =>
+      expect(mockedCall).toHaveBeenCalledWith('createSubscription', {
+        params: { playerId: id(11) },
+        body: { packageId: monthly.id, sendInvoice: false },
+      }),
+    );
+    expect(await screen.findByText('Subscription created for No Sub, waiting for payment')).toBeTruthy();
+  });
+
+  it('activates a PENDING subscription by cash after the dialog, and cancels only after confirming', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click((await tableRow('Pending Player')).getByRole('button', { name: 'Activate' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Send invoice')).toHaveProperty('checked', true);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm cash payment' }));
+    await waitFor(() =>
+      expect(mockedCall).toHaveBeenCalledWith('activateSubscription', {
+        params: { packageId: monthly.id, subscriptionId: id(102) },
+        body: expect.objectContaining({ status: 'ACTIVE', sendInvoice: true, paymentMethod: 'Cash', startDate: expect.any(String) }),
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click((await tableRow('Active Player')).getByRole('button', { name: 'Cancel subscription' }));
+    expect(mockedCall).not.toHaveBeenCalledWith('cancelSubscription', expect.anything());
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() => expect(mockedCall).toHaveBeenCalledWith('cancelSubscription', { params: { subscriptionId: id(103) } }));
+    expect(await screen.findByText('Subscription of Active Player cancelled')).toBeTruthy();
+  });
+
+  it('toasts a refused action in words of its code', async () => {
+    const user = userEvent.setup();
+    mockedCall.mockImplementation(async (key: string) => {
+      if (key === 'listSubscriptions') return ROWS;
+      if (key === 'listPackages') return packages;
+      throw new ApiError(409, 'This package does not allow pausing', 'subscription.pause_not_allowed');
+    });
+    renderPage();
+    await user.click((await tableRow('Active Player')).getByRole('button', { name: 'Pause' }));
+    expect(await screen.findByText('This package does not allow pausing')).toBeTruthy();
+  });
+
+  it('without W:Settings hides the actions but Cancel, which says why it cannot be used', async () => {
+    rights.write = false;
+    const user = userEvent.setup();
+    renderPage();
+    expect(buttons(await tableRow('No Sub'))).toEqual([]);
+    expect(buttons(await tableRow('Paused Player'))).toEqual([]);
+    expect(buttons(await tableRow('Pending Player'))).toEqual(['Cancel subscription']);
+    await user.click((await tableRow('Active Player')).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await screen.findByText('You do not have permission to cancel subscriptions')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add player' })).toBeNull();
+    expect(mockedCall).not.toHaveBeenCalledWith('cancelSubscription', expect.anything());
+  });
+
+  it('filters, and says so when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getAllByLabelText('Package type')[0], 'SESSION_BASED');
+    expect(within(screen.getByRole('table')).getAllByTestId('subscription-row')).toHaveLength(1);
+    await user.type(screen.getByRole('searchbox'), 'nobody');
+    expect(await screen.findByText('No players found matching your filters')).toBeTruthy();
+  });
+
+  it('says "Failed to load subscriptions" with Try again', async () => {
+    const user = userEvent.setup();
+    mockedCall.mockImplementation(async () => {
+      throw new Error('offline');
+    });
+    renderPage();
+    expect(await screen.findByText('Failed to load subscriptions')).toBeTruthy();
+    mockedCall.mockImplementation(async (key: string) => (key === 'listSubscriptions' ? ROWS : packages));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeTruthy();
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * What needs attention (DESIGN §5.8, the notifications bell; docs/domain.md "What needs
+ * attention"): players low on sessions, subscriptions ending soon, payments pending for days and
+ * players who joined lately. The rules' thresholds live here so the server, the web and the
+ * parents' reminder e-mails agree.
+ */
+export const ATTENTION_KINDS = ['low_sessions', 'ending_soon', 'pending_payment', 'new_player'] as const;
+export const attentionKindSchema = z.enum(ATTENTION_KINDS);
+export type AttentionKind = z.infer<typeof attentionKindSchema>;
+
+/** A session-based ACTIVE/TRIAL subscription with this many sessions left or fewer is low. */
+export const LOW_SESSIONS_LEFT = 2;
+/** A time-based ACTIVE/TRIAL subscription ending between today and today + this many days (Riyadh) is ending soon. */
+export const ENDING_SOON_DAYS = 7;
+/** A PENDING subscription created more than this many days ago is waiting for its payment. */
+export const PENDING_PAYMENT_DAYS = 3;
+/** A player created within this many days is new. */
+export const NEW_PLAYER_DAYS = 7;
+
+/** The stages a parent is reminded of, each at most once per subscription (table subscription_reminders). */
+export const REMINDER_STAGES = ['low_sessions', 'ending_soon', 'pending_payment'] as const;
+export type ReminderStage = (typeof REMINDER_STAGES)[number];
+
+export const attentionItemSchema = z.object({
+  kind: attentionKindSchema,
+  playerId: z.uuid(),
+  playerName: z.string(),
+  playerNameArabic: z.string().nullable(),
+  /** The subscription concerned (every kind but `new_player`). */
+  subscriptionId: z.uuid().optional(),
+  /** `low_sessions`: the sessions left. */
+  sessionsLeft: z.number().int().optional(),
+  /** `ending_soon`: the last day, yyyy-MM-dd. */
+  endDate: z.string().optional(),
+  /** `pending_payment`: when the subscription was created; `new_player`: when the player was. ISO instant. */
+  createdAt: z.string().optional(),
+});
+export type AttentionItem = z.infer<typeof attentionItemSchema>;
+
+export const attentionReplySchema = z.object({
+  items: z.array(attentionItemSchema),
+  /** The number of items (the bell's badge). */
+  count: z.number().int().min(0),
+});
+export type AttentionReply = z.infer<typeof attentionReplySchema>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { dateSchema } from './common.js';
+import { packageTypeSchema, subscriptionStatusSchema } from './enums.js';
+import { ERRORS } from './messages.js';
+import { teamRefSchema } from './users.js';
+
+/** A subscription as Settings → subscriptions manages it: the Subscription shape, its package saying whether it may pause. */
+export const managedSubscriptionSchema = z.object({
+  id: z.uuid(),
+  status: subscriptionStatusSchema,
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  sessionsLeft: z.number().int().nullable(),
+  totalSessions: z.number().int().nullable(),
+  userId: z.uuid(),
+  package: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    nameArabic: z.string().nullable(),
+    packageType: packageTypeSchema,
+    price: z.number(),
+    allowPause: z.boolean(),
+  }),
+});
+export type ManagedSubscription = z.infer<typeof managedSubscriptionSchema>;
+
+/** One row of `GET /api/subscriptions`: a player and their latest subscription (latest end date), or null. */
+export const subscriptionRowSchema = z.object({
+  player: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    nameArabic: z.string().nullable(),
+    avatar: z.string().nullable(),
+    birthdate: z.string().nullable(),
+    condition: z.string().nullable(),
+    teams: z.array(teamRefSchema),
+  }),
+  subscription: managedSubscriptionSchema.nullable(),
+});
+export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
+
+/** A package id that must be given: missing or not an id is "Subscription package was not selected by user". */
+const chosenPackage = z.uuid({ error: ERRORS['subscription.package_required'] });
+
+export const subscriptionIdParams = z.object({ subscriptionId: z.uuid() });
+export const activateSubscriptionParams = z.object({ packageId: chosenPackage, subscriptionId: z.uuid() });
+
+/** Settings → subscriptions creates a PENDING subscription of a package, starting today. */
+export const createSubscriptionBody = z.object({
+  packageId: chosenPackage,
+  sendInvoice: z.boolean().default(false),
+});
+
+/** Manual activation, recorded as a cash payment; `sendInvoice` issues the invoice. */
+export const activateSubscriptionBody = z.object({
+  status: z.literal('ACTIVE'),
+  startDate: dateSchema.optional(),
+  sendInvoice: z.boolean().default(true),
+  paymentMethod: z.literal('Cash').default('Cash'),
+});
+
+export const changeSubscriptionPackageBody = z.object({ packageId: chosenPackage });
+
+export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;
+export type ActivateSubscriptionBody = z.input<typeof activateSubscriptionBody>;
+export type ChangeSubscriptionPackageBody = z.input<typeof changeSubscriptionPackageBody>;
