@@ -106,4 +106,27 @@ describe('the demo academy', () => {
     expect(history[11].weight).toBeGreaterThan(history[0].weight);
     expect(history[11].sprint20m).toBeLessThan(history[0].sprint20m + 0.1);
   });
+  it('has the paid subscriptions invoiced 1, 2, 3… in the order paid, with VAT, so payments history has months to show', async () => {
+    const invoices = await get<{ invoiceNumber: number; paidAt: string; totalAmount: number }[]>(
+      admin,
+      '/api/invoices/all?startDate=2026-08-01&endDate=2026-11-30',
+    );
+    expect(invoices.length).toBeGreaterThan(20);
+    expect(invoices.map((i) => i.invoiceNumber)).toEqual(invoices.map((_, n) => n + 1));
+    const paidAt = invoices.map((i) => i.paidAt);
+    expect([...paidAt].sort()).toEqual(paidAt);
+    // A cash activation today takes the next number.
+    const subs = await get<{ subscription: { id: string; status: string; package: { id: string } } | null }[]>(admin, '/api/subscriptions');
+    const pending = subs.find((r) => r.subscription?.status === 'PENDING')?.subscription;
+    expect(pending).toBeTruthy();
+    const activated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/subscriptions/${pending?.package.id}/${pending?.id}`,
+      headers: { host: 'demo.kora.test', authorization: `Bearer ${admin.token}` },
+      payload: { status: 'ACTIVE', startDate: '2026-11-22', sendInvoice: true, paymentMethod: 'Cash' },
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const after = await get<{ invoiceNumber: number }[]>(admin, '/api/invoices/all?startDate=2026-08-01&endDate=2026-11-30');
+    expect(after.map((i) => i.invoiceNumber).sort((a, b) => a - b)).toEqual([...invoices.map((i) => i.invoiceNumber), invoices.length + 1]);
+  });
 });

@@ -10,9 +10,12 @@ import {
   events,
   eventTeams,
   growthMetrics,
+  invoiceCounters,
+  invoices,
   packages,
   parentPlayers,
   participants,
+  payments,
   subscriptions,
   teamCoaches,
   teamPlayers,
@@ -24,6 +27,7 @@ import type { Deps } from '../deps.js';
 import { addDays, addMonthsIso } from '../lib/dates.js';
 import { hashPassword } from '../lib/passwords.js';
 import { registerAcademy } from '../modules/auth/service.js';
+import { vatIncluded } from '../modules/invoices/issue.js';
 import { BOY_NAMES, CONDITIONS, FAMILY_NAMES, FIELDS, GIRL_NAMES, NATIONALITIES, NEIGHBORHOODS, seededRandom } from './names.js';
 
 export const DEMO_LOGINS = {
@@ -320,6 +324,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
       const status = roll < 7 ? 'ACTIVE' : roll === 7 ? 'TRIAL' : roll === 8 ? 'PENDING' : roll === 9 ? 'PAUSED' : 'CANCELLED';
       const sessions = pkg.packageType === 'SESSION_BASED' ? (pkg.sessionsCount ?? 12) : null;
       subscriptionRows.push({
+        id: randomUUID(),
         academyId,
         playerId: player.id,
         packageId: pkg.id,
@@ -334,6 +339,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
     await inChunks(familyRows, (chunk) => tx.insert(parentPlayers).values(chunk));
     await inChunks(rosterRows, (chunk) => tx.insert(teamPlayers).values(chunk));
     await inChunks(subscriptionRows, (chunk) => tx.insert(subscriptions).values(chunk));
+    await seedPayments(tx, { academyId, now: deps.clock.now(), subscriptions: subscriptionRows, packages: pkgRows });
     await inChunks(growthRows, (chunk) => tx.insert(growthMetrics).values(chunk));
 
     await seedTimetable(tx, {
@@ -393,6 +399,69 @@ function growthHistory(
 }
 
 /** Multi-row inserts of at most 1000 rows, well under a statement's parameter limit. */
+/**
+ * The paid subscriptions' payments and their invoices (docs/domain.md, "Languages and demo data"):
+ * paid on the first day of their period, by card or cash, numbered 1, 2, 3… in the order paid, the
+ * way the activation would have numbered them (VAT included: the demo academy has a VAT number).
+ */
+async function seedPayments(
+  tx: Tx,
+  demo: {
+    academyId: string;
+    now: Date;
+    subscriptions: (typeof subscriptions.$inferInsert)[];
+    packages: (typeof packages.$inferSelect)[];
+  },
+) {
+  const { academyId } = demo;
+  const vatNumber = '310123456700003';
+  const paid = demo.subscriptions
+    .filter((s) => s.status !== 'PENDING')
+    .map((s, k) => {
+      const at = new Date(`${s.startDate}T${String(9 + (k % 9)).padStart(2, '0')}:${String((k * 7) % 60).padStart(2, '0')}:00+03:00`);
+      return { s, k, at: at > demo.now ? demo.now : at, pkg: demo.packages.find((p) => p.id === s.packageId) };
+    })
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  const paymentRows = paid.map(({ s, k, at, pkg }) => {
+    const card = k % 3 !== 0;
+    return {
+      id: randomUUID(),
+      academyId,
+      subscriptionId: s.id ?? '',
+      amountHalalas: pkg?.priceHalalas ?? 0,
+      method: card ? ('Card' as const) : ('Cash' as const),
+      provider: card ? 'sandbox' : null,
+      providerRef: card ? `demo-${k}` : null,
+      status: 'PAID' as const,
+      paidAt: at,
+    };
+  });
+  const invoiceRows = paid.map(({ s, pkg }, n) => {
+    const payment = paymentRows[n];
+    const vat = vatIncluded(payment.amountHalalas);
+    return {
+      academyId,
+      invoiceNumber: n + 1,
+      paymentId: payment.id,
+      subscriptionId: payment.subscriptionId,
+      userId: s.playerId,
+      packageName: pkg?.name ?? '',
+      subtotalHalalas: payment.amountHalalas - vat,
+      vatHalalas: vat,
+      totalHalalas: payment.amountHalalas,
+      vatNumber,
+      paymentMethod: payment.method,
+      paidAt: payment.paidAt,
+    };
+  });
+  await inChunks(paymentRows, (chunk) => tx.insert(payments).values(chunk));
+  await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
+  await tx
+    .insert(invoiceCounters)
+    .values({ academyId, lastNumber: invoiceRows.length })
+    .onConflictDoUpdate({ target: invoiceCounters.academyId, set: { lastNumber: invoiceRows.length } });
+}
+
 async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += 1000) await insert(rows.slice(i, i + 1000));
 }
