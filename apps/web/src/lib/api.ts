@@ -15,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string = 'request.failed',
     readonly issues: ApiIssue[] = [],
+    /** Values the message refers to (a status, a count), for its translation. */
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
   }
@@ -148,5 +150,11 @@ function toApiError(status: number, data: unknown, statusText: string) {
     message: text(i, 'message') ?? '',
     code: text(i, 'code') ?? 'validation.custom',
   }));
-  return new ApiError(status, text(data, 'message') ?? statusText, text(data, 'code') ?? 'request.failed', issues);
+  const rawParams = read(data, 'params');
+  const params = Object.fromEntries(
+    Object.entries(typeof rawParams === 'object' && rawParams !== null ? rawParams : {}).filter(
+      (e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number',
+    ),
+  );
+  return new ApiError(status, text(data, 'message') ?? statusText, text(data, 'code') ?? 'request.failed', issues, params);
 }

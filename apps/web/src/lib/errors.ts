@@ -4,11 +4,20 @@ import { type IntlShape, useIntl } from 'react-intl';
 import { ApiError } from './api';
 import { isMessageId, type MessageId } from './message-ids';
 
-/** The user's-language text of an error code; the English message only if the catalog lacks it (a test keeps it complete). */
-export function codeText(intl: IntlShape, code: string, english?: string) {
+/**
+ * The user's-language text of an error code with its values (a status shows in the user's
+ * language too); the English message only if the catalog lacks it (a test keeps it complete).
+ */
+export function codeText(intl: IntlShape, code: string, english?: string, params: Record<string, string | number> = {}) {
   const id = `errors.${code}`;
-  if (isMessageId(intl.messages, id)) return intl.formatMessage({ id });
-  return english ?? intl.formatMessage({ id: 'errors.request.failed' });
+  if (!isMessageId(intl.messages, id)) return english ?? intl.formatMessage({ id: 'errors.request.failed' });
+  const values = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      const statusId = `status.${value}`;
+      return [name, name === 'status' && isMessageId(intl.messages, statusId) ? intl.formatMessage({ id: statusId }) : value];
+    }),
+  );
+  return intl.formatMessage({ id }, values);
 }
 
 /** Text for a field issue, from the server (`{code}`) or from a contract check run in the browser (`{message, type}`). */
@@ -26,7 +35,7 @@ export function useErrorText() {
   return useCallback(
     (err: unknown, fallbackId: MessageId = 'errors.request.failed') =>
       err instanceof ApiError && err.code !== 'request.failed'
-        ? codeText(intl, err.code, err.message)
+        ? codeText(intl, err.code, err.message, err.params)
         : intl.formatMessage({ id: fallbackId }),
     [intl],
   );
