@@ -1,9 +1,10 @@
 // Why: the growth list (spec part 2 §2): every player with their latest measurements, searchable and filtered by team and age group.
 import { AGE_GROUPS, type AgeGroup, ageGroupOf, type GrowthMetricKey, type GrowthPlayerRow, riyadhToday } from '@kora/contracts';
 import { Link } from '@tanstack/react-router';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { inputClass } from '../../components/Field';
+import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/form/PageHeader';
 import { Avatar } from '../../components/Shell';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
@@ -18,30 +19,6 @@ import { emptyGrowthFilters, filterGrowthRows, type GrowthFilters } from './help
 
 /** The measurements the list shows of each player's latest record. */
 const LIST_METRICS: GrowthMetricKey[] = ['height', 'weight', 'armSpan', 'sprint10m', 'sprint20m', 'verticalJump'];
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  children: React.ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <select id={id} className={inputClass()} value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
 export function GrowthPage() {
   const intl = useIntl();
@@ -93,15 +70,15 @@ export function GrowthPage() {
             onChange={(e) => setF((x) => ({ ...x, q: e.target.value }))}
           />
         </div>
-        <Select label={t('growth.filter.team')} value={f.team} onChange={(team) => setF((x) => ({ ...x, team }))}>
+        <FilterSelect label={t('growth.filter.team')} value={f.team} onChange={(team) => setF((x) => ({ ...x, team }))}>
           <option value="">{t('growth.filter.all')}</option>
           {teams.map((x) => (
             <option key={x.id} value={x.id}>
               {displayName(x, locale)}
             </option>
           ))}
-        </Select>
-        <Select
+        </FilterSelect>
+        <FilterSelect
           label={t('growth.filter.ageGroup')}
           value={f.ageGroup}
           onChange={(v) => setF((x) => ({ ...x, ageGroup: v as AgeGroup | '' }))}
@@ -112,7 +89,7 @@ export function GrowthPage() {
               {ageGroupLabel(intl, g)}
             </option>
           ))}
-        </Select>
+        </FilterSelect>
       </div>
       {rows.isError && !rows.data ? (
         <LoadError onRetry={() => rows.refetch()} retrying={rows.isFetching}>

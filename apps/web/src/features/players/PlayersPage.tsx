@@ -1,10 +1,11 @@
 import type { Player } from '@kora/contracts';
 import { Link } from '@tanstack/react-router';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
 import { inputClass } from '../../components/Field';
+import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/form/PageHeader';
 import { Avatar } from '../../components/Shell';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
@@ -20,30 +21,6 @@ import { AddPlayerDialog } from './AddPlayerDialog';
 import { AGE_BANDS, type AgeBand, ageOf, emptyFilters, filterPlayers, type PlayerFilters, statusOf } from './helpers';
 import { PlayerTeamsDialog } from './PlayerTeamsDialog';
 import { StatusBadge } from './StatusBadge';
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  children: React.ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <select id={id} className={inputClass()} value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
 export function PlayersPage() {
   const intl = useIntl();
@@ -144,47 +121,47 @@ export function PlayersPage() {
           </Button>
         </div>
         <div className={`${showFilters ? 'grid' : 'hidden'} grid-cols-2 gap-3 md:grid md:grid-cols-6`}>
-          <Select label={t('players.filter.team')} value={f.team} onChange={set('team')}>
+          <FilterSelect label={t('players.filter.team')} value={f.team} onChange={set('team')}>
             <option value="">{t('players.filter.all')}</option>
             {(teams.data ?? []).map((x) => (
               <option key={x.id} value={x.id}>
                 {displayName(x, locale)}
               </option>
             ))}
-          </Select>
-          <Select label={t('parent.gender')} value={f.gender} onChange={set('gender')}>
+          </FilterSelect>
+          <FilterSelect label={t('parent.gender')} value={f.gender} onChange={set('gender')}>
             <option value="">{t('players.filter.all')}</option>
             <option value="MALE">{t('parent.male')}</option>
             <option value="FEMALE">{t('parent.female')}</option>
-          </Select>
-          <Select label={t('players.filter.age')} value={f.age} onChange={set('age')}>
+          </FilterSelect>
+          <FilterSelect label={t('players.filter.age')} value={f.age} onChange={set('age')}>
             {(Object.keys(AGE_BANDS) as AgeBand[]).map((b) => (
               <option key={b} value={b}>
                 {b === 'all' ? t('players.filter.all') : b.replace('-', '–')}
               </option>
             ))}
-          </Select>
-          <Select label={t('players.condition')} value={f.condition} onChange={set('condition')}>
+          </FilterSelect>
+          <FilterSelect label={t('players.condition')} value={f.condition} onChange={set('condition')}>
             <option value="">{t('players.filter.all')}</option>
             <option value="with">{t('players.filter.withCondition')}</option>
             <option value="without">{t('players.filter.withoutCondition')}</option>
-          </Select>
-          <Select label={t('parent.nationality')} value={f.nationality} onChange={set('nationality')}>
+          </FilterSelect>
+          <FilterSelect label={t('parent.nationality')} value={f.nationality} onChange={set('nationality')}>
             <option value="">{t('players.filter.all')}</option>
             {nationalities.map((c) => (
               <option key={c} value={c}>
                 {countryName(c)}
               </option>
             ))}
-          </Select>
-          <Select label={t('players.filter.neighborhood')} value={f.neighborhood} onChange={set('neighborhood')}>
+          </FilterSelect>
+          <FilterSelect label={t('players.filter.neighborhood')} value={f.neighborhood} onChange={set('neighborhood')}>
             <option value="">{t('players.filter.all')}</option>
             {neighborhoods.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
             ))}
-          </Select>
+          </FilterSelect>
         </div>
       </div>
       {players.isError && !players.data ? (

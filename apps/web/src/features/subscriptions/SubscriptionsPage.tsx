@@ -1,9 +1,10 @@
 import type { SubscriptionRow, TeamRef } from '@kora/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { inputClass } from '../../components/Field';
+import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/form/PageHeader';
 import { Avatar } from '../../components/Shell';
 import { EmptyState, SkeletonRows } from '../../components/States';
@@ -21,30 +22,6 @@ import { packagesQuery, subscriptionsQuery } from './api';
 import { emptyFilters, filterRows, rowStatus, type SubscriptionFilters } from './helpers';
 import { Period } from './Period';
 import { SubscriptionActions } from './SubscriptionActions';
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  children: React.ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <select id={id} className={inputClass()} value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
 /** Settings → subscriptions (spec part 2 §2, §4): every player with their latest subscription and the actions its state allows. */
 export function SubscriptionsPage() {
@@ -134,32 +111,32 @@ export function SubscriptionsPage() {
           </Button>
         </div>
         <div className={`${showFilters ? 'grid' : 'hidden'} grid-cols-2 gap-3 md:grid md:grid-cols-4`}>
-          <Select label={t('subscriptions.filter.packageType')} value={f.packageType} onChange={set('packageType')}>
+          <FilterSelect label={t('subscriptions.filter.packageType')} value={f.packageType} onChange={set('packageType')}>
             <option value="">{t('players.filter.all')}</option>
             <option value="TIME_BASED">{t('subscriptions.type.TIME_BASED')}</option>
             <option value="SESSION_BASED">{t('subscriptions.type.SESSION_BASED')}</option>
             <option value="NONE">{t('subscriptions.none')}</option>
-          </Select>
-          <Select label={t('players.filter.team')} value={f.team} onChange={set('team')}>
+          </FilterSelect>
+          <FilterSelect label={t('players.filter.team')} value={f.team} onChange={set('team')}>
             <option value="">{t('players.filter.all')}</option>
             {teams.map((x) => (
               <option key={x.id} value={x.id}>
                 {displayName(x, locale)}
               </option>
             ))}
-          </Select>
-          <Select label={t('players.filter.age')} value={f.age} onChange={set('age')}>
+          </FilterSelect>
+          <FilterSelect label={t('players.filter.age')} value={f.age} onChange={set('age')}>
             {(Object.keys(AGE_BANDS) as AgeBand[]).map((b) => (
               <option key={b} value={b}>
                 {b === 'all' ? t('players.filter.all') : b.replace('-', '–')}
               </option>
             ))}
-          </Select>
-          <Select label={t('players.condition')} value={f.condition} onChange={set('condition')}>
+          </FilterSelect>
+          <FilterSelect label={t('players.condition')} value={f.condition} onChange={set('condition')}>
             <option value="">{t('players.filter.all')}</option>
             <option value="with">{t('players.filter.withCondition')}</option>
             <option value="without">{t('players.filter.withoutCondition')}</option>
-          </Select>
+          </FilterSelect>
         </div>
       </div>
       {rows.isError && !rows.data ? (
