@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
+    // Rendering whole screens in jsdom takes seconds on a loaded 2-core CI machine.
+    testTimeout: 20_000,
   },
 });
