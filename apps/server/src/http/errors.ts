@@ -75,6 +75,30 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * What of an unexpected error may be logged: a failed query's wrapper carries the SQL and its
+ * parameters (names, phones, e-mails), so only its database code, constraint and message (which
+ * name no values) and the stack are kept.
+ */
+export function loggable(error: Error): object {
+  const cause: unknown = Reflect.get(error, 'cause');
+  if (!error.message.startsWith('Failed query:') || !cause || typeof cause !== 'object') return error;
+  const field = (name: string) => {
+    const value: unknown = Reflect.get(cause, name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  return {
+    type: 'DatabaseError',
+    code: field('code'),
+    constraint: field('constraint'),
+    message: field('message'),
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+  };
+}
+
 /** One error handler producing the API's shape `{message, code, issues?}`; never a stack trace or SQL. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -114,7 +138,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Fastify's own client errors (bad JSON, wrong content type, …): their messages are safe and plain.
       return reply.status(status).send({ message: error.message || ERRORS['request.invalid'], code: 'request.invalid' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggable(error) }, 'unhandled error');
     return reply.status(500).send(answer('request.failed'));
   });
 }
