@@ -93,21 +93,22 @@ describe('desktop', () => {
     expect(await page.getByText('You do not have access to Coaches').count()).toBeLessThanOrEqual(1);
   });
 
-  it('says that payment links are not available yet, on both host kinds', async () => {
+  it('answers a broken or unknown payment, renewal or invoice link with its clear message, on both host kinds', async () => {
     const { page } = b;
-    for (const url of [
-      rootUrl('/initial-subscription/123'),
-      rootUrl('/renew-subscription/123'),
-      rootUrl('/subscription-invoice/123'),
-      rootUrl('/payment/success'),
-      academyUrl('demo', '/initial-subscription/123'),
-      academyUrl('demo', '/payment/success'),
-    ]) {
+    const unknown = '3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f';
+    for (const [url, text] of [
+      [rootUrl('/initial-subscription/123'), 'Subscription ID is missing.'],
+      [academyUrl('demo', '/initial-subscription/123'), 'Subscription ID is missing.'],
+      [rootUrl('/renew-subscription/123'), 'Subscription ID is missing. The renewal cannot start.'],
+      [rootUrl(`/initial-subscription/${unknown}`), 'Subscription not found'],
+      [rootUrl('/subscription-invoice/123'), 'No PDF available'],
+      [rootUrl(`/subscription-invoice/${unknown}`), 'No PDF available'],
+    ] as const) {
       await page.goto(url);
-      await page.getByRole('heading', { name: 'This page is not available yet' }).waitFor();
+      await page.getByText(text, { exact: true }).waitFor();
     }
-    await page.getByRole('link', { name: 'Go back home' }).click();
-    await page.waitForURL(/\/(auth\/login.*)?$/);
+    await page.goto(academyUrl('demo', '/payment/success'));
+    await page.getByRole('heading', { name: 'Payment successful' }).first().waitFor();
   });
 
   it('gives every pricing plan a sign-up link and the contact page mailto:/tel: links', async () => {
