@@ -12,8 +12,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each entry and lazy screen loads (scripts/bundle-size.mjs, scripts/prerender.mjs).
+    manifest: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      // The app, and the few lines the prerendered public pages run instead of it (scripts/prerender.mjs).
+      input: { index: 'index.html', 'public-site': 'src/public-site.ts' },
       output: {
         // Validation and phone metadata load with the screens that use them, never with the public site's first page.
         advancedChunks: {

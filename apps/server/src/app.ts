@@ -13,6 +13,7 @@ import type { Deps } from './deps.js';
 import { registerAccess } from './http/access.js';
 import { registerAudit } from './http/audit.js';
 import { registerBackground } from './http/background.js';
+import { registerApiCaching } from './http/caching.js';
 import { databaseCounters, memoryCounters, rateLimitStore } from './http/counters.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerHealth } from './http/health.js';
@@ -36,6 +37,7 @@ import { playerRoutes } from './modules/players/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { registerPublicSite } from './web/public-site.js';
 
 export interface AppOptions {
   /** A pino logger; none means silent (tests). */
@@ -51,7 +53,7 @@ const trustedProxies = (setting: boolean | number | string) =>
 /** Hashed bundles never change under their name; the app's shell is revalidated every time (a release shows at once); the rest hourly. */
 const cacheControlOf = (file: string) => {
   if (/[\\/]assets[\\/]/.test(file)) return 'public, max-age=31536000, immutable';
-  return file.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600';
+  return /index\.html(\.br|\.gz)?$/.test(file) ? 'no-cache' : 'public, max-age=3600';
 };
 
 /** The whole HTTP application; main.ts and every test build it the same way. */
@@ -80,6 +82,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   registerAccess(app);
   refuseNulBytes(app);
   countStatementsPerRequest(app, deps.config.exposeSqlCount);
+  // Compressed JSON and ETag/304 for API answers; before the routes, which it hooks as they are added.
+  await registerApiCaching(app);
 
   await app.register(fastifyRateLimit, {
     global: false,
@@ -131,12 +135,18 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   });
 
   const web = opts.webDist && existsSync(join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
+  // robots.txt, sitemap.xml and the public site's prerendered pages (apps/web/scripts/prerender.mjs).
+  await registerPublicSite(app, { webDist: web, config: deps.config });
   if (web) {
     await app.register(fastifyStatic, {
       root: web,
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build's brotli/gzip copies (apps/web/scripts/compress.mjs) for browsers that accept them; the
+      // prerendered pages are answered by registerPublicSite only.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz', 'prerendered/**'],
       setHeaders: (res, file) => res.header('Cache-Control', cacheControlOf(file)),
     });
   }

@@ -499,7 +499,8 @@ export const growthMetrics = pgTable(
     sleepingHours: doublePrecision('sleeping_hours'),
     createdAt: createdAt(),
   },
-  (t) => [index('growth_metrics_academy_player_idx').on(t.academyId, t.playerId, t.date)],
+  // A player's records by date and, read backwards, the latest one first (the growth list's latest record without a sort).
+  (t) => [index('growth_metrics_academy_player_idx').on(t.academyId, t.playerId, t.date, t.createdAt, t.id)],
 );
 
 /** Tenant tables that carry row-level security (kept in sync with migration 0001 by a test). */

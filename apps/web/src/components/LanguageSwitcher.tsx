@@ -37,6 +37,7 @@ export function LanguageSwitcher() {
           title={intl.formatMessage({ id: `lang.${l}` })}
           lang={l}
           data-testid={`lang-${l}`}
+          data-locale={l}
           className={`flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium ${locale === l ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200' : 'text-slate-600 hover:bg-slate-100'}`}
         >
           {FLAGS[l]}

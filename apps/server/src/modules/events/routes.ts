@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { forbidden } from '../../http/errors.js';
+import { sendJsonText } from '../../http/json-text.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.js';
-import { createEvent, deleteEvent, listEvents, updateEvent } from './service.js';
+import { createEvent, deleteEvent, eventsListJson, updateEvent } from './service.js';
 import { monthlyStats } from './stats.js';
 
 const write = { access: { anyOf: ['canWriteSchedule' as const] } };
@@ -12,12 +13,12 @@ const write = { access: { anyOf: ['canWriteSchedule' as const] } };
 export async function eventRoutes(app: FastifyInstance) {
   // The dashboard, My Trainings and the schedule all read events. A member who reads neither the
   // dashboard nor the schedule (My Trainings alone) sees only the events they coach.
-  route(app, 'listEvents', { access: { anyOf: ['canReadDashboard', 'canReadMyTrainings', 'canReadSchedule'] } }, (req) => {
+  route(app, 'listEvents', { access: { anyOf: ['canReadDashboard', 'canReadMyTrainings', 'canReadSchedule'] } }, async (req, reply) => {
     const { user } = authOf(req);
     const seesAll = user.accountType?.canReadDashboard || user.accountType?.canReadSchedule;
     if (!seesAll && req.query.coachId && req.query.coachId !== user.id) throw forbidden();
     const coachId = seesAll ? req.query.coachId : user.id;
-    return req.tenant((tx) => listEvents(tx, { ...req.query, coachId }));
+    return sendJsonText(reply, await req.tenant((tx) => eventsListJson(tx, { ...req.query, coachId })));
   });
   route(app, 'createEvent', write, (req) => req.tenant((tx) => createEvent(tx, req.body)));
   route(app, 'updateEvent', write, (req) => req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope)));

@@ -8,7 +8,8 @@ import {
   type ParsedEventBody,
   type ParsedEventCreateBody,
 } from '@kora/contracts';
-import { and, asc, eq, gt, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { jsonArray, jsonList, parsedList } from '../../db/json.js';
 import { eventCoaches, events, eventTeams, participants, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -16,78 +17,43 @@ import { returnSessions } from '../attendance/service.js';
 
 type EventRow = typeof events.$inferSelect;
 
-/** Groups rows by a key in one pass (lists join their relations in memory, never per row). */
-function groupBy<T, K>(rows: T[], key: (row: T) => K) {
-  const map = new Map<K, T[]>();
-  for (const row of rows) {
-    const list = map.get(key(row));
-    if (list) list.push(row);
-    else map.set(key(row), [row]);
-  }
-  return map;
-}
-
 /**
- * The events matching `where` with their teams, coaches and participants, by date and time: four
- * statements whatever their number (each relation is read once, for all events, through the same
- * filter as a subquery, so no id list grows with the range).
+ * The events matching `where` (on the unaliased `events` table) with their teams, coaches and
+ * participants, by date and time, as the JSON text of Event[]: one statement whatever their number
+ * (each relation a subquery per event, read through its (academy, event) key).
  */
-export async function loadEvents(tx: TenantTx, where: SQL | undefined, opts: { participants?: boolean } = {}): Promise<Event[]> {
-  const rows = await tx
-    .select()
-    .from(events)
-    .where(where)
-    .orderBy(asc(events.date), asc(events.time), asc(events.createdAt), asc(events.id));
-  if (rows.length === 0) return [];
-  const ids = tx.select({ id: events.id }).from(events).where(where);
-  // One transaction is one connection: its queries run one after another (no Promise.all).
-  const teamRows = await tx
-    .select({ eventId: eventTeams.eventId, id: teams.id, name: teams.name, nameArabic: teams.nameArabic, color: teams.color })
-    .from(eventTeams)
-    .innerJoin(teams, eq(teams.id, eventTeams.teamId))
-    .where(inArray(eventTeams.eventId, ids))
-    .orderBy(asc(teams.name));
-  const coachRows = await tx
-    .select({ eventId: eventCoaches.eventId, id: users.id, name: users.name, nameArabic: users.nameArabic, avatar: users.avatar })
-    .from(eventCoaches)
-    .innerJoin(users, eq(users.id, eventCoaches.coachId))
-    .where(inArray(eventCoaches.eventId, ids))
-    .orderBy(asc(users.name));
-  const participantRows =
-    opts.participants === false
-      ? []
-      : await tx
-          .select({
-            eventId: participants.eventId,
-            id: participants.id,
-            userId: participants.userId,
-            name: users.name,
-            nameArabic: users.nameArabic,
-            avatar: users.avatar,
-            condition: users.condition,
-            status: participants.status,
-            teamId: participants.teamId,
-          })
-          .from(participants)
-          .innerJoin(users, eq(users.id, participants.userId))
-          .where(inArray(participants.eventId, ids))
-          .orderBy(asc(users.name), asc(participants.id));
-  const teamsOf = groupBy(teamRows, (r) => r.eventId);
-  const coachesOf = groupBy(coachRows, (r) => r.eventId);
-  const participantsOf = groupBy(participantRows, (r) => r.eventId);
-  return rows.map((e) => ({
-    id: e.id,
-    type: e.type,
-    date: e.date,
-    time: e.time,
-    endTime: e.endTime,
-    field: e.field,
-    seriesId: e.seriesId,
-    teams: (teamsOf.get(e.id) ?? []).map(({ eventId: _, ...t }) => t),
-    coaches: (coachesOf.get(e.id) ?? []).map(({ eventId: _, ...c }) => c),
-    participants: (participantsOf.get(e.id) ?? []).map(({ eventId: _, ...p }) => p),
-  }));
-}
+const eventsQuery = (where: SQL | undefined, withParticipants: boolean) => sql`
+  select ${jsonArray(sql`row_to_json(r)`, sql`events.date, events.time, events.created_at, events.id`)}::text as body
+  from events
+  cross join lateral (
+    select events.id, events.type, events.date, events.time, events.end_time as "endTime", events.field, events.series_id as "seriesId",
+      (select ${jsonArray(sql`row_to_json(tr)`, sql`t.name, t.id`)}
+        from event_teams et
+        join teams t on t.id = et.team_id
+        cross join lateral (select t.id, t.name, t.name_arabic as "nameArabic", t.color) tr
+        where et.event_id = events.id) as teams,
+      (select ${jsonArray(sql`row_to_json(cr)`, sql`u.name, u.id`)}
+        from event_coaches ec
+        join users u on u.id = ec.coach_id
+        cross join lateral (select u.id, u.name, u.name_arabic as "nameArabic", u.avatar) cr
+        where ec.event_id = events.id) as coaches,
+      ${
+        withParticipants
+          ? sql`(select ${jsonArray(sql`row_to_json(pr)`, sql`u.name, p.id`)}
+        from participants p
+        join users u on u.id = p.user_id
+        cross join lateral (
+          select p.id, p.user_id as "userId", u.name, u.name_arabic as "nameArabic", u.avatar, u.condition, p.status, p.team_id as "teamId"
+        ) pr
+        where p.event_id = events.id)`
+          : sql`'[]'::json`
+      } as participants
+  ) r
+  ${where ? sql`where ${where}` : sql``}`;
+
+/** The events matching `where` (see eventsQuery), parsed. */
+export const loadEvents = (tx: TenantTx, where: SQL | undefined, opts: { participants?: boolean } = {}) =>
+  parsedList<Event>(tx, eventsQuery(where, opts.participants !== false));
 
 /** Events whose date lies in [startDate, endDate], only those `coachId` coaches when given. */
 export const eventsInRange = (startDate: string, endDate: string, coachId?: string) =>
@@ -98,8 +64,9 @@ export const eventsInRange = (startDate: string, endDate: string, coachId?: stri
       : undefined,
   );
 
-export function listEvents(tx: TenantTx, query: EventListQuery) {
-  return loadEvents(tx, eventsInRange(query.startDate, query.endDate, query.coachId));
+/** `GET /api/events`: the JSON text of Event[]. */
+export function eventsListJson(tx: TenantTx, query: EventListQuery) {
+  return jsonList(tx, eventsQuery(eventsInRange(query.startDate, query.endDate, query.coachId), true));
 }
 
 export async function getEvent(tx: TenantTx, id: string): Promise<Event> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { sendJsonText } from '../../http/json-text.js';
 import { route } from '../../http/route.js';
-import { ageGroupMedians, createGrowthMetric, deleteGrowthMetric, listGrowthPlayers, playerGrowth, updateGrowthMetric } from './service.js';
+import { ageGroupMedians, createGrowthMetric, deleteGrowthMetric, growthPlayersJson, playerGrowth, updateGrowthMetric } from './service.js';
 
 const read = { access: { anyOf: ['canReadGrowth' as const] } };
 const write = { access: { anyOf: ['canWriteGrowth' as const] } };
@@ -8,7 +9,7 @@ const write = { access: { anyOf: ['canWriteGrowth' as const] } };
 /** Growth tracking: R:Growth reads the list and a player's history, W:Growth adds, edits and deletes records (docs/domain.md). */
 export async function growthRoutes(app: FastifyInstance) {
   const now = () => app.deps.clock.now();
-  route(app, 'listGrowthPlayers', read, (req) => req.tenant((tx) => listGrowthPlayers(tx)));
+  route(app, 'listGrowthPlayers', read, async (req, reply) => sendJsonText(reply, await req.tenant(growthPlayersJson)));
   route(app, 'playerGrowth', read, (req) => req.tenant((tx) => playerGrowth(tx, req.params.playerId)));
   route(app, 'growthAgeGroupMedians', read, (req) => req.tenant((tx) => ageGroupMedians(tx, req.params.playerId, now())));
   route(app, 'createGrowthMetric', write, (req) => req.tenant((tx) => createGrowthMetric(tx, req.body, now())));

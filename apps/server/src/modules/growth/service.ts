@@ -3,15 +3,16 @@ import {
   GROWTH_METRICS,
   type GrowthMedians,
   type GrowthMetric,
-  type GrowthPlayerRow,
   median,
   type ParsedGrowthMetricFields,
   riyadhToday,
 } from '@kora/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { growthMetrics, teamPlayers, teams, users } from '../../db/schema.js';
+import { jsonArray, jsonList } from '../../db/json.js';
+import { growthMetrics, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { teamListsOfPlayers } from '../users/read.js';
 
 type Row = typeof growthMetrics.$inferSelect;
 
@@ -32,31 +33,32 @@ const toMetric = (r: Row): GrowthMetric => ({
 });
 
 /**
- * Every player with their teams and latest growth record (latest date, then latest entered): three
- * statements whatever the number of players — the latest records come from one DISTINCT ON query.
+ * Every player by name with their teams and latest growth record (latest date, then latest
+ * entered), as the JSON text of GrowthPlayerRow[]: one statement whatever the number of players,
+ * each player's latest record read from the end of its (player, date, created_at) index.
  */
-export async function listGrowthPlayers(tx: TenantTx): Promise<GrowthPlayerRow[]> {
-  const players = await tx
-    .select({ id: users.id, name: users.name, nameArabic: users.nameArabic, avatar: users.avatar, birthdate: users.birthdate })
-    .from(users)
-    .where(eq(users.role, 'PLAYER'))
-    .orderBy(asc(users.name));
-  if (players.length === 0) return [];
-  // One transaction is one connection: the queries run one after another.
-  const teamRows = await tx
-    .select({ playerId: teamPlayers.playerId, id: teams.id, name: teams.name, nameArabic: teams.nameArabic, color: teams.color })
-    .from(teamPlayers)
-    .innerJoin(teams, eq(teams.id, teamPlayers.teamId))
-    .orderBy(asc(teams.name));
-  const latest = await tx
-    .selectDistinctOn([growthMetrics.playerId])
-    .from(growthMetrics)
-    .orderBy(growthMetrics.playerId, desc(growthMetrics.date), desc(growthMetrics.createdAt));
-  const teamsOf = new Map<string, GrowthPlayerRow['player']['teams']>();
-  for (const { playerId, ...team } of teamRows) teamsOf.set(playerId, [...(teamsOf.get(playerId) ?? []), team]);
-  const latestOf = new Map(latest.map((r) => [r.playerId, toMetric(r)]));
-  return players.map((p) => ({ player: { ...p, teams: teamsOf.get(p.id) ?? [] }, latest: latestOf.get(p.id) ?? null }));
-}
+export const growthPlayersJson = (tx: TenantTx) =>
+  jsonList(
+    tx,
+    sql`
+    with team_lists as (${teamListsOfPlayers(null)})
+    select ${jsonArray(sql`json_build_object('player', row_to_json(pr), 'latest', row_to_json(lr))`, sql`u.name, u.id`)}::text as body
+    from users u
+    left join team_lists tl on tl.player_id = u.id
+    left join lateral (
+      select g.id, g.player_id as "playerId", g.date, g.height, g.weight, g.arm_span as "armSpan", g.hand_grip as "handGrip",
+        g.sprint10m as "sprint10m", g.sprint20m as "sprint20m", g.standing_long_jump as "standingLongJump",
+        g.vertical_jump as "verticalJump", g.breakfast_source as "breakfastSource", g.sleeping_hours as "sleepingHours"
+      from growth_metrics g
+      where g.player_id = u.id
+      order by g.date desc, g.created_at desc, g.id desc
+      limit 1
+    ) lr on true
+    cross join lateral (
+      select u.id, u.name, u.name_arabic as "nameArabic", u.avatar, u.birthdate, coalesce(tl.list, '[]') as teams
+    ) pr
+    where u.role = 'PLAYER'`,
+  );
 
 /** A player of this academy (another academy's id is unknown, like any other). */
 async function findPlayer(tx: TenantTx, id: string) {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { sendJsonText } from '../../http/json-text.js';
 import { route } from '../../http/route.js';
 import {
   activateByHand,
   cancelSubscription,
   changeSubscriptionPackage,
   createSubscription,
-  listSubscriptions,
   pauseSubscription,
   resumeSubscription,
+  subscriptionsListJson,
 } from './service.js';
 
 const read = { access: { anyOf: ['canReadSettings' as const] } };
@@ -18,7 +19,9 @@ const cancel = { access: { anyOf: ['canWriteSettings' as const], forbidden: 'sub
 /** Settings → subscriptions (docs/domain.md, "Subscription lifecycle"): R:Settings lists, W:Settings acts. */
 export async function subscriptionRoutes(app: FastifyInstance) {
   const now = () => app.deps.clock.now();
-  route(app, 'listSubscriptions', read, (req) => req.tenant((tx) => listSubscriptions(tx, now())));
+  route(app, 'listSubscriptions', read, async (req, reply) =>
+    sendJsonText(reply, await req.tenant((tx) => subscriptionsListJson(tx, now()))),
+  );
   route(app, 'createSubscription', write, (req) =>
     req.tenant((tx) => createSubscription(tx, req.params.playerId, req.body.packageId, now())),
   );

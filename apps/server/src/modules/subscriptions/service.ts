@@ -3,17 +3,18 @@ import {
   isWithin,
   type ManagedSubscription,
   riyadhToday,
-  type SubscriptionRow,
   type SubscriptionStatus,
   startDateBounds,
 } from '@kora/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { packages, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { jsonArray, jsonList, sar } from '../../db/json.js';
+import { packages, subscriptions, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { addDays } from '../../lib/dates.js';
 import { halalasToSar } from '../packages/mapper.js';
-import { sortPlayers } from '../users/player-order.js';
+import { nameOrder, playerRankSql } from '../users/player-order.js';
+import { teamListsOfPlayers } from '../users/read.js';
 import { activateSubscription, refreshSubscriptionStates } from './activate.js';
 import { pendingSubscriptionValues } from './lifecycle.js';
 
@@ -43,57 +44,42 @@ const toManaged = (s: SubscriptionRecord, p: PackageRecord): ManagedSubscription
 
 /**
  * Settings → subscriptions: every player with their latest subscription (latest end date, as the
- * players list orders them) or null, in the players list order. Statuses whose dates passed are
- * moved first. Four statements whatever the number of players.
+ * players list orders them) or null, in the players list order, as the JSON text of
+ * SubscriptionRow[]. Statuses whose dates passed are moved first; then one statement builds the
+ * list whatever the number of players.
  */
-export async function listSubscriptions(tx: TenantTx, now: Date): Promise<SubscriptionRow[]> {
+export async function subscriptionsListJson(tx: TenantTx, now: Date): Promise<string> {
   await refreshSubscriptionStates(tx, now);
-  const players = await tx
-    .select({
-      id: users.id,
-      name: users.name,
-      nameArabic: users.nameArabic,
-      avatar: users.avatar,
-      birthdate: users.birthdate,
-      condition: users.condition,
-    })
-    .from(users)
-    .where(eq(users.role, 'PLAYER'))
-    .orderBy(asc(users.name));
-  if (players.length === 0) return [];
-  const teamRows = await tx
-    .select({ playerId: teamPlayers.playerId, id: teams.id, name: teams.name, nameArabic: teams.nameArabic, color: teams.color })
-    .from(teamPlayers)
-    .innerJoin(teams, eq(teams.id, teamPlayers.teamId))
-    .orderBy(asc(teams.name));
-  // One row per player: the first in the order of `subscriptionsOf` (users/read.ts).
-  const latest = await tx
-    .selectDistinctOn([subscriptions.playerId], { s: subscriptions, p: packages })
-    .from(subscriptions)
-    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-    .orderBy(
-      subscriptions.playerId,
-      desc(sql`coalesce(${subscriptions.endDate}, ${subscriptions.startDate})`),
-      desc(subscriptions.createdAt),
-    );
-  const teamsBy = new Map<string, SubscriptionRow['player']['teams']>();
-  for (const { playerId, ...team } of teamRows) {
-    const list = teamsBy.get(playerId);
-    if (list) list.push(team);
-    else teamsBy.set(playerId, [team]);
-  }
-  const subBy = new Map(latest.map((r) => [r.s.playerId, toManaged(r.s, r.p)]));
-  const rows = players.map((p) => {
-    const subscription = subBy.get(p.id) ?? null;
-    const playerTeams = teamsBy.get(p.id) ?? [];
-    return {
-      name: p.name,
-      latestStatus: subscription?.status ?? null,
-      hasTeam: playerTeams.length > 0,
-      row: { player: { ...p, teams: playerTeams }, subscription },
-    };
-  });
-  return sortPlayers(rows).map((r) => r.row);
+  return jsonList(
+    tx,
+    sql`
+    with team_lists as (${teamListsOfPlayers(null)}),
+    latest as (
+      select distinct on (s.player_id) s.player_id, s.status, row_to_json(sr) as subscription
+      from subscriptions s
+      join packages pk on pk.id = s.package_id
+      cross join lateral (
+        select s.id, s.status, s.start_date as "startDate", s.end_date as "endDate", s.sessions_left as "sessionsLeft",
+          s.total_sessions as "totalSessions", s.player_id as "userId", row_to_json(kr) as package
+        from (
+          select pk.id, pk.name, pk.name_arabic as "nameArabic", pk.package_type as "packageType",
+            ${sar(sql`pk.price_halalas`)} as price, pk.allow_pause as "allowPause"
+        ) kr
+      ) sr
+      order by s.player_id, coalesce(s.end_date, s.start_date) desc, s.created_at desc, s.id
+    )
+    select ${jsonArray(
+      sql`json_build_object('player', row_to_json(pr), 'subscription', l.subscription)`,
+      sql`${playerRankSql(sql`l.status`, sql`tl.list is not null`)}, ${nameOrder(sql`u.name`)}, u.id`,
+    )}::text as body
+    from users u
+    left join team_lists tl on tl.player_id = u.id
+    left join latest l on l.player_id = u.id
+    cross join lateral (
+      select u.id, u.name, u.name_arabic as "nameArabic", u.avatar, u.birthdate, u.condition, coalesce(tl.list, '[]') as teams
+    ) pr
+    where u.role = 'PLAYER'`,
+  );
 }
 
 /** A package that can be subscribed to now: of this academy, active and not archived (else 400 on `field`). */

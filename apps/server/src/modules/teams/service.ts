@@ -1,43 +1,32 @@
 import type { ParsedTeamBody, Team } from '@kora/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { andIn, jsonArray, jsonList, parsedList } from '../../db/json.js';
 import { teamCoaches, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../http/errors.js';
 
-/** Teams with their coaches and players, in three statements whatever their number. */
-export async function listTeams(tx: TenantTx, ids?: string[]): Promise<Team[]> {
-  const rows = await tx
-    .select()
-    .from(teams)
-    .where(ids ? inArray(teams.id, ids) : undefined)
-    .orderBy(asc(teams.name));
-  if (rows.length === 0) return [];
-  const teamIds = rows.map((t) => t.id);
-  const member = { teamId: teamCoaches.teamId, id: users.id, name: users.name, nameArabic: users.nameArabic, avatar: users.avatar };
-  // One transaction is one connection: its queries run one after another (no Promise.all).
-  const coaches = await tx
-    .select(member)
-    .from(teamCoaches)
-    .innerJoin(users, eq(users.id, teamCoaches.coachId))
-    .where(inArray(teamCoaches.teamId, teamIds))
-    .orderBy(asc(users.name));
-  const players = await tx
-    .select({ ...member, teamId: teamPlayers.teamId })
-    .from(teamPlayers)
-    .innerJoin(users, eq(users.id, teamPlayers.playerId))
-    .where(inArray(teamPlayers.teamId, teamIds))
-    .orderBy(asc(users.name));
-  const of = (list: typeof coaches, teamId: string) =>
-    list.filter((m) => m.teamId === teamId).map(({ id, name, nameArabic, avatar }) => ({ id, name, nameArabic, avatar }));
-  return rows.map((t) => ({
-    id: t.id,
-    name: t.name,
-    nameArabic: t.nameArabic,
-    color: t.color,
-    coaches: of(coaches, t.id),
-    players: of(players, t.id),
-  }));
-}
+/** Members of a team (coaches or players through `link`) as a JSON array of MemberRef by name. */
+const members = (link: 'team_coaches' | 'team_players', member: 'coach_id' | 'player_id') => sql`(
+  select ${jsonArray(sql`row_to_json(mr)`, sql`u.name, u.id`)}
+  from ${sql.raw(link)} l
+  join users u on u.id = l.${sql.raw(member)}
+  cross join lateral (select u.id, u.name, u.name_arabic as "nameArabic", u.avatar) mr
+  where l.team_id = t.id)`;
+
+/** Teams with their coaches and players by name, as the JSON text of Team[]: one statement whatever their number. */
+const teamsQuery = (ids: string[] | null) => sql`
+  select ${jsonArray(sql`row_to_json(r)`, sql`t.name, t.id`)}::text as body
+  from teams t
+  cross join lateral (
+    select t.id, t.name, t.name_arabic as "nameArabic", t.color,
+      ${members('team_coaches', 'coach_id')} as coaches, ${members('team_players', 'player_id')} as players
+  ) r
+  where true ${andIn(sql`t.id`, ids)}`;
+
+/** `GET /api/teams`: the JSON text of Team[]. */
+export const teamsListJson = (tx: TenantTx) => jsonList(tx, teamsQuery(null));
+
+export const listTeams = (tx: TenantTx, ids?: string[]) => parsedList<Team>(tx, teamsQuery(ids ?? null));
 
 export async function getTeam(tx: TenantTx, id: string): Promise<Team> {
   const [team] = await listTeams(tx, [id]);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { teamCoaches, teamPlayers, teams, users } from '../../db/schema.js';
+import { withTenant } from '../../db/tenant.js';
 
 let t: TestContext;
 let a: Academy;
@@ -101,5 +103,42 @@ describe('teams', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/teams/not-a-uuid', headers: { authorization: `Bearer ${a.token}` } })).statusCode,
     ).toBe(400);
+  });
+
+  it('lists 2 teams and 12 teams of 25 players in the same number of SQL statements', async () => {
+    const c = await registerAndLogin(t.app);
+    const seed = (count: number, from: number) =>
+      withTenant(t.deps.db, c.id, async (tx) => {
+        const created = await tx
+          .insert(teams)
+          .values(Array.from({ length: count }, (_, i) => ({ academyId: c.id, name: `Team ${from + i}` })))
+          .returning();
+        for (const team of created) {
+          const people = await tx
+            .insert(users)
+            .values(
+              Array.from({ length: 26 }, (_, i) => ({
+                academyId: c.id,
+                role: i ? ('PLAYER' as const) : ('COACH' as const),
+                name: `${team.name} #${i}`,
+              })),
+            )
+            .returning();
+          await tx.insert(teamCoaches).values({ academyId: c.id, teamId: team.id, coachId: people[0].id });
+          await tx.insert(teamPlayers).values(people.slice(1).map((p) => ({ academyId: c.id, teamId: team.id, playerId: p.id })));
+        }
+      });
+    const list = () => asMember(t.app, c)({ method: 'GET', url: '/api/teams' });
+    await seed(2, 0);
+    const small = await countStatements(list);
+    expect(small.result.json()).toHaveLength(2);
+    await seed(10, 2);
+    const large = await countStatements(list);
+    expect(large.result.json()).toHaveLength(12);
+    expect(large.result.json()[11]).toMatchObject({ coaches: [expect.any(Object)], players: expect.arrayContaining([expect.any(Object)]) });
+    expect(large.result.json()[11].players).toHaveLength(25);
+    expect(small.statements).toBeGreaterThan(0);
+    expect(large.statements).toBe(small.statements);
+    console.info(`GET /api/teams: ${small.statements} SQL statements for 2 and for 12 teams`);
   });
 });

@@ -1,10 +1,11 @@
 import type { Admin, Coach, Player, Role, Subscription } from '@kora/contracts';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { packages, parentPlayers, subscriptions, teamCoaches, teamPlayers, teams, users } from '../../db/schema.js';
+import { andIn, isoTimestamp, jsonArray, jsonList, parsedList, sar } from '../../db/json.js';
+import { packages, subscriptions, teamCoaches, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
 import { halalasToSar } from '../packages/mapper.js';
-import { sortPlayers } from './player-order.js';
+import { nameOrder, playerRankSql } from './player-order.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -55,85 +56,70 @@ export async function subscriptionsOf(tx: TenantTx, playerIds: string[] | null) 
 }
 
 /**
- * Players with their teams, parents and subscriptions: four statements whatever the number of
- * players (each relation fetched once for all of them), sorted in the players list order (docs/domain.md).
+ * The teams of the given players (null: of every player) as `{player_id, list}` rows, `list` a JSON
+ * array of TeamRef by team name: a CTE body the player lists join by player id.
  */
-export async function listPlayers(tx: TenantTx, ids?: string[]): Promise<Player[]> {
-  const rows = await tx
-    .select()
-    .from(users)
-    .where(ids ? inArray(users.id, ids) : eq(users.role, 'PLAYER'))
-    .orderBy(asc(users.name));
-  const players = rows.filter((u) => u.role === 'PLAYER');
-  if (players.length === 0) return [];
-  const playerIds = ids ?? players.map((p) => p.id);
-  // One transaction is one connection: the relation queries run one after another.
-  const teamRows = await tx
-    .select({ playerId: teamPlayers.playerId, ...teamRef })
-    .from(teamPlayers)
-    .innerJoin(teams, eq(teams.id, teamPlayers.teamId))
-    .where(ids ? inArray(teamPlayers.playerId, playerIds) : undefined)
-    .orderBy(asc(teams.name));
-  const parentRows = await tx
-    .select({
-      playerId: parentPlayers.playerId,
-      id: users.id,
-      name: users.name,
-      nameArabic: users.nameArabic,
-      phoneNumber: users.phoneNumber,
-      emergencyPhone1: users.emergencyPhone1,
-      emergencyPhone2: users.emergencyPhone2,
-    })
-    .from(parentPlayers)
-    .innerJoin(users, eq(users.id, parentPlayers.parentId))
-    .where(ids ? inArray(parentPlayers.playerId, playerIds) : undefined)
-    .orderBy(asc(parentPlayers.createdAt));
-  const subs = await subscriptionsOf(tx, ids ? playerIds : null);
-  const byPlayer = <T extends { playerId: string }>(list: T[]) => {
-    const map = new Map<string, Omit<T, 'playerId'>[]>();
-    for (const { playerId, ...rest } of list) {
-      const entries = map.get(playerId);
-      if (entries) entries.push(rest);
-      else map.set(playerId, [rest]);
-    }
-    return map;
-  };
-  const teamsBy = byPlayer(teamRows);
-  const parentsBy = byPlayer(parentRows);
-  const subsBy = byPlayer(subs.map((s) => ({ ...s, playerId: s.userId })));
-  const full = players.map((u) => {
-    const subscriptionsOfPlayer = (subsBy.get(u.id) ?? []).map((s) => ({ ...s, userId: u.id }));
-    return {
-      ...toPlayerBase(u),
-      teamsPlaying: (teamsBy.get(u.id) ?? []).map((t) => t),
-      parents: parentsBy.get(u.id) ?? [],
-      subscriptions: subscriptionsOfPlayer,
-      latestStatus: subscriptionsOfPlayer[0]?.status ?? null,
-      hasTeam: teamsBy.has(u.id),
-    };
-  });
-  return sortPlayers(full).map(({ latestStatus: _s, hasTeam: _t, ...p }) => p);
-}
+export const teamListsOfPlayers = (ids: string[] | null) => sql`
+  select tp.player_id, json_agg(row_to_json(tr) order by tm.name, tm.id) as list
+  from team_players tp
+  join teams tm on tm.id = tp.team_id
+  cross join lateral (select tm.id, tm.name, tm.name_arabic as "nameArabic", tm.color) tr
+  where true ${andIn(sql`tp.player_id`, ids)}
+  group by tp.player_id`;
 
-const toPlayerBase = (u: UserRow) => ({
-  id: u.id,
-  role: 'PLAYER' as const,
-  name: u.name,
-  nameArabic: u.nameArabic,
-  nationalId: u.nationalId,
-  nationality: u.nationality,
-  residentialNeighborhood: u.residentialNeighborhood,
-  birthdate: u.birthdate,
-  gender: u.gender,
-  avatar: u.avatar,
-  condition: u.condition,
-  phoneNumber: u.phoneNumber,
-  emergencyPhone1: u.emergencyPhone1,
-  emergencyPhone2: u.emergencyPhone2,
-  email: u.email,
-  accountTypeId: u.accountTypeId,
-  createdAt: u.createdAt.toISOString(),
-});
+/**
+ * Players with their teams, parents and subscriptions (latest end date first), in the players
+ * list order (docs/domain.md): one statement whatever the number of players, answering the list
+ * as JSON text (db/json.ts). Each relation is aggregated once per player, then hash-joined.
+ */
+const playersQuery = (ids: string[] | null) => sql`
+  with team_lists as (${teamListsOfPlayers(ids)}),
+  parent_lists as (
+    select pp.player_id, json_agg(row_to_json(pr) order by pp.created_at, pu.id) as list
+    from parent_players pp
+    join users pu on pu.id = pp.parent_id
+    cross join lateral (
+      select pu.id, pu.name, pu.name_arabic as "nameArabic", pu.phone_number as "phoneNumber",
+        pu.emergency_phone1 as "emergencyPhone1", pu.emergency_phone2 as "emergencyPhone2"
+    ) pr
+    where true ${andIn(sql`pp.player_id`, ids)}
+    group by pp.player_id
+  ),
+  subscription_lists as (
+    select s.player_id,
+      json_agg(row_to_json(sr) order by coalesce(s.end_date, s.start_date) desc, s.created_at desc, s.id) as list,
+      (array_agg(s.status order by coalesce(s.end_date, s.start_date) desc, s.created_at desc, s.id))[1] as latest
+    from subscriptions s
+    join packages pk on pk.id = s.package_id
+    cross join lateral (
+      select s.id, s.status, s.start_date as "startDate", s.end_date as "endDate", s.sessions_left as "sessionsLeft",
+        s.total_sessions as "totalSessions", s.player_id as "userId", row_to_json(kr) as package
+      from (
+        select pk.id, pk.name, pk.name_arabic as "nameArabic", pk.package_type as "packageType", ${sar(sql`pk.price_halalas`)} as price
+      ) kr
+    ) sr
+    where true ${andIn(sql`s.player_id`, ids)}
+    group by s.player_id
+  )
+  select ${jsonArray(sql`row_to_json(r)`, sql`${playerRankSql(sql`sl.latest`, sql`tl.list is not null`)}, ${nameOrder(sql`u.name`)}, u.id`)}::text as body
+  from users u
+  left join team_lists tl on tl.player_id = u.id
+  left join parent_lists pl on pl.player_id = u.id
+  left join subscription_lists sl on sl.player_id = u.id
+  cross join lateral (
+    select u.id, u.role, u.name, u.name_arabic as "nameArabic", u.national_id as "nationalId", u.nationality,
+      u.residential_neighborhood as "residentialNeighborhood", u.birthdate, u.gender, u.avatar, u.condition,
+      u.phone_number as "phoneNumber", u.emergency_phone1 as "emergencyPhone1", u.emergency_phone2 as "emergencyPhone2",
+      u.email, u.account_type_id as "accountTypeId", ${isoTimestamp(sql`u.created_at`)} as "createdAt",
+      coalesce(tl.list, '[]') as "teamsPlaying", coalesce(pl.list, '[]') as parents, coalesce(sl.list, '[]') as subscriptions
+  ) r
+  where u.role = 'PLAYER' ${andIn(sql`u.id`, ids)}`;
+
+/** `GET /api/users?role=PLAYER`: the JSON text of Player[]. */
+export const playersListJson = (tx: TenantTx) => jsonList(tx, playersQuery(null));
+
+/** The players of the given ids (other ids and roles left out), in the players list order. */
+export const listPlayers = (tx: TenantTx, ids?: string[]) => parsedList<Player>(tx, playersQuery(ids ?? null));
 
 export async function listCoaches(tx: TenantTx, ids?: string[]): Promise<Coach[]> {
   const rows = await tx

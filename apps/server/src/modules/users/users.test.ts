@@ -221,6 +221,7 @@ describe('GET /api/users', () => {
     });
     expect(small.statements).toBeGreaterThan(0);
     expect(large.statements).toBe(small.statements);
+    console.info(`GET /api/users?role=PLAYER: ${small.statements} SQL statements for 10 and for 300 players`);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Player } from '@kora/contracts';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
@@ -17,10 +17,12 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { usePlayers, useTeams } from '../teams/api';
-import { AddPlayerDialog } from './AddPlayerDialog';
 import { AGE_BANDS, type AgeBand, ageOf, emptyFilters, filterPlayers, type PlayerFilters, statusOf } from './helpers';
 import { PlayerTeamsDialog } from './PlayerTeamsDialog';
 import { StatusBadge } from './StatusBadge';
+
+// The add form (phone, date and country controls with their metadata) loads when it is opened, not with the list.
+const AddPlayerDialog = lazy(() => import('./AddPlayerDialog').then((m) => ({ default: m.AddPlayerDialog })));
 
 export function PlayersPage() {
   const intl = useIntl();
@@ -249,7 +251,11 @@ export function PlayersPage() {
           </p>
         </div>
       )}
-      {adding && <AddPlayerDialog onClose={() => setAdding(false)} />}
+      {adding && (
+        <Suspense fallback={null}>
+          <AddPlayerDialog onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
       {teamsFor && <PlayerTeamsDialog player={teamsFor} onClose={() => setTeamsFor(null)} />}
     </div>
   );

@@ -1,0 +1,40 @@
+import { hash } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/** Both sides of an If-None-Match comparison without the weak prefix (RFC 9110 §13.1.2 compares weakly). */
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** Whether an If-None-Match header names this entity tag (or `*`). */
+export function matchesEtag(header: string | string[] | undefined, etag: string) {
+  if (!header) return false;
+  const tags = (Array.isArray(header) ? header.join(',') : header).split(',');
+  return tags.some((t) => t.trim() === '*' || opaque(t) === opaque(etag));
+}
+
+/**
+ * API answers: JSON above 1 KB compressed (brotli, gzip) for clients that accept it, and every
+ * successful JSON GET given a weak ETag of its body with `Cache-Control: private, no-cache`, so
+ * the browser keeps it, revalidates it each time and gets `304 Not Modified` without a body while
+ * the data is unchanged. The tag hashes the uncompressed body (registered before compression), so
+ * every encoding shares it. The web build's files carry their own compression and tags.
+ */
+export async function registerApiCaching(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!req.url.startsWith('/api/') || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
+    reply.header('ETag', etag);
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-cache');
+    if (!matchesEtag(req.headers['if-none-match'], etag)) return payload;
+    reply.code(304).removeHeader('content-type');
+    return '';
+  });
+  await app.register(fastifyCompress, {
+    // Answers only: request bodies are never accepted compressed.
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: /^application\/(?:[\w.+-]+\+)?json(?:;|$)/,
+  });
+}

@@ -1,0 +1,107 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchesEtag } from '../src/http/caching.js';
+import { addPlayer } from './fixtures.js';
+import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from './harness.js';
+
+let t: TestContext;
+let a: Academy;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerAndLogin(t.app);
+  for (const name of ['Badr Al-Harbi', 'Faisal Al-Ghamdi', 'Omar Al-Zahrani']) await addPlayer(t.app, a, { name });
+});
+afterAll(() => t.close());
+
+const players = (headers: Record<string, string> = {}) => asMember(t.app, a)({ method: 'GET', url: '/api/users?role=PLAYER', headers });
+
+describe('compressed API answers', () => {
+  it('answers brotli and gzip that decode to the same JSON, and identity to others', async () => {
+    const plain = await players();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await players({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await players({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect((await players({ 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('leaves answers under 1 KB as they are', async () => {
+    const small = await t.app.inject({
+      method: 'GET',
+      url: `/api/academies/check/${a.handle}`,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never takes a compressed request body', async () => {
+    const res = await asMember(
+      t.app,
+      a,
+    )({
+      method: 'POST',
+      url: '/api/teams',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: JSON.stringify({ name: 'Plain FC' }),
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('revalidated API answers (ETag / 304)', () => {
+  it('tags a list, answers 304 without a body while it is unchanged, whatever the encoding', async () => {
+    const first = await players();
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const br = await players({ 'accept-encoding': 'br' });
+    expect(br.headers.etag).toBe(etag);
+    for (const header of [etag, etag.slice(2), `W/"other", ${etag}`, '*']) {
+      const again = await players({ 'if-none-match': header, 'accept-encoding': 'gzip, br' });
+      expect(again.statusCode, header).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['content-encoding']).toBeUndefined();
+    }
+    expect((await players({ 'if-none-match': 'W/"other"' })).statusCode).toBe(200);
+  });
+
+  it('gives a changed list a new tag, and its old tag gets the new list', async () => {
+    const before = await players();
+    await addPlayer(t.app, a, { name: 'Zaid Al-Otaibi' });
+    const after = await players({ 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json()).toHaveLength(before.json().length + 1);
+  });
+
+  it('tags only successful GET answers of the API', async () => {
+    const created = await asMember(t.app, a)({ method: 'POST', url: '/api/teams', payload: { name: 'Tagless FC' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.headers.etag).toBeUndefined();
+    const missing = await asMember(t.app, a)({ method: 'GET', url: '/api/teams/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+    const unauthenticated = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?role=PLAYER',
+      headers: { host: `${a.handle}.kora.test` },
+    });
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(unauthenticated.headers.etag).toBeUndefined();
+  });
+
+  it('compares entity tags weakly', () => {
+    expect(matchesEtag('W/"a"', '"a"')).toBe(true);
+    expect(matchesEtag('"b", W/"a"', 'W/"a"')).toBe(true);
+    expect(matchesEtag('"b"', 'W/"a"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"a"')).toBe(false);
+  });
+});

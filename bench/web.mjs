@@ -1,0 +1,220 @@
+// `npm run bench:web`: Lighthouse (mobile, simulated throttling, the local Chromium) on the public
+// landing page and on the signed-in players list of the demo academy, against the production build
+// served by the real server (embedded database, demo data), plus the gzipped JS the landing and the
+// signed-in shell load. Builds what is missing first (`--build` rebuilds web and server).
+//
+//   npm run bench:web [-- --runs 3] [--build] [--url /pricing] [--reports dir] [--server main.js]
+// (--url: another public page to audit; --reports: keep Lighthouse's full JSON reports there;
+//  --server path/to/apps/server/dist/main.js: audit another build, e.g. a copy of an older one)
+//
+// Each page runs `--runs` times (default 3); the run with the median performance score is printed
+// and written, with the budgets, to bench/results/web-<time>.json.
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { BUDGET, bundleSizes } from '../apps/web/scripts/bundle-size.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    build: { type: 'boolean', default: false },
+    url: { type: 'string', multiple: true },
+    reports: { type: 'string' },
+    server: { type: 'string' },
+  },
+});
+const RUNS = Math.max(1, Number(args.runs) || 1);
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO_ADMIN = { handle: 'demo', email: 'admin@demo.kora.sa', password: 'demo12345' };
+
+const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
+if (args.build || !existsSync(join(root, 'apps/web/dist/index.html'))) run('npm run build -w @kora/web');
+if (args.build || !existsSync(join(root, 'apps/server/dist/main.js'))) run('npm run build -w @kora/server');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The production server on a free port with a fresh embedded database (the demo academy is seeded). */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kora-bench-web-'));
+  // --server: another build's apps/server/dist/main.js (it serves the apps/web/dist beside it), to compare.
+  const child = spawn(process.execPath, [args.server ?? 'apps/server/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_DOMAIN: `localhost:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/academies/check/demo`);
+      if ((await res.json()).exists) break;
+    } catch {}
+    if (child.exitCode !== null) throw new Error('the server stopped while starting');
+    if (Date.now() > deadline) throw new Error('the server did not start within 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    port,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+};
+
+/** One Lighthouse run; `keepStorage` keeps the signed-in token (Lighthouse clears the origin's storage otherwise). */
+async function audit(chromePort, url, keepStorage) {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    disableStorageReset: keepStorage,
+    formFactor: 'mobile',
+  });
+  const lhr = result.lhr;
+  if (args.reports) {
+    mkdirSync(args.reports, { recursive: true });
+    writeFileSync(
+      join(args.reports, `${new URL(url).hostname}${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`),
+      result.report,
+    );
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c].score ?? 0) * 100)]));
+  const metrics = Object.fromEntries(Object.entries(METRICS).map(([id, name]) => [name, lhr.audits[id]?.displayValue ?? '']));
+  const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
+  // What keeps a category below 100: its failing audits (weighted, or informative ones of performance).
+  const failing = {};
+  for (const c of CATEGORIES) {
+    failing[c] = lhr.categories[c].auditRefs
+      .filter((ref) => {
+        const a = lhr.audits[ref.id];
+        return a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual';
+      })
+      .map((ref) => `${ref.id}${lhr.audits[ref.id].displayValue ? ` (${lhr.audits[ref.id].displayValue})` : ''}`);
+  }
+  return {
+    url,
+    scores,
+    metrics,
+    scriptKiB: scripts ? Math.round(scripts.transferSize / 1024) : null,
+    failing,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+async function median(chromePort, url, before = async () => {}) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    // Lighthouse now and then loses a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const keepStorage = (await before()) === 'keep-storage';
+        runs.push(await audit(chromePort, url, keepStorage));
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        console.warn(`retrying: ${err.message}`);
+      }
+    }
+  }
+  runs.sort((a, b) => a.scores.performance - b.scores.performance);
+  return { ...runs[Math.floor(runs.length / 2)], performanceRuns: runs.map((r) => r.scores.performance) };
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const results = [];
+try {
+  const base = `http://localhost:${server.port}`;
+  const academy = `http://${DEMO_ADMIN.handle}.localhost:${server.port}`;
+  for (const path of ['/', ...(args.url ?? [])]) results.push({ page: `public ${path}`, ...(await median(chrome.port, base + path)) });
+
+  // Signed in: the token the app reads from localStorage, set in the browser Lighthouse drives. Lighthouse
+  // then keeps the origin's storage, so the HTTP cache is emptied here instead: each run loads cold.
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
+  if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
+  const { token } = await login.json();
+  const signIn = async () => {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${academy}/favicon.svg`);
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+    await browser.close();
+    return 'keep-storage';
+  };
+  results.push({ page: 'players list (signed in)', ...(await median(chrome.port, `${academy}/players`, signIn)) });
+} finally {
+  await chrome.kill();
+  server.stop();
+}
+
+const sizes = bundleSizes();
+const pad = (s, n) => String(s).padEnd(n);
+console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs by performance)` : ''} — mobile, simulated throttling, ${CHROME}`);
+console.log(`${pad('page', 26)}${CATEGORIES.map((c) => pad(c, 16)).join('')}JS transferred   ${Object.values(METRICS).join(' / ')}`);
+for (const r of results) {
+  console.log(
+    `${pad(r.page, 26)}${CATEGORIES.map((c) => pad(r.scores[c], 16)).join('')}${pad(r.scriptKiB === null ? '' : `${r.scriptKiB} KiB`, 17)}${Object.values(r.metrics).join(' / ')}`,
+  );
+  if (RUNS > 1) console.log(`${pad('', 26)}performance of each run: ${r.performanceRuns.join(', ')}`);
+  for (const [c, list] of Object.entries(r.failing)) if (list.length) console.log(`${pad('', 26)}${c} below 0.9: ${list.join(', ')}`);
+}
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+console.log('\nJavaScript, gzip (apps/web/scripts/bundle-size.mjs)');
+console.log(`landing  ${kb(sizes.landing.js)} (budget ${kb(BUDGET.landing)}: ${sizes.landing.js <= BUDGET.landing ? 'ok' : 'OVER'})`);
+console.log(`shell    ${kb(sizes.shell.js)} (budget ${kb(BUDGET.shell)}: ${sizes.shell.js <= BUDGET.shell ? 'ok' : 'OVER'})`);
+
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+const file = join(root, `bench/results/web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(
+  file,
+  JSON.stringify(
+    { at: new Date().toISOString(), runs: RUNS, results, sizes: { landing: sizes.landing, shell: sizes.shell }, budget: BUDGET },
+    null,
+    2,
+  ),
+);
+console.log(`\nwritten: ${file}`);
