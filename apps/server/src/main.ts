@@ -61,8 +61,12 @@ log.info(
   `Kora is up: ${config.publicProtocol}://${config.baseDomain} (demo academy: ${config.publicProtocol}://demo.${config.baseDomain})`,
 );
 
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
+  process.on(signal, async () => {
+    // One stop only: a terminal's Ctrl-C reaches a worker twice (from the terminal and from the primary).
+    if (stopping) return;
+    stopping = true;
     // Drain in-flight requests, then close the database; a connection lost mid-transaction must not hold the stop forever.
     await reminders.stop();
     await app.close();
