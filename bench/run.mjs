@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
@@ -305,13 +305,14 @@ function printTable(rows) {
 }
 
 function writeResults(name, data) {
-  const dir = new URL('results/', import.meta.url).pathname;
+  // A smoke run's numbers mean nothing: they go to the temporary directory, not beside real runs.
+  const dir = smoke ? `${tmpdir()}/kora-bench-results/` : new URL('results/', import.meta.url).pathname;
   mkdirSync(dir, { recursive: true });
   const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\..+/, '');
   const file = `${dir}${stamp}-${name}${smoke ? '-smoke' : ''}.json`;
   const settings = { seconds, connections: connectionList, acceptEncoding: acceptEncoding || 'identity', smoke };
   writeFileSync(file, `${JSON.stringify({ startedAt, cores: cpus().length, node: process.version, settings, ...data }, null, 1)}\n`);
-  return file.slice(root.length);
+  return file.startsWith(root) ? file.slice(root.length) : file;
 }
 
 /** Players list p50 with 10 vs 1000 academies (or the counts asked) in the database: same academy, same data. */
