@@ -1,26 +1,11 @@
 import { z } from 'zod';
 import { dateSchema } from './common.js';
-import { packageTypeSchema, subscriptionStatusSchema } from './enums.js';
 import { ERRORS } from './messages.js';
-import { teamRefSchema } from './users.js';
+import { subscriptionSchema, teamRefSchema } from './users.js';
 
 /** A subscription as Settings → subscriptions manages it: the Subscription shape, its package saying whether it may pause. */
-export const managedSubscriptionSchema = z.object({
-  id: z.uuid(),
-  status: subscriptionStatusSchema,
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  sessionsLeft: z.number().int().nullable(),
-  totalSessions: z.number().int().nullable(),
-  userId: z.uuid(),
-  package: z.object({
-    id: z.uuid(),
-    name: z.string(),
-    nameArabic: z.string().nullable(),
-    packageType: packageTypeSchema,
-    price: z.number(),
-    allowPause: z.boolean(),
-  }),
+export const managedSubscriptionSchema = subscriptionSchema.extend({
+  package: subscriptionSchema.shape.package.extend({ allowPause: z.boolean() }),
 });
 export type ManagedSubscription = z.infer<typeof managedSubscriptionSchema>;
 
