@@ -50,11 +50,11 @@ export function LandingPage() {
                   </div>
                 ))}
               </div>
-              {['U10 Hawks', 'U12 Eagles', 'U14 Lions'].map((team, i) => (
+              {(['team1', 'team2', 'team3'] as const).map((team, i) => (
                 <div key={team} className="flex items-center justify-between border-t border-slate-100 py-3 text-sm">
                   <span className="flex items-center gap-2">
                     <span className={`size-3 rounded-full ${['bg-green-500', 'bg-orange-500', 'bg-red-500'][i]}`} />
-                    {team}
+                    <FormattedMessage id={`landing.preview.${team}`} />
                   </span>
                   <span dir="ltr" className="text-slate-500">
                     {['17:00', '18:30', '20:00'][i]}
