@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
+import { finishHeld, type HeldTransaction, holdTransaction } from './held.js';
 
 declare const tenantBrand: unique symbol;
 declare const systemBrand: unique symbol;
@@ -25,18 +26,39 @@ export async function enterTenant(tx: Tx, academyId: string): Promise<TenantTx> 
   return Object.assign(tx, { academyId }) as TenantTx;
 }
 
+/**
+ * A transaction in which the session look-up (`session_member`, migration 0016) switched to the
+ * tenant role and set the academy in the same statement, the way `enterTenant` does.
+ */
+export function enteredBySession(tx: Tx, academyId: string): TenantTx {
+  return Object.assign(tx, { academyId }) as TenantTx;
+}
+
 /** Global tables outside any tenant; still one transaction so PGlite never interleaves it with a tenant's. */
 export function withSystem<T>(db: Db, work: (tx: SystemTx) => Promise<T>): Promise<T> {
   return db.transaction((tx) => work(tx as SystemTx));
 }
 
-/** How modules reach the database: only through these two doors (routes never see the pool). */
+/** How modules reach the database: only through these doors (routes never see the pool). */
 export interface DataAccess {
   tenant<T>(academyId: string, work: (tx: TenantTx) => Promise<T>): Promise<T>;
   system<T>(work: (tx: SystemTx) => Promise<T>): Promise<T>;
+  /** A transaction left open for the request's next work (db/held.ts); authentication begins it. */
+  hold(): Promise<HeldTransaction>;
 }
 
 export const dataAccess = (db: Db): DataAccess => ({
-  tenant: (academyId, work) => withTenant(db, academyId, work),
-  system: (work) => withSystem(db, work),
+  // A request's transaction that nobody took ends before the request opens another one.
+  tenant: async (academyId, work) => {
+    await finishHeld();
+    return withTenant(db, academyId, work);
+  },
+  system: async (work) => {
+    await finishHeld();
+    return withSystem(db, work);
+  },
+  hold: async () => {
+    await finishHeld();
+    return holdTransaction(db);
+  },
 });

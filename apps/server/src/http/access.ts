@@ -1,7 +1,8 @@
 import type { MessageCode, PermissionFlag, RouteKey } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TenantTx } from '../db/tenant.js';
-import { type AuthContext, authenticate } from '../modules/auth/sessions.js';
+import { finishHeld, type HeldSlot, heldOfRequest, runHeld, takeHeld } from '../db/held.js';
+import { enteredBySession, type TenantTx } from '../db/tenant.js';
+import { type AuthContext, authenticate, authenticateHolding } from '../modules/auth/sessions.js';
 import { HttpError } from './errors.js';
 import { parseHost } from './host.js';
 
@@ -20,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The transaction authentication left open for this request's first tenant work (db/held.ts). */
+    heldSlot: HeldSlot | null;
     /** Runs work in this member's academy (RLS transaction); only on member routes. */
     tenant<T>(work: (tx: TenantTx) => Promise<T>): Promise<T>;
   }
@@ -32,9 +35,29 @@ export const authOf = (request: FastifyRequest): AuthContext => {
 
 export function registerAccess(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('heldSlot', null);
   app.decorateRequest('tenant', function <T>(this: FastifyRequest, work: (tx: TenantTx) => Promise<T>) {
-    return app.deps.data.tenant(authOf(this).academyId, work);
+    const academyId = authOf(this).academyId;
+    const held = takeHeld(this.heldSlot ?? undefined);
+    // Held transactions come from authenticateHolding: already in this academy, as kora_app.
+    if (held) return runHeld(held, (tx) => work(enteredBySession(tx, academyId)));
+    return app.deps.data.tenant(academyId, work);
   });
+
+  // Every request carries a slot for a held transaction, reachable from its async context too.
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.heldSlot = { held: null };
+    heldOfRequest.run(request.heldSlot, done);
+  });
+  // A transaction the handler did not take ends before the answer leaves (it may hold the
+  // session's touch, which the client's next request must see), or with an aborted request.
+  const release = async (request: FastifyRequest) => finishHeld(request.heldSlot ?? undefined);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await release(request);
+    return payload;
+  });
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
@@ -56,11 +79,24 @@ export async function requireMember(app: FastifyInstance, request: FastifyReques
   if (request.auth) return request.auth;
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  const auth = token ? await authenticate(app.deps, token, parseHost(request.headers.host, app.deps.config.baseDomain)) : null;
+  const host = parseHost(request.headers.host, app.deps.config.baseDomain);
+  let auth: AuthContext | null = null;
+  // A read goes on in the transaction its authentication opened; writes may first take a while
+  // (an upload, a password hash) and authenticate in a transaction of their own.
+  if (token && holdsTransaction(request)) {
+    const found = await authenticateHolding(app.deps, token, host);
+    if (found && request.heldSlot) request.heldSlot.held = found.held;
+    else await found?.held.finish(true);
+    auth = found?.auth ?? null;
+  } else if (token) {
+    auth = await authenticate(app.deps, token, host);
+  }
   if (!auth) throw new HttpError(401, 'auth.unauthorized');
   request.auth = auth;
   return auth;
 }
+
+const holdsTransaction = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
 
 /** 403 unless the member's account type has at least one of the flags. */
 export function requireAnyFlag(auth: AuthContext, anyOf: PermissionFlag[], code: MessageCode = 'auth.forbidden') {

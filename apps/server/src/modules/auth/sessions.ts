@@ -1,8 +1,8 @@
 import type { AccountType, SessionUser } from '@kora/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
-import { academies, accountTypes, sessions, users } from '../../db/schema.js';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.js';
+import { accountTypes, sessions, users } from '../../db/schema.js';
 import type { SystemTx, TenantTx } from '../../db/tenant.js';
-import { enterTenant } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import type { HostInfo } from '../../http/host.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -17,36 +17,67 @@ export interface AuthContext {
 /** Touching last_seen_at on every request would turn reads into writes; once a minute is enough for idle expiry. */
 const TOUCH_AFTER_MS = 60_000;
 
-/** Resolves a bearer token to its session, academy and user in one transaction; null when invalid, revoked, idle-expired or for another academy's host. */
+/** Column name → field of account types, to read the row `session_member` answers as JSON. */
+const accountTypeFields = Object.entries(getTableColumns(accountTypes)).map(([field, column]) => [column.name, field] as const);
+
+interface SessionMemberRow {
+  session_id: string;
+  academy_id: string;
+  handle: string;
+  academy_name: string;
+  academy_name_arabic: string | null;
+  logo: string | null;
+  member: Omit<SessionUser, 'academyUsers' | 'accountType'>;
+  account_type: Record<string, unknown> | null;
+}
+
+/**
+ * Resolves a bearer token to its session, academy and user in one statement (`session_member`,
+ * migration 0016), which also switches the transaction to the member's tenant; null when invalid,
+ * revoked, idle-expired or presented on another academy's host.
+ */
+async function lookUpSession(deps: AppDeps, tx: Tx, token: string, host: HostInfo): Promise<AuthContext | null> {
+  const hostHandle = host.kind === 'academy' ? host.handle : null;
+  const at = deps.clock.now().toISOString();
+  const [row] = rowsOf<SessionMemberRow>(
+    await tx.execute(sql`select m.*, set_config('role', 'kora_app', true) as tenant_role
+      from session_member(${hashToken(token)}, ${hostHandle}, ${at}::timestamptz,
+        ${`${deps.config.sessionIdleMs} milliseconds`}::interval, ${`${TOUCH_AFTER_MS} milliseconds`}::interval) m`),
+  );
+  if (!row) return null;
+  const academy = { id: row.academy_id, name: row.academy_name, nameArabic: row.academy_name_arabic, handle: row.handle, logo: row.logo };
+  const accountType = row.account_type
+    ? (Object.fromEntries(accountTypeFields.map(([name, field]) => [field, row.account_type?.[name]])) as typeof accountTypes.$inferSelect)
+    : null;
+  const user = { ...row.member, accountType: accountType ? toAccountType(accountType) : null, academyUsers: [{ academy }] };
+  return { sessionId: row.session_id, academyId: row.academy_id, handle: row.handle, user };
+}
+
+/** Authenticates a bearer token in a transaction of its own. */
 export async function authenticate(deps: AppDeps, token: string, host: HostInfo): Promise<AuthContext | null> {
   if (token.length > 200) return null;
-  const now = deps.clock.now();
-  return deps.data.system(async (tx) => {
-    const [s] = await tx
-      .select({
-        id: sessions.id,
-        academyId: sessions.academyId,
-        userId: sessions.userId,
-        lastSeenAt: sessions.lastSeenAt,
-        handle: academies.handle,
-        academyName: academies.name,
-        academyNameArabic: academies.nameArabic,
-        logo: academies.logo,
-      })
-      .from(sessions)
-      .innerJoin(academies, eq(academies.id, sessions.academyId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
-    if (!s) return null;
-    if (now.getTime() - s.lastSeenAt.getTime() > deps.config.sessionIdleMs) return null;
-    if (host.kind === 'academy' && host.handle !== s.handle) return null;
-    if (now.getTime() - s.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-      await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, s.id));
-    }
-    const tenant = await enterTenant(tx, s.academyId);
-    const academy = { id: s.academyId, name: s.academyName, nameArabic: s.academyNameArabic, handle: s.handle, logo: s.logo };
-    const user = await loadSessionUser(tenant, s.userId, academy);
-    return user ? { sessionId: s.id, academyId: s.academyId, handle: s.handle, user } : null;
-  });
+  return deps.data.system((tx) => lookUpSession(deps, tx, token, host));
+}
+
+/**
+ * Authenticates in a transaction left open in the member's academy: the request's first tenant
+ * work runs in it (db/held.ts). Null, with the transaction ended, when the token is not valid.
+ */
+export async function authenticateHolding(deps: AppDeps, token: string, host: HostInfo) {
+  if (token.length > 200) return null;
+  const held = await deps.data.hold();
+  let auth: AuthContext | null;
+  try {
+    auth = await lookUpSession(deps, held.tx, token, host);
+  } catch (err) {
+    await held.finish(false).catch(() => {});
+    throw err;
+  }
+  if (!auth) {
+    await held.finish(true);
+    return null;
+  }
+  return { auth, held };
 }
 
 type AcademySummary = { id: string; name: string; nameArabic: string | null; handle: string; logo: string | null };
