@@ -177,6 +177,12 @@ export function asMember(app: FastifyInstance, academy: { handle: string; token:
     app.inject({ ...opts, headers: { host: academyHost(academy.handle), authorization: `Bearer ${academy.token}`, ...opts.headers } });
 }
 
+/**
+ * Most statements a list request may run, authentication included (issue 10): BEGIN, the session
+ * look-up that enters the academy, the list, COMMIT (PGlite does not count BEGIN and COMMIT).
+ */
+export const LIST_STATEMENTS = 4;
+
 /** Injects a request and answers how many SQL statements the server ran for it (EXPOSE_SQL_COUNT). */
 export async function countStatements(work: () => Promise<LightMyRequestResponse>) {
   const result = await work();

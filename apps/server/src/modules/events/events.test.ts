@@ -2,7 +2,15 @@ import { allFlags, type Event, type PermissionFlags } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import {
+  type Academy,
+  asMember,
+  countStatements,
+  createTestApp,
+  LIST_STATEMENTS,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
 import { accountTypes, eventCoaches, events, eventTeams, packages, participants, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
@@ -411,6 +419,7 @@ describe('statement count', () => {
     expect(large.result.json()[299].participants).toHaveLength(3);
     expect(small.statements).toBeGreaterThan(0);
     expect(large.statements).toBe(small.statements);
+    expect(large.statements).toBeLessThanOrEqual(LIST_STATEMENTS);
     console.info(`GET /api/events for a week: ${small.statements} SQL statements (10 or 300 events)`);
   });
 });

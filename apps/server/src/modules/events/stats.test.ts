@@ -2,7 +2,15 @@ import { allFlags } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import {
+  type Academy,
+  asMember,
+  countStatements,
+  createTestApp,
+  LIST_STATEMENTS,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
 import { accountTypes, eventCoaches, events, packages, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
@@ -111,6 +119,15 @@ describe('monthly stats', () => {
     expect(await stats()).toMatchObject({ monthlyActivePlayers: 2, monthlyRetentionRate: 100, monthlyCoachHours: 0 });
     t.clock.set('2026-09-05T12:00:00Z');
     expect(await stats()).toMatchObject({ monthlyActivePlayers: 1, monthlyRetentionRate: 0 });
+  });
+
+  it('answers the same in as many statements for an academy with data as for an empty one, at most LIST_STATEMENTS', async () => {
+    t.clock.set('2026-11-15T12:00:00Z');
+    const full = await countStatements(() => asMember(t.app, a)({ method: 'GET', url: '/api/stats/monthly' }));
+    const empty = await countStatements(() => asMember(t.app, b)({ method: 'GET', url: '/api/stats/monthly' }));
+    expect(full.result.json().monthlyActivePlayers).toBeGreaterThan(0);
+    expect(full.statements).toBe(empty.statements);
+    expect(full.statements).toBeLessThanOrEqual(LIST_STATEMENTS);
   });
 
   it('needs a token (401) and R:Dashboard (403)', async () => {

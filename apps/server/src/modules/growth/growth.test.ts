@@ -2,7 +2,15 @@ import { ageGroupOf, type GrowthMedians, type GrowthMetric, type GrowthPlayerRow
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import {
+  type Academy,
+  asMember,
+  countStatements,
+  createTestApp,
+  LIST_STATEMENTS,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
 import { growthMetrics, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
@@ -189,6 +197,7 @@ describe('GET /api/growth-metrics/players', () => {
     expect(large.result.json()[0]).toMatchObject({ player: { teams: [expect.any(Object)] }, latest: { date: '2026-10-01', height: 142 } });
     expect(small.statements).toBeGreaterThan(0);
     expect(large.statements).toBe(small.statements);
+    expect(large.statements).toBeLessThanOrEqual(LIST_STATEMENTS);
     console.info(`growth list: ${small.statements} SQL statements for 10 players, ${large.statements} for 300`);
   });
 });

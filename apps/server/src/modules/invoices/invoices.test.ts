@@ -10,6 +10,7 @@ import {
   BASE,
   countStatements,
   createTestApp,
+  LIST_STATEMENTS,
   registerAndLogin,
   type TestContext,
 } from '../../../test/harness.js';
@@ -172,6 +173,7 @@ describe('GET /api/invoices/all', () => {
     const none = await countStatements(() => list(a, 'startDate=2025-01-01&endDate=2025-01-31'));
     expect(many.result.json()).toHaveLength(3);
     expect(many.statements).toBe(none.statements);
+    expect(many.statements).toBeLessThanOrEqual(LIST_STATEMENTS);
   });
 
   it('refuses missing, malformed and reversed ranges', async () => {

@@ -115,11 +115,16 @@ async function hasPaidBefore(tx: TenantTx, playerId: string, exceptSubscriptionI
  * statement, run before reads that show statuses; safe when several processes run it at once.
  */
 export async function refreshSubscriptionStates(tx: TenantTx, now: Date) {
+  await tx.execute(refreshStatesSql(now));
+}
+
+/** The update of `refreshSubscriptionStates`, for a list that runs it as a CTE of its own statement. */
+export function refreshStatesSql(now: Date) {
   const today = riyadhToday(now);
-  await tx.execute(sql`
+  return sql`
     update subscriptions s
     set status = case when s.end_date < ${today}::date then 'INACTIVE' else 'ACTIVE' end, updated_at = ${now.toISOString()}::timestamptz
     from packages p
     where p.id = s.package_id and s.status in ('ACTIVE', 'TRIAL') and s.end_date is not null
-      and (s.end_date < ${today}::date or (s.status = 'TRIAL' and s.start_date + p.trial_days <= ${today}::date))`);
+      and (s.end_date < ${today}::date or (s.status = 'TRIAL' and s.start_date + p.trial_days <= ${today}::date))`;
 }

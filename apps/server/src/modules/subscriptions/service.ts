@@ -15,7 +15,7 @@ import { addDays } from '../../lib/dates.js';
 import { halalasToSar } from '../packages/mapper.js';
 import { nameOrder, playerRankSql } from '../users/player-order.js';
 import { teamListsOfPlayers } from '../users/read.js';
-import { activateSubscription, refreshSubscriptionStates } from './activate.js';
+import { activateSubscription, refreshStatesSql, refreshSubscriptionStates } from './activate.js';
 import { pendingSubscriptionValues } from './lifecycle.js';
 
 type SubscriptionRecord = typeof subscriptions.$inferSelect;
@@ -46,20 +46,23 @@ const toManaged = (s: SubscriptionRecord, p: PackageRecord): ManagedSubscription
  * Settings → subscriptions: every player with their latest subscription (latest end date, as the
  * players list orders them) or null, in the players list order, as the JSON text of
  * SubscriptionRow[]. Statuses whose dates passed are moved first; then one statement builds the
- * list whatever the number of players.
+ * list whatever the number of players. The statement moves them itself (a CTE): its list reads the
+ * rows as they were, so a moved row's status is taken from what the update returned.
  */
 export async function subscriptionsListJson(tx: TenantTx, now: Date): Promise<string> {
-  await refreshSubscriptionStates(tx, now);
   return jsonList(
     tx,
     sql`
-    with team_lists as (${teamListsOfPlayers(null)}),
+    with refreshed as (${refreshStatesSql(now)} returning s.id, s.status),
+    team_lists as (${teamListsOfPlayers(null)}),
     latest as (
-      select distinct on (s.player_id) s.player_id, s.status, row_to_json(sr) as subscription
+      select distinct on (s.player_id) s.player_id, st.status, row_to_json(sr) as subscription
       from subscriptions s
       join packages pk on pk.id = s.package_id
+      left join refreshed rf on rf.id = s.id
+      cross join lateral (select coalesce(rf.status, s.status) as status) st
       cross join lateral (
-        select s.id, s.status, s.start_date as "startDate", s.end_date as "endDate", s.sessions_left as "sessionsLeft",
+        select s.id, st.status, s.start_date as "startDate", s.end_date as "endDate", s.sessions_left as "sessionsLeft",
           s.total_sessions as "totalSessions", s.player_id as "userId", row_to_json(kr) as package
         from (
           select pk.id, pk.name, pk.name_arabic as "nameArabic", pk.package_type as "packageType",

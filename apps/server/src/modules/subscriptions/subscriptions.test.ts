@@ -2,7 +2,15 @@ import { allFlags, type ManagedSubscription, type PermissionFlags, type Subscrip
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import {
+  type Academy,
+  asMember,
+  countStatements,
+  createTestApp,
+  LIST_STATEMENTS,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
 import { accountTypes, invoices, packages, payments, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
 import { createSession } from '../auth/sessions.js';
@@ -481,6 +489,7 @@ describe('the list', () => {
     const large = await countStatements(read);
     expect(large.result.json()).toHaveLength(300);
     expect(large.statements).toBe(small.statements);
+    expect(large.statements).toBeLessThanOrEqual(LIST_STATEMENTS);
     console.info(`GET /api/subscriptions: ${small.statements} SQL statements for 10 and for 300 players`);
   });
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import {
+  type Academy,
+  asMember,
+  countStatements,
+  createTestApp,
+  LIST_STATEMENTS,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
 import { teamCoaches, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
@@ -139,6 +147,7 @@ describe('teams', () => {
     expect(large.result.json()[11].players).toHaveLength(25);
     expect(small.statements).toBeGreaterThan(0);
     expect(large.statements).toBe(small.statements);
+    expect(large.statements).toBeLessThanOrEqual(LIST_STATEMENTS);
     console.info(`GET /api/teams: ${small.statements} SQL statements for 2 and for 12 teams`);
   });
 });

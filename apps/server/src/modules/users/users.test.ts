@@ -1,7 +1,15 @@
 import type { SubscriptionStatus } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachLogin, multipart, parentInfo, playerInfo, pngBytes } from '../../../test/fixtures.js';
-import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import {
+  type Academy,
+  asMember,
+  countStatements,
+  createTestApp,
+  LIST_STATEMENTS,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
 import { packages, parentPlayers, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
@@ -221,6 +229,7 @@ describe('GET /api/users', () => {
     });
     expect(small.statements).toBeGreaterThan(0);
     expect(large.statements).toBe(small.statements);
+    expect(large.statements).toBeLessThanOrEqual(LIST_STATEMENTS);
     console.info(`GET /api/users?role=PLAYER: ${small.statements} SQL statements for 10 and for 300 players`);
   });
 });
