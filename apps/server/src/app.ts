@@ -17,6 +17,7 @@ import { registerApiCaching } from './http/caching.js';
 import { databaseCounters, memoryCounters, rateLimitStore } from './http/counters.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerHealth } from './http/health.js';
+import { registerListCache } from './http/list-cache.js';
 import { refuseNulBytes } from './http/nul-bytes.js';
 import { documentMediaTypes, documentMultipartBodies } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -80,6 +81,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   app.addHook('onClose', () => deps.mailer.stop());
   await registerSecurityHeaders(app, deps.config);
   registerAccess(app);
+  registerListCache(app);
   refuseNulBytes(app);
   countStatementsPerRequest(app, deps.config.exposeSqlCount);
   // Compressed JSON and ETag/304 for API answers; before the routes, which it hooks as they are added.

@@ -27,6 +27,8 @@ const envSchema = z.object({
   PAYTABS_BASE_URL: z.string().default('https://secure.paytabs.sa'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
+  /** Memory for lists answered again while their academy's data is unchanged (http/list-cache.ts); 0 turns it off. */
+  LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -71,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
+    listCacheBytes: Math.round(e.LIST_CACHE_MB * 1024 * 1024),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
   };

@@ -14,7 +14,7 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
 
 /**
  * API answers: JSON above 1 KB compressed (brotli, gzip) for clients that accept it, and every
- * successful JSON GET given a weak ETag of its body with `Cache-Control: private, no-cache`, so
+ * successful JSON GET given a weak ETag (of its body, or its data version) with `Cache-Control: private, no-cache`, so
  * the browser keeps it, revalidates it each time and gets `304 Not Modified` without a body while
  * the data is unchanged. The tag hashes the uncompressed body (registered before compression), so
  * every encoding shares it. The web build's files carry their own compression and tags.
@@ -23,7 +23,8 @@ export async function registerApiCaching(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply, payload) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     if (!req.url.startsWith('/api/') || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    const etag = `W/"${hash('sha1', payload, 'base64url')}"`;
+    // A cached list tags itself by its data version (http/list-cache.ts); the rest by their body.
+    const etag = String(reply.getHeader('etag') ?? '') || `W/"${hash('sha1', payload, 'base64url')}"`;
     reply.header('ETag', etag);
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-cache');
     if (!matchesEtag(req.headers['if-none-match'], etag)) return payload;

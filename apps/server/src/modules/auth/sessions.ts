@@ -12,6 +12,8 @@ export interface AuthContext {
   academyId: string;
   handle: string;
   user: SessionUser & { accountType: AccountType | null };
+  /** The academy's data version when the session was read (migration 0016): lists cached for it are current. */
+  dataVersion: string;
 }
 
 /** Touching last_seen_at on every request would turn reads into writes; once a minute is enough for idle expiry. */
@@ -29,6 +31,7 @@ interface SessionMemberRow {
   logo: string | null;
   member: Omit<SessionUser, 'academyUsers' | 'accountType'>;
   account_type: Record<string, unknown> | null;
+  data_version: string | number | bigint;
 }
 
 /**
@@ -50,7 +53,7 @@ async function lookUpSession(deps: AppDeps, tx: Tx, token: string, host: HostInf
     ? (Object.fromEntries(accountTypeFields.map(([name, field]) => [field, row.account_type?.[name]])) as typeof accountTypes.$inferSelect)
     : null;
   const user = { ...row.member, accountType: accountType ? toAccountType(accountType) : null, academyUsers: [{ academy }] };
-  return { sessionId: row.session_id, academyId: row.academy_id, handle: row.handle, user };
+  return { sessionId: row.session_id, academyId: row.academy_id, handle: row.handle, user, dataVersion: String(row.data_version) };
 }
 
 /** Authenticates a bearer token in a transaction of its own. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { forbidden } from '../../http/errors.js';
-import { sendJsonText } from '../../http/json-text.js';
+import { sendCachedList } from '../../http/list-cache.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.js';
@@ -18,7 +18,8 @@ export async function eventRoutes(app: FastifyInstance) {
     const seesAll = user.accountType?.canReadDashboard || user.accountType?.canReadSchedule;
     if (!seesAll && req.query.coachId && req.query.coachId !== user.id) throw forbidden();
     const coachId = seesAll ? req.query.coachId : user.id;
-    return sendJsonText(reply, await req.tenant((tx) => eventsListJson(tx, { ...req.query, coachId })));
+    const query = { ...req.query, coachId };
+    return sendCachedList(req, reply, `events ${JSON.stringify(query)}`, (tx) => eventsListJson(tx, query));
   });
   route(app, 'createEvent', write, (req) => req.tenant((tx) => createEvent(tx, req.body)));
   route(app, 'updateEvent', write, (req) => req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope)));

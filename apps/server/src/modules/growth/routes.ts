@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendJsonText } from '../../http/json-text.js';
+import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
 import { ageGroupMedians, createGrowthMetric, deleteGrowthMetric, growthPlayersJson, playerGrowth, updateGrowthMetric } from './service.js';
 
@@ -9,7 +9,7 @@ const write = { access: { anyOf: ['canWriteGrowth' as const] } };
 /** Growth tracking: R:Growth reads the list and a player's history, W:Growth adds, edits and deletes records (docs/domain.md). */
 export async function growthRoutes(app: FastifyInstance) {
   const now = () => app.deps.clock.now();
-  route(app, 'listGrowthPlayers', read, async (req, reply) => sendJsonText(reply, await req.tenant(growthPlayersJson)));
+  route(app, 'listGrowthPlayers', read, (req, reply) => sendCachedList(req, reply, 'growth', growthPlayersJson));
   route(app, 'playerGrowth', read, (req) => req.tenant((tx) => playerGrowth(tx, req.params.playerId)));
   route(app, 'growthAgeGroupMedians', read, (req) => req.tenant((tx) => ageGroupMedians(tx, req.params.playerId, now())));
   route(app, 'createGrowthMetric', write, (req) => req.tenant((tx) => createGrowthMetric(tx, req.body, now())));

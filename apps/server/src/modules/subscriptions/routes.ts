@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendJsonText } from '../../http/json-text.js';
+import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
 import {
   activateByHand,
@@ -20,7 +20,7 @@ const cancel = { access: { anyOf: ['canWriteSettings' as const], forbidden: 'sub
 export async function subscriptionRoutes(app: FastifyInstance) {
   const now = () => app.deps.clock.now();
   route(app, 'listSubscriptions', read, async (req, reply) =>
-    sendJsonText(reply, await req.tenant((tx) => subscriptionsListJson(tx, now()))),
+    sendCachedList(req, reply, 'subscriptions', (tx) => subscriptionsListJson(tx, now())),
   );
   route(app, 'createSubscription', write, (req) =>
     req.tenant((tx) => createSubscription(tx, req.params.playerId, req.body.packageId, now())),

@@ -1,14 +1,14 @@
 import { teamPlayersBodySchema } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authOf, requireAnyFlag } from '../../http/access.js';
-import { sendJsonText } from '../../http/json-text.js';
+import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
 import { createTeam, deleteTeam, getTeam, teamsListJson, updateTeam } from './service.js';
 
 const write = { access: { anyOf: ['canWriteManageTeam' as const] } };
 
 export async function teamRoutes(app: FastifyInstance) {
-  route(app, 'listTeams', { access: 'member' }, async (req, reply) => sendJsonText(reply, await req.tenant(teamsListJson)));
+  route(app, 'listTeams', { access: 'member' }, (req, reply) => sendCachedList(req, reply, 'teams', teamsListJson));
   route(app, 'getTeam', { access: 'member' }, (req) => req.tenant((tx) => getTeam(tx, req.params.id)));
   route(app, 'createTeam', write, (req) => req.tenant((tx) => createTeam(tx, req.body)));
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TenantTx } from '../../db/tenant.js';
 import { authOf, requireAnyFlag } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
-import { sendJsonText } from '../../http/json-text.js';
+import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
 import { storeImage } from '../../storage/images.js';
 import { mailResetLink } from '../auth/service.js';
@@ -39,7 +39,7 @@ export async function userRoutes(app: FastifyInstance) {
     const need = READ_ROLE[req.query.role];
     if (need && need !== 'member') requireAnyFlag(authOf(req), need);
     // The players list comes from the database as the answer's JSON text.
-    if (req.query.role === 'PLAYER') return sendJsonText(reply, await req.tenant(playersListJson));
+    if (req.query.role === 'PLAYER') return sendCachedList(req, reply, 'players', playersListJson);
     return req.tenant((tx) => listOfRole(tx, req.query.role));
   });
 

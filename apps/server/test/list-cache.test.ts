@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ListCache } from '../src/http/list-cache.js';
+import { addPlayer, coachLogin } from './fixtures.js';
+import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from './harness.js';
+
+let t: TestContext;
+let a: Academy;
+let b: Academy;
+
+const players = (who: Academy, headers: Record<string, string> = {}) =>
+  countStatements(() => asMember(t.app, who)({ method: 'GET', url: '/api/users?role=PLAYER', headers }));
+const names = (res: { json(): unknown }) => (res.json() as { name: string }[]).map((p) => p.name).sort();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  await addPlayer(t.app, a, { name: 'Faisal Alharbi' });
+  await addPlayer(t.app, b, { name: 'Omar Alqahtani' });
+});
+afterAll(() => t.close());
+
+describe('lists answered again while the academy is unchanged', () => {
+  it('answers a repeated list from memory, without its query, with the same body', async () => {
+    const built = await players(a);
+    const again = await players(a);
+    expect(again.result.statusCode).toBe(200);
+    expect(again.result.body).toBe(built.result.body);
+    // The list statement is the one left out: authentication alone remains.
+    expect(again.statements).toBe(built.statements - 1);
+  });
+
+  it('builds the list again after any change in the academy, however it came', async () => {
+    await players(a);
+    await addPlayer(t.app, a, { name: 'Khalid Alotaibi' });
+    const afterAdd = await players(a);
+    expect(names(afterAdd.result)).toEqual(['Faisal Alharbi', 'Khalid Alotaibi']);
+
+    // A team's name shows in its players' rows: renaming the team moves the version on too.
+    const api = asMember(t.app, a);
+    const [first] = afterAdd.result.json() as { id: string }[];
+    const team = await api({ method: 'POST', url: '/api/teams', payload: { name: 'U12 Falcons', playerIds: [first.id] } });
+    expect(team.statusCode, team.body).toBe(201);
+    const withTeam = (await players(a)).result.json() as { id: string; teamsPlaying: { name: string }[] }[];
+    expect(withTeam.find((p) => p.id === first.id)?.teamsPlaying.map((x) => x.name)).toEqual(['U12 Falcons']);
+    expect((await api({ method: 'PUT', url: `/api/teams/${team.json().id}`, payload: { name: 'U12 Hawks', playerIds: [first.id] } })).statusCode).toBe(200);
+    const renamed = (await players(a)).result.json() as { id: string; teamsPlaying: { name: string }[] }[];
+    expect(renamed.find((p) => p.id === first.id)?.teamsPlaying.map((x) => x.name)).toEqual(['U12 Hawks']);
+  });
+
+  it('keeps academies apart: one academy never gets the other one’s list', async () => {
+    await players(a);
+    const other = await players(b);
+    expect(names(other.result)).toEqual(['Omar Alqahtani']);
+    expect(names((await players(b)).result)).toEqual(['Omar Alqahtani']);
+    expect(names((await players(a)).result)).not.toContain('Omar Alqahtani');
+  });
+
+  it('answers 304 from the version alone while unchanged, and the new list after a change', async () => {
+    await players(a);
+    const cached = await players(a);
+    const etag = String(cached.result.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const unchanged = await players(a, { 'if-none-match': etag });
+    expect(unchanged.result.statusCode).toBe(304);
+    expect(unchanged.result.body).toBe('');
+    expect(unchanged.statements).toBe(cached.statements);
+    // Another academy's tag does not match this academy's list.
+    const theirs = String((await players(b)).result.headers.etag);
+    expect((await players(a, { 'if-none-match': theirs })).result.statusCode).toBe(200);
+
+    await addPlayer(t.app, a, { name: 'Saad Alshehri' });
+    const changed = await players(a, { 'if-none-match': etag });
+    expect(changed.result.statusCode).toBe(200);
+    expect(names(changed.result)).toContain('Saad Alshehri');
+    expect(changed.result.headers.etag).not.toBe(etag);
+  });
+
+  it('builds the list again on a new day in Riyadh (ages and statuses move with the date)', async () => {
+    await players(a);
+    const cached = await players(a);
+    t.clock.advance(24 * 3600_000);
+    const nextDay = await players(a);
+    expect(nextDay.statements).toBe(cached.statements + 1);
+    expect(nextDay.result.body).toBe(cached.result.body);
+  });
+
+  it('keeps each variant of a list apart (a week of events, all of them or one coach’s)', async () => {
+    const coach = await coachLogin(t.app, a, 'Coach Nasser');
+    const admin = asMember(t.app, a);
+    const week = '/api/events?startDate=2026-11-22&endDate=2026-11-28';
+    const teams = (await admin({ method: 'GET', url: '/api/teams' })).json() as { id: string }[];
+    const event = await admin({
+      method: 'POST',
+      url: '/api/events',
+      payload: { type: 'TRAINING_SESSION', date: '2026-11-24', time: '17:00', endTime: '18:30', teamIds: [teams[0].id], coachIds: [] },
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    for (let round = 0; round < 2; round++) {
+      expect((await admin({ method: 'GET', url: week })).json()).toHaveLength(1);
+      expect((await admin({ method: 'GET', url: `${week}&coachId=${coach.id}` })).json()).toEqual([]);
+    }
+  });
+
+  it('sees a change another process made (PostgreSQL: processes share only the database)', async () => {
+    if (!t.deps.config.databaseUrl) return; // PGlite opens in one process only
+    const second = await t.secondProcess();
+    await players(a);
+    await players(a);
+    await addPlayer(second, a, { name: 'Yousef Alghamdi' });
+    expect(names((await players(a)).result)).toContain('Yousef Alghamdi');
+  });
+
+  it('moves every academy on when data changes outside any academy (a superuser script on the embedded database)', async () => {
+    if (t.deps.config.databaseUrl) return; // the PostgreSQL test login is not a superuser
+    await players(a);
+    const before = await players(a);
+    await t.deps.db.execute(sql`update users set name = 'Faisal Alharbi (renamed)' where name = 'Faisal Alharbi'`);
+    const after = await players(a);
+    expect(after.statements).toBe(before.statements + 1);
+    expect(names(after.result)).toContain('Faisal Alharbi (renamed)');
+  });
+});
+
+describe('the cache itself', () => {
+  it('drops the least recently used lists beyond its budget and never keeps one larger than it', () => {
+    const cache = new ListCache(100); // bytes: 50 UTF-16 code units
+    cache.set('a', '1', 'x'.repeat(20));
+    cache.set('b', '1', 'y'.repeat(20));
+    expect(cache.get('a', '1')).toBe('x'.repeat(20)); // a is now the most recently used
+    cache.set('c', '1', 'z'.repeat(20));
+    expect(cache.get('b', '1')).toBeNull();
+    expect(cache.get('a', '1')).not.toBeNull();
+    expect(cache.get('c', '2')).toBeNull(); // another version or day is a miss
+    cache.set('huge', '1', 'w'.repeat(60));
+    expect(cache.get('huge', '1')).toBeNull();
+    expect(cache.size).toBe(2);
+  });
+});
