@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db, Tx } from './client.js';
 import { finishHeld, type HeldTransaction, holdTransaction } from './held.js';
 
@@ -45,6 +46,12 @@ export interface DataAccess {
   system<T>(work: (tx: SystemTx) => Promise<T>): Promise<T>;
   /** A transaction left open for the request's next work (db/held.ts); authentication begins it. */
   hold(): Promise<HeldTransaction>;
+  /**
+   * One statement on the global tables that stands alone (a counter's upsert): on PostgreSQL it
+   * runs on the pool in its own implicit transaction, without BEGIN and COMMIT round trips; PGlite's
+   * one connection may be inside another transaction, so there it is a system transaction.
+   */
+  statement<T>(work: (tx: SystemTx) => Promise<T>): Promise<T>;
 }
 
 export const dataAccess = (db: Db): DataAccess => ({
@@ -61,4 +68,10 @@ export const dataAccess = (db: Db): DataAccess => ({
     await finishHeld();
     return holdTransaction(db);
   },
+  statement: async (work) => {
+    await finishHeld();
+    return isPooled(db) ? work(db as unknown as SystemTx) : withSystem(db, work);
+  },
 });
+
+const isPooled = (db: Db) => Reflect.get(db, '$client') instanceof pg.Pool;

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
 import { counters } from '../db/schema.js';
 import type { DataAccess } from '../db/tenant.js';
@@ -14,6 +14,8 @@ export interface Counters {
   hit(key: string, windowMs: number): Promise<Count>;
   /** The count so far (0 when there is none or its window is over), without counting. */
   peek(key: string): Promise<Count>;
+  /** `peek` of several keys at once (one statement), in their order. */
+  peekAll(keys: string[]): Promise<Count[]>;
   clear(key: string): Promise<void>;
 }
 export interface Count {
@@ -28,7 +30,7 @@ export function databaseCounters(data: DataAccess, now: () => Date): Counters {
     async hit(key, windowMs) {
       const at = now();
       const resetAt = new Date(at.getTime() + windowMs);
-      const [row] = await data.system(async (tx) =>
+      const [row] = await data.statement(async (tx) =>
         rowsOf<{ count: number; reset_at: string | Date }>(
           await tx.execute(sql`
             insert into counters (key, count, reset_at) values (${key}, 1, ${resetAt.toISOString()}::timestamptz)
@@ -39,17 +41,24 @@ export function databaseCounters(data: DataAccess, now: () => Date): Counters {
         ),
       );
       // Now and then, forget windows that are over (any process may; it is idempotent).
-      if (++hits % 1000 === 0) await data.system((tx) => tx.delete(counters).where(lt(counters.resetAt, at)));
+      if (++hits % 1000 === 0) await data.statement((tx) => tx.delete(counters).where(lt(counters.resetAt, at)));
       return { count: Number(row.count), ttlMs: Math.max(0, new Date(row.reset_at).getTime() - at.getTime()) };
     },
     async peek(key) {
+      const [count] = await this.peekAll([key]);
+      return count;
+    },
+    async peekAll(keys) {
       const at = now();
-      const [row] = await data.system((tx) => tx.select().from(counters).where(sql`${counters.key} = ${key}`));
-      if (!row || row.resetAt <= at) return { count: 0, ttlMs: 0 };
-      return { count: row.count, ttlMs: row.resetAt.getTime() - at.getTime() };
+      const rows = await data.statement((tx) => tx.select().from(counters).where(inArray(counters.key, keys)));
+      return keys.map((key) => {
+        const row = rows.find((r) => r.key === key);
+        if (!row || row.resetAt <= at) return { count: 0, ttlMs: 0 };
+        return { count: row.count, ttlMs: row.resetAt.getTime() - at.getTime() };
+      });
     },
     async clear(key) {
-      await data.system((tx) => tx.delete(counters).where(sql`${counters.key} = ${key}`));
+      await data.statement((tx) => tx.delete(counters).where(sql`${counters.key} = ${key}`));
     },
   };
 }
@@ -74,6 +83,9 @@ export function memoryCounters(now: () => Date): Counters {
       const at = now().getTime();
       const c = live(key, at);
       return c ? { count: c.count, ttlMs: c.resetAt - at } : { count: 0, ttlMs: 0 };
+    },
+    async peekAll(keys) {
+      return Promise.all(keys.map((key) => this.peek(key)));
     },
     async clear(key) {
       map.delete(key);

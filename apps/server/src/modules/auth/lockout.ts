@@ -19,11 +19,7 @@ export function createLoginGuard(counters: Counters, opts: { max: number; perAdd
   return {
     /** Seconds until this address may try this account again (0: go ahead); counts the attempt when allowed. */
     async admit(account: string, address: string) {
-      const [attempts, known, failures] = await Promise.all([
-        counters.peek(byAddress(address)),
-        counters.peek(knownKey(account, address)),
-        counters.peek(failuresOf(account)),
-      ]);
+      const [attempts, known, failures] = await counters.peekAll([byAddress(address), knownKey(account, address), failuresOf(account)]);
       const seconds = Math.max(wait(attempts, opts.perAddressMax), known.count > 0 ? 0 : wait(failures, opts.max));
       if (seconds === 0) await counters.hit(byAddress(address), opts.windowMs);
       return seconds;
