@@ -44,7 +44,9 @@ describe('lists answered again while the academy is unchanged', () => {
     expect(team.statusCode, team.body).toBe(201);
     const withTeam = (await players(a)).result.json() as { id: string; teamsPlaying: { name: string }[] }[];
     expect(withTeam.find((p) => p.id === first.id)?.teamsPlaying.map((x) => x.name)).toEqual(['U12 Falcons']);
-    expect((await api({ method: 'PUT', url: `/api/teams/${team.json().id}`, payload: { name: 'U12 Hawks', playerIds: [first.id] } })).statusCode).toBe(200);
+    expect(
+      (await api({ method: 'PUT', url: `/api/teams/${team.json().id}`, payload: { name: 'U12 Hawks', playerIds: [first.id] } })).statusCode,
+    ).toBe(200);
     const renamed = (await players(a)).result.json() as { id: string; teamsPlaying: { name: string }[] }[];
     expect(renamed.find((p) => p.id === first.id)?.teamsPlaying.map((x) => x.name)).toEqual(['U12 Hawks']);
   });

@@ -1,7 +1,8 @@
 /**
  * The whole data model (docs/domain.md). Global tables: academies, sessions, password_resets,
- * outgoing_mails, calendar_feeds. Every other table is tenant-owned: `academy_id` first in every index,
- * row-level security forced by migration 0001 (docs/architecture.md, "Tenant transaction").
+ * outgoing_mails, calendar_feeds, counters. Every other table is tenant-owned: `academy_id` first in every index
+ * and part of every primary, unique and foreign key (ready for Citus: docs/scale-out.md), row-level security
+ * forced by migration 0001 (docs/architecture.md, "Tenant transaction").
  */
 import {
   BREAKFAST_SOURCES,
@@ -19,9 +20,11 @@ import {
 } from '@kora/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -33,12 +36,31 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** The id of a global table: the primary key on its own. */
 const id = () => uuid('id').primaryKey().defaultRandom();
+/** The id of a tenant table: its primary key is (academy_id, id), see `tenantKey`. */
+const tenantId = () => uuid('id').notNull().defaultRandom();
 const academyId = () =>
   uuid('academy_id')
     .notNull()
     .references(() => academies.id, { onDelete: 'cascade' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Keys ready for Citus, sharded by `academy_id` (docs/scale-out.md, migration 0015): a tenant
+ * table's primary key and every unique key include `academy_id`, and a foreign key between two
+ * tenant tables carries it on both sides, so a row can only point at a row of its own academy (the
+ * same shard). `test/citus-keys.test.ts` checks this on the migrated database.
+ */
+const tenantKey = (t: { academyId: AnyPgColumn; id: AnyPgColumn }) => primaryKey({ columns: [t.academyId, t.id] });
+/** `(academy_id, column) → target (academy_id, id)`. */
+function inAcademy<T extends string, F extends string>(
+  name: string,
+  columns: [AnyPgColumn<{ tableName: T }>, AnyPgColumn<{ tableName: T }>],
+  target: { academyId: AnyPgColumn<{ tableName: F }>; id: AnyPgColumn<{ tableName: F }> },
+) {
+  return foreignKey({ name, columns, foreignColumns: [target.academyId, target.id] });
+}
 
 // ── global ────────────────────────────────────────────────────────────────────
 
@@ -146,7 +168,7 @@ const flag = (name: string) => boolean(name).notNull().default(false);
 export const accountTypes = pgTable(
   'account_types',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
     name: text('name').notNull(),
     nameArabic: text('name_arabic'),
@@ -169,13 +191,13 @@ export const accountTypes = pgTable(
     canWriteSettings: flag('can_write_settings'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('account_types_academy_name_idx').on(t.academyId, t.name)],
+  (t) => [tenantKey(t), uniqueIndex('account_types_academy_name_idx').on(t.academyId, t.name)],
 );
 
 export const users = pgTable(
   'users',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
     /** PLAYER, COACH, ADMIN or PARENT. */
     role: text('role', { enum: ROLES }).notNull(),
@@ -194,11 +216,14 @@ export const users = pgTable(
     avatar: text('avatar'),
     condition: text('condition'),
     coachType: text('coach_type', { enum: COACH_TYPES }),
-    accountTypeId: uuid('account_type_id').references(() => accountTypes.id, { onDelete: 'set null' }),
+    accountTypeId: uuid('account_type_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    tenantKey(t),
+    // Migration 0015 writes `ON DELETE SET NULL (account_type_id)`: the user stays in its academy (drizzle has no column list).
+    inAcademy('users_account_type_id_fk', [t.academyId, t.accountTypeId], accountTypes).onDelete('set null'),
     index('users_academy_role_idx').on(t.academyId, t.role, t.name),
     // Logins are unique per academy; parents and players without a login may share an address.
     uniqueIndex('users_academy_login_idx').on(t.academyId, t.email).where(sql`password_hash is not null`),
@@ -210,74 +235,78 @@ export const academyUsers = pgTable(
   'academy_users',
   {
     academyId: academyId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.academyId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.userId] }),
+    inAcademy('academy_users_user_id_fk', [t.academyId, t.userId], users).onDelete('cascade'),
+  ],
 );
 
 export const parentPlayers = pgTable(
   'parent_players',
   {
     academyId: academyId(),
-    parentId: uuid('parent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    playerId: uuid('player_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id').notNull(),
+    playerId: uuid('player_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.academyId, t.parentId, t.playerId] }), index('parent_players_player_idx').on(t.academyId, t.playerId)],
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.parentId, t.playerId] }),
+    inAcademy('parent_players_parent_id_fk', [t.academyId, t.parentId], users).onDelete('cascade'),
+    inAcademy('parent_players_player_id_fk', [t.academyId, t.playerId], users).onDelete('cascade'),
+    index('parent_players_player_idx').on(t.academyId, t.playerId),
+  ],
 );
 
 export const teams = pgTable(
   'teams',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
     name: text('name').notNull(),
     nameArabic: text('name_arabic'),
     color: text('color', { enum: COLORS }).notNull().default('GREY'),
     createdAt: createdAt(),
   },
-  (t) => [index('teams_academy_name_idx').on(t.academyId, t.name)],
+  (t) => [tenantKey(t), index('teams_academy_name_idx').on(t.academyId, t.name)],
 );
 
 export const teamCoaches = pgTable(
   'team_coaches',
   {
     academyId: academyId(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').notNull(),
+    coachId: uuid('coach_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.academyId, t.teamId, t.coachId] }), index('team_coaches_coach_idx').on(t.academyId, t.coachId)],
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.teamId, t.coachId] }),
+    inAcademy('team_coaches_team_id_fk', [t.academyId, t.teamId], teams).onDelete('cascade'),
+    inAcademy('team_coaches_coach_id_fk', [t.academyId, t.coachId], users).onDelete('cascade'),
+    index('team_coaches_coach_idx').on(t.academyId, t.coachId),
+  ],
 );
 
 export const teamPlayers = pgTable(
   'team_players',
   {
     academyId: academyId(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    playerId: uuid('player_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').notNull(),
+    playerId: uuid('player_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.academyId, t.teamId, t.playerId] }), index('team_players_player_idx').on(t.academyId, t.playerId)],
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.teamId, t.playerId] }),
+    inAcademy('team_players_team_id_fk', [t.academyId, t.teamId], teams).onDelete('cascade'),
+    inAcademy('team_players_player_id_fk', [t.academyId, t.playerId], users).onDelete('cascade'),
+    index('team_players_player_idx').on(t.academyId, t.playerId),
+  ],
 );
 
 export const events = pgTable(
   'events',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
     /** TRAINING_SESSION or MATCH. */
     type: text('type', { enum: EVENT_TYPES }).notNull(),
@@ -289,54 +318,61 @@ export const events = pgTable(
     seriesId: uuid('series_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('events_academy_date_idx').on(t.academyId, t.date, t.time), index('events_academy_series_idx').on(t.academyId, t.seriesId)],
+  (t) => [
+    tenantKey(t),
+    index('events_academy_date_idx').on(t.academyId, t.date, t.time),
+    index('events_academy_series_idx').on(t.academyId, t.seriesId),
+  ],
 );
 
 export const eventTeams = pgTable(
   'event_teams',
   {
     academyId: academyId(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    teamId: uuid('team_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.academyId, t.eventId, t.teamId] }), index('event_teams_team_idx').on(t.academyId, t.teamId)],
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.eventId, t.teamId] }),
+    inAcademy('event_teams_event_id_fk', [t.academyId, t.eventId], events).onDelete('cascade'),
+    inAcademy('event_teams_team_id_fk', [t.academyId, t.teamId], teams).onDelete('cascade'),
+    index('event_teams_team_idx').on(t.academyId, t.teamId),
+  ],
 );
 
 export const eventCoaches = pgTable(
   'event_coaches',
   {
     academyId: academyId(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    coachId: uuid('coach_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.academyId, t.eventId, t.coachId] }), index('event_coaches_coach_idx').on(t.academyId, t.coachId)],
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.eventId, t.coachId] }),
+    inAcademy('event_coaches_event_id_fk', [t.academyId, t.eventId], events).onDelete('cascade'),
+    inAcademy('event_coaches_coach_id_fk', [t.academyId, t.coachId], users).onDelete('cascade'),
+    index('event_coaches_coach_idx').on(t.academyId, t.coachId),
+  ],
 );
 
 export const participants = pgTable(
   'participants',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    eventId: uuid('event_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    teamId: uuid('team_id'),
     /** PENDING, ATTENDED, ABSENT (PLAYED, NOT_ATTENDING recognised). */
     status: text('status', { enum: PARTICIPANT_STATUSES }).notNull().default('PENDING'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    tenantKey(t),
+    inAcademy('participants_event_id_fk', [t.academyId, t.eventId], events).onDelete('cascade'),
+    inAcademy('participants_user_id_fk', [t.academyId, t.userId], users).onDelete('cascade'),
+    // Migration 0015 writes `ON DELETE SET NULL (team_id)`: the participant stays in its academy (drizzle has no column list).
+    inAcademy('participants_team_id_fk', [t.academyId, t.teamId], teams).onDelete('set null'),
     uniqueIndex('participants_academy_event_user_idx').on(t.academyId, t.eventId, t.userId),
     index('participants_academy_user_idx').on(t.academyId, t.userId),
   ],
@@ -345,7 +381,7 @@ export const participants = pgTable(
 export const packages = pgTable(
   'packages',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
     name: text('name').notNull(),
     nameArabic: text('name_arabic'),
@@ -364,20 +400,16 @@ export const packages = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('packages_academy_idx').on(t.academyId, t.isActive)],
+  (t) => [tenantKey(t), index('packages_academy_idx').on(t.academyId, t.isActive)],
 );
 
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
-    playerId: uuid('player_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    packageId: uuid('package_id')
-      .notNull()
-      .references(() => packages.id),
+    playerId: uuid('player_id').notNull(),
+    packageId: uuid('package_id').notNull(),
     /** ACTIVE, INACTIVE, CANCELLED, TRIAL, PENDING, PAUSED. */
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('PENDING'),
     startDate: date('start_date', { mode: 'string' }),
@@ -389,6 +421,11 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    tenantKey(t),
+    inAcademy('subscriptions_player_id_fk', [t.academyId, t.playerId], users).onDelete('cascade'),
+    inAcademy('subscriptions_package_id_fk', [t.academyId, t.packageId], packages),
+    // The public payment pages find a subscription's academy by its id alone (subscription_academy, migration 0009).
+    index('subscriptions_id_idx').on(t.id),
     index('subscriptions_academy_player_idx').on(t.academyId, t.playerId, t.endDate),
     index('subscriptions_academy_status_idx').on(t.academyId, t.status),
   ],
@@ -397,11 +434,9 @@ export const subscriptions = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').notNull(),
     amountHalalas: integer('amount_halalas').notNull(),
     /** Cash or Card. */
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
@@ -414,6 +449,8 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantKey(t),
+    inAcademy('payments_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
     index('payments_academy_subscription_idx').on(t.academyId, t.subscriptionId),
     uniqueIndex('payments_academy_provider_ref_idx').on(t.academyId, t.providerRef),
   ],
@@ -428,14 +465,15 @@ export const subscriptionReminders = pgTable(
   'subscription_reminders',
   {
     academyId: academyId(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id').notNull(),
     /** low_sessions, ending_soon or pending_payment. */
     stage: text('stage', { enum: REMINDER_STAGES }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscription_reminders_academy_subscription_stage_idx').on(t.academyId, t.subscriptionId, t.stage)],
+  (t) => [
+    inAcademy('subscription_reminders_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
+    uniqueIndex('subscription_reminders_academy_subscription_stage_idx').on(t.academyId, t.subscriptionId, t.stage),
+  ],
 );
 
 /** One row per academy holding the last issued invoice number; bumped inside the invoicing transaction so numbers have no gaps. */
@@ -449,18 +487,12 @@ export const invoiceCounters = pgTable('invoice_counters', {
 export const invoices = pgTable(
   'invoices',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
     invoiceNumber: integer('invoice_number').notNull(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    userId: uuid('user_id').notNull(),
     packageName: text('package_name').notNull(),
     subtotalHalalas: integer('subtotal_halalas').notNull(),
     vatHalalas: integer('vat_halalas').notNull().default(0),
@@ -471,6 +503,12 @@ export const invoices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    tenantKey(t),
+    inAcademy('invoices_payment_id_fk', [t.academyId, t.paymentId], payments).onDelete('cascade'),
+    inAcademy('invoices_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
+    inAcademy('invoices_user_id_fk', [t.academyId, t.userId], users).onDelete('cascade'),
+    // The public invoice link finds an invoice's academy by its id alone (invoice_academy, migration 0010).
+    index('invoices_id_idx').on(t.id),
     uniqueIndex('invoices_academy_number_idx').on(t.academyId, t.invoiceNumber),
     uniqueIndex('invoices_academy_payment_idx').on(t.academyId, t.paymentId),
     index('invoices_academy_paid_idx').on(t.academyId, t.paidAt),
@@ -480,11 +518,9 @@ export const invoices = pgTable(
 export const growthMetrics = pgTable(
   'growth_metrics',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
-    playerId: uuid('player_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     height: doublePrecision('height'),
     weight: doublePrecision('weight'),
@@ -500,10 +536,13 @@ export const growthMetrics = pgTable(
     createdAt: createdAt(),
   },
   // A player's records by date and, read backwards, the latest one first (the growth list's latest record without a sort).
-  (t) => [index('growth_metrics_academy_player_idx').on(t.academyId, t.playerId, t.date, t.createdAt, t.id)],
+  (t) => [
+    tenantKey(t),
+    inAcademy('growth_metrics_player_id_fk', [t.academyId, t.playerId], users).onDelete('cascade'),
+    index('growth_metrics_academy_player_idx').on(t.academyId, t.playerId, t.date, t.createdAt, t.id),
+  ],
 );
 
-/** Tenant tables that carry row-level security (kept in sync with migration 0001 by a test). */
 /**
  * Who changed money, attendance or permissions, when and from which address (docs/domain.md,
  * "Audit trail"): one row per successful change, written by the audit hook (http/audit.ts) or,
@@ -512,7 +551,7 @@ export const growthMetrics = pgTable(
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: id(),
+    id: tenantId(),
     academyId: academyId(),
     /** The member who acted; null for the payment provider. */
     actorId: uuid('actor_id'),
@@ -526,9 +565,10 @@ export const auditEvents = pgTable(
     address: text('address'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_events_academy_created_idx').on(t.academyId, t.createdAt)],
+  (t) => [tenantKey(t), index('audit_events_academy_created_idx').on(t.academyId, t.createdAt)],
 );
 
+/** Tenant tables that carry row-level security (kept in sync with the migrations by test/tenancy.test.ts). */
 export const TENANT_TABLES = [
   'account_types',
   'users',
@@ -549,4 +589,6 @@ export const TENANT_TABLES = [
   'growth_metrics',
   'subscription_reminders',
   'audit_events',
+  // The per-academy data version of the list cache (migration 0016, raw SQL: not modelled above).
+  'data_versions',
 ] as const;

@@ -1,4 +1,6 @@
+import { endpoints, type RouteKey } from '@kora/contracts';
 import type { FastifyReply } from 'fastify';
+import { type ZodType, z } from 'zod';
 
 /**
  * Answers a list the database built as JSON text (db/json.ts) as it is: Fastify sends a string
@@ -11,4 +13,14 @@ import type { FastifyReply } from 'fastify';
 export function sendJsonText<T>(reply: FastifyReply, text: string): T {
   reply.type('application/json; charset=utf-8');
   return text as unknown as T;
+}
+
+/**
+ * An answer as the route's serializer writes it (its 200 schema's `encode`, then JSON), for an
+ * answer kept as text (http/list-cache.ts) by a route whose service answers values.
+ */
+export function serializeAnswer(key: RouteKey, value: unknown): string {
+  const schema = (endpoints[key].responses as Record<number, ZodType | undefined>)[200];
+  if (!schema) throw new Error(`${key} has no 200 answer`);
+  return JSON.stringify(z.encode(schema, value));
 }

@@ -13,7 +13,8 @@ export async function listAccountTypes(tx: TenantTx): Promise<AccountTypeListIte
     .select({ type: accountTypes, usersCount: count(users.id) })
     .from(accountTypes)
     .leftJoin(users, eq(users.accountTypeId, accountTypes.id))
-    .groupBy(accountTypes.id)
+    // The primary key (academy_id, id): every other column of the type follows from it.
+    .groupBy(accountTypes.academyId, accountTypes.id)
     .orderBy(desc(accountTypes.isDefault), asc(accountTypes.createdAt), asc(accountTypes.name));
   return rows.map(({ type, usersCount }) => ({ ...toAccountType(type), usersCount }));
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { serializeAnswer } from '../../http/json-text.js';
+import { sendCachedList } from '../../http/list-cache.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { exportInvoices, invoicePdf, listInvoices } from './service.js';
@@ -14,7 +16,12 @@ const bytes = (buffer: Buffer) => buffer as unknown as string;
 /** The payments history (DESIGN §5.6): the invoices of a period, a month as CSV, and each invoice's PDF. */
 export async function invoiceRoutes(app: FastifyInstance) {
   const { deps } = app;
-  route(app, 'listInvoices', readSettings, (req) => req.tenant((tx) => listInvoices(tx, req.query.startDate, req.query.endDate)));
+  route(app, 'listInvoices', readSettings, (req, reply) => {
+    const { startDate, endDate } = req.query;
+    return sendCachedList(req, reply, `invoices ${startDate} ${endDate}`, async (tx) =>
+      serializeAnswer('listInvoices', await listInvoices(tx, startDate, endDate)),
+    );
+  });
 
   route(app, 'exportInvoices', readSettings, async (req, reply) => {
     const csv = await req.tenant((tx) => exportInvoices(tx, req.query.month));
