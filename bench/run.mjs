@@ -33,6 +33,8 @@ const databases = (env.BENCH_DB || 'postgres,pglite')
   .filter(Boolean);
 const only = env.BENCH_ENDPOINTS ? env.BENCH_ENDPOINTS.split(',').map((s) => s.trim()) : null;
 const acceptEncoding = env.BENCH_ACCEPT_ENCODING || '';
+// The server's list cache (LIST_CACHE_MB, default 64): 0 measures every list built by its statement.
+const listCacheMb = env.LIST_CACHE_MB ?? '64';
 const compare = smoke
   ? []
   : (env.BENCH_COMPARE_ACADEMIES || '')
@@ -198,7 +200,7 @@ const ratio = (a, b) => (a === null || b === null || b === 0 ? null : round(a / 
 async function benchDatabase(db) {
   const { info, stop } = await startServer({ BENCH_TARGET: db });
   const where = `${info.database} (${info.databaseName}: ${info.academies} academies, data of ${info.seededDay})`;
-  const how = smoke ? 'smoke run: 10 requests per measure, numbers meaningless' : `${seconds} s per measure`;
+  const how = `${smoke ? 'smoke run: 10 requests per measure, numbers meaningless' : `${seconds} s per measure`}, list cache ${listCacheMb === '0' ? 'off' : `${listCacheMb} MB`}`;
   console.log(`\n== ${where}; ${how}, connections ${connectionList.join('/')} ==`);
   const rows = [];
   try {
@@ -309,8 +311,14 @@ function writeResults(name, data) {
   const dir = smoke ? `${tmpdir()}/kora-bench-results/` : new URL('results/', import.meta.url).pathname;
   mkdirSync(dir, { recursive: true });
   const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\..+/, '');
-  const file = `${dir}${stamp}-${name}${smoke ? '-smoke' : ''}.json`;
-  const settings = { seconds, connections: connectionList, acceptEncoding: acceptEncoding || 'identity', smoke };
+  const file = `${dir}${stamp}-${name}${listCacheMb === '0' ? '-uncached' : ''}${smoke ? '-smoke' : ''}.json`;
+  const settings = {
+    seconds,
+    connections: connectionList,
+    acceptEncoding: acceptEncoding || 'identity',
+    listCacheMb: Number(listCacheMb),
+    smoke,
+  };
   writeFileSync(file, `${JSON.stringify({ startedAt, cores: cpus().length, node: process.version, settings, ...data }, null, 1)}\n`);
   return file.startsWith(root) ? file.slice(root.length) : file;
 }
