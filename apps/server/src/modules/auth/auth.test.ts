@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   academyHost,
@@ -9,6 +10,8 @@ import {
   type TestContext,
   uniqueHandle,
 } from '../../../test/harness.js';
+import { users } from '../../db/schema.js';
+import { withTenant } from '../../db/tenant.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -384,6 +387,16 @@ describe('forgot and reset password', () => {
     const late = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'long-enough' } });
     expect(late.statusCode).toBe(400);
     await loginAs(t.app, a.handle, a.email, a.password);
+  });
+
+  it('refuses the link of a user deleted since it was mailed with 400, not 500', async () => {
+    const a = await registerAndLogin(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });
+    const token = (await lastLink()).text.match(/reset-password\/(\S+)/)![1];
+    await withTenant(t.deps.db, a.id, (tx) => tx.delete(users).where(eq(users.id, a.userId)));
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'long-enough' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('auth.reset_token_invalid');
   });
 });
 

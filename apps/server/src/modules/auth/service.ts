@@ -157,6 +157,8 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, reset.userId))
       .returning({ email: users.email });
+    // The user was deleted since the link was mailed: the link is dead too (and nothing is kept).
+    if (!user) throw badRequest('auth.reset_token_invalid', 'token');
     return { handle: academy.handle, email: user.email ?? '' };
   });
 }
