@@ -1,6 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListCache } from '../src/http/list-cache.js';
+import { chosenEncoding, ListCache } from '../src/http/list-cache.js';
 import { addPlayer, coachLogin } from './fixtures.js';
 import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from './harness.js';
 
@@ -49,6 +50,20 @@ describe('lists answered again while the academy is unchanged', () => {
     ).toBe(200);
     const renamed = (await players(a)).result.json() as { id: string; teamsPlaying: { name: string }[] }[];
     expect(renamed.find((p) => p.id === first.id)?.teamsPlaying.map((x) => x.name)).toEqual(['U12 Hawks']);
+  });
+
+  it('answers a repeated list compressed once, the same bytes each time, decoding to the same JSON', async () => {
+    const plain = await players(a);
+    const br1 = await players(a, { 'accept-encoding': 'gzip, deflate, br' });
+    const br2 = await players(a, { 'accept-encoding': 'br' });
+    expect(br1.result.headers['content-encoding']).toBe('br');
+    expect(br2.result.rawPayload.equals(br1.result.rawPayload)).toBe(true);
+    expect(br2.statements).toBe((await players(a)).statements); // no list statement either
+    expect(JSON.parse(brotliDecompressSync(br2.result.rawPayload).toString())).toEqual(plain.result.json());
+    const gz = await players(a, { 'accept-encoding': 'gzip' });
+    expect(gz.result.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.result.rawPayload).toString())).toEqual(plain.result.json());
+    expect(gz.result.headers.etag).toBe(plain.result.headers.etag);
   });
 
   it('keeps academies apart: one academy never gets the other one’s list', async () => {
@@ -130,7 +145,7 @@ describe('the cache itself', () => {
     const cache = new ListCache(100); // bytes: 50 UTF-16 code units
     cache.set('a', '1', 'x'.repeat(20));
     cache.set('b', '1', 'y'.repeat(20));
-    expect(cache.get('a', '1')).toBe('x'.repeat(20)); // a is now the most recently used
+    expect(cache.get('a', '1')?.body).toBe('x'.repeat(20)); // a is now the most recently used
     cache.set('c', '1', 'z'.repeat(20));
     expect(cache.get('b', '1')).toBeNull();
     expect(cache.get('a', '1')).not.toBeNull();
@@ -138,5 +153,28 @@ describe('the cache itself', () => {
     cache.set('huge', '1', 'w'.repeat(60));
     expect(cache.get('huge', '1')).toBeNull();
     expect(cache.size).toBe(2);
+  });
+
+  it('counts the compressed bytes it keeps against the budget', async () => {
+    const list = JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ id: i, name: `Player ${i}` })));
+    // Room for both texts and nothing more: keeping a's brotli bytes must push the older b out.
+    const cache = new ListCache(list.length * 2 + 400);
+    cache.set('b', '1', 'y'.repeat(200));
+    const entry = cache.set('a', '1', list);
+    expect(cache.size).toBe(2);
+    const br = await cache.encoded(entry, 'br');
+    expect(JSON.parse(brotliDecompressSync(br).toString())).toHaveLength(60);
+    expect(await cache.encoded(entry, 'br')).toBe(br); // compressed once
+    expect(cache.get('b', '1')).toBeNull();
+    expect(cache.get('a', '1')?.encoded.br).toBe(br);
+  });
+
+  it('chooses brotli, then gzip, as the client accepts them', () => {
+    expect(chosenEncoding('gzip, deflate, br')).toBe('br');
+    expect(chosenEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chosenEncoding('gzip;q=0.5')).toBe('gzip');
+    expect(chosenEncoding('*')).toBe('gzip');
+    expect(chosenEncoding('identity')).toBeNull();
+    expect(chosenEncoding(undefined)).toBeNull();
   });
 });

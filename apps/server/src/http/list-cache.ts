@@ -1,4 +1,6 @@
 import { hash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { riyadhToday } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TenantTx } from '../db/tenant.js';
@@ -14,45 +16,94 @@ import { sendJsonText } from './json-text.js';
  * query, and its ETag is known without building or hashing it (a 304 costs the same). Every
  * committed change in the academy moves the version on and the next request builds the list again.
  * Each process keeps its own entries and drops the least recently used beyond its memory budget;
- * processes share nothing but the database the version is read from.
+ * processes share nothing but the database the version is read from. An entry also keeps its
+ * brotli and gzip bytes once a client asked for them, so a repeated list is not compressed again.
  */
+interface Entry {
+  key: string;
+  stamp: string;
+  body: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+type Encoding = 'br' | 'gzip';
+
 export class ListCache {
-  readonly #entries = new Map<string, { stamp: string; body: string }>();
+  readonly #entries = new Map<string, Entry>();
   #bytes = 0;
 
   constructor(readonly maxBytes: number) {}
 
-  get(key: string, stamp: string): string | null {
+  get(key: string, stamp: string): Entry | null {
     const entry = this.#entries.get(key);
     if (!entry || entry.stamp !== stamp) return null;
     // Most recently used last: the map's order is the eviction order.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return entry.body;
+    return entry;
   }
 
-  set(key: string, stamp: string, body: string) {
-    const size = body.length * 2;
-    if (size > this.maxBytes) return;
+  set(key: string, stamp: string, body: string): Entry {
+    const entry: Entry = { key, stamp, body, encoded: {} };
     this.#drop(key);
-    this.#entries.set(key, { stamp, body });
-    this.#bytes += size;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#drop(oldest);
+    if (sizeOf(entry) > this.maxBytes) return entry;
+    this.#entries.set(key, entry);
+    this.#bytes += sizeOf(entry);
+    this.#evict();
+    return entry;
+  }
+
+  /** The entry's body in `encoding`, compressed once and kept with it (its size counts too). */
+  async encoded(entry: Entry, encoding: Encoding): Promise<Buffer> {
+    const kept = entry.encoded[encoding];
+    if (kept) return kept;
+    const bytes = await (encoding === 'br' ? toBrotli(entry.body) : toGzip(entry.body));
+    if (entry.encoded[encoding]) return bytes; // another request compressed it meanwhile
+    entry.encoded[encoding] = bytes;
+    // Counted only while the entry is still kept (it may have been dropped meanwhile).
+    if (this.#entries.get(entry.key) === entry) {
+      this.#bytes += bytes.length;
+      this.#evict();
     }
+    return bytes;
   }
 
   get size() {
     return this.#entries.size;
   }
 
+  #evict() {
+    for (const oldest of this.#entries.keys()) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#drop(oldest);
+    }
+  }
+
   #drop(key: string) {
     const entry = this.#entries.get(key);
     if (!entry) return;
-    this.#bytes -= entry.body.length * 2;
+    this.#bytes -= sizeOf(entry);
     this.#entries.delete(key);
   }
+}
+
+const sizeOf = (entry: Entry) => entry.body.length * 2 + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+
+// The same qualities as the answers @fastify/compress compresses on the fly (http/caching.ts).
+const toBrotli = (text: string) =>
+  promisify(brotliCompress)(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: text.length } });
+const toGzip = (text: string) => promisify(gzip)(text);
+
+/** The encoding to answer in from Accept-Encoding (brotli first, as @fastify/compress), or null. */
+export function chosenEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Set(
+    (Array.isArray(header) ? header.join(',') : (header ?? ''))
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^q=0(\.0*)?$/.test(p.trim())))
+      .map(([name]) => name.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') || accepted.has('*') ? 'gzip' : null;
 }
 
 declare module 'fastify' {
@@ -86,10 +137,16 @@ export async function sendCachedList<T>(
     reply.code(304);
     return '' as unknown as T;
   }
-  let body = listCache.maxBytes > 0 ? listCache.get(key, stamp) : null;
-  if (body === null) {
-    body = await req.tenant(build);
-    if (listCache.maxBytes > 0) listCache.set(key, stamp, body);
-  }
-  return sendJsonText<T>(reply, body);
+  if (listCache.maxBytes === 0) return sendJsonText<T>(reply, await req.tenant(build));
+  const entry = listCache.get(key, stamp) ?? listCache.set(key, stamp, await req.tenant(build));
+  const encoding = entry.body.length >= COMPRESS_FROM ? chosenEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return sendJsonText<T>(reply, entry.body);
+  // Compressed here once per entry: @fastify/compress leaves an answer with a Content-Encoding alone.
+  const bytes = await listCache.encoded(entry, encoding);
+  reply.type('application/json; charset=utf-8').header('Content-Encoding', encoding).header('Vary', 'accept-encoding');
+  reply.header('Cache-Control', 'private, no-cache');
+  return bytes as unknown as T;
 }
+
+/** As http/caching.ts: smaller answers are not worth compressing. */
+const COMPRESS_FROM = 1024;
