@@ -311,7 +311,8 @@ function writeResults(name, data) {
   const dir = smoke ? `${tmpdir()}/kora-bench-results/` : new URL('results/', import.meta.url).pathname;
   mkdirSync(dir, { recursive: true });
   const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\..+/, '');
-  const file = `${dir}${stamp}-${name}${listCacheMb === '0' ? '-uncached' : ''}${smoke ? '-smoke' : ''}.json`;
+  const variant = `${listCacheMb === '0' ? '-uncached' : ''}${acceptEncoding ? `-${acceptEncoding}` : ''}${smoke ? '-smoke' : ''}`;
+  const file = `${dir}${stamp}-${name}${variant}.json`;
   const settings = {
     seconds,
     connections: connectionList,
