@@ -12,9 +12,7 @@ import type { DataAccess } from '../db/tenant.js';
 export interface Counters {
   /** Counts one more within the window (a new window when the last one is over). */
   hit(key: string, windowMs: number): Promise<Count>;
-  /** The count so far (0 when there is none or its window is over), without counting. */
-  peek(key: string): Promise<Count>;
-  /** `peek` of several keys at once (one statement), in their order. */
+  /** The counts so far of several keys at once (one statement), in their order: 0 when there is none or its window is over. */
   peekAll(keys: string[]): Promise<Count[]>;
   clear(key: string): Promise<void>;
 }
@@ -43,10 +41,6 @@ export function databaseCounters(data: DataAccess, now: () => Date): Counters {
       // Now and then, forget windows that are over (any process may; it is idempotent).
       if (++hits % 1000 === 0) await data.statement((tx) => tx.delete(counters).where(lt(counters.resetAt, at)));
       return { count: Number(row.count), ttlMs: Math.max(0, new Date(row.reset_at).getTime() - at.getTime()) };
-    },
-    async peek(key) {
-      const [count] = await this.peekAll([key]);
-      return count;
     },
     async peekAll(keys) {
       const at = now();
@@ -79,13 +73,12 @@ export function memoryCounters(now: () => Date): Counters {
       if (map.size > 100_000) for (const [k, v] of map) if (v.resetAt <= at) map.delete(k);
       return { count: c.count, ttlMs: c.resetAt - at };
     },
-    async peek(key) {
-      const at = now().getTime();
-      const c = live(key, at);
-      return c ? { count: c.count, ttlMs: c.resetAt - at } : { count: 0, ttlMs: 0 };
-    },
     async peekAll(keys) {
-      return Promise.all(keys.map((key) => this.peek(key)));
+      const at = now().getTime();
+      return keys.map((key) => {
+        const c = live(key, at);
+        return c ? { count: c.count, ttlMs: c.resetAt - at } : { count: 0, ttlMs: 0 };
+      });
     },
     async clear(key) {
       map.delete(key);

@@ -20,7 +20,7 @@ export interface AuthContext {
 const TOUCH_AFTER_MS = 60_000;
 
 /** Column name → field of account types, to read the row `session_member` answers as JSON. */
-const accountTypeFields = Object.entries(getTableColumns(accountTypes)).map(([field, column]) => [column.name, field] as const);
+const accountTypeField = new Map(Object.entries(getTableColumns(accountTypes)).map(([field, column]) => [column.name, field]));
 
 interface SessionMemberRow {
   session_id: string;
@@ -36,7 +36,7 @@ interface SessionMemberRow {
 
 /**
  * Resolves a bearer token to its session, academy and user in one statement (`session_member`,
- * migration 0016), which also switches the transaction to the member's tenant; null when invalid,
+ * migration 0017), which also switches the transaction to the member's tenant; null when invalid,
  * revoked, idle-expired or presented on another academy's host.
  */
 async function lookUpSession(deps: AppDeps, tx: Tx, token: string, host: HostInfo): Promise<AuthContext | null> {
@@ -49,10 +49,11 @@ async function lookUpSession(deps: AppDeps, tx: Tx, token: string, host: HostInf
   );
   if (!row) return null;
   const academy = { id: row.academy_id, name: row.academy_name, nameArabic: row.academy_name_arabic, handle: row.handle, logo: row.logo };
+  // The function already leaves out academy_id and created_at, as toAccountType does.
   const accountType = row.account_type
-    ? (Object.fromEntries(accountTypeFields.map(([name, field]) => [field, row.account_type?.[name]])) as typeof accountTypes.$inferSelect)
+    ? (Object.fromEntries(Object.entries(row.account_type).map(([name, value]) => [accountTypeField.get(name), value])) as AccountType)
     : null;
-  const user = { ...row.member, accountType: accountType ? toAccountType(accountType) : null, academyUsers: [{ academy }] };
+  const user = { ...row.member, accountType, academyUsers: [{ academy }] };
   return { sessionId: row.session_id, academyId: row.academy_id, handle: row.handle, user, dataVersion: String(row.data_version) };
 }
 
