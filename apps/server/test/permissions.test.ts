@@ -5,7 +5,7 @@
  * Anything else (200, 201, 204, 400, 404, 409) counts as allowed: requests carry minimal bodies and
  * ids that do not exist, so nothing changes. A new route fails the test until it has its row.
  */
-import { allFlags, PERMISSION_FLAGS, type PermissionFlag, ROUTES, type RouteKey } from '@kora/contracts';
+import { allFlags, endpoints, PERMISSION_FLAGS, type PermissionFlag, ROUTES, type RouteKey } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,4 +255,41 @@ describe('the permission matrix', () => {
     );
     expect(left).toEqual([]);
   });
+});
+
+/**
+ * Routes that read their body themselves (forms, and the JSON body of a route that also takes a
+ * form) judge the right first: a member without it gets 403 for a broken or invalid body too, never
+ * a 400 that tells how the input would have been judged. The same bodies from a member with the
+ * right are 400, so they are really invalid.
+ */
+describe('the right before the body', () => {
+  const BAD_FORMS: Record<string, string>[] = [
+    // Fields that no contract accepts.
+    { name: '', birthdate: 'not a date', parentInfo: '{', playerInfo: '{', email: 'x', phone: 'x' },
+    // A form that cannot be read (a NUL byte).
+    { name: 'a\u0000b' },
+  ];
+  const BAD_JSON = { accountTypeId: 'not a uuid', email: 'x' };
+  const readsItsBody = ORDERED.filter((c) => c.form || (c.body && endpoints[c.key].multipart));
+
+  it('has a form row for every multipart endpoint', () => {
+    const multipartKeys = (Object.keys(endpoints) as RouteKey[]).filter((k) => endpoints[k].multipart);
+    expect(multipartKeys.filter((k) => !TABLE.some((c) => c.key === k && c.form))).toEqual([]);
+  });
+
+  it(`answers 403 to a member without the right, 400 to one with it (${readsItsBody.length} rows)`, async () => {
+    const failures: string[] = [];
+    for (const c of readsItsBody) {
+      const bodies: Case[] = c.form ? BAD_FORMS.map((form) => ({ ...c, form })) : [{ ...c, body: () => BAD_JSON }];
+      for (const flag of [...PERMISSION_FLAGS, 'none' as const])
+        for (const bad of bodies) {
+          const res = await t.app.inject(request(bad, tokens.get(flag) ?? ''));
+          const expected = allowed(c.allow, flag) ? 400 : 403;
+          if (res.statusCode !== expected)
+            failures.push(`${label(c)} with only ${flag}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 120)}`);
+        }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

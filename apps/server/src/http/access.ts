@@ -11,7 +11,13 @@ import { parseHost } from './host.js';
  * has at least one of the listed flags. Every /api route must declare it (checked at start-up).
  * `forbidden` names the code of the 403 when the spec words that refusal (cancelling a subscription).
  */
-export type Access = 'public' | 'member' | { anyOf: PermissionFlag[]; forbidden?: MessageCode };
+export type Need = 'public' | 'member' | { anyOf: PermissionFlag[]; forbidden?: MessageCode };
+/** A route that takes a form or a JSON body may need other rights for each (`PUT /api/users/{id}`). */
+export type Access = Need | { form: Need; json: Need };
+
+/** What this request needs: by its body's kind when the route tells them apart. */
+const needOf = (access: Access, request: FastifyRequest): Need =>
+  typeof access === 'object' && 'form' in access ? (request.isMultipart() ? access.form : access.json) : access;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,12 +71,14 @@ export function registerAccess(app: FastifyInstance) {
     }
   });
 
-  // Before validation: a caller without the right learns nothing from how its input would be judged.
+  // Before validation, and before a form is read (http/route.ts): a caller without the right
+  // learns nothing from how its input would be judged.
   app.addHook('preValidation', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+    const declared = request.routeOptions.config?.access;
+    const need = declared && needOf(declared, request);
+    if (!need || need === 'public') return;
     const auth = await requireMember(app, request);
-    if (access !== 'member') requireAnyFlag(auth, access.anyOf, access.forbidden);
+    if (need !== 'member') requireAnyFlag(auth, need.anyOf, need.forbidden);
   });
 }
 

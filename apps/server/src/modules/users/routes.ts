@@ -53,11 +53,11 @@ export async function userRoutes(app: FastifyInstance) {
   );
 
   // Multipart: a player's edit by staff with W:Players. JSON: a staff account's edit with W:Settings.
-  route(app, 'updateUser', { access: { anyOf: ['canWritePlayers', 'canWriteSettings'] } }, async (req) => {
+  // Both are checked before the body is read (http/access.ts).
+  route(app, 'updateUser', { access: { form: { anyOf: ['canWritePlayers'] }, json: { anyOf: ['canWriteSettings'] } } }, async (req) => {
     const auth = authOf(req);
     const id = req.params.id;
     if (req.form) {
-      requireAnyFlag(auth, ['canWritePlayers']);
       const { fields, files } = req.form;
       const avatar = files.photo ? await storeImage(deps.storage, files.photo) : null;
       return req.tenant(async (tx) => {
@@ -65,7 +65,6 @@ export async function userRoutes(app: FastifyInstance) {
         return userOfRole(tx, id);
       });
     }
-    requireAnyFlag(auth, ['canWriteSettings']);
     const body = req.body;
     return req.tenant(async (tx) => {
       await updateAccount(tx, id, body, now(), auth.user.accountType);
