@@ -264,13 +264,24 @@ describe('GET /api/invoices/export', () => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines).toEqual([
-      'Number,Date,Player,Package,Method,Subtotal (SAR),VAT (SAR),Total (SAR)',
-      '1,2026-11-01 00:30,Faisal Al-Otaibi,Monthly,Cash,391.30,58.70,450.00',
-      '2,2026-11-15 12:05,عمر الشهري,Monthly,Cash,391.30,58.70,450.00',
+      '"Number","Date","Player","Package","Method","Subtotal (SAR)","VAT (SAR)","Total (SAR)"',
+      '1,"2026-11-01 00:30","Faisal Al-Otaibi","Monthly","Cash","391.30","58.70","450.00"',
+      '2,"2026-11-15 12:05","عمر الشهري","Monthly","Cash","391.30","58.70","450.00"',
       // A name a spreadsheet would run as a formula is defused.
-      `4,2026-11-20 13:00,"'=HYPERLINK(""http://x.example"")",Monthly,Cash,391.30,58.70,450.00`,
+      `4,"2026-11-20 13:00","'=HYPERLINK(""http://x.example"")","Monthly","Cash","391.30","58.70","450.00"`,
       '',
     ]);
+  });
+
+  it('quotes every text field, so a semicolon or a tab never starts a cell of its own', async () => {
+    const c = await registerAndLogin(t.app);
+    // Stored straight, as names from before the contract refused tabs may be.
+    const subs = await pendingSubscriptions(c, [{ name: 'Safe;=1+1' }, { name: 'Tab\t=1+1' }, { name: '\t=1+1' }], 10_000);
+    for (const id of subs) await pay(c, id, '2026-11-05T09:00:00Z');
+    const rows = (await csv(c, '2026-11')).rawPayload.subarray(3).toString('utf8').trim().split('\r\n').slice(1);
+    expect(rows.map((row) => row.split(',')[2])).toEqual(['"Safe;=1+1"', '"Tab\t=1+1"', `"'\t=1+1"`]);
+    // Outside quotes no semicolon or tab is left for a spreadsheet of another locale to split on.
+    expect(rows.map((row) => row.replace(/"(?:[^"]|"")*"/g, '')).filter((rest) => /[;\t]/.test(rest))).toEqual([]);
   });
 
   it('refuses a malformed month and members without R:Settings', async () => {
@@ -282,7 +293,7 @@ describe('GET /api/invoices/export', () => {
 
   it("holds only the academy's own invoices", async () => {
     const lines = (await csv(b, '2026-11')).rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines.slice(1)).toEqual(['1,2026-11-10 15:00,Player of B,Monthly,Cash,300.00,0.00,300.00']);
+    expect(lines.slice(1)).toEqual(['1,"2026-11-10 15:00","Player of B","Monthly","Cash","300.00","0.00","300.00"']);
   });
 });
 

@@ -55,14 +55,15 @@ export async function listInvoices(tx: TenantTx, startDate: string, endDate: str
 const CSV_HEADER = ['Number', 'Date', 'Player', 'Package', 'Method', 'Subtotal (SAR)', 'VAT (SAR)', 'Total (SAR)'];
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. Text that a
- * spreadsheet would run as a formula (= + - @, tab, carriage return first; names come from a
- * public form) is prefixed with an apostrophe (OWASP, "CSV injection").
+ * One CSV field (RFC 4180). Text is always quoted: a spreadsheet that splits on `;` or tab (its
+ * locale's separator) keeps it in one cell, so no part of it starts a cell of its own. Text that
+ * would run as a formula (= + - @, tab, carriage return first; names come from a public form) is
+ * prefixed with an apostrophe (OWASP, "CSV injection"). Numbers are written as they are.
  */
 export function csvField(value: string | number) {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /**
