@@ -15,9 +15,9 @@ export interface ZatcaFields {
   vat: string;
 }
 
-/** One TLV field; a value longer than 255 UTF-8 bytes cannot be encoded (the length is one byte). */
-export function tlv(tag: number, value: string): Buffer {
-  const bytes = Buffer.from(value, 'utf8');
+/** One TLV field (text as UTF-8, or raw bytes); a value longer than 255 bytes cannot be encoded (the length is one byte). */
+export function tlv(tag: number, value: string | Buffer): Buffer {
+  const bytes = typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
   if (bytes.length > 255) throw new RangeError(`ZATCA TLV tag ${tag}: ${bytes.length} bytes, at most 255`);
   return Buffer.concat([Buffer.from([tag, bytes.length]), bytes]);
 }

@@ -1,0 +1,192 @@
+/**
+ * The UBL 2.1 XML of a ZATCA simplified tax invoice, credit note or debit note (DESIGN §9), laid
+ * out as the SDK's samples (shared/zatca/Samples/Simplified). It is written directly in canonical
+ * form (C14N: namespace declarations in order, no empty-element tags, text escaped as C14N does),
+ * so the invoice hash is the SHA-256 of the written text less the three parts the hash leaves out
+ * (UBLExtensions, cac:Signature, the QR reference), with no XML parser. signing.ts stamps it.
+ */
+import { sar } from './zatca.js';
+
+/** 388 invoice, 381 credit note, 383 debit note. */
+export type DocumentTypeCode = '388' | '381' | '383';
+
+/** The seller as the document names it (a snapshot taken at issuance). */
+export interface UblSeller {
+  name: string;
+  vatNumber: string;
+  /** Commercial registration (schemeID CRN). */
+  crNumber: string | null;
+  street: string | null;
+  buildingNumber: string | null;
+  district: string | null;
+  city: string | null;
+  postalCode: string | null;
+}
+
+export interface UblInput {
+  typeCode: DocumentTypeCode;
+  /** `cbc:ID`: the academy's gapless document number. */
+  number: number;
+  uuid: string;
+  issuedAt: Date;
+  /** Invoice counter value (ICV) and the previous document's hash (PIH, base64). */
+  icv: number;
+  pih: string;
+  seller: UblSeller;
+  buyerName: string;
+  /** The one line: the package, its VAT-inclusive price and the VAT within it (halalas). */
+  line: { name: string; totalHalalas: number; vatHalalas: number };
+  paymentMethod: 'Cash' | 'Card';
+  /** Credit and debit notes: the invoice they correct (e.g. 'Invoice 12, 2026-11-01') and why. */
+  billingReference?: { id: string; reason: string };
+  /** `InvoiceTypeCode/@name`; simplified (02…) by default. */
+  subtype?: string;
+}
+
+/** What signing.ts needs: the canonical text the hash covers, the QR's tags 1–5, and the assembly. */
+export interface UnsignedDocument {
+  canonical: string;
+  qr: { sellerName: string; vatNumber: string; timestamp: string; total: string; vat: string };
+  assemble(extensions: string, qr: string): string;
+}
+
+const NS = {
+  inv: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
+};
+const PAYMENT_MEANS = { Cash: '10', Card: '48' } as const;
+export const SIMPLIFIED_SUBTYPE = '0200000';
+
+/** Text as the document states it: characters XML 1.0 forbids (controls) dropped, white space made single spaces. */
+export const cleanText = (value: string) =>
+  value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Text content as C14N writes it: &, < and > escaped (carriage returns, which it writes as &#xD;, are gone already). */
+export const xmlText = (value: string) => cleanText(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** An instant as Riyadh's date and time (UTC+3 all year): ['2026-11-01', '00:30:00']. */
+export function riyadhDateTime(d: Date): [string, string] {
+  const iso = new Date(d.getTime() + 3 * 3600_000).toISOString();
+  return [iso.slice(0, 10), iso.slice(11, 19)];
+}
+
+/** An element with text; absent (not empty) when there is no value. */
+const el = (name: string, value: string | number | null | undefined, attrs = '') =>
+  value === null || value === undefined || String(value).trim() === '' ? '' : `<${name}${attrs}>${xmlText(String(value))}</${name}>`;
+const amount = (name: string, halalas: number) => `<${name} currencyID="SAR">${sar(halalas)}</${name}>`;
+
+/** Joins child elements one per line at an indentation (4 spaces a level, as the samples). */
+const block = (level: number, parts: string[]) => {
+  const pad = `\n${' '.repeat(level * 4)}`;
+  return parts
+    .filter(Boolean)
+    .map((p) => pad + p)
+    .join('');
+};
+const wrap = (name: string, level: number, parts: string[]) => `<${name}>${block(level + 1, parts)}\n${' '.repeat(level * 4)}</${name}>`;
+
+const vatCategory = (name: string, level: number) =>
+  wrap(name, level, [el('cbc:ID', 'S'), el('cbc:Percent', '15.00'), wrap('cac:TaxScheme', level + 1, [el('cbc:ID', 'VAT')])]);
+
+export function buildUbl(input: UblInput): UnsignedDocument {
+  const { seller, line } = input;
+  const [date, time] = riyadhDateTime(input.issuedAt);
+  const net = line.totalHalalas - line.vatHalalas;
+  const attachment = (value: string) =>
+    wrap('cac:Attachment', 2, [`<cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${value}</cbc:EmbeddedDocumentBinaryObject>`]);
+
+  const head = block(1, [
+    el('cbc:ProfileID', 'reporting:1.0'),
+    el('cbc:ID', input.number),
+    el('cbc:UUID', input.uuid),
+    el('cbc:IssueDate', date),
+    el('cbc:IssueTime', time),
+    `<cbc:InvoiceTypeCode name="${input.subtype ?? SIMPLIFIED_SUBTYPE}">${input.typeCode}</cbc:InvoiceTypeCode>`,
+    el('cbc:DocumentCurrencyCode', 'SAR'),
+    el('cbc:TaxCurrencyCode', 'SAR'),
+    input.billingReference
+      ? wrap('cac:BillingReference', 1, [wrap('cac:InvoiceDocumentReference', 2, [el('cbc:ID', input.billingReference.id)])])
+      : '',
+    wrap('cac:AdditionalDocumentReference', 1, [el('cbc:ID', 'ICV'), el('cbc:UUID', input.icv)]),
+    wrap('cac:AdditionalDocumentReference', 1, [el('cbc:ID', 'PIH'), attachment(input.pih)]),
+  ]);
+  const qrReference = (qr: string) => wrap('cac:AdditionalDocumentReference', 1, [el('cbc:ID', 'QR'), attachment(qr)]);
+  const signature = wrap('cac:Signature', 1, [
+    el('cbc:ID', 'urn:oasis:names:specification:ubl:signature:Invoice'),
+    el('cbc:SignatureMethod', 'urn:oasis:names:specification:ubl:dsig:enveloped:xades'),
+  ]);
+  const parties = block(1, [
+    wrap('cac:AccountingSupplierParty', 1, [
+      wrap('cac:Party', 2, [
+        seller.crNumber ? wrap('cac:PartyIdentification', 3, [el('cbc:ID', seller.crNumber, ' schemeID="CRN"')]) : '',
+        wrap('cac:PostalAddress', 3, [
+          el('cbc:StreetName', seller.street),
+          el('cbc:BuildingNumber', seller.buildingNumber),
+          el('cbc:CitySubdivisionName', seller.district),
+          el('cbc:CityName', seller.city),
+          el('cbc:PostalZone', seller.postalCode),
+          wrap('cac:Country', 4, [el('cbc:IdentificationCode', 'SA')]),
+        ]),
+        wrap('cac:PartyTaxScheme', 3, [el('cbc:CompanyID', seller.vatNumber), wrap('cac:TaxScheme', 4, [el('cbc:ID', 'VAT')])]),
+        wrap('cac:PartyLegalEntity', 3, [el('cbc:RegistrationName', seller.name)]),
+      ]),
+    ]),
+    wrap('cac:AccountingCustomerParty', 1, [
+      wrap('cac:Party', 2, [wrap('cac:PartyLegalEntity', 3, [el('cbc:RegistrationName', input.buyerName)])]),
+    ]),
+    wrap('cac:PaymentMeans', 1, [
+      el('cbc:PaymentMeansCode', PAYMENT_MEANS[input.paymentMethod]),
+      el('cbc:InstructionNote', input.billingReference?.reason),
+    ]),
+    // Two tax totals, as KSA asks: one in the tax currency without breakdown, one with the 15% breakdown.
+    wrap('cac:TaxTotal', 1, [amount('cbc:TaxAmount', line.vatHalalas)]),
+    wrap('cac:TaxTotal', 1, [
+      amount('cbc:TaxAmount', line.vatHalalas),
+      wrap('cac:TaxSubtotal', 2, [
+        amount('cbc:TaxableAmount', net),
+        amount('cbc:TaxAmount', line.vatHalalas),
+        vatCategory('cac:TaxCategory', 3),
+      ]),
+    ]),
+    wrap('cac:LegalMonetaryTotal', 1, [
+      amount('cbc:LineExtensionAmount', net),
+      amount('cbc:TaxExclusiveAmount', net),
+      amount('cbc:TaxInclusiveAmount', line.totalHalalas),
+      amount('cbc:AllowanceTotalAmount', 0),
+      amount('cbc:PrepaidAmount', 0),
+      amount('cbc:PayableAmount', line.totalHalalas),
+    ]),
+    wrap('cac:InvoiceLine', 1, [
+      el('cbc:ID', 1),
+      el('cbc:InvoicedQuantity', '1.000000', ' unitCode="PCE"'),
+      amount('cbc:LineExtensionAmount', net),
+      wrap('cac:TaxTotal', 2, [amount('cbc:TaxAmount', line.vatHalalas), amount('cbc:RoundingAmount', line.totalHalalas)]),
+      wrap('cac:Item', 2, [el('cbc:Name', line.name), vatCategory('cac:ClassifiedTaxCategory', 3)]),
+      wrap('cac:Price', 2, [amount('cbc:PriceAmount', net)]),
+    ]),
+  ]);
+
+  // C14N writes the root's namespace declarations default first, then by prefix.
+  const root = `<Invoice xmlns="${NS.inv}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ext="${NS.ext}">`;
+  const pad = '\n    ';
+  const end = '\n</Invoice>';
+  return {
+    // The same characters as the full document with the three removed parts cut out (the white space between them stays).
+    canonical: `${root}${head}${pad}${pad}${parties}${end}`,
+    qr: {
+      sellerName: cleanText(seller.name),
+      vatNumber: seller.vatNumber,
+      timestamp: `${date}T${time}`,
+      total: sar(line.totalHalalas),
+      vat: sar(line.vatHalalas),
+    },
+    assemble: (extensions, qr) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n${root}${extensions}${head}${pad}${qrReference(qr)}${pad}${signature}${parties}${end}\n`,
+  };
+}
