@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ConnectionFailed } from '../lib/pg-errors.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -49,7 +50,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // A lost connection must never crash the process: idle clients report on the pool, busy ones
     // on themselves (the query in flight fails on its own and answers 503).
     const lost = (err: Error) => opts.onConnectionError?.(err);
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 2000 });
+    const pool = new ConnectingPool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: 2000 });
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema, logger: countingLogger });
@@ -64,6 +65,27 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema, logger: countingLogger });
   await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+type PoolCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A pool whose failures to give a connection (`connect`, and `query`, which connects through it)
+ * are `ConnectionFailed`: whatever PostgreSQL answers a new connection (closed to connections,
+ * no slot left, starting up) the request answers 503, never 500.
+ */
+class ConnectingPool extends pg.Pool {
+  connect(): Promise<pg.PoolClient>;
+  connect(callback: PoolCallback): void;
+  connect(callback?: PoolCallback): Promise<pg.PoolClient> | undefined {
+    if (callback) {
+      super.connect((err, client, done) => callback(err && new ConnectionFailed(err), client, done));
+      return;
+    }
+    return super.connect().catch((err: unknown) => {
+      throw new ConnectionFailed(err);
+    });
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { ERRORS, type ErrorCode, issueCode, type MessageCode } from '@kora/contr
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../lib/pg-errors.js';
 
 export interface Issue {
   path: string;
@@ -48,32 +49,6 @@ function invalid(issues: Issue[]) {
 }
 
 const answer = (code: MessageCode) => ({ message: ERRORS[code], code });
-
-/** Connection-level failures (the database restarting, unreachable, the connection cut): the client may simply retry. */
-const UNAVAILABLE = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-]);
-function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = Reflect.get(e, 'cause'), depth++) {
-    const code = Reflect.get(e, 'code');
-    if (typeof code === 'string' && UNAVAILABLE.has(code)) return true;
-    const message = Reflect.get(e, 'message');
-    if (typeof message === 'string' && /Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(message))
-      return true;
-  }
-  return false;
-}
 
 /**
  * What of an unexpected error may be logged: a failed query's wrapper carries the SQL and its
