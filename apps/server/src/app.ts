@@ -14,7 +14,7 @@ import { registerAccess } from './http/access.js';
 import { registerAudit } from './http/audit.js';
 import { registerBackground } from './http/background.js';
 import { registerApiCaching } from './http/caching.js';
-import { databaseCounters, memoryCounters, rateLimitStore } from './http/counters.js';
+import { databaseCounters, rateLimitStore } from './http/counters.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerHealth } from './http/health.js';
 import { registerListCache } from './http/list-cache.js';
@@ -70,7 +70,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   // Modules reach the database only through tenant or system transactions, never the pool.
   const data = dataAccess(db);
   const now = () => deps.clock.now();
-  const counters = deps.config.databaseUrl ? databaseCounters(data, now) : memoryCounters(now);
+  const counters = databaseCounters(data, now);
   app.decorate('deps', { ...rest, data, counters });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -79,12 +79,15 @@ export async function createTestApp(
   overrides: Partial<Pick<Deps, 'payments'>> = {},
 ): Promise<TestContext> {
   const fresh = await freshDatabaseUrl();
+  // A test that names DATA_DIR keeps the embedded database there, as main.ts does, to open it again after closing.
+  const pgliteDir = !fresh && env.DATA_DIR ? join(env.DATA_DIR, 'pglite') : undefined;
   const database = await openDatabase({
     databaseUrl: fresh?.url,
     migrationUrl: fresh?.migrationUrl,
     migrationsFolder,
     poolSize: 4,
-    loadDataDir: fresh ? undefined : await pgliteTemplate(),
+    dataDir: pgliteDir,
+    loadDataDir: fresh || (pgliteDir && existsSync(pgliteDir)) ? undefined : await pgliteTemplate(),
   });
   const clock = testClock();
   const config = loadConfig({

@@ -39,7 +39,7 @@ export interface OpenOptions {
   /** Owner's URL for the migrations when `databaseUrl` is an ordinary login role (least privilege). */
   migrationUrl?: string;
   poolSize?: number;
-  /** A PGlite data directory dump to start from (tests start from one migrated template). */
+  /** A PGlite data directory dump to start from, into memory or an empty `dataDir` (tests start from one migrated template). */
   loadDataDir?: Blob;
   /** Told about connections the server lost (a restart, a network cut); the pool replaces them. */
   onConnectionError?: (err: Error) => void;
@@ -59,9 +59,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db: withReleasingTransactions(db as unknown as Db, pool), kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.loadDataDir
-    ? await PGlite.create({ loadDataDir: opts.loadDataDir })
-    : await PGlite.create(opts.dataDir ?? 'memory://');
+  const client = await PGlite.create({ dataDir: opts.dataDir ?? 'memory://', loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema, logger: countingLogger });
   await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -6,12 +6,18 @@ import type { DataAccess } from '../db/tenant.js';
 
 /**
  * Counters that expire (rate limits, login throttling), kept in the database so that every API
- * process counts together (DESIGN §8): two processes behind one balancer share one limit. Time
- * comes from the app's clock, so tests can move it.
+ * process counts together (DESIGN §8): two processes behind one balancer share one limit; on the
+ * embedded database too, so that a restart forgets neither a lockout nor an owner's known address.
+ * Time comes from the app's clock, so tests can move it.
  */
 export interface Counters {
   /** Counts one more within the window (a new window when the last one is over). */
   hit(key: string, windowMs: number): Promise<Count>;
+  /**
+   * Counts one more on each of several different keys in one statement, answering their counts in
+   * order: atomic, so of many callers at once each sees its own count (a limit is never overrun).
+   */
+  hitAll(keys: string[], windowMs: number): Promise<Count[]>;
   /** The counts so far of several keys at once (one statement), in their order: 0 when there is none or its window is over. */
   peekAll(keys: string[]): Promise<Count[]>;
   clear(key: string): Promise<void>;
@@ -24,23 +30,34 @@ export interface Count {
 
 export function databaseCounters(data: DataAccess, now: () => Date): Counters {
   let hits = 0;
-  return {
-    async hit(key, windowMs) {
-      const at = now();
-      const resetAt = new Date(at.getTime() + windowMs);
-      const [row] = await data.statement(async (tx) =>
-        rowsOf<{ count: number; reset_at: string | Date }>(
-          await tx.execute(sql`
-            insert into counters (key, count, reset_at) values (${key}, 1, ${resetAt.toISOString()}::timestamptz)
-            on conflict (key) do update set
-              count = case when counters.reset_at <= ${at.toISOString()}::timestamptz then 1 else counters.count + 1 end,
-              reset_at = case when counters.reset_at <= ${at.toISOString()}::timestamptz then excluded.reset_at else counters.reset_at end
-            returning count, reset_at`),
-        ),
-      );
-      // Now and then, forget windows that are over (any process may; it is idempotent).
-      if (++hits % 1000 === 0) await data.statement((tx) => tx.delete(counters).where(lt(counters.resetAt, at)));
+  const hitAll = async (keys: string[], windowMs: number) => {
+    const at = now();
+    const resetAt = new Date(at.getTime() + windowMs).toISOString();
+    // Rows locked in one order by every caller, so two upserts of the same keys never deadlock.
+    const values = [...keys].sort().map((key) => sql`(${key}, 1, ${resetAt}::timestamptz)`);
+    const rows = await data.statement(async (tx) =>
+      rowsOf<{ key: string; count: number; reset_at: string | Date }>(
+        await tx.execute(sql`
+          insert into counters (key, count, reset_at) values ${sql.join(values, sql`, `)}
+          on conflict (key) do update set
+            count = case when counters.reset_at <= ${at.toISOString()}::timestamptz then 1 else counters.count + 1 end,
+            reset_at = case when counters.reset_at <= ${at.toISOString()}::timestamptz then excluded.reset_at else counters.reset_at end
+          returning key, count, reset_at`),
+      ),
+    );
+    // Now and then, forget windows that are over (any process may; it is idempotent).
+    if (++hits % 1000 === 0) await data.statement((tx) => tx.delete(counters).where(lt(counters.resetAt, at)));
+    return keys.map((key) => {
+      const row = rows.find((r) => r.key === key);
+      if (!row) throw new Error(`counter ${key} was not counted`);
       return { count: Number(row.count), ttlMs: Math.max(0, new Date(row.reset_at).getTime() - at.getTime()) };
+    });
+  };
+  return {
+    hitAll,
+    async hit(key, windowMs) {
+      const [count] = await hitAll([key], windowMs);
+      return count;
     },
     async peekAll(keys) {
       const at = now();
@@ -53,35 +70,6 @@ export function databaseCounters(data: DataAccess, now: () => Date): Counters {
     },
     async clear(key) {
       await data.statement((tx) => tx.delete(counters).where(sql`${counters.key} = ${key}`));
-    },
-  };
-}
-
-/** The same counters in this process's memory: for the embedded database, which only one process opens. */
-export function memoryCounters(now: () => Date): Counters {
-  const map = new Map<string, { count: number; resetAt: number }>();
-  const live = (key: string, at: number) => {
-    const c = map.get(key);
-    return c && c.resetAt > at ? c : undefined;
-  };
-  return {
-    async hit(key, windowMs) {
-      const at = now().getTime();
-      const c = live(key, at) ?? { count: 0, resetAt: at + windowMs };
-      c.count++;
-      map.set(key, c);
-      if (map.size > 100_000) for (const [k, v] of map) if (v.resetAt <= at) map.delete(k);
-      return { count: c.count, ttlMs: c.resetAt - at };
-    },
-    async peekAll(keys) {
-      const at = now().getTime();
-      return keys.map((key) => {
-        const c = live(key, at);
-        return c ? { count: c.count, ttlMs: c.resetAt - at } : { count: 0, ttlMs: 0 };
-      });
-    },
-    async clear(key) {
-      map.delete(key);
     },
   };
 }

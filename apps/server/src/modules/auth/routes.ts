@@ -35,14 +35,10 @@ export async function authRoutes(app: FastifyInstance) {
       reply.header('Retry-After', String(wait));
       throw new HttpError(429, 'request.too_many');
     }
-    try {
-      const { token, user } = await login(deps, req.body);
-      await guard.succeed(key, req.ip);
-      return { token, user };
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 401) await guard.fail(key);
-      throw err;
-    }
+    // The attempt was counted by `admit`; a wrong password leaves it counted.
+    const { token, user } = await login(deps, req.body);
+    await guard.succeed(key, req.ip);
+    return { token, user };
   });
 
   route(app, 'me', { access: 'member' }, async (req) => {
