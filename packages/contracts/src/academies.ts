@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema } from './common.js';
+import { emailSchema, phoneSchema, plainText } from './common.js';
 import { ERRORS, MSG } from './messages.js';
 
 /** A Saudi VAT number: 15 digits starting and ending with 3 (DESIGN.md §9). */
@@ -28,9 +28,7 @@ export type AcademyUpdateReply = z.infer<typeof academyUpdateReply>;
 
 /** Absent keeps the stored value; empty clears it. */
 const keptText = (max: number) =>
-  z
-    .string()
-    .trim()
+  plainText()
     .max(max)
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));
@@ -42,7 +40,7 @@ const keptText = (max: number) =>
  * empty; `enableOnlinePayments` ('true' / 'false') is kept when absent. A `handle` field is ignored.
  */
 export const academyUpdateFields = z.object({
-  name: z.string({ error: ERRORS['academy.name_required'] }).trim().min(2, ERRORS['academy.name_required']).max(100),
+  name: plainText(ERRORS['academy.name_required']).min(2, ERRORS['academy.name_required']).max(100),
   nameArabic: keptText(100),
   email: emailSchema,
   phone: phoneSchema(MSG.phoneInvalid),

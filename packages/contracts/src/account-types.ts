@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normaliseFlags, PERMISSION_FLAGS, type PermissionFlag, type PermissionFlags } from './areas.js';
 import { accountTypeSchema } from './auth.js';
-import { optionalText } from './common.js';
+import { optionalText, plainText } from './common.js';
 import { ERRORS } from './messages.js';
 
 export const ACCOUNT_TYPE_NAME_REQUIRED = ERRORS['account_type.name_required'];
@@ -23,7 +23,7 @@ const flagFields = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, z.boolean(
  */
 export const accountTypeBody = z
   .object({
-    name: z.string({ error: ACCOUNT_TYPE_NAME_REQUIRED }).trim().min(1, ACCOUNT_TYPE_NAME_REQUIRED).max(60),
+    name: plainText(ACCOUNT_TYPE_NAME_REQUIRED).min(1, ACCOUNT_TYPE_NAME_REQUIRED).max(60),
     nameArabic: optionalText(60),
     ...flagFields,
   })

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { emailSchema, handleSchema, passwordSchema, phoneSchema } from './common.js';
+import { emailSchema, handleSchema, passwordSchema, phoneSchema, plainText } from './common.js';
 import { roleSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { permissionFlagsSchema } from './permissions.js';
 
 export const registerAcademyBody = z.object({
-  academyName: z.string().trim().min(2, ERRORS['academy.name_required']).max(100),
+  academyName: plainText().min(2, ERRORS['academy.name_required']).max(100),
   handle: handleSchema,
   email: emailSchema,
   phone: phoneSchema(MSG.phoneInvalid),

@@ -50,11 +50,45 @@ export const phoneSchema = (message = ERRORS['phone.invalid']) =>
     .max(25, message)
     .refine((v) => isValidPhone(v), message);
 
-/** Free text where empty or absent means "not given" (null). */
-export const optionalText = (max: number) =>
+/**
+ * What no name or line of text may hold: controls (C0 with tab and line breaks, DEL, C1), invisible
+ * format characters (zero-width spaces and joiners, direction marks, bidi embeddings, overrides and
+ * isolates, the byte order mark), line and paragraph separators, lone surrogates. A direction
+ * override in a name reorders the line that prints it (an invoice showed "RAS 0001 emaN OLR"), a tab
+ * splits a spreadsheet cell. Arabic needs none of them: its letters, marks and plain spaces pass.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+const CONTROL_CHARACTERS_ALL = new RegExp(CONTROL_CHARACTERS.source, 'gu');
+const LINE_BREAKS = /[\r\n]/g;
+/** Controls that separate words (tab, line breaks): printed as a space. */
+const BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+
+/** Whether text is free of control characters; `lines` lets it hold line breaks (a description). */
+export const isPlainText = (text: string, lines = false) => !CONTROL_CHARACTERS.test(lines ? text.replace(LINE_BREAKS, '') : text);
+
+/**
+ * Stored text as it may be printed (a PDF, a mail): control characters that break lines become
+ * spaces and invisible ones go, so text stored before the rule cannot reorder what it is printed in.
+ */
+export const printableText = (text: string) => text.replace(CONTROL_CHARACTERS_ALL, (ch) => (BREAKING.test(ch) ? ' ' : ''));
+
+/**
+ * A name or a line of text: trimmed, free of control characters. Every name field of the
+ * contracts starts from it (people, academies, teams, packages, account types), so forms and API
+ * agree; lengths and their messages are the field's own. `required` is the message when absent.
+ */
+export const plainText = (required?: string) =>
+  z
+    .string(required ? { error: required } : undefined)
+    .trim()
+    .refine((v) => isPlainText(v), ERRORS['text.control_characters']);
+
+/** Free text where empty or absent means "not given" (null); `lines` allows line breaks (a description). */
+export const optionalText = (max: number, { lines = false } = {}) =>
   z
     .string()
     .trim()
+    .refine((v) => isPlainText(v, lines), ERRORS['text.control_characters'])
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));

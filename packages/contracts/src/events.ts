@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, timeSchema } from './common.js';
+import { dateSchema, plainText, timeSchema } from './common.js';
 import { colorSchema, eventTypeSchema, participantStatusSchema } from './enums.js';
 import { daysBetween, MAX_EVENT_RANGE_DAYS, MAX_REPEAT_WEEKS } from './event-rules.js';
 import { ERRORS } from './messages.js';
@@ -51,9 +51,7 @@ const eventFields = {
   time: timeSchema,
   endTime: timeSchema,
   /** Free text (the spec's dialog has no rule for it). */
-  field: z
-    .string()
-    .trim()
+  field: plainText()
     .max(100)
     .nullish()
     .transform((v) => v ?? ''),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema, optionalText } from './common.js';
+import { moneySchema, optionalText, plainText } from './common.js';
 import { packageTypeSchema } from './enums.js';
 import { ERRORS } from './messages.js';
 
@@ -66,7 +66,7 @@ const countOfType = z.number().nullish();
  */
 export const packageBody = z
   .object({
-    name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(100),
+    name: plainText(NAME_REQUIRED).min(1, NAME_REQUIRED).max(100),
     nameArabic: optionalText(100),
     price: z
       .number({ error: PRICE_INVALID })
@@ -80,7 +80,7 @@ export const packageBody = z
     hasTrial: z.boolean().default(false),
     trialDays: z.number().nullish(),
     allowPause: z.boolean().default(false),
-    description: optionalText(1000),
+    description: optionalText(1000, { lines: true }),
     isActive: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {

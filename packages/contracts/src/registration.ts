@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { dateSchema, emailSchema, isValidPhone, optionalPhoneSchema, optionalText } from './common.js';
+import { dateSchema, emailSchema, isValidPhone, optionalPhoneSchema, optionalText, plainText } from './common.js';
 import { genderSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 
 /** Parent fields shared by the public wizard and the staff Add Player wizard. */
 export const parentInfoSchema = z.object({
-  name: z.string().trim().min(1, ERRORS['parent.name_invalid']).max(100),
+  name: plainText().min(1, ERRORS['parent.name_invalid']).max(100),
   nameArabic: optionalText(100),
   phone: z
     .string({ error: MSG.phoneRequired })
@@ -28,7 +28,7 @@ export type ParentInfo = z.infer<typeof parentInfoSchema>;
 
 /** Player fields; the birthdate window (5–50 years ago) is checked by the server against its clock. */
 export const playerInfoSchema = z.object({
-  name: z.string({ error: MSG.playerNameRequired }).trim().min(1, MSG.playerNameRequired).max(100),
+  name: plainText(MSG.playerNameRequired).min(1, MSG.playerNameRequired).max(100),
   nameArabic: optionalText(100),
   nationalId: optionalText(30),
   nationality: z
@@ -42,7 +42,7 @@ export const playerInfoSchema = z.object({
   residentialNeighborhood: optionalText(100),
   birthdate: z.string({ error: MSG.birthdateRequired }).min(1, MSG.birthdateRequired).pipe(dateSchema),
   gender: genderSchema,
-  medicalCondition: optionalText(1000),
+  medicalCondition: optionalText(1000, { lines: true }),
 });
 export type PlayerInfo = z.infer<typeof playerInfoSchema>;
 

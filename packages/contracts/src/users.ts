@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, jsonText, optionalPhoneSchema, optionalText } from './common.js';
+import { emailSchema, jsonText, optionalPhoneSchema, optionalText, plainText } from './common.js';
 import { coachTypeSchema, colorSchema, genderSchema, packageTypeSchema, subscriptionStatusSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { parentInfoSchema, playerInfoSchema } from './registration.js';
@@ -96,7 +96,7 @@ export const userRoleQuery = z.object({ role: z.enum(['PLAYER', 'COACH', 'ADMIN'
 
 /** Multipart fields of a player edit (W:Players); the birthdate window is checked against the server clock. */
 export const playerUpdateSchema = z.object({
-  name: z.string().trim().min(1, MSG.playerNameRequired).max(100),
+  name: plainText().min(1, MSG.playerNameRequired).max(100),
   nameArabic: optionalText(100),
   nationalId: optionalText(30),
   nationality: z
@@ -112,7 +112,7 @@ export const playerUpdateSchema = z.object({
   emergencyPhone2: optionalPhoneSchema(MSG.emergencyPhoneInvalid),
   birthdate: z.string().min(1, ERRORS['player.birthdate_invalid']).pipe(z.iso.date(ERRORS['player.birthdate_invalid'])),
   gender: genderSchema.optional(),
-  condition: optionalText(1000),
+  condition: optionalText(1000, { lines: true }),
 });
 
 /** Multipart fields of the staff Add Player wizard. */
@@ -138,7 +138,7 @@ export const parentPlayerReply = z.object({
 
 export const COACH_NAME_REQUIRED = ERRORS['coach.name_required'];
 export const coachCreateBody = z.object({
-  name: z.string().trim().min(1, COACH_NAME_REQUIRED).max(100),
+  name: plainText().min(1, COACH_NAME_REQUIRED).max(100),
   email: z
     .string()
     .trim()
@@ -156,14 +156,14 @@ export const coachCreateReply = z.object({
   password: z.string().optional(),
 });
 export const coachUpdateBody = z.object({
-  name: z.string().trim().min(1, COACH_NAME_REQUIRED).max(100),
+  name: plainText().min(1, COACH_NAME_REQUIRED).max(100),
   coachType: coachTypeSchema,
   teamIds: z.array(z.uuid()).max(200).default([]),
 });
 
 /** A staff login from Settings → Privileges (W:Settings); its generated password is answered once. */
 export const staffCreateBody = z.object({
-  name: z.string({ error: COACH_NAME_REQUIRED }).trim().min(1, COACH_NAME_REQUIRED).max(100),
+  name: plainText(COACH_NAME_REQUIRED).min(1, COACH_NAME_REQUIRED).max(100),
   email: emailSchema,
   accountTypeId: z.uuid(),
 });
@@ -171,7 +171,7 @@ export const staffCreateReply = z.object({ user: adminSchema, password: z.string
 
 /** JSON edit of a staff user's account (W:Settings). */
 export const userAccountBody = z.object({
-  name: z.string().trim().min(1).max(100).optional(),
+  name: plainText().min(1).max(100).optional(),
   email: emailSchema.optional(),
   accountTypeId: z.uuid(),
 });

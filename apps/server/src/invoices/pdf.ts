@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { printableText } from '@kora/contracts';
 import bidiFactory from 'bidi-js';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
@@ -128,6 +129,19 @@ function splitByFont(text: string): Segment[] {
   return out;
 }
 
+/**
+ * User text as the PDF prints it. Each value is laid out as a paragraph of its own (its own base
+ * direction, below), and every text of the data loses the control characters the contracts refuse
+ * (`printableText`): a direction override or isolate stored before that rule cannot reorder the
+ * line it stands in ("RAS 0001 emaN OLR"), nor a line break split it.
+ */
+export function printable<T>(value: T): T {
+  if (typeof value === 'string') return printableText(value) as T;
+  // Plain objects hold texts; dates, numbers and bytes are printed as they are.
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, printable(v)])) as T;
+}
+
 // ── drawing ───────────────────────────────────────────────────────────────────
 type Doc = PDFKit.PDFDocument;
 interface TextStyle {
@@ -224,7 +238,8 @@ const riyadhDateTime = (d: Date) => `${new Date(d.getTime() + 3 * 3600_000).toIS
  * phase 1: title, VAT rows at 15% and the TLV QR code); without one, a plain invoice (no VAT is
  * charged, so it claims none and carries no tax QR).
  */
-export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> {
+  const data = printable(stored);
   const f = fonts();
   const withVat = Boolean(data.vatNumber);
   const qr = data.vatNumber

@@ -153,6 +153,29 @@ describe('POST /api/auth/register/parent', () => {
     expect(await countPlayers()).toBe(before);
   });
 
+  it('refuses names with direction overrides or control characters (400) and stores nothing (issue 16, item 8)', async () => {
+    const countUsers = () => withTenant(t.deps.db, a.id, (tx) => tx.select({ id: users.id }).from(users)).then((r) => r.length);
+    const before = await countUsers();
+    const cases: [Parameters<typeof body>[0], string][] = [
+      [{ parentInfo: { name: 'RLO\u202E Name 1000 SAR' } }, 'parentInfo.name'],
+      [{ playerInfo: { name: 'Faisal\u2066 Al-Otaibi' } }, 'playerInfo.name'],
+      [{ playerInfo: { nameArabic: 'فيصل\u200F العتيبي' } }, 'playerInfo.nameArabic'],
+      [{ parentInfo: { name: 'Khalid\tAl-Otaibi' } }, 'parentInfo.name'],
+      [{ parentInfo: { name: 'Khalid\r\nBcc: x@example.sa' } }, 'parentInfo.name'],
+    ];
+    for (const [over, path] of cases) {
+      const res = await post(body(over));
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'text.control_characters', issues: [{ path, code: 'text.control_characters' }] });
+    }
+    expect(await countUsers()).toBe(before);
+    // Arabic names and their spaces are names like any other.
+    const arabic = await post(
+      body({ parentInfo: { nameArabic: 'خالد العتيبي', email: 'arabic@example.sa' }, playerInfo: { nameArabic: 'فيصل العتيبي' } }),
+    );
+    expect(arabic.statusCode, arabic.body).toBe(201);
+  });
+
   it('answers 404 for an unknown academy', async () => {
     const res = await post(body({ handle: 'no-such-academy' }));
     expect(res.statusCode).toBe(404);
