@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { dateSchema } from './common.js';
-import { ERRORS } from './messages.js';
+import { checkDateRange, dateSchema } from './common.js';
 
 /** One audited change (docs/domain.md, "Audit trail"). */
 export const auditEventSchema = z.object({
@@ -15,7 +14,6 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-export const auditQuerySchema = z
-  .object({ startDate: dateSchema, endDate: dateSchema })
-  .refine((q) => q.startDate <= q.endDate, { path: ['endDate'], message: ERRORS['event.range_invalid'] });
+/** GET /api/audit-events: the changes of a range of days (Asia/Riyadh, both inclusive), at most a year. */
+export const auditQuerySchema = z.object({ startDate: dateSchema, endDate: dateSchema }).superRefine(checkDateRange);
 export type AuditQuery = z.input<typeof auditQuerySchema>;

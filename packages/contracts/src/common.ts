@@ -1,5 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { isWithinDateYears } from './dates.js';
+import { daysBetween, MAX_EVENT_RANGE_DAYS } from './event-rules.js';
 import { ERRORS } from './messages.js';
 
 export const uuidSchema = z.uuid();
@@ -15,8 +17,30 @@ export const errorSchema = z.object({
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
-/** yyyy-MM-dd that is a real calendar date. */
-export const dateSchema = z.iso.date();
+/** A well-formed value is the only one whose range is worth telling (a malformed one has its own message). */
+const wellFormed = { message: ERRORS['date.out_of_range'], when: (p: { issues: readonly unknown[] }) => p.issues.length === 0 };
+
+/**
+ * yyyy-MM-dd that is a real calendar date in the years MIN_DATE_YEAR–MAX_DATE_YEAR: the one date
+ * type of every request. `invalid` is the message of a malformed date (zod's own by default).
+ */
+export const isoDate = (invalid?: string) => z.iso.date(invalid).refine(isWithinDateYears, wellFormed);
+export const dateSchema = isoDate();
+
+/** yyyy-MM: a calendar month in the same years. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const monthSchema = z.string().regex(MONTH_PATTERN).refine(isWithinDateYears, wellFormed);
+
+/**
+ * A range of days, both ends inclusive, as every list by dates takes it: the end not before the
+ * start and at most MAX_EVENT_RANGE_DAYS days, so no query reads an unbounded stretch.
+ */
+export function checkDateRange(v: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
+  const days = daysBetween(v.startDate, v.endDate);
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['endDate'], message: ERRORS['event.range_invalid'] });
+  else if (days + 1 > MAX_EVENT_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: ERRORS['event.range_too_long'] });
+}
+
 /** HH:mm */
 export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, ERRORS['time.invalid']);
 
@@ -110,18 +134,31 @@ export const moneySchema = z
   .max(1_000_000)
   .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), ERRORS['money.two_decimals']);
 
-/** A multipart field that carries JSON (the Add Player wizard sends parentInfo and playerInfo this way). */
+/**
+ * A multipart field that carries JSON (the Add Player wizard sends parentInfo and playerInfo this
+ * way). A NUL escaped inside it (`\u0000`) is refused like a NUL anywhere else in a request:
+ * PostgreSQL text cannot hold one.
+ */
 export const jsonText = <T extends z.ZodType>(schema: T) =>
   z
     .string()
     .transform((text, ctx) => {
+      let nul = false;
+      let value: unknown;
       try {
-        const value: unknown = JSON.parse(text);
-        return value;
+        value = JSON.parse(text, (key, v: unknown) => {
+          if (key.includes('\u0000') || (typeof v === 'string' && v.includes('\u0000'))) nul = true;
+          return v;
+        });
       } catch {
         ctx.addIssue({ code: 'custom', message: ERRORS['form.json_invalid'] });
         return z.NEVER;
       }
+      if (nul) {
+        ctx.addIssue({ code: 'custom', message: ERRORS['request.invalid_characters'] });
+        return z.NEVER;
+      }
+      return value;
     })
     .pipe(schema);
 

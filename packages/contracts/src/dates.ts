@@ -1,4 +1,19 @@
 /** Calendar helpers on yyyy-MM-dd strings (UTC arithmetic, so no time-zone drift). */
+
+/**
+ * The years any date of a request may fall in. Real dates of an academy's life lie well inside;
+ * outside them PostgreSQL or JavaScript's Date stop agreeing with string order (year 0, or
+ * 9999 + a week printed as `+010000-…`), so the contracts refuse them before anything computes.
+ */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2100;
+
+/** Whether a yyyy-MM-dd (or yyyy-MM) falls in the years MIN_DATE_YEAR–MAX_DATE_YEAR. */
+export const isWithinDateYears = (date: string) => {
+  const year = Number(date.slice(0, 4));
+  return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+};
+
 export const toIsoDate = (d: Date) => d.toISOString().slice(0, 10);
 
 export const addYears = (isoDate: string, years: number) => {

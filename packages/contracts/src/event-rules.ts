@@ -4,7 +4,7 @@
 export const EVENT_DEFAULTS = { type: 'TRAINING_SESSION', time: '09:00', endTime: '10:00' } as const;
 /** The dashboard lists the events of the next 7 days. */
 export const DASHBOARD_EVENT_DAYS = 7;
-/** A list of events covers at most this many days (a year, leap day included). */
+/** A list by dates (events, invoices, the audit trail) covers at most this many days (a year, leap day included). */
 export const MAX_EVENT_RANGE_DAYS = 366;
 /** A repeating event repeats weekly for at most this many weeks after its first date. */
 export const MAX_REPEAT_WEEKS = 52;
@@ -18,3 +18,15 @@ export const daysBetween = (from: string, to: string) =>
 /** yyyy-MM-dd plus whole days. */
 export const addDaysIso = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The dates of a weekly series from `date` to `until` (both yyyy-MM-dd, inclusive): counted from the
+ * weeks between them, never by comparing dates as strings (a year past 9999 prints as `+010000-…`
+ * and sorts first), so it ends whatever the input. More than MAX_REPEAT_WEEKS + 1 dates, an `until`
+ * before `date` or a malformed date is a RangeError; the contract refuses those first.
+ */
+export function weeklyDates(date: string, until: string): string[] {
+  const weeks = Math.floor(daysBetween(date, until) / 7);
+  if (!(weeks >= 0 && weeks <= MAX_REPEAT_WEEKS)) throw new RangeError(`no weekly series from ${date} to ${until}`);
+  return Array.from({ length: weeks + 1 }, (_, i) => addDaysIso(date, 7 * i));
+}

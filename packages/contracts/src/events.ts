@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { dateSchema, plainText, timeSchema } from './common.js';
+import { checkDateRange, dateSchema, plainText, timeSchema } from './common.js';
 import { colorSchema, eventTypeSchema, participantStatusSchema } from './enums.js';
-import { daysBetween, MAX_EVENT_RANGE_DAYS, MAX_REPEAT_WEEKS } from './event-rules.js';
+import { daysBetween, MAX_REPEAT_WEEKS } from './event-rules.js';
 import { ERRORS } from './messages.js';
 import { memberRefSchema } from './teams.js';
 
@@ -94,11 +94,7 @@ export const eventCreateBodySchema = z
 /** GET /api/events: the events of a date range (both ends inclusive), optionally only those a coach coaches. */
 export const eventListQuery = z
   .object({ startDate: dateSchema, endDate: dateSchema, coachId: z.uuid().optional() })
-  .superRefine((v, ctx) => {
-    const days = daysBetween(v.startDate, v.endDate);
-    if (days < 0) ctx.addIssue({ code: 'custom', path: ['endDate'], message: ERRORS['event.range_invalid'] });
-    else if (days + 1 > MAX_EVENT_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: ERRORS['event.range_too_long'] });
-  });
+  .superRefine(checkDateRange);
 
 /** Which events of a series a change or a deletion applies to: this one, or this one and the later ones. */
 export const EVENT_SCOPES = ['this', 'following'] as const;

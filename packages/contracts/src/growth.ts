@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './common.js';
 import { breakfastSourceSchema } from './enums.js';
 import { ERRORS } from './messages.js';
 import { teamRefSchema } from './users.js';
@@ -59,7 +60,7 @@ const measurement = (max: number, tooBig?: string) =>
  * measurement at least 0, sleep at most 24 hours, breakfast at Home, at School or not given.
  */
 export const growthMetricFields = z.object({
-  date: z.string({ error: DATE_INVALID }).pipe(z.iso.date(DATE_INVALID)),
+  date: z.string({ error: DATE_INVALID }).pipe(isoDate(DATE_INVALID)),
   height: positive,
   weight: positive,
   armSpan: measurement(1000),

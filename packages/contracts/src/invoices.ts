@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { dateSchema } from './common.js';
+import { checkDateRange, dateSchema, monthSchema } from './common.js';
 import { paymentMethodSchema } from './enums.js';
-import { addDaysIso, daysBetween, MAX_EVENT_RANGE_DAYS } from './event-rules.js';
-import { ERRORS } from './messages.js';
-
-/** yyyy-MM: one calendar month (Asia/Riyadh) of the payments history. */
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-export const monthSchema = z.string().regex(MONTH_PATTERN);
+import { addDaysIso } from './event-rules.js';
 
 /** The first and last day of a yyyy-MM month. */
 export function monthRange(month: string) {
@@ -17,13 +12,9 @@ export function monthRange(month: string) {
 }
 
 /** GET /api/invoices/all: the invoices paid between two days (both inclusive, Asia/Riyadh), at most a year. */
-export const invoiceListQuery = z.object({ startDate: dateSchema, endDate: dateSchema }).superRefine((v, ctx) => {
-  const days = daysBetween(v.startDate, v.endDate);
-  if (days < 0) ctx.addIssue({ code: 'custom', path: ['endDate'], message: ERRORS['event.range_invalid'] });
-  else if (days + 1 > MAX_EVENT_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: ERRORS['event.range_too_long'] });
-});
+export const invoiceListQuery = z.object({ startDate: dateSchema, endDate: dateSchema }).superRefine(checkDateRange);
 
-/** GET /api/invoices/export: one month as CSV. */
+/** GET /api/invoices/export: one calendar month (Asia/Riyadh, yyyy-MM) as CSV. */
 export const invoiceExportQuery = z.object({ month: monthSchema });
 
 /** One invoice of the payments history (API.md), with the player's Arabic name for the Arabic screen. */

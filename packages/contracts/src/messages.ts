@@ -1,3 +1,5 @@
+import { MAX_DATE_YEAR, MIN_DATE_YEAR } from './dates.js';
+
 /**
  * Every message the server or a contract rule can show a user, by its stable code. Answers
  * carry both (`{message, code}`); the web shows its translation of `errors.<code>` and falls
@@ -98,6 +100,7 @@ export const ERRORS = {
   'schedule.update_failed': 'Failed to update schedule',
   'schedule.delete_failed': 'Failed to delete schedule',
   'calendar.not_found': 'Calendar feed not found',
+  'date.out_of_range': `Enter a date between the years ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}`,
   'time.invalid': 'Time must be HH:mm',
   'money.two_decimals': 'At most two decimals',
   'form.unreadable': 'The form data could not be read',

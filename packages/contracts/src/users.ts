@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, jsonText, optionalPhoneSchema, optionalText, plainText } from './common.js';
+import { dateSchema, emailSchema, isoDate, jsonText, optionalPhoneSchema, optionalText, plainText } from './common.js';
 import { coachTypeSchema, colorSchema, genderSchema, packageTypeSchema, subscriptionStatusSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { parentInfoSchema, playerInfoSchema } from './registration.js';
@@ -110,7 +110,7 @@ export const playerUpdateSchema = z.object({
   phoneNumber: optionalPhoneSchema(MSG.phoneInvalid),
   emergencyPhone1: optionalPhoneSchema(MSG.emergencyPhoneInvalid),
   emergencyPhone2: optionalPhoneSchema(MSG.emergencyPhoneInvalid),
-  birthdate: z.string().min(1, ERRORS['player.birthdate_invalid']).pipe(z.iso.date(ERRORS['player.birthdate_invalid'])),
+  birthdate: z.string().min(1, ERRORS['player.birthdate_invalid']).pipe(isoDate(ERRORS['player.birthdate_invalid'])),
   gender: genderSchema.optional(),
   condition: optionalText(1000, { lines: true }),
 });
@@ -125,7 +125,7 @@ export const parentPlayerFieldsSchema = z.object({
     .transform((v) => (v && v !== 'null' ? v : null)),
   packageType: packageTypeSchema.or(z.literal('')).nullish(),
   subscriptionStartDate: z
-    .union([z.iso.date(), z.literal(''), z.literal('null')])
+    .union([dateSchema, z.literal(''), z.literal('null')])
     .nullish()
     .transform((v) => (v && v !== 'null' ? v : null)),
 });

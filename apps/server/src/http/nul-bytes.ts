@@ -20,7 +20,9 @@ export function hasNulByte(value: unknown): boolean {
 
 /**
  * PostgreSQL text cannot hold U+0000, so a NUL anywhere in a request's params, query or JSON body
- * answers 400 before any handler or query runs (multipart fields are checked where they are read).
+ * answers 400 before any handler or query runs. Multipart fields are checked where they are read
+ * (http/multipart.ts), and a NUL escaped inside one that carries JSON where it is parsed (the
+ * contracts' `jsonText`), with the same code.
  */
 export function refuseNulBytes(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {

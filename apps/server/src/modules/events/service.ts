@@ -5,8 +5,10 @@ import {
   type Event,
   type EventListQuery,
   type EventScope,
+  isWithinDateYears,
   type ParsedEventBody,
   type ParsedEventCreateBody,
+  weeklyDates,
 } from '@kora/contracts';
 import { and, eq, gt, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { jsonArray, jsonList, parsedList } from '../../db/json.js';
@@ -148,13 +150,6 @@ async function setRelations(tx: TenantTx, eventIds: string[], teamIds: string[],
   );
 }
 
-/** The dates of a weekly series from `date` to `until` (inclusive). */
-export function weeklyDates(date: string, until: string) {
-  const dates: string[] = [];
-  for (let d = date; d <= until; d = addDaysIso(d, 7)) dates.push(d);
-  return dates;
-}
-
 /** Creates one event, or with `repeat` one per week until `repeat.until` sharing a new series id; answers the first. */
 export async function createEvent(tx: TenantTx, body: ParsedEventCreateBody): Promise<Event> {
   const teamIds = await checkTeams(tx, body.teamIds);
@@ -171,17 +166,18 @@ export async function createEvent(tx: TenantTx, body: ParsedEventCreateBody): Pr
   return getEvent(tx, ids[0]);
 }
 
-/** The event (404 otherwise), locked, and the events a change of it applies to. */
-async function eventsInScope(tx: TenantTx, id: string, scope: EventScope): Promise<{ event: EventRow; ids: string[] }> {
+/** The event (404 otherwise), locked, and the events a change of it applies to, with the last of their dates. */
+async function eventsInScope(tx: TenantTx, id: string, scope: EventScope): Promise<{ event: EventRow; ids: string[]; lastDate: string }> {
   const [event] = await tx.select().from(events).where(eq(events.id, id)).for('update');
   if (!event) throw notFound('event.not_found');
-  if (scope === 'this' || !event.seriesId) return { event, ids: [event.id] };
+  if (scope === 'this' || !event.seriesId) return { event, ids: [event.id], lastDate: event.date };
   // This event and the later ones of its series.
   const later = await tx
-    .select({ id: events.id })
+    .select({ id: events.id, date: events.date })
     .from(events)
-    .where(and(eq(events.seriesId, event.seriesId), ne(events.id, event.id), gt(events.date, event.date)));
-  return { event, ids: [event.id, ...later.map((e) => e.id)] };
+    .where(and(eq(events.seriesId, event.seriesId), ne(events.id, event.id), gt(events.date, event.date)))
+    .orderBy(events.date);
+  return { event, ids: [event.id, ...later.map((e) => e.id)], lastDate: later.at(-1)?.date ?? event.date };
 }
 
 /**
@@ -190,10 +186,12 @@ async function eventsInScope(tx: TenantTx, id: string, scope: EventScope): Promi
  * one's. Attendance already marked is kept.
  */
 export async function updateEvent(tx: TenantTx, id: string, body: ParsedEventBody, scope: EventScope): Promise<Event> {
-  const { event, ids } = await eventsInScope(tx, id, scope);
+  const { event, ids, lastDate } = await eventsInScope(tx, id, scope);
   const teamIds = await checkTeams(tx, body.teamIds);
   const coachIds = await checkCoaches(tx, body.coachIds);
   const offset = daysBetween(event.date, body.date);
+  // The contract bounds the new date; the later events of the series move with it and must stay in the same years.
+  if (!isWithinDateYears(addDaysIso(lastDate, offset))) throw badRequest('date.out_of_range', 'date');
   await tx
     .update(events)
     .set({
