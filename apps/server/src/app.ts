@@ -17,9 +17,11 @@ import { registerApiCaching } from './http/caching.js';
 import { databaseCounters, rateLimitStore } from './http/counters.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerHealth } from './http/health.js';
+import { registerHostCheck } from './http/host.js';
 import { registerListCache } from './http/list-cache.js';
 import { refuseNulBytes } from './http/nul-bytes.js';
 import { documentMediaTypes, documentMultipartBodies } from './http/openapi.js';
+import { requestForLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { countStatementsPerRequest } from './http/statement-count.js';
 import { academyRoutes } from './modules/academies/routes.js';
@@ -60,7 +62,8 @@ const cacheControlOf = (file: string) => {
 /** The whole HTTP application; main.ts and every test build it the same way. */
 export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   const app = Fastify({
-    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    // Request logs name the route, never the tokens and ids in an address (http/request-log.ts).
+    ...(opts.logger ? { loggerInstance: opts.logger.child({}, { serializers: { req: requestForLog } }) } : { logger: false }),
     bodyLimit: 1024 * 1024,
     // Client addresses (rate limits, audit) come from X-Forwarded-For only behind configured proxies.
     trustProxy: trustedProxies(deps.config.trustProxy),
@@ -75,6 +78,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First of every request's hooks: a bad Host is refused before any other work.
+  registerHostCheck(app);
   registerBackground(app);
   registerAudit(app);
   // Mails still being delivered finish before the database closes.

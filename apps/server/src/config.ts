@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isHostName } from './http/host.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -10,14 +11,18 @@ const bool = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  BASE_DOMAIN: z.string().default('localhost:3000'),
+  /** Default: `localhost:<PORT>`, so a changed PORT alone still serves its own host. */
+  BASE_DOMAIN: z
+    .string()
+    .refine(isHostName, 'BASE_DOMAIN must be a host name with an optional port, e.g. kora.sa or localhost:3000')
+    .optional(),
   PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   /** Runs the migrations (owner of the tables); DATABASE_URL may then be an ordinary login role. */
   MIGRATION_DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kora <no-reply@kora.sa>'),
   EXPOSE_OUTBOX: bool,
@@ -25,6 +30,8 @@ const envSchema = z.object({
   PAYTABS_PROFILE_ID: z.string().optional(),
   PAYTABS_SERVER_KEY: z.string().optional(),
   PAYTABS_BASE_URL: z.string().default('https://secure.paytabs.sa'),
+  /** Production only: the built-in test-card provider, chosen on purpose (a staging site). */
+  PAYMENTS_SANDBOX: bool,
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
   /** Memory for lists answered again while their academy's data is unchanged (http/list-cache.ts); 0 turns it off. */
@@ -52,16 +59,20 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const e = envSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  // Production is a site served over HTTPS. NODE_ENV says nothing here: `npm start` sets it for a local run too.
+  const production = e.PUBLIC_PROTOCOL === 'https';
   return {
     port: e.PORT,
     host: e.HOST,
-    baseDomain: e.BASE_DOMAIN.toLowerCase(),
+    baseDomain: (e.BASE_DOMAIN ?? `localhost:${e.PORT}`).toLowerCase(),
     publicProtocol: e.PUBLIC_PROTOCOL,
+    production,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    seedDemo: e.SEED_DEMO === 'auto',
+    /** An empty database gets the demo academy (its logins are public): never in production unless `always`. */
+    seedDemo: e.SEED_DEMO === 'always' || (e.SEED_DEMO === 'auto' && !production),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     exposeOutbox: e.EXPOSE_OUTBOX,
@@ -71,10 +82,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.PAYTABS_PROFILE_ID && e.PAYTABS_SERVER_KEY
         ? { profileId: e.PAYTABS_PROFILE_ID, serverKey: e.PAYTABS_SERVER_KEY, baseUrl: e.PAYTABS_BASE_URL }
         : null,
+    paymentsSandbox: e.PAYMENTS_SANDBOX,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
     listCacheBytes: Math.round(e.LIST_CACHE_MB * 1024 * 1024),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * What production (PUBLIC_PROTOCOL=https) refuses to start with; main.ts prints these and exits.
+ * Test cards activating subscriptions, mails only written to the log (live reset links) and a
+ * public outbox are for a local run: production has PayTabs and SMTP, or says so on purpose.
+ */
+export function startupRefusals(config: Config): string[] {
+  if (!config.production) return [];
+  const refusals: string[] = [];
+  if (!config.paytabs && !config.paymentsSandbox)
+    refusals.push(
+      'PUBLIC_PROTOCOL=https (production) needs PayTabs: set PAYTABS_PROFILE_ID and PAYTABS_SERVER_KEY, or PAYMENTS_SANDBOX=1 to take test cards on purpose.',
+    );
+  if (!config.smtpUrl)
+    refusals.push('PUBLIC_PROTOCOL=https (production) needs SMTP_URL: without it mails, reset links included, would only go to the log.');
+  if (config.exposeOutbox)
+    refusals.push('EXPOSE_OUTBOX serves every mail, reset links included, to anyone: never with PUBLIC_PROTOCOL=https.');
+  return refusals;
 }

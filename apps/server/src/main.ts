@@ -2,9 +2,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, startupRefusals } from './config.js';
 import { markRunning } from './db/backup.js';
 import { openDatabase } from './db/client.js';
+import { academyUrl, rootUrl } from './http/host.js';
 import { systemClock } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
 import { startReminders } from './modules/attention/reminders.js';
@@ -15,6 +16,12 @@ import { createDiskStorage } from './storage/storage.js';
 const startedAt = performance.now();
 const here = dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
+const refusals = startupRefusals(config);
+if (refusals.length > 0) {
+  // Before the database is opened: a production start with a development default changes nothing.
+  for (const refusal of refusals) console.error(`Kora did not start: ${refusal}`);
+  process.exit(1);
+}
 const log = pino({ level: config.logLevel, transport: process.stdout.isTTY ? { target: 'pino-pretty' } : undefined });
 
 // The embedded database may be open in one process only; backups wait for it to stop.
@@ -32,18 +39,25 @@ const deps = {
   db: database.db,
   config,
   clock: systemClock,
-  mailer: createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, keepBodies: config.exposeOutbox }),
+  mailer: createMailer(database.db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log,
+    keepBodies: config.exposeOutbox,
+    production: config.production,
+  }),
   storage: createDiskStorage(join(config.dataDir, 'uploads')),
   payments: paymentProviderFor(config),
 };
 
+// The demo's logins are public: printed once, when it is created, never on later starts.
 if (config.seedDemo && (await seedDemoIfEmpty(deps))) {
-  log.info({ logins: DEMO_LOGINS }, `demo academy created: ${config.publicProtocol}://demo.${config.baseDomain}`);
+  log.info({ logins: DEMO_LOGINS }, `demo academy created: ${academyUrl(config, 'demo')}`);
 }
 
 const app = await buildApp(deps, { logger: log, webDist: join(here, '../../web/dist') });
 if (deps.payments.name === 'sandbox') {
-  // Test cards activate subscriptions without money: fine locally, never what production should run.
+  // Test cards activate subscriptions without money: fine locally; production runs it only with PAYMENTS_SANDBOX=1.
   log.warn('card payments use the built-in sandbox provider (set PAYTABS_PROFILE_ID and PAYTABS_SERVER_KEY for PayTabs)');
 }
 await app.listen({ port: config.port, host: config.host });
@@ -52,14 +66,7 @@ deps.mailer.start();
 void deps.mailer.deliverDue();
 // Parents' subscription reminders: every academy, once at start and then hourly (each mail once, whatever the number of processes).
 const reminders = startReminders(app.deps, log);
-log.info(
-  {
-    database: database.kind,
-    startupMs: Math.round(performance.now() - startedAt),
-    demoAdmin: `${DEMO_LOGINS.admin.email} / ${DEMO_LOGINS.admin.password}`,
-  },
-  `Kora is up: ${config.publicProtocol}://${config.baseDomain} (demo academy: ${config.publicProtocol}://demo.${config.baseDomain})`,
-);
+log.info({ database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, `Kora is up: ${rootUrl(config)}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -116,7 +116,7 @@ const TABLE: Case[] = [
   { key: 'deleteEvent', allow: [W('Schedule')] },
   { key: 'monthlyStats', allow: [R('Dashboard')] },
 
-  { key: 'createCalendarFeed', allow: 'member', body: () => ({ teamId: NONE }) },
+  { key: 'createCalendarFeed', allow: [R('Schedule'), R('MyTrainings')], body: () => ({ teamId: NONE }) },
   { key: 'revokeCalendarFeed', allow: 'member' },
   { key: 'calendarFeed', allow: 'public', params: () => ({ token: 'no-such-token' }) },
 

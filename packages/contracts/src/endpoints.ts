@@ -399,7 +399,7 @@ export const endpoints = {
     summary: "Create (or rotate) the signed-in member's private calendar feed URL",
     tags: ['calendar'],
     body: calendarFeedBody,
-    responses: { 201: calendarFeedReply },
+    responses: { 201: calendarFeedReply, 403: errorSchema },
   },
   revokeCalendarFeed: {
     summary: "Revoke the signed-in member's calendar feed URL",
@@ -411,7 +411,7 @@ export const endpoints = {
     tags: ['calendar'],
     params: calendarFeedParams,
     produces: 'text/calendar',
-    responses: { 200: z.string(), 404: errorSchema },
+    responses: { 200: z.string(), 403: errorSchema, 404: errorSchema },
   },
 
   listSubscriptions: {

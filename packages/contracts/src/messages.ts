@@ -110,6 +110,7 @@ export const ERRORS = {
   'upload.not_an_image': 'The file must be an image',
   'request.invalid': 'Invalid input',
   'request.invalid_characters': 'The request contains characters that are not allowed',
+  'request.bad_host': 'This address is not one Kora serves',
   'text.control_characters': 'Remove invisible or control characters (such as direction marks, tabs or line breaks)',
   'request.not_found': 'Not found',
   'request.too_many': 'Too many requests, please try again later',

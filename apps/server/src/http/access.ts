@@ -4,7 +4,6 @@ import { finishHeld, type HeldSlot, heldOfRequest, runHeld, takeHeld } from '../
 import { enteredBySession, type TenantTx } from '../db/tenant.js';
 import { type AuthContext, authenticate, authenticateHolding } from '../modules/auth/sessions.js';
 import { HttpError } from './errors.js';
-import { parseHost } from './host.js';
 
 /**
  * What a route needs: `public`, any `member` of the academy, or a member whose account type
@@ -87,7 +86,7 @@ export async function requireMember(app: FastifyInstance, request: FastifyReques
   if (request.auth) return request.auth;
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  const host = parseHost(request.headers.host, app.deps.config.baseDomain);
+  const host = request.site;
   let auth: AuthContext | null = null;
   // A read goes on in the transaction its authentication opened; writes may first take a while
   // (an upload, a password hash) and authenticate in a transaction of their own.

@@ -63,4 +63,22 @@ describe('the mail queue', () => {
     expect(await rowOf('dev@x.sa')).toMatchObject({ text: 'dev link', attempts: 1 });
     expect((await rowOf('dev@x.sa')).sentAt).not.toBeNull();
   });
+
+  it('in production never writes a live link to the log nor keeps it, even without SMTP (issue 16, item 10)', async () => {
+    const logged: string[] = [];
+    const production = createMailer(t.deps.db, {
+      from: 'kora@test',
+      log: { info: (o: object, msg: string) => void logged.push(`${msg} ${JSON.stringify(o)}`), error() {} },
+      keepBodies: true,
+      production: true,
+    });
+    const link = 'https://demo.kora.sa/auth/reset-password/live-secret-token';
+    await production.send({ academyId: null, to: 'prod@x.sa', subject: 'Reset', text: `Open ${link}`, html: `<a href="${link}">` });
+    await production.stop();
+    expect(logged.some((l) => l.includes('prod@x.sa'))).toBe(true);
+    expect(logged.join('\n')).not.toContain('live-secret-token');
+    const row = await rowOf('prod@x.sa');
+    expect(row).toMatchObject({ text: '', html: null });
+    expect(row.sentAt).not.toBeNull(); // not retried for ever: production starts only with SMTP_URL (config.ts)
+  });
 });

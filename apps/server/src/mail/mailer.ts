@@ -38,6 +38,12 @@ export interface MailerOptions {
   log: Logger;
   /** Keep delivered bodies (the development outbox shows them); otherwise a delivered mail keeps no live link. */
   keepBodies?: boolean;
+  /**
+   * Production (config.production): a live link never reaches the log. Production starts only with
+   * SMTP_URL (startupRefusals); should a mailer have no transport there all the same, a mail is
+   * logged by address and subject only and its body is not kept.
+   */
+  production?: boolean;
 }
 
 const BATCH = 20;
@@ -56,7 +62,8 @@ interface Claimed {
  * Mails leave through a queue in outgoing_mails, never inside the request that asked for them:
  * an answer takes the same time whether a mail was queued or not, a slow SMTP server slows
  * nobody, and a restart loses nothing. With SMTP_URL the queue sends by SMTP (retrying with a
- * growing delay); without, it writes each mail to the log and the development outbox.
+ * growing delay); without, it writes each mail to the log and the development outbox (never in
+ * production, see MailerOptions.production).
  */
 export function createMailer(db: Db, opts: MailerOptions): Mailer {
   const transport = opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null);
@@ -84,8 +91,11 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
     try {
       if (transport)
         await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      else if (opts.production) opts.log.info({ to: mail.to, subject: mail.subject }, 'mail not delivered: no SMTP_URL');
       else opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail (development outbox)');
-      const forget = !opts.keepBodies && transport ? { text: '', html: null } : {};
+      // The development outbox keeps bodies to show them; nothing else (and nothing in production) keeps a delivered live link.
+      const keep = !opts.production && (opts.keepBodies || !transport);
+      const forget = keep ? {} : { text: '', html: null };
       await withSystem(db, (tx) =>
         tx
           .update(outgoingMails)

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ERRORS } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { parseHost } from '../http/host.js';
+import { rootUrl } from '../http/host.js';
 
 /**
  * The public site of the root domain: its pages prerendered by the web build (apps/web/scripts/prerender.mjs,
@@ -148,8 +148,9 @@ function sendVariant(req: FastifyRequest, reply: FastifyReply, variant: Variant,
  */
 export async function registerPublicSite(app: FastifyInstance, opts: { webDist?: string; config: Config }) {
   const { config } = opts;
-  const origin = `${config.publicProtocol}://${config.baseDomain}`;
-  const isRoot = (req: FastifyRequest) => parseHost(req.headers.host, config.baseDomain).kind === 'root';
+  // Without the trailing slash: the build writes `%ORIGIN%/path`.
+  const origin = rootUrl(config, '');
+  const isRoot = (req: FastifyRequest) => req.site.kind === 'root';
   const routeOptions = { config: { access: 'public' as const }, schema: { hide: true } };
 
   const robots = variantOf(robotsTxt(origin));

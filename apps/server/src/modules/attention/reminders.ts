@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import { rowsOf } from '../../db/client.js';
 import { academies } from '../../db/schema.js';
 import type { DataAccess } from '../../db/tenant.js';
+import { academyUrl } from '../../http/host.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mail, Mailer } from '../../mail/mailer.js';
 import { refreshSubscriptionStates } from '../subscriptions/activate.js';
@@ -42,7 +43,7 @@ interface Claimed {
 /** The parent's payment page: the first payment while PENDING, otherwise the renewal (docs/domain.md). */
 export function paymentLink(config: ReminderDeps['config'], handle: string, subscriptionId: string, status: string) {
   const page = status === 'PENDING' ? 'initial-subscription' : 'renew-subscription';
-  return `${config.publicProtocol}://${handle}.${config.baseDomain}/${page}/${subscriptionId}`;
+  return academyUrl(config, handle, `/${page}/${subscriptionId}`);
 }
 
 const arabicOr = (arabic: string | null, name: string) => arabic?.trim() || name;

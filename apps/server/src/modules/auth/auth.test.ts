@@ -389,6 +389,37 @@ describe('forgot and reset password', () => {
     await loginAs(t.app, a.handle, a.email, a.password);
   });
 
+  it("works only on its academy's host: on another academy's subdomain the link is invalid and stays unused (issue 16, item 15)", async () => {
+    const a = await registerAndLogin(t.app);
+    const b = await registerAndLogin(t.app);
+    // Asking for a link, or logging in, by naming academy A on academy B's subdomain: not found there.
+    const forgotOnB = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { host: academyHost(b.handle) },
+      payload: { handle: a.handle, email: a.email },
+    });
+    expect(forgotOnB.statusCode).toBe(404);
+    const loginOnB = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: academyHost(b.handle) },
+      payload: { handle: a.handle, email: a.email, password: a.password },
+    });
+    expect(loginOnB.statusCode).toBe(404);
+    expect(loginOnB.body).not.toContain('token');
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });
+    const token = (await lastLink()).text.match(/reset-password\/(\S+)/)![1];
+    const reset = (host: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { host }, payload: { token, newPassword: 'long-enough' } });
+    const onB = await reset(academyHost(b.handle));
+    expect(onB.statusCode).toBe(400);
+    expect(onB.json().code).toBe('auth.reset_token_invalid');
+    await loginAs(t.app, a.handle, a.email, a.password);
+    expect((await reset(academyHost(a.handle))).statusCode).toBe(204);
+  });
+
   it('refuses the link of a user deleted since it was mailed with 400, not 500', async () => {
     const a = await registerAndLogin(t.app);
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });

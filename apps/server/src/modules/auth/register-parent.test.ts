@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Academy, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, academyHost, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
@@ -180,5 +180,31 @@ describe('POST /api/auth/register/parent', () => {
     const res = await post(body({ handle: 'no-such-academy' }));
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Academy not found', code: 'academy.not_found' });
+  });
+
+  it("registers only on the academy's own subdomain (or the root): another academy's host answers 404 and creates nothing (issue 16, item 15)", async () => {
+    const before = await countPlayers();
+    const onB = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/parent',
+      headers: { host: academyHost(b.handle) },
+      payload: body(),
+    });
+    expect(onB.statusCode).toBe(404);
+    expect(onB.json().code).toBe('academy.not_found');
+    expect(await countPlayers()).toBe(before);
+    // The packages the wizard offers, and the handle check, likewise.
+    const onBHost = { headers: { host: academyHost(b.handle) } };
+    expect((await t.app.inject({ method: 'GET', url: `/api/packages?handle=${a.handle}`, ...onBHost })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/academies/check/${a.handle}`, ...onBHost })).statusCode).toBe(404);
+
+    const onA = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/parent',
+      headers: { host: academyHost(a.handle) },
+      payload: body({ parentInfo: { email: 'on-own-host@example.sa' } }),
+    });
+    expect(onA.statusCode, onA.body).toBe(201);
+    expect(await countPlayers()).toBe(before + 1);
   });
 });

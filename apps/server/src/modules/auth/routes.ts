@@ -59,7 +59,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   route(app, 'resetPassword', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
-    const account = await resetPassword(deps, req.body.token, req.body.newPassword);
+    const account = await resetPassword(deps, req.body.token, req.body.newPassword, req.site);
     await guard.trust(accountOf(account.handle, account.email), req.ip);
   });
 

@@ -4,6 +4,7 @@ import { academies, academyUsers, accountTypes, invoiceCounters, passwordResets,
 import { enterTenant } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
+import { academyUrl, elsewhere, type HostInfo } from '../../http/host.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -116,7 +117,7 @@ export async function mailResetLink(
       expiresAt: new Date(deps.clock.now().getTime() + RESET_LIFETIME_MS),
     }),
   );
-  const link = `${deps.config.publicProtocol}://${academy.handle}.${deps.config.baseDomain}/auth/reset-password/${token}`;
+  const link = academyUrl(deps.config, academy.handle, `/auth/reset-password/${token}`);
   await deps.mailer.send({
     academyId: academy.id,
     to: email,
@@ -134,7 +135,8 @@ export async function mailResetLink(
   });
 }
 
-export async function resetPassword(deps: AppDeps, token: string, newPassword: string) {
+/** A link works only on its academy's host (or the root): on another academy's subdomain it is invalid and stays unused. */
+export async function resetPassword(deps: AppDeps, token: string, newPassword: string, site: HostInfo) {
   const now = deps.clock.now();
   const passwordHash = await hashPassword(newPassword);
   return deps.data.system(async (tx) => {
@@ -149,8 +151,9 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.academyId, reset.academyId), eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-    await revokeUserSessions(tx, reset.academyId, reset.userId, now);
     const [academy] = await tx.select({ handle: academies.handle }).from(academies).where(eq(academies.id, reset.academyId));
+    if (elsewhere(site, academy.handle)) throw badRequest('auth.reset_token_invalid', 'token');
+    await revokeUserSessions(tx, reset.academyId, reset.userId, now);
     const tenant = await enterTenant(tx, reset.academyId);
     const [user] = await tenant
       .update(users)

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { accountTypes, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
@@ -182,6 +182,41 @@ describe('calendar feed', () => {
     const admins = await createFeed(a);
     await asMember(t.app, coach)({ method: 'DELETE', url: '/api/calendar-feed' });
     expect((await t.app.inject({ method: 'GET', url: feedPath(admins.url) })).statusCode).toBe(200);
+  });
+
+  it("answers a feed only on its own academy's host: on another academy's subdomain it is not found (issue 16, item 15)", async () => {
+    const feed = await createFeed(a);
+    const on = (host: string) => t.app.inject({ method: 'GET', url: feedPath(feed.url), headers: { host } });
+    const elsewhere = await on(academyHost(b.handle));
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().code).toBe('calendar.not_found');
+    expect((await on(academyHost(a.handle))).statusCode).toBe(200);
+  });
+
+  it('gives no feed to a member who reads neither the schedule nor My Trainings, not even of the events they coach (issue 16, item 15)', async () => {
+    const nasser = await coachLogin(t.app, a, 'Coach Nasser');
+    const made = await asMember(
+      t.app,
+      a,
+    )({
+      method: 'POST',
+      url: '/api/events',
+      payload: { type: 'TRAINING_SESSION', date: '2026-11-26', time: '17:00', endTime: '18:00', teamIds: [hawks], coachIds: [nasser.id] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const feed = await createFeed(nasser);
+    await withTenant(t.deps.db, a.id, async (tx) => {
+      const [type] = await tx
+        .insert(accountTypes)
+        .values({ academyId: a.id, name: 'No rights', ...allFlags(false) })
+        .returning();
+      await tx.update(users).set({ accountTypeId: type.id }).where(eq(users.id, nasser.id));
+    });
+    // Rights are read on every request: the feed stops with them, and no new one is made.
+    const read = await t.app.inject({ method: 'GET', url: feedPath(feed.url) });
+    expect(read.statusCode).toBe(403);
+    expect(read.body).not.toContain('BEGIN:VEVENT');
+    expect((await asMember(t.app, nasser)({ method: 'POST', url: '/api/calendar-feed' })).statusCode).toBe(403);
   });
 
   it("refuses another academy's team (400), needs a token to create or revoke (401), and keeps academies apart", async () => {

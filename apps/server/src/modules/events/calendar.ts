@@ -5,7 +5,8 @@ import ical from 'ical-generator';
 import { academies, accountTypes, calendarFeeds, events, eventTeams, teams, users } from '../../db/schema.js';
 import { enterTenant, type SystemTx, type TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { academyUrl, elsewhere, type HostInfo } from '../../http/host.js';
 import { addMonthsIso } from '../../lib/dates.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { AuthContext } from '../auth/sessions.js';
@@ -27,8 +28,7 @@ const RIYADH_VTIMEZONE = [
   'END:VTIMEZONE',
 ].join('\r\n');
 
-const feedUrl = (deps: AppDeps, handle: string, token: string) =>
-  `${deps.config.publicProtocol}://${handle}.${deps.config.baseDomain}/api/calendar/${token}.ics`;
+const feedUrl = (deps: AppDeps, handle: string, token: string) => academyUrl(deps.config, handle, `/api/calendar/${token}.ics`);
 
 /**
  * Creates the member's private feed URL, revoking any earlier one (so calling it again rotates the
@@ -61,26 +61,34 @@ export function revokeCalendarFeed(deps: AppDeps, auth: AuthContext) {
 }
 
 /**
- * The feed of a token (404 when unknown or revoked), from one month back to six months ahead: a
- * member who reads the schedule gets every event of the academy (or of the feed's team), anyone
- * else the events they coach (of the feed's team, when it has one). Rights are read at each
- * request, so a changed account type changes the feed.
+ * The feed of a token (404 when unknown or revoked, or asked on another academy's subdomain), from
+ * one month back to six months ahead: a member who reads the schedule gets every event of the
+ * academy (or of the feed's team); one who reads My Trainings only the events they coach (of the
+ * feed's team, when it has one); one who reads neither, nothing (403), as on the screens. Rights
+ * are read at each request, so a changed account type changes the feed.
  */
-export async function renderCalendarFeed(deps: AppDeps, token: string): Promise<string> {
+export async function renderCalendarFeed(deps: AppDeps, token: string, site: HostInfo): Promise<string> {
   return deps.data.system(async (tx) => {
     const [feed] = await tx
-      .select({ academyId: calendarFeeds.academyId, userId: calendarFeeds.userId, teamId: calendarFeeds.teamId, academy: academies.name })
+      .select({
+        academyId: calendarFeeds.academyId,
+        userId: calendarFeeds.userId,
+        teamId: calendarFeeds.teamId,
+        academy: academies.name,
+        handle: academies.handle,
+      })
       .from(calendarFeeds)
       .innerJoin(academies, eq(academies.id, calendarFeeds.academyId))
       .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), isNull(calendarFeeds.revokedAt)));
-    if (!feed) throw notFound('calendar.not_found');
+    if (!feed || elsewhere(site, feed.handle)) throw notFound('calendar.not_found');
     const tenant = await enterTenant(tx, feed.academyId);
     const [member] = await tenant
-      .select({ canReadSchedule: accountTypes.canReadSchedule })
+      .select({ canReadSchedule: accountTypes.canReadSchedule, canReadMyTrainings: accountTypes.canReadMyTrainings })
       .from(users)
       .leftJoin(accountTypes, eq(accountTypes.id, users.accountTypeId))
       .where(eq(users.id, feed.userId));
     if (!member) throw notFound('calendar.not_found');
+    if (!member.canReadSchedule && !member.canReadMyTrainings) throw forbidden();
     const list = await feedEvents(tenant, deps.clock.now(), {
       coachId: member.canReadSchedule ? undefined : feed.userId,
       teamId: feed.teamId,

@@ -29,11 +29,13 @@ export async function eventRoutes(app: FastifyInstance) {
     sendCachedList(req, reply, 'stats', async (tx) => serializeAnswer('monthlyStats', await monthlyStats(tx, app.deps.clock.now()))),
   );
 
-  route(app, 'createCalendarFeed', { access: 'member' }, (req) => createCalendarFeed(app.deps, authOf(req), req.body.teamId));
+  // A feed is offered where the events are read: the schedule (every event) and My Trainings (the events one coaches).
+  const feedReaders = { access: { anyOf: ['canReadSchedule' as const, 'canReadMyTrainings' as const] } };
+  route(app, 'createCalendarFeed', feedReaders, (req) => createCalendarFeed(app.deps, authOf(req), req.body.teamId));
   route(app, 'revokeCalendarFeed', { access: 'member' }, (req) => revokeCalendarFeed(app.deps, authOf(req)));
   // Public: the unguessable token is the credential (calendar apps send no bearer token).
   route(app, 'calendarFeed', { access: 'public', rateLimit: limits(app.deps.config).publicRead }, async (req, reply) => {
-    const ics = await renderCalendarFeed(app.deps, req.params.token);
+    const ics = await renderCalendarFeed(app.deps, req.params.token, req.site);
     reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-cache');
     return ics;
   });

@@ -34,7 +34,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
 
   // Public: the unguessable invoice id is the credential (the payer's link carries no token).
   route(app, 'invoicePdf', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req, reply) => {
-    const { pdf, invoiceNumber } = await invoicePdf(deps, req.params.id, req.headers.host);
+    const { pdf, invoiceNumber } = await invoicePdf(deps, req.params.id, req.site);
     reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="invoice-${invoiceNumber}.pdf"`)

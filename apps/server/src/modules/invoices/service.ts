@@ -4,7 +4,7 @@ import { academies, invoices, users } from '../../db/schema.js';
 import { enterTenant, type TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
-import { parseHost } from '../../http/host.js';
+import { elsewhere, type HostInfo } from '../../http/host.js';
 import { renderInvoicePdf } from '../../invoices/pdf.js';
 import { sar } from '../../invoices/zatca.js';
 
@@ -98,13 +98,12 @@ export async function exportInvoices(tx: TenantTx, month: string) {
  * academy's tenant, in the same transaction. Asked on another academy's subdomain it is not found,
  * as payment pages are (404, never a hint that it exists elsewhere).
  */
-export async function invoicePdf(deps: AppDeps, id: string, hostHeader: string | undefined) {
+export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
   if (!UUID.test(id)) throw notFound('invoice.not_found');
   const data = await deps.data.system(async (sys) => {
     const [academy] = await sys.select().from(academies).where(sql`${academies.id} = invoice_academy(${id}::uuid)`);
     if (!academy) return null;
-    const host = parseHost(hostHeader, deps.config.baseDomain);
-    if (host.kind === 'academy' && host.handle !== academy.handle) return null;
+    if (elsewhere(site, academy.handle)) return null;
     const tx = await enterTenant(sys, academy.id);
     const [row] = await tx
       .select({ invoice: invoices, buyer: { name: users.name, nameArabic: users.nameArabic } })

@@ -172,6 +172,29 @@ describe('payment details (public)', () => {
     expect((await initiate(subscriptionId, academyHost(b.handle))).statusCode).toBe(404);
     expect((await stateOf(subscriptionId)).status).toBe('PENDING');
   });
+
+  it('writes the card page and the return from BASE_DOMAIN and the handle, never from the Host (issue 16, item 11)', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    // The probe's Host: a user-info part would have made the payer's browser go to evil.example.
+    const forged = await initiate(subscriptionId, `${academyHost(a.handle)}:3103@evil.example`);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('request.bad_host');
+    expect(forged.body).not.toContain('evil');
+    // Hosts Kora accepts are not copied either: the root on its default port, the academy in capitals, a host of no concern.
+    for (const [host, origin] of [
+      [`${BASE}:443`, `http://${BASE}`],
+      [academyHost(a.handle).toUpperCase(), `http://${academyHost(a.handle)}`],
+      ['payments.example', `http://${academyHost(a.handle)}`],
+    ]) {
+      const res = await initiate(subscriptionId, host);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = new URL(res.json().paymentUrl);
+      expect(page.origin, host).toBe(origin);
+      const card = await t.app.inject({ method: 'GET', url: page.pathname, headers: { host: page.host } });
+      expect(returnForm((await payOnPage(page, DECLINED)).submitted.body).action.origin, host).toBe(origin);
+      expect(card.statusCode).toBe(200);
+    }
+  });
 });
 
 describe('paying with the sandbox provider', () => {

@@ -1,7 +1,7 @@
 import { ERRORS, type PaymentLang } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.js';
-import { parseHost } from '../../http/host.js';
+import { academyUrl, rootUrl } from '../../http/host.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { PaymentProviderError } from '../../payments/provider.js';
@@ -19,24 +19,23 @@ export async function paymentRoutes(app: FastifyInstance) {
   const rate = limits(deps.config);
 
   route(app, 'paymentDetails', { access: 'public', rateLimit: rate.publicRead }, async (req) => {
-    const academy = await academyForRequest(deps, req.params.id, req.headers.host);
+    const academy = await academyForRequest(deps, req.params.id, req.site);
     return deps.data.tenant(academy.id, (tx) => paymentDetails(tx, academy, req.params.id, deps.clock.now()));
   });
 
   route(app, 'initiatePayment', { access: 'public', rateLimit: rate.publicWrite }, async (req, reply) => {
     const { subscriptionId } = req.body;
     const lang: PaymentLang = req.body.lang ?? 'en';
-    const academy = await academyForRequest(deps, subscriptionId, req.headers.host);
+    const academy = await academyForRequest(deps, subscriptionId, req.site);
     const now = deps.clock.now();
     const toPay = await deps.data.tenant(academy.id, (tx) => subscriptionToPay(tx, academy, subscriptionId, now));
 
-    const { publicProtocol, baseDomain } = deps.config;
-    // The payer comes back to the host they paid on (the frame's return must be of the page's origin); any other host gets the academy's.
-    const host = parseHost(req.headers.host, baseDomain);
-    const payerHost =
-      host.kind === 'root' || host.kind === 'academy' ? String(req.headers.host).toLowerCase() : `${academy.handle}.${baseDomain}`;
     // A declined payment sends the payer back to the page they paid from (a renewal pays a new subscription).
     const back = `${toPay.renewal ? 'renew' : 'initial'}-subscription/${subscriptionId}`;
+    // The payer comes back to the origin they paid on (the frame's return must be of the page's origin): the root
+    // site's or the academy's, both written from BASE_DOMAIN, never from the request's Host.
+    const returnPath = `/api/payments/return?${new URLSearchParams({ lang, back })}`;
+    const returnUrl = req.site.kind === 'root' ? rootUrl(deps.config, returnPath) : academyUrl(deps.config, academy.handle, returnPath);
     const name = (x: { name: string; nameArabic: string | null }) => (lang === 'ar' && x.nameArabic ? x.nameArabic : x.name);
     try {
       const page = await deps.payments.createPage({
@@ -51,8 +50,8 @@ export async function paymentRoutes(app: FastifyInstance) {
           city: academy.city ?? 'Riyadh',
           ip: req.ip,
         },
-        callbackUrl: `${publicProtocol}://${baseDomain}/api/payments/callback?lang=${lang}`,
-        returnUrl: `${publicProtocol}://${payerHost}/api/payments/return?${new URLSearchParams({ lang, back })}`,
+        callbackUrl: rootUrl(deps.config, `/api/payments/callback?lang=${lang}`),
+        returnUrl,
       });
       req.log.info({ tranRef: page.tranRef, subscriptionId: toPay.subscription.id }, 'payment page opened');
       return { success: true as const, paymentUrl: page.redirectUrl, subscriptionId: toPay.subscription.id };

@@ -5,7 +5,7 @@ import { academies, invoices, packages, parentPlayers, payments, subscriptions, 
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { parseHost } from '../../http/host.js';
+import { academyUrl, elsewhere, type HostInfo } from '../../http/host.js';
 import { isPaid, type PaymentResult } from '../../payments/provider.js';
 import type { AcademyRow } from '../academies/lookup.js';
 import { toPublicPackage } from '../packages/mapper.js';
@@ -31,10 +31,9 @@ export async function academyOfSubscription(data: DataAccess, subscriptionId: st
  * The academy of a public payment request. By design a subscription id is enough (the link parents
  * get), but a request made on another academy's subdomain finds nothing: 404, as for a member.
  */
-export async function academyForRequest(deps: AppDeps, subscriptionId: string, hostHeader: string | undefined) {
+export async function academyForRequest(deps: AppDeps, subscriptionId: string, site: HostInfo) {
   const academy = await academyOfSubscription(deps.data, subscriptionId);
-  const host = parseHost(hostHeader, deps.config.baseDomain);
-  if (!academy || (host.kind === 'academy' && host.handle !== academy.handle)) throw notFound('subscription.not_found');
+  if (!academy || elsewhere(site, academy.handle)) throw notFound('subscription.not_found');
   return academy;
 }
 
@@ -273,8 +272,7 @@ export function receiptMail(
 }
 
 async function sendReceipts(deps: AppDeps, academy: AcademyRow, receipt: Receipt, lang: PaymentLang, log: FastifyBaseLogger) {
-  const { publicProtocol, baseDomain } = deps.config;
-  const invoiceUrl = `${publicProtocol}://${academy.handle}.${baseDomain}/subscription-invoice/${receipt.invoiceId}`;
+  const invoiceUrl = academyUrl(deps.config, academy.handle, `/subscription-invoice/${receipt.invoiceId}`);
   const academyName = lang === 'ar' && academy.nameArabic ? academy.nameArabic : academy.name;
   for (const parent of receipt.parents) {
     if (!parent.email) continue;
