@@ -3,12 +3,12 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ConnectionFailed } from '../lib/pg-errors.js';
+import { grantServerRoles, migratePostgres } from './migrate.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -55,7 +55,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema, logger: countingLogger });
     if (opts.migrationUrl && opts.migrationUrl !== opts.databaseUrl) await migrateAsOwner(opts.migrationUrl, opts.migrationsFolder, pool);
-    else await migratePg(db, { migrationsFolder: opts.migrationsFolder });
+    else await migratePostgres(pool, opts.migrationsFolder);
     return { db: withReleasingTransactions(db as unknown as Db, pool), kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -93,9 +93,9 @@ class ConnectingPool extends pg.Pool {
 async function migrateAsOwner(migrationUrl: string, migrationsFolder: string, serverPool: pg.Pool) {
   const owner = new pg.Pool({ connectionString: migrationUrl, max: 1 });
   try {
-    await migratePg(drizzlePg(owner), { migrationsFolder });
+    await migratePostgres(owner, migrationsFolder);
     const { rows } = await serverPool.query<{ login: string }>('select current_user as login');
-    await owner.query(`grant kora_app, kora_system to ${pg.escapeIdentifier(rows[0].login)}`);
+    await grantServerRoles(owner, rows[0].login);
   } finally {
     await owner.end();
   }
