@@ -146,6 +146,14 @@ let owner: Academy;
 let fixtures: Fixtures;
 /** A session token per flag: its user's account type holds that flag alone ('none': no flag at all). */
 const tokens = new Map<PermissionFlag | 'none', string>();
+let holderIds = new Map<PermissionFlag | 'none', string>();
+
+/** A new session for every holder (the matrix's logout row ends the ones it was called with). */
+async function openSessions(academyId: string) {
+  await withSystem(t.deps.db, async (tx) => {
+    for (const [flag, id] of holderIds) tokens.set(flag, await createSession(tx, academyId, id));
+  });
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -179,10 +187,8 @@ beforeAll(async () => {
       .returning({ id: users.id, name: users.name });
     return { emptyTypeId: empty.id, users: rows };
   });
-  await withSystem(t.deps.db, async (tx) => {
-    for (const u of holders.users)
-      tokens.set(u.name.replace('Holder of ', '') as PermissionFlag | 'none', await createSession(tx, academyId, u.id));
-  });
+  holderIds = new Map(holders.users.map((u) => [u.name.replace('Holder of ', '') as PermissionFlag | 'none', u.id]));
+  await openSessions(academyId);
   fixtures = { academyId, handle: owner.handle, playerId, coachId: coach.id, adminId: owner.userId, emptyTypeId: holders.emptyTypeId };
 }, 60_000);
 afterAll(() => t.close());
@@ -273,6 +279,7 @@ describe('the right before the body', () => {
   const BAD_JSON = { accountTypeId: 'not a uuid', email: 'x' };
   const takesForm = (key: RouteKey) => Boolean((endpoints[key] as Endpoint).multipart);
   const readsItsBody = ORDERED.filter((c) => c.form || (c.body && takesForm(c.key)));
+  beforeAll(() => openSessions(fixtures.academyId));
 
   it('has a form row for every multipart endpoint', () => {
     const multipartKeys = (Object.keys(endpoints) as RouteKey[]).filter(takesForm);
