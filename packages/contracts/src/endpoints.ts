@@ -208,10 +208,10 @@ export const endpoints = {
     responses: { 200: anyUserSchema, 409: errorSchema },
   },
   deleteUser: {
-    summary: 'Delete a player with their subscriptions, participations and metrics',
+    summary: 'Delete a player with their subscriptions, participations and metrics; 409 when they have payments or invoices (kept)',
     tags: ['users'],
     params: idParamsSchema,
-    responses: { 204: noContent },
+    responses: { 204: noContent, 404: errorSchema, 409: errorSchema },
   },
   createParentPlayer: {
     summary: 'Staff add a player with their parent',

@@ -36,6 +36,7 @@ export const ERRORS = {
   'player.nationality_invalid': 'Nationality must be a country code',
   'player.not_found': 'Player not found',
   'player.unknown': 'Unknown player',
+  'player.has_payments': 'This player has payments or invoices, which must be kept, so the player cannot be deleted',
   'subscription.start_out_of_range': 'Start date must be within one year of today',
   'package.not_found': 'Package not found',
   'package.name_required': 'Package name is required',

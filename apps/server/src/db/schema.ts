@@ -450,7 +450,8 @@ export const payments = pgTable(
   },
   (t) => [
     tenantKey(t),
-    inAcademy('payments_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
+    // Money records are kept (migration 0018): a subscription with a payment cannot be deleted, nor its player.
+    inAcademy('payments_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('no action'),
     index('payments_academy_subscription_idx').on(t.academyId, t.subscriptionId),
     uniqueIndex('payments_academy_provider_ref_idx').on(t.academyId, t.providerRef),
   ],
@@ -504,9 +505,10 @@ export const invoices = pgTable(
   },
   (t) => [
     tenantKey(t),
-    inAcademy('invoices_payment_id_fk', [t.academyId, t.paymentId], payments).onDelete('cascade'),
-    inAcademy('invoices_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
-    inAcademy('invoices_user_id_fk', [t.academyId, t.userId], users).onDelete('cascade'),
+    // Invoices are kept for ever (migration 0018): their payment, subscription and player cannot be deleted.
+    inAcademy('invoices_payment_id_fk', [t.academyId, t.paymentId], payments).onDelete('no action'),
+    inAcademy('invoices_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('no action'),
+    inAcademy('invoices_user_id_fk', [t.academyId, t.userId], users).onDelete('no action'),
     // The public invoice link finds an invoice's academy by its id alone (invoice_academy, migration 0010).
     index('invoices_id_idx').on(t.id),
     uniqueIndex('invoices_academy_number_idx').on(t.academyId, t.invoiceNumber),

@@ -1,7 +1,14 @@
 import type { RouteKey } from '@kora/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditEvents } from '../db/schema.js';
 import type { TenantTx } from '../db/tenant.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the call changed that its request does not show (see `noteAudit`); kept in its audit row. */
+    auditNote: { effect: Record<string, unknown>; targetId?: string } | null;
+  }
+}
 
 /**
  * The member calls whose successful answers leave an audit row (docs/domain.md, "Audit trail"):
@@ -20,6 +27,9 @@ export const AUDITED = new Set<RouteKey>([
   'togglePackage',
   'setParticipantStatus',
   'setEventParticipantStatus',
+  // Deletes take attendance (and the sessions it used) or a player with them.
+  'deleteEvent',
+  'deleteUser',
   'createAccountType',
   'updateAccountType',
   'deleteAccountType',
@@ -29,14 +39,27 @@ export const AUDITED = new Set<RouteKey>([
   'createStaffUser',
   'sendUserPasswordReset',
   'updateAcademy',
+  // Who onboarded the academy with ZATCA, or renewed its certificate (the OTP is not kept).
+  'onboardEInvoicing',
+  'renewEInvoicing',
 ]);
 
-const SECRET = /password|token|secret|signature/i;
+const SECRET = /password|token|secret|signature|otp/i;
 /** What was asked, without secrets and within 4 KB (multipart bodies are not kept: photos). */
 function detailsOf(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return null;
   const kept = JSON.stringify(body, (key, value) => (SECRET.test(key) ? undefined : value));
   return kept.length <= 4096 ? JSON.parse(kept) : { truncated: true };
+}
+
+/**
+ * Adds what a call changed beyond its request to its audit row (`details.effect`): the player a
+ * delete removed, the sessions an event's attendance gave back, the subscription a call created;
+ * `targetId` names the changed record when the path has no id. A call outside AUDITED that notes
+ * an effect is audited too (a new player with a package).
+ */
+export function noteAudit(req: FastifyRequest, effect: Record<string, unknown>, targetId?: string) {
+  req.auditNote = { effect: { ...req.auditNote?.effect, ...effect }, targetId: targetId ?? req.auditNote?.targetId };
 }
 
 export interface AuditEntry {
@@ -59,12 +82,13 @@ export async function recordAudit(tx: TenantTx, entry: AuditEntry) {
  * which address (the change itself is already committed by then; a failed audit write is logged).
  */
 export function registerAudit(app: FastifyInstance) {
+  app.decorateRequest('auditNote', null);
   app.addHook('onSend', async (req, reply, payload) => {
     const operation = req.routeOptions.config.operation;
-    if (!operation || !AUDITED.has(operation) || reply.statusCode >= 300 || !req.auth) return payload;
+    if (!operation || !(AUDITED.has(operation) || req.auditNote) || reply.statusCode >= 300 || !req.auth) return payload;
     const { auth } = req;
     const params: Record<string, unknown> = typeof req.params === 'object' && req.params ? { ...req.params } : {};
-    const target = params.subscriptionId ?? params.participantId ?? params.userId ?? params.id ?? null;
+    const target = params.subscriptionId ?? params.participantId ?? params.userId ?? params.id ?? req.auditNote?.targetId ?? null;
     try {
       await app.deps.data.tenant(auth.academyId, (tx) =>
         recordAudit(tx, {
@@ -72,7 +96,7 @@ export function registerAudit(app: FastifyInstance) {
           actorName: auth.user.name,
           action: operation,
           targetId: typeof target === 'string' ? target : null,
-          details: { params, body: detailsOf(req.body) },
+          details: { params, body: detailsOf(req.body), ...(req.auditNote ? { effect: detailsOf(req.auditNote.effect) } : {}) },
           address: req.ip,
           at: app.deps.clock.now(),
         }),

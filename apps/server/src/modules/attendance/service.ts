@@ -1,9 +1,17 @@
 import type { ParticipantStatus } from '@kora/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
 import { eventCoaches, packages, participants, subscriptions } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { ATTENDED_STATUSES } from '../players/service.js';
+
+export interface ReturnedSessions {
+  /** Participants of the events marked ATTENDED (or PLAYED). */
+  attended: number;
+  /** The sessions given back, per subscription. */
+  returned: { subscriptionId: string; sessions: number }[];
+}
 
 /**
  * Sets a participant's status. Marking ATTENDED (or PLAYED) uses one session of the player's
@@ -58,10 +66,11 @@ async function moveSession(tx: TenantTx, playerId: string, delta: -1 | 1) {
 
 /**
  * Before events are deleted: gives back the sessions their ATTENDED (or PLAYED) participants used,
- * as if each had been changed back one by one, in one statement whatever their number.
+ * as if each had been changed back one by one, in one statement whatever their number. Answers how
+ * many attendances there were and the sessions each subscription got back (for the audit row).
  */
-export async function returnSessions(tx: TenantTx, eventIds: string[]) {
-  if (eventIds.length === 0) return;
+export async function returnSessions(tx: TenantTx, eventIds: string[]): Promise<ReturnedSessions> {
+  if (eventIds.length === 0) return { attended: 0, returned: [] };
   const eventList = sql.join(
     eventIds.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -70,7 +79,8 @@ export async function returnSessions(tx: TenantTx, eventIds: string[]) {
     ATTENDED_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
-  await tx.execute(sql`
+  const [result] = rowsOf<ReturnedSessions>(
+    await tx.execute(sql`
     with used as (
       select user_id, count(*)::int as n from participants
       where event_id in (${eventList}) and status in (${attended})
@@ -83,13 +93,20 @@ export async function returnSessions(tx: TenantTx, eventIds: string[]) {
       where p.package_type = 'SESSION_BASED' and s.status in ('ACTIVE', 'TRIAL', 'INACTIVE')
       order by s.player_id, s.updated_at desc
     ), moved as (
-      select target.id, least(coalesce(s.total_sessions, 0), greatest(0, coalesce(s.sessions_left, 0) + target.n)) as left_
+      select target.id, coalesce(s.sessions_left, 0) as before_,
+        least(coalesce(s.total_sessions, 0), greatest(0, coalesce(s.sessions_left, 0) + target.n)) as left_
       from target join subscriptions s on s.id = target.id
+    ), updated as (
+      update subscriptions s
+      set sessions_left = moved.left_,
+          status = case when moved.left_ = 0 then 'INACTIVE' when s.status = 'INACTIVE' then 'ACTIVE' else s.status end,
+          updated_at = now()
+      from moved
+      where s.id = moved.id
+      returning s.id, moved.left_ - moved.before_ as sessions
     )
-    update subscriptions s
-    set sessions_left = moved.left_,
-        status = case when moved.left_ = 0 then 'INACTIVE' when s.status = 'INACTIVE' then 'ACTIVE' else s.status end,
-        updated_at = now()
-    from moved
-    where s.id = moved.id`);
+    select coalesce((select sum(n) from used), 0)::int as attended,
+      coalesce((select json_agg(json_build_object('subscriptionId', id, 'sessions', sessions) order by id) from updated), '[]') as returned`),
+  );
+  return result;
 }

@@ -1,4 +1,4 @@
-import { allFlags, type Event, type PermissionFlags } from '@kora/contracts';
+import { type AuditEvent, allFlags, type Event, type PermissionFlags, riyadhToday } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
@@ -284,6 +284,13 @@ describe('participants follow the teams', () => {
     expect(await sub()).toMatchObject({ sessionsLeft: 0, status: 'INACTIVE' });
     expect((await del(event.id)).statusCode).toBe(204);
     expect(await sub()).toMatchObject({ sessionsLeft: 1, status: 'ACTIVE' });
+    // The delete took attendance and gave a session back: the audit trail says who, and what went.
+    const today = riyadhToday(t.clock.now());
+    const trail = (await api()({ method: 'GET', url: `/api/audit-events?startDate=${today}&endDate=${today}` })).json() as AuditEvent[];
+    expect(trail.find((r) => r.action === 'deleteEvent' && r.targetId === event.id)).toMatchObject({
+      actor: { id: a.userId },
+      details: { effect: { eventsDeleted: 1, attended: 1, sessionsReturned: [{ subscriptionId: subId, sessions: 1 }] } },
+    });
   });
 });
 

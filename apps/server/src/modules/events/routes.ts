@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
+import { noteAudit } from '../../http/audit.js';
 import { forbidden } from '../../http/errors.js';
 import { serializeAnswer } from '../../http/json-text.js';
 import { sendCachedList } from '../../http/list-cache.js';
@@ -24,7 +25,11 @@ export async function eventRoutes(app: FastifyInstance) {
   });
   route(app, 'createEvent', write, (req) => req.tenant((tx) => createEvent(tx, req.body)));
   route(app, 'updateEvent', write, (req) => req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope)));
-  route(app, 'deleteEvent', write, (req) => req.tenant((tx) => deleteEvent(tx, req.params.id, req.query.scope)));
+  route(app, 'deleteEvent', write, (req) =>
+    req.tenant(async (tx) => {
+      noteAudit(req, await deleteEvent(tx, req.params.id, req.query.scope));
+    }),
+  );
   route(app, 'monthlyStats', { access: { anyOf: ['canReadDashboard'] } }, (req, reply) =>
     sendCachedList(req, reply, 'stats', async (tx) => serializeAnswer('monthlyStats', await monthlyStats(tx, app.deps.clock.now()))),
   );

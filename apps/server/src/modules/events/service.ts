@@ -206,9 +206,13 @@ export async function updateEvent(tx: TenantTx, id: string, body: ParsedEventBod
   return getEvent(tx, id);
 }
 
-/** Deletes an event, or (scope=following) this one and the later ones of its series; sessions used by their attendance come back. */
+/**
+ * Deletes an event, or (scope=following) this one and the later ones of its series; sessions used by
+ * their attendance come back. Answers what went, for the audit row.
+ */
 export async function deleteEvent(tx: TenantTx, id: string, scope: EventScope) {
   const { ids } = await eventsInScope(tx, id, scope);
-  await returnSessions(tx, ids);
+  const { attended, returned } = await returnSessions(tx, ids);
   await tx.delete(events).where(inArray(events.id, ids));
+  return { eventsDeleted: ids.length, attended, sessionsReturned: returned };
 }

@@ -2,6 +2,7 @@ import type { AnyUser, PermissionFlag, Role } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TenantTx } from '../../db/tenant.js';
 import { authOf, requireAnyFlag } from '../../http/access.js';
+import { noteAudit } from '../../http/audit.js';
 import { notFound } from '../../http/errors.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
@@ -72,7 +73,12 @@ export async function userRoutes(app: FastifyInstance) {
     });
   });
 
-  route(app, 'deleteUser', { access: { anyOf: ['canWritePlayers'] } }, (req) => req.tenant((tx) => deletePlayer(tx, req.params.id)));
+  route(app, 'deleteUser', { access: { anyOf: ['canWritePlayers'] } }, (req) =>
+    req.tenant(async (tx) => {
+      const { name, subscriptionsDeleted } = await deletePlayer(tx, req.params.id);
+      noteAudit(req, { player: { name }, subscriptionsDeleted });
+    }),
+  );
 
   route(app, 'createParentPlayer', { access: { anyOf: ['canWritePlayers', 'canWriteSettings'] } }, async (req) => {
     const { fields, files } = req.form;
@@ -89,6 +95,17 @@ export async function userRoutes(app: FastifyInstance) {
         },
         now(),
       );
+      // A package chosen here opens a subscription (money): audited like createSubscription, by its player.
+      const { subscription: sub } = created;
+      if (sub)
+        noteAudit(
+          req,
+          {
+            parentId: created.parent.id,
+            subscription: { id: sub.id, packageId: sub.packageId, status: sub.status, startDate: sub.startDate },
+          },
+          created.player.id,
+        );
       const [player] = await listPlayers(tx, [created.player.id]);
       return { parent: { id: created.parent.id, name: created.parent.name }, player, subscription: player.subscriptions[0] ?? null };
     });

@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { coachCreateBody, coachUpdateBody, playerUpdateSchema, staffCreateBody, userAccountBody } from '@kora/contracts';
 import { birthdateBounds, isWithin, riyadhToday } from '@kora/contracts';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { academyUsers, accountTypes, teamCoaches, teams, users } from '../../db/schema.js';
+import { academyUsers, accountTypes, payments, subscriptions, teamCoaches, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import { type ActorFlags, assertMayGrant, assertSettingsManagerLeft, lockAccountTypes } from '../account-types/guard.js';
 
 export async function updatePlayer(tx: TenantTx, id: string, body: z.output<typeof playerUpdateSchema>, avatar: string | null, now: Date) {
@@ -20,12 +20,34 @@ export async function updatePlayer(tx: TenantTx, id: string, body: z.output<type
   if (updated.length === 0) throw notFound('player.not_found');
 }
 
+/**
+ * Deletes a player with their subscriptions, attendance and growth records; 409 when they have a
+ * payment or an invoice, which are kept (the foreign keys of migration 0018 refuse it too). Their
+ * subscriptions are locked first, so a payment being recorded meanwhile is either seen here or
+ * waits and finds the subscription gone.
+ */
 export async function deletePlayer(tx: TenantTx, id: string) {
-  const deleted = await tx
-    .delete(users)
-    .where(and(eq(users.id, id), eq(users.role, 'PLAYER')))
-    .returning({ id: users.id });
-  if (deleted.length === 0) throw notFound('player.not_found');
+  const [player] = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'PLAYER')));
+  if (!player) throw notFound('player.not_found');
+  const subs = await tx
+    .select({
+      id: subscriptions.id,
+      paid: sql<boolean>`exists (select 1 from ${payments} where ${payments.subscriptionId} = ${subscriptions.id})`,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.playerId, id))
+    .for('update');
+  if (subs.some((s) => s.paid)) throw conflict('player.has_payments');
+  try {
+    await tx.delete(users).where(eq(users.id, id));
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw conflict('player.has_payments');
+    throw err;
+  }
+  return { ...player, subscriptionsDeleted: subs.length };
 }
 
 /** An account type of this academy given in a body (400 when unknown). */
