@@ -133,6 +133,7 @@ const TABLE: Case[] = [
   { key: 'listInvoices', allow: [R('Settings')], query: 'startDate=2026-11-01&endDate=2026-11-30' },
   { key: 'exportInvoices', allow: [R('Settings')], query: 'month=2026-11' },
   { key: 'invoicePdf', allow: 'public' },
+  { key: 'invoiceXml', allow: 'public' },
 
   { key: 'paymentDetails', allow: 'public' },
   { key: 'initiatePayment', allow: 'public', body: () => ({}) },

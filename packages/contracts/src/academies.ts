@@ -6,6 +6,10 @@ import { ERRORS, MSG } from './messages.js';
 export const VAT_NUMBER_PATTERN = /^3\d{13}3$/;
 /** Saudi VAT, included in every price shown to a payer. */
 export const VAT_RATE_PERCENT = 15;
+/** The seller's identity and national address on a ZATCA e-invoice (DESIGN.md §9, BR-KSA-08/37/66). */
+export const CR_NUMBER_PATTERN = /^\d{10}$/;
+export const BUILDING_NUMBER_PATTERN = /^\d{4}$/;
+export const POSTAL_CODE_PATTERN = /^\d{5}$/;
 
 /** The academy profile of Settings → Academy (`GET /api/academies/{id}`); the handle is read-only. */
 export const academyProfileSchema = z.object({
@@ -18,7 +22,15 @@ export const academyProfileSchema = z.object({
   handle: z.string(),
   vatNumber: z.string().nullable(),
   enableOnlinePayments: z.boolean(),
-  address: z.object({ street: z.string().nullable(), city: z.string().nullable() }),
+  address: z.object({
+    street: z.string().nullable(),
+    city: z.string().nullable(),
+    buildingNumber: z.string().nullable(),
+    district: z.string().nullable(),
+    postalCode: z.string().nullable(),
+  }),
+  /** Commercial registration number. */
+  crNumber: z.string().nullable(),
 });
 export type AcademyProfile = z.infer<typeof academyProfileSchema>;
 
@@ -33,11 +45,20 @@ const keptText = (max: number) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));
 
+/** A number of a national address or register, kept when absent and cleared when empty; Arabic-Indic digits are read as digits. */
+const keptDigits = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)) || null))
+    .refine((v) => v == null || pattern.test(v), message);
+
 /**
  * Multipart fields of a profile update (W:Settings), besides the optional `photo` (the logo). The
  * spec's client sends `vatNumber` only when it is not empty, so an absent or empty VAT number means
- * none; `nameArabic`, `street` and `city` (which it does not know) are kept when absent, cleared when
- * empty; `enableOnlinePayments` ('true' / 'false') is kept when absent. A `handle` field is ignored.
+ * none; `nameArabic`, `street`, `city` and the e-invoice fields `crNumber`, `buildingNumber`,
+ * `district` and `postalCode` (which it does not know) are kept when absent, cleared when empty; `enableOnlinePayments` ('true' / 'false') is kept when absent. A `handle` field is ignored.
  */
 export const academyUpdateFields = z.object({
   name: plainText(ERRORS['academy.name_required']).min(2, ERRORS['academy.name_required']).max(100),
@@ -53,6 +74,10 @@ export const academyUpdateFields = z.object({
     .refine((v) => v === null || VAT_NUMBER_PATTERN.test(v), ERRORS['academy.vat_invalid']),
   street: keptText(200),
   city: keptText(100),
+  crNumber: keptDigits(CR_NUMBER_PATTERN, ERRORS['academy.cr_invalid']),
+  buildingNumber: keptDigits(BUILDING_NUMBER_PATTERN, ERRORS['academy.building_number_invalid']),
+  district: keptText(100),
+  postalCode: keptDigits(POSTAL_CODE_PATTERN, ERRORS['academy.postal_code_invalid']),
 });
 export type AcademyUpdateFields = z.input<typeof academyUpdateFields>;
 export type ParsedAcademyUpdateFields = z.output<typeof academyUpdateFields>;

@@ -513,6 +513,13 @@ export const endpoints = {
     produces: 'application/pdf',
     responses: { 200: z.string(), 404: errorSchema },
   },
+  invoiceXml: {
+    summary: 'The signed UBL 2.1 XML of a ZATCA simplified tax invoice (public by its unguessable id, like the PDF); 404 without VAT',
+    tags: ['invoices'],
+    params: idParamsSchema,
+    produces: 'application/xml',
+    responses: { 200: z.string(), 404: errorSchema },
+  },
 } as const satisfies Record<RouteKey, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -90,6 +90,7 @@ export const ROUTES = {
   listInvoices: ['GET', '/api/invoices/all'],
   exportInvoices: ['GET', '/api/invoices/export'],
   invoicePdf: ['GET', '/api/invoices/:id'],
+  invoiceXml: ['GET', '/api/invoices/:id/xml'],
 } as const satisfies Record<string, readonly [HttpMethod, `/api/${string}`]>;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -78,6 +78,11 @@ export const academies = pgTable('academies', {
   /** The street line of the academy's address (`address.street` in the API); `city` is the rest. */
   address: text('address'),
   city: text('city'),
+  /** The seller's identity and address on ZATCA e-invoices (migration 0019): CR, 4-digit building number, district, 5-digit postal code. */
+  crNumber: text('cr_number'),
+  buildingNumber: text('building_number'),
+  district: text('district'),
+  postalCode: text('postal_code'),
   enableOnlinePayments: boolean('enable_online_payments').notNull().default(true),
   createdAt: createdAt(),
 });
@@ -501,6 +506,9 @@ export const invoices = pgTable(
     vatNumber: text('vat_number'),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    /** The seller and the buyer as they were at issuance (migration 0019): a later rename never rewrites an invoice. */
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -514,6 +522,78 @@ export const invoices = pgTable(
     uniqueIndex('invoices_academy_number_idx').on(t.academyId, t.invoiceNumber),
     uniqueIndex('invoices_academy_payment_idx').on(t.academyId, t.paymentId),
     index('invoices_academy_paid_idx').on(t.academyId, t.paidAt),
+  ],
+);
+
+/** The seller an invoice names: the academy's name and address when it was issued (its VAT number is `vat_number`). */
+export interface InvoiceSeller {
+  name: string;
+  nameArabic: string | null;
+  crNumber: string | null;
+  street: string | null;
+  buildingNumber: string | null;
+  district: string | null;
+  city: string | null;
+  postalCode: string | null;
+}
+/** The buyer an invoice names: the player when it was issued. */
+export interface InvoiceBuyer {
+  name: string;
+  nameArabic: string | null;
+}
+
+/**
+ * An academy's own ZATCA signing credential (migration 0019), filled by onboarding: the
+ * certificate, the private key and API secret sealed (invoices/credentials.ts). Never answered.
+ */
+export const zatcaCredentials = pgTable(
+  'zatca_credentials',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    environment: text('environment', { enum: ['developer-portal', 'simulation', 'core'] }).notNull(),
+    kind: text('kind', { enum: ['compliance', 'production'] }).notNull(),
+    /** PEM. */
+    certificate: text('certificate').notNull(),
+    privateKeySealed: text('private_key_sealed').notNull(),
+    /** The API secret ZATCA answers with the certificate. */
+    secretSealed: text('secret_sealed'),
+    requestId: text('request_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [tenantKey(t), index('zatca_credentials_academy_kind_idx').on(t.academyId, t.kind, t.expiresAt)],
+);
+
+/**
+ * The signed UBL document of an invoice (migration 0019), written in its transaction and never
+ * changed (the server may only insert and read it): per academy the ICVs run 1, 2, 3… and each PIH
+ * is the previous document's hash.
+ */
+export const invoiceDocuments = pgTable(
+  'invoice_documents',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    invoiceId: uuid('invoice_id').notNull(),
+    typeCode: text('type_code', { enum: ['388', '381', '383'] }).notNull(),
+    uuid: uuid('uuid').notNull(),
+    icv: integer('icv').notNull(),
+    pih: text('pih').notNull(),
+    hash: text('hash').notNull(),
+    qr: text('qr').notNull(),
+    xml: text('xml').notNull(),
+    /** The academy's credential it was signed with; null: the development credential. */
+    credentialId: uuid('credential_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('invoice_documents_invoice_id_fk', [t.academyId, t.invoiceId], invoices).onDelete('no action'),
+    inAcademy('invoice_documents_credential_id_fk', [t.academyId, t.credentialId], zatcaCredentials).onDelete('no action'),
+    uniqueIndex('invoice_documents_academy_invoice_idx').on(t.academyId, t.invoiceId),
+    uniqueIndex('invoice_documents_academy_icv_idx').on(t.academyId, t.icv),
+    uniqueIndex('invoice_documents_academy_uuid_idx').on(t.academyId, t.uuid),
   ],
 );
 
@@ -588,6 +668,8 @@ export const TENANT_TABLES = [
   'payments',
   'invoice_counters',
   'invoices',
+  'invoice_documents',
+  'zatca_credentials',
   'growth_metrics',
   'subscription_reminders',
   'audit_events',

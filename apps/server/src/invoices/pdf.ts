@@ -5,16 +5,29 @@ import bidiFactory from 'bidi-js';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { sar, zatcaQrPayload, zatcaTimestamp } from './zatca.js';
+import { sar } from './zatca.js';
 
-/** What an invoice prints: the frozen invoice row, its academy (the seller) and its player (the buyer). */
+/** What an invoice prints: the frozen invoice row, with the seller (academy) and buyer (player) named at issuance. */
 export interface InvoicePdfData {
   invoiceNumber: number;
   paidAt: Date;
-  seller: { name: string; nameArabic: string | null; street: string | null; city: string | null };
+  seller: {
+    name: string;
+    nameArabic: string | null;
+    street: string | null;
+    city: string | null;
+    crNumber?: string | null;
+    buildingNumber?: string | null;
+    district?: string | null;
+    postalCode?: string | null;
+  };
   /** The seller's VAT number when the invoice was issued; null ⇒ no VAT rows, no tax-invoice title, no QR. */
   vatNumber: string | null;
   buyer: { name: string; nameArabic: string | null };
+  /** The text of the ZATCA QR code (the signed document's, tags 1–9); null ⇒ none. */
+  qr?: string | null;
+  /** The signed document's UUID; absent for an invoice without one. */
+  uuid?: string | null;
   packageName: string;
   subtotalHalalas: number;
   vatHalalas: number;
@@ -234,26 +247,16 @@ const riyadhDateTime = (d: Date) => `${new Date(d.getTime() + 3 * 3600_000).toIS
 
 /**
  * The invoice as an A4 PDF, English and Arabic side by side: English labels on the left, Arabic on
- * the right, the values between them. With a VAT number it is a simplified tax invoice (ZATCA
- * phase 1: title, VAT rows at 15% and the TLV QR code); without one, a plain invoice (no VAT is
- * charged, so it claims none and carries no tax QR).
+ * the right, the values between them. With a VAT number it is a simplified tax invoice (title,
+ * VAT rows at 15%, the signed document's UUID and its QR code); without one, a plain invoice (no
+ * VAT is charged, so it claims none and carries no tax QR).
  */
 export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> {
   const data = printable(stored);
   const f = fonts();
   const withVat = Boolean(data.vatNumber);
-  const qr = data.vatNumber
-    ? await QRCode.toBuffer(
-        zatcaQrPayload({
-          sellerName: data.seller.name,
-          vatNumber: data.vatNumber,
-          timestamp: zatcaTimestamp(data.paidAt),
-          total: sar(data.totalHalalas),
-          vat: sar(data.vatHalalas),
-        }),
-        { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 6 },
-      )
-    : null;
+  // The phase-2 payload is long (tags 6–9: hash, signature, key, certificate signature): low error correction keeps the modules large.
+  const qr = data.qr ? await QRCode.toBuffer(data.qr, { type: 'png', errorCorrectionLevel: 'L', margin: 4, scale: 4 }) : null;
 
   const title = withVat ? { ar: 'فاتورة ضريبية مبسطة', en: 'Simplified Tax Invoice' } : { ar: 'فاتورة', en: 'Invoice' };
   const doc = new PDFDocument({
@@ -291,18 +294,27 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
   y += 58;
 
   // Facts: English label | value | Arabic label.
-  const address = [data.seller.street, data.seller.city]
-    .map((s) => s?.trim())
+  const { seller } = data;
+  // A Saudi national address: building number and street, district, city and postal code.
+  const address = [[seller.buildingNumber, seller.street], [seller.district], [seller.city, seller.postalCode]]
+    .map((parts) =>
+      parts
+        .map((s) => s?.trim())
+        .filter(Boolean)
+        .join(' '),
+    )
     .filter(Boolean)
     .join(', ');
   const buyerArabic = data.buyer.nameArabic?.trim() || null;
   const method = METHODS[data.paymentMethod];
   const facts: [string, string[], string][] = [
     ['Invoice number', [String(data.invoiceNumber)], 'رقم الفاتورة'],
+    ...(data.uuid ? [['Invoice UUID', [data.uuid], 'المعرّف الفريد للفاتورة'] as [string, string[], string]] : []),
     ['Issue date and time', [riyadhDateTime(data.paidAt)], 'تاريخ ووقت الإصدار'],
     ['Seller', sellerArabic ? [data.seller.name, sellerArabic] : [data.seller.name], 'اسم البائع'],
     ...(address ? [['Seller address', [address], 'عنوان البائع'] as [string, string[], string]] : []),
     ...(data.vatNumber ? [['VAT number', [data.vatNumber], 'الرقم الضريبي'] as [string, string[], string]] : []),
+    ...(data.vatNumber && seller.crNumber ? [['CR number', [seller.crNumber], 'رقم السجل التجاري'] as [string, string[], string]] : []),
     ['Customer', buyerArabic ? [data.buyer.name, buyerArabic] : [data.buyer.name], 'العميل'],
     ['Payment method', [`${method.en} / ${method.ar}`], 'طريقة الدفع'],
   ];
@@ -355,7 +367,7 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
   // The ZATCA QR code.
   if (qr) {
     y += 24;
-    const size = 132;
+    const size = 150;
     doc.image(qr, M + (W - size) / 2, y, { width: size, height: size });
     y += size + 6;
   }

@@ -11,6 +11,7 @@ import {
   eventTeams,
   growthMetrics,
   invoiceCounters,
+  invoiceDocuments,
   invoices,
   packages,
   parentPlayers,
@@ -24,10 +25,12 @@ import {
 } from '../db/schema.js';
 import { dataAccess, enterTenant, withSystem } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
+import { developmentCredentials } from '../invoices/credentials.js';
 import { addDays, addMonthsIso } from '../lib/dates.js';
 import { hashPassword } from '../lib/passwords.js';
 import { registerAcademy } from '../modules/auth/service.js';
-import { vatIncluded } from '../modules/invoices/issue.js';
+import { CHAIN_START, signedDocument } from '../modules/invoices/documents.js';
+import { sellerOf, vatIncluded } from '../modules/invoices/issue.js';
 import { BOY_NAMES, CONDITIONS, FAMILY_NAMES, FIELDS, GIRL_NAMES, NATIONALITIES, NEIGHBORHOODS, seededRandom } from './names.js';
 
 export const DEMO_LOGINS = {
@@ -97,9 +100,13 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
       .set({
         nameArabic: 'أكاديمية صقور الرياض لكرة القدم',
         vatNumber: '310123456700003',
-        // Free text an academy types is in Arabic; the postal code stays a code.
-        address: 'طريق الملك فهد، حي العليا 12214',
+        crNumber: '1010123456',
+        // Free text an academy types is in Arabic; the numbers of its national address stay digits.
+        address: 'طريق الملك فهد',
+        buildingNumber: '2121',
+        district: 'العليا',
         city: 'الرياض',
+        postalCode: '12214',
       })
       .where(eq(academies.id, academyId));
     await enterTenant(tx, academyId);
@@ -339,7 +346,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
     await inChunks(familyRows, (chunk) => tx.insert(parentPlayers).values(chunk));
     await inChunks(rosterRows, (chunk) => tx.insert(teamPlayers).values(chunk));
     await inChunks(subscriptionRows, (chunk) => tx.insert(subscriptions).values(chunk));
-    await seedPayments(tx, { academyId, now: deps.clock.now(), subscriptions: subscriptionRows, packages: pkgRows });
+    await seedPayments(tx, { academyId, now: deps.clock.now(), subscriptions: subscriptionRows, packages: pkgRows, users: userRows });
     await inChunks(growthRows, (chunk) => tx.insert(growthMetrics).values(chunk));
 
     await seedTimetable(tx, {
@@ -402,7 +409,8 @@ function growthHistory(
 /**
  * The paid subscriptions' payments and their invoices (docs/domain.md, "Languages and demo data"):
  * paid on the first day of their period, by card or cash, numbered 1, 2, 3… in the order paid, the
- * way the activation would have numbered them (VAT included: the demo academy has a VAT number).
+ * way the activation would have numbered them (VAT included: the demo academy has a VAT number),
+ * each with its signed ZATCA document, chained in that order (development credential).
  */
 async function seedPayments(
   tx: Tx,
@@ -411,10 +419,14 @@ async function seedPayments(
     now: Date;
     subscriptions: (typeof subscriptions.$inferInsert)[];
     packages: (typeof packages.$inferSelect)[];
+    users: (typeof users.$inferInsert)[];
   },
 ) {
   const { academyId } = demo;
-  const vatNumber = '310123456700003';
+  const [academy] = await tx.select().from(academies).where(eq(academies.id, academyId));
+  const vatNumber = academy.vatNumber ?? '';
+  const seller = sellerOf(academy);
+  const names = new Map(demo.users.map((u) => [u.id, { name: u.name, nameArabic: u.nameArabic ?? null }]));
   const paid = demo.subscriptions
     .filter((s) => s.status !== 'PENDING')
     .map((s, k) => {
@@ -440,6 +452,7 @@ async function seedPayments(
     const payment = paymentRows[n];
     const vat = vatIncluded(payment.amountHalalas);
     return {
+      id: randomUUID(),
       academyId,
       invoiceNumber: n + 1,
       paymentId: payment.id,
@@ -452,10 +465,34 @@ async function seedPayments(
       vatNumber,
       paymentMethod: payment.method,
       paidAt: payment.paidAt,
+      seller,
+      buyer: names.get(s.playerId) ?? { name: '', nameArabic: null },
     };
+  });
+  let chain = CHAIN_START;
+  const documentRows = invoiceRows.map((invoice) => {
+    const row = signedDocument(
+      academyId,
+      {
+        invoiceId: invoice.id,
+        typeCode: '388',
+        number: invoice.invoiceNumber,
+        issuedAt: invoice.paidAt,
+        seller,
+        vatNumber,
+        buyerName: invoice.buyer.name,
+        line: { name: invoice.packageName, totalHalalas: invoice.totalHalalas, vatHalalas: invoice.vatHalalas },
+        paymentMethod: invoice.paymentMethod,
+      },
+      chain,
+      developmentCredentials(),
+    );
+    chain = { icv: row.icv + 1, pih: row.hash };
+    return row;
   });
   await inChunks(paymentRows, (chunk) => tx.insert(payments).values(chunk));
   await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
+  await inChunks(documentRows, (chunk) => tx.insert(invoiceDocuments).values(chunk));
   await tx
     .insert(invoiceCounters)
     .values({ academyId, lastNumber: invoiceRows.length })

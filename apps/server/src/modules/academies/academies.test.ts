@@ -20,6 +20,10 @@ const profile = (over: Record<string, string> = {}) => ({
   vatNumber: '310123456700003',
   street: 'طريق الملك فهد',
   city: 'الرياض',
+  crNumber: '1010123456',
+  buildingNumber: '2121',
+  district: 'العليا',
+  postalCode: '12214',
   handle: 'ignored-handle',
   ...over,
 });
@@ -46,7 +50,8 @@ describe('GET /api/academies/:id', () => {
       handle: a.handle,
       vatNumber: null,
       enableOnlinePayments: true,
-      address: { street: null, city: null },
+      address: { street: null, city: null, buildingNumber: null, district: null, postalCode: null },
+      crNumber: null,
     });
     expect((await get(b.id)).statusCode).toBe(404);
     expect((await get(b.id)).json().code).toBe('academy.not_found');
@@ -68,7 +73,8 @@ describe('PUT /api/academies/:id', () => {
       handle: a.handle,
       vatNumber: '310123456700003',
       enableOnlinePayments: false,
-      address: { street: 'طريق الملك فهد', city: 'الرياض' },
+      address: { street: 'طريق الملك فهد', city: 'الرياض', buildingNumber: '2121', district: 'العليا', postalCode: '12214' },
+      crNumber: '1010123456',
     });
     expect(body.logo).toMatch(/^\/uploads\/[A-Za-z0-9_-]{43}\.webp$/);
     expect(body.photoUrl).toBe(body.logo);
@@ -93,14 +99,35 @@ describe('PUT /api/academies/:id', () => {
       vatNumber: null,
       enableOnlinePayments: before.enableOnlinePayments,
       address: before.address,
+      crNumber: before.crNumber,
     });
-    const cleared = await put(a.id, profile({ nameArabic: '', street: '', city: '', vatNumber: '', enableOnlinePayments: 'true' }));
+    const cleared = await put(
+      a.id,
+      profile({
+        nameArabic: '',
+        street: '',
+        city: '',
+        vatNumber: '',
+        enableOnlinePayments: 'true',
+        crNumber: '',
+        buildingNumber: '',
+        district: '',
+        postalCode: '',
+      }),
+    );
     expect(cleared.json()).toMatchObject({
       nameArabic: null,
       vatNumber: null,
       enableOnlinePayments: true,
-      address: { street: null, city: null },
+      address: { street: null, city: null, buildingNumber: null, district: null, postalCode: null },
+      crNumber: null,
     });
+  });
+
+  it('reads the national address numbers typed in Arabic-Indic digits', async () => {
+    const res = await put(a.id, profile({ crNumber: '١٠١٠١٢٣٤٥٦', buildingNumber: ' ٢١٢١ ', postalCode: '١٢٢١٤' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ crNumber: '1010123456', address: { buildingNumber: '2121', postalCode: '12214' } });
   });
 
   it.each([
@@ -109,6 +136,9 @@ describe('PUT /api/academies/:id', () => {
     ['an invalid phone', { phone: '+9665' }, 'phone.invalid', 'phone'],
     ['an invalid e-mail', { email: 'nope' }, 'email.invalid', 'email'],
     ['no name', { name: '' }, 'academy.name_required', 'name'],
+    ['a CR number not of 10 digits', { crNumber: '10101234' }, 'academy.cr_invalid', 'crNumber'],
+    ['a building number not of 4 digits', { buildingNumber: '21A1' }, 'academy.building_number_invalid', 'buildingNumber'],
+    ['a postal code not of 5 digits', { postalCode: '1221' }, 'academy.postal_code_invalid', 'postalCode'],
   ])('refuses %s (400) and changes nothing', async (_n, over, code, path) => {
     const before = (await get(a.id)).json();
     const res = await put(a.id, profile(over));

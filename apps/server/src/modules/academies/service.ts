@@ -15,7 +15,8 @@ const toProfile = (a: AcademyRow): AcademyProfile => ({
   handle: a.handle,
   vatNumber: a.vatNumber,
   enableOnlinePayments: a.enableOnlinePayments,
-  address: { street: a.address, city: a.city },
+  address: { street: a.address, city: a.city, buildingNumber: a.buildingNumber, district: a.district, postalCode: a.postalCode },
+  crNumber: a.crNumber,
 });
 
 /** The member's own academy; any other id (another academy's or none) is 404, like every foreign id. */

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coachLogin } from '../../../test/fixtures.js';
+import { coachLogin, multipart } from '../../../test/fixtures.js';
 import {
   type Academy,
   academyHost,
@@ -14,8 +14,11 @@ import {
   registerAndLogin,
   type TestContext,
 } from '../../../test/harness.js';
-import { academies, invoices, packages, subscriptions, users } from '../../db/schema.js';
-import { withTenant } from '../../db/tenant.js';
+import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
+import { academies, invoiceDocuments, invoices, packages, subscriptions, users } from '../../db/schema.js';
+import { withSystem, withTenant } from '../../db/tenant.js';
+import { PIH_SEED } from '../../invoices/signing.js';
+import { seedDemo } from '../../seed/demo.js';
 import { activateSubscription } from '../subscriptions/activate.js';
 
 let t: TestContext;
@@ -47,6 +50,25 @@ const pay = (academy: Academy, subscriptionId: string, at: string) =>
   withTenant(t.deps.db, academy.id, (tx) =>
     activateSubscription(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date(at) }),
   );
+
+/** A card payment's activation, as the provider's callback makes it. */
+const payByCard = (academy: Academy, subscriptionId: string, at: string) =>
+  withTenant(t.deps.db, academy.id, (tx) =>
+    activateSubscription(tx, subscriptionId, {
+      method: 'Card',
+      provider: 'sandbox',
+      providerRef: `ref-${subscriptionId}`,
+      withInvoice: true,
+      now: new Date(at),
+    }),
+  );
+
+/** The signed documents of an academy, in chain (ICV) order. */
+const documentsOf = (academy: Academy) =>
+  withTenant(t.deps.db, academy.id, (tx) => tx.select().from(invoiceDocuments).orderBy(invoiceDocuments.icv));
+
+/** The seller details a ZATCA invoice needs, beside the VAT number. */
+const NATIONAL_ADDRESS = { crNumber: '1010987654', buildingNumber: '7421', district: 'Al Olaya', postalCode: '12214' };
 
 const setAcademy = (academy: Academy, values: Partial<typeof academies.$inferInsert>) =>
   withTenant(t.deps.db, academy.id, (tx) => tx.update(academies).set(values).where(eq(academies.id, academy.id)));
@@ -125,7 +147,13 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await registerAndLogin(t.app);
   b = await registerAndLogin(t.app);
-  await setAcademy(a, { nameArabic: 'أكاديمية صقور الرياض', vatNumber: VAT, address: 'King Fahd Road', city: 'Riyadh' });
+  await setAcademy(a, {
+    nameArabic: 'أكاديمية صقور الرياض',
+    vatNumber: VAT,
+    address: 'King Fahd Road',
+    city: 'Riyadh',
+    ...NATIONAL_ADDRESS,
+  });
   const subs = await pendingSubscriptions(a, [
     { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
     { name: 'عمر الشهري' },
@@ -222,10 +250,16 @@ describe('GET /api/invoices/:id', () => {
     expect((await pdf(invoiceOfA.id, academyHost(a.handle))).statusCode).toBe(200);
   });
 
-  it('carries the ZATCA QR code: seller, VAT number, paidAt in UTC, total and VAT', async () => {
+  it("carries its signed document's QR code: seller, VAT number, issue time in Riyadh, total and VAT, then tags 6-9", async () => {
     const res = await pdf(invoiceOfA.id);
-    const expected = tlvBase64(`Academy ${a.handle}`, VAT, '2026-10-31T21:30:00Z', '450.00', '58.70');
-    expect(qrTexts(res.rawPayload)).toEqual([expected]);
+    const [document] = (await documentsOf(a)).filter((d) => d.invoiceId === invoiceOfA.id);
+    expect(qrTexts(res.rawPayload)).toEqual([document.qr]);
+    const phase1 = tlvBase64(`Academy ${a.handle}`, VAT, '2026-11-01T00:30:00', '450.00', '58.70');
+    const tags = Buffer.from(document.qr, 'base64');
+    expect(tags.subarray(0, Buffer.from(phase1, 'base64').length).toString('base64')).toBe(phase1);
+    expect(document.xml).toContain(`<cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${document.qr}<`);
+    // The PDF states the document's UUID (pdfkit writes text as hex glyph ids, so look in the XML for it instead).
+    expect(document.xml).toContain(`<cbc:UUID>${document.uuid}</cbc:UUID>`);
   });
 
   it('has no tax QR code when the academy had no VAT number', async () => {
@@ -311,5 +345,146 @@ describe('invoice numbers under concurrent payments', () => {
     expect([...numbers].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const stored = await withTenant(t.deps.db, c.id, (tx) => tx.select({ n: invoices.invoiceNumber }).from(invoices));
     expect(stored.map((r) => r.n).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});
+
+describe('ZATCA e-invoices (signed UBL 2.1, checked by the SDK rules)', () => {
+  const xml = (id: string, host = BASE) => t.app.inject({ method: 'GET', url: `/api/invoices/${id}/xml`, headers: { host } });
+
+  it('issues a cash and a card payment as simplified tax invoices that pass the checker', async () => {
+    const c = await registerAndLogin(t.app);
+    await setAcademy(c, { vatNumber: '300000000000003', address: 'Prince Sultan Street', city: 'Jeddah', ...NATIONAL_ADDRESS });
+    const [cashSub, cardSub] = await pendingSubscriptions(
+      c,
+      [{ name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' }, { name: 'Salem' }],
+      29_999,
+    );
+    const cash = await pay(c, cashSub, '2026-11-20T07:00:00Z');
+    const card = await payByCard(c, cardSub, '2026-11-20T08:15:00Z');
+    const [first, second] = await documentsOf(c);
+    expect([first.invoiceId, second.invoiceId]).toEqual([cash.invoice?.id, card.invoice?.id]);
+    expect(first).toMatchObject({ typeCode: '388', icv: 1, pih: PIH_SEED });
+    expect(second).toMatchObject({ typeCode: '388', icv: 2, pih: first.hash });
+    expect(first.xml).toContain('<cbc:PaymentMeansCode>10</cbc:PaymentMeansCode>');
+    expect(second.xml).toContain('<cbc:PaymentMeansCode>48</cbc:PaymentMeansCode>');
+    expect(first.xml).toContain('<cbc:ID>1</cbc:ID>');
+    expect(first.xml).toContain('<cbc:RegistrationName>Faisal Al-Otaibi</cbc:RegistrationName>');
+
+    const { exitCode, report } = await checkDocuments([first.xml, second.xml]);
+    expect(checkerErrors(report)).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(report.results.map((r) => r.hash)).toEqual([first.hash, second.hash]);
+  });
+
+  it('answers the stored XML at /api/invoices/{id}/xml, public by the id as the PDF is', async () => {
+    const [document] = (await documentsOf(a)).filter((d) => d.invoiceId === invoiceOfA.id);
+    const res = await xml(invoiceOfA.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('inline; filename="invoice-1.xml"');
+    expect(res.body).toBe(document.xml);
+    expect((await xml(invoiceOfA.id, academyHost(a.handle))).statusCode).toBe(200);
+    // Same tenancy rules as the PDF: another academy's subdomain, an unknown id, a malformed one.
+    const elsewhere = await xml(invoiceOfA.id, academyHost(b.handle));
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().code).toBe('invoice.not_found');
+    expect((await xml('3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f')).statusCode).toBe(404);
+    expect((await xml('not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('has no XML for an invoice issued without VAT', async () => {
+    const [ofB] = (await list(b, NOVEMBER)).json();
+    const res = await xml(ofB.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('invoice.xml_not_found');
+    expect(await documentsOf(b)).toEqual([]);
+  });
+
+  it('chains 10 invoices issued at once: ICV +1, each PIH the previous hash, in issue order', async () => {
+    const c = await registerAndLogin(t.app);
+    await setAcademy(c, { vatNumber: '311111111100003', address: 'Olaya Street', city: 'Riyadh', ...NATIONAL_ADDRESS });
+    const subs = await pendingSubscriptions(
+      c,
+      Array.from({ length: 10 }, (_, i) => ({ name: `Player ${i + 1}` })),
+    );
+    await Promise.all(subs.map((id, i) => (i % 2 ? payByCard(c, id, '2026-11-22T09:00:00Z') : pay(c, id, '2026-11-22T09:00:00Z'))));
+    const documents = await documentsOf(c);
+    expect(documents.map((d) => d.icv)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect(documents.map((d) => d.pih)).toEqual([PIH_SEED, ...documents.slice(0, -1).map((d) => d.hash)]);
+    const { exitCode, report } = await checkDocuments(
+      documents.map((d) => d.xml),
+      { chainOnly: true },
+    );
+    expect(checkerErrors(report)).toEqual([]);
+    expect(exitCode).toBe(0);
+    // The counter and the chain moved together: the nth document is invoice number n.
+    const numbers = await withTenant(t.deps.db, c.id, (tx) => tx.select({ id: invoices.id, n: invoices.invoiceNumber }).from(invoices));
+    const numberOf = new Map(numbers.map((r) => [r.id, r.n]));
+    expect(documents.map((d) => numberOf.get(d.invoiceId))).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+  });
+
+  it('fails the checker once an amount of a stored document is changed', async () => {
+    const [document] = await documentsOf(a);
+    const tampered = document.xml.replace(
+      '<cbc:TaxInclusiveAmount currencyID="SAR">450.00</cbc:TaxInclusiveAmount>',
+      '<cbc:TaxInclusiveAmount currencyID="SAR">45.00</cbc:TaxInclusiveAmount>',
+    );
+    expect(tampered).not.toBe(document.xml);
+    const { exitCode, report } = await checkDocuments([tampered], { chainOnly: true });
+    expect(exitCode).toBe(1);
+    expect(checkerErrors(report).join('\n')).toMatch(/differs from the signed digest/);
+  });
+
+  it('keeps what an issued invoice says when the academy is renamed or moves', async () => {
+    const before = await t.app.inject({ method: 'GET', url: `/api/invoices/${invoiceOfA.id}`, headers: { host: BASE } });
+    const xmlBefore = (await xml(invoiceOfA.id)).body;
+    const form = multipart({
+      name: 'Eastern Eagles Academy',
+      email: 'new@example.sa',
+      phone: '0501234567',
+      street: 'Another Street',
+      city: 'Dammam',
+      crNumber: '2050123456',
+      buildingNumber: '1111',
+      district: 'Al Faisaliyah',
+      postalCode: '32245',
+      vatNumber: VAT,
+    });
+    const saved = await asMember(t.app, a)({ method: 'PUT', url: `/api/academies/${a.id}`, payload: form.payload, headers: form.headers });
+    expect(saved.json()).toMatchObject({ name: 'Eastern Eagles Academy' });
+    expect(saved.json()).toMatchObject({
+      name: 'Eastern Eagles Academy',
+      crNumber: '2050123456',
+      address: { city: 'Dammam', postalCode: '32245' },
+    });
+    const after = await t.app.inject({ method: 'GET', url: `/api/invoices/${invoiceOfA.id}`, headers: { host: BASE } });
+    expect(qrTexts(after.rawPayload)).toEqual(qrTexts(before.rawPayload));
+    // The same document, byte for byte: name, address and QR as issued.
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+    expect((await xml(invoiceOfA.id)).body).toBe(xmlBefore);
+    expect(xmlBefore).toContain(`<cbc:RegistrationName>Academy ${a.handle}</cbc:RegistrationName>`);
+    // The next invoice names the academy as it is now.
+    const [next] = await pendingSubscriptions(a, [{ name: 'Nasser' }]);
+    await pay(a, next, '2026-11-24T10:00:00Z');
+    const latest = (await documentsOf(a)).at(-1);
+    expect(latest?.xml).toContain('<cbc:RegistrationName>Eastern Eagles Academy</cbc:RegistrationName>');
+    expect(latest?.xml).toContain('<cbc:CityName>Dammam</cbc:CityName>');
+  });
+
+  it("signs the demo academy's invoices, which pass the checker and chain", async () => {
+    await seedDemo(t.deps, { handle: 'zatca-demo', players: 12 });
+    const [academy] = await withSystem(t.deps.db, (tx) => tx.select().from(academies).where(eq(academies.handle, 'zatca-demo')));
+    const documents = await withTenant(t.deps.db, academy.id, (tx) => tx.select().from(invoiceDocuments).orderBy(invoiceDocuments.icv));
+    const issued = await withTenant(t.deps.db, academy.id, (tx) => tx.select({ id: invoices.id }).from(invoices));
+    expect(documents.length).toBe(issued.length);
+    expect(documents.length).toBeGreaterThan(3);
+    const chain = await checkDocuments(
+      documents.map((d) => d.xml),
+      { chainOnly: true },
+    );
+    expect(checkerErrors(chain.report)).toEqual([]);
+    const full = await checkDocuments(documents.slice(0, 3).map((d) => d.xml));
+    expect(checkerErrors(full.report)).toEqual([]);
+    expect(full.exitCode).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import { VAT_RATE_PERCENT } from '@kora/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { academies, invoiceCounters, invoices } from '../../db/schema.js';
+import { academies, type InvoiceSeller, invoiceCounters, invoices, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
+import { issueDocument } from './documents.js';
 
 /**
  * The academy's next invoice number. The counter row is bumped in the caller's transaction: its
@@ -30,15 +31,36 @@ export interface InvoiceInput {
   paidAt: Date;
 }
 
+/** The seller an invoice names, taken from the academy row when it is issued. */
+export const sellerOf = (a: typeof academies.$inferSelect): InvoiceSeller => ({
+  name: a.name,
+  nameArabic: a.nameArabic,
+  crNumber: a.crNumber,
+  street: a.address,
+  buildingNumber: a.buildingNumber,
+  district: a.district,
+  city: a.city,
+  postalCode: a.postalCode,
+});
+
 /**
- * Issues the simplified VAT invoice of one payment, numbered and frozen from stored data (the
- * academy's VAT number at the time of payment: VAT is shown only when it has one). One invoice
- * per payment (unique index), so a repeated call can never issue a second one.
+ * Issues the invoice of one payment, numbered and frozen from stored data: the academy (seller)
+ * and the player (buyer) as they are now, and the academy's VAT number — with one, it is a ZATCA
+ * simplified tax invoice, signed and stored with its document in this same transaction
+ * (documents.ts); without one, a plain invoice without VAT. One invoice per payment (unique
+ * index), so a repeated call can never issue a second one.
  */
 export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
-  const [academy] = await tx.select({ vatNumber: academies.vatNumber }).from(academies).where(eq(academies.id, tx.academyId));
-  const vatNumber = academy?.vatNumber ?? null;
+  const [parties] = await tx
+    .select({ academy: academies, buyer: { name: users.name, nameArabic: users.nameArabic } })
+    .from(academies)
+    .innerJoin(users, eq(users.id, input.playerId))
+    .where(eq(academies.id, tx.academyId));
+  if (!parties) throw new Error(`Invoice for a player not in academy ${tx.academyId}`);
+  const { academy, buyer } = parties;
+  const vatNumber = academy.vatNumber;
   const vatHalalas = vatNumber ? vatIncluded(input.totalHalalas) : 0;
+  const seller = sellerOf(academy);
   const invoiceNumber = await nextInvoiceNumber(tx);
   const [invoice] = await tx
     .insert(invoices)
@@ -55,7 +77,21 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
       vatNumber,
       paymentMethod: input.paymentMethod,
       paidAt: input.paidAt,
+      seller,
+      buyer,
     })
     .returning();
+  if (vatNumber)
+    await issueDocument(tx, {
+      invoiceId: invoice.id,
+      typeCode: '388',
+      number: invoiceNumber,
+      issuedAt: input.paidAt,
+      seller,
+      vatNumber,
+      buyerName: buyer.name,
+      line: { name: input.packageName, totalHalalas: input.totalHalalas, vatHalalas },
+      paymentMethod: input.paymentMethod,
+    });
   return invoice;
 }

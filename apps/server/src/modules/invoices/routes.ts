@@ -3,7 +3,7 @@ import { serializeAnswer } from '../../http/json-text.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
-import { exportInvoices, invoicePdf, listInvoices } from './service.js';
+import { exportInvoices, invoicePdf, invoiceXml, listInvoices } from './service.js';
 
 const readSettings = { access: { anyOf: ['canReadSettings' as const] } };
 
@@ -13,7 +13,7 @@ const readSettings = { access: { anyOf: ['canReadSettings' as const] } };
  */
 const bytes = (buffer: Buffer) => buffer as unknown as string;
 
-/** The payments history (DESIGN §5.6): the invoices of a period, a month as CSV, and each invoice's PDF. */
+/** The payments history (DESIGN §5.6): the invoices of a period, a month as CSV, and each invoice's PDF and signed XML. */
 export async function invoiceRoutes(app: FastifyInstance) {
   const { deps } = app;
   route(app, 'listInvoices', readSettings, (req, reply) => {
@@ -40,5 +40,15 @@ export async function invoiceRoutes(app: FastifyInstance) {
       .header('content-disposition', `inline; filename="invoice-${invoiceNumber}.pdf"`)
       .header('cache-control', 'private, no-cache');
     return bytes(pdf);
+  });
+
+  // Public as the PDF, by the same id: the signed UBL document exactly as stored at issuance.
+  route(app, 'invoiceXml', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req, reply) => {
+    const { xml, invoiceNumber } = await invoiceXml(deps, req.params.id, req.site);
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('content-disposition', `inline; filename="invoice-${invoiceNumber}.xml"`)
+      .header('cache-control', 'private, no-cache');
+    return xml;
   });
 }

@@ -1,12 +1,12 @@
 import { addDaysIso, type InvoiceListItem, monthRange } from '@kora/contracts';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { academies, invoices, users } from '../../db/schema.js';
+import { academies, invoiceDocuments, invoices, users } from '../../db/schema.js';
 import { enterTenant, type TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { elsewhere, type HostInfo } from '../../http/host.js';
 import { renderInvoicePdf } from '../../invoices/pdf.js';
-import { sar } from '../../invoices/zatca.js';
+import { sar, zatcaQrPayload, zatcaTimestamp } from '../../invoices/zatca.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RIYADH_OFFSET_MS = 3 * 3600_000;
@@ -89,42 +89,72 @@ export async function exportInvoices(tx: TenantTx, month: string) {
   return `\uFEFF${lines.map((fields) => fields.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
-// ── PDF ───────────────────────────────────────────────────────────────────────
+// ── PDF and XML ───────────────────────────────────────────────────────────────
 
 /**
- * The PDF of an invoice, public by its unguessable id (the link in the payer's mail and on the
- * success page). Its academy is found through the one narrow door of migration 0010
- * (`invoice_academy(id)`, which reveals nothing else), then the invoice is read inside that
- * academy's tenant, in the same transaction. Asked on another academy's subdomain it is not found,
- * as payment pages are (404, never a hint that it exists elsewhere).
+ * An invoice and its signed document (if any), public by the invoice's unguessable id (the link in
+ * the payer's mail and on the success page). Its academy is found through the one narrow door of
+ * migration 0010 (`invoice_academy(id)`, which reveals nothing else), then the invoice is read
+ * inside that academy's tenant, in the same transaction. Asked on another academy's subdomain it
+ * is not found, as payment pages are (404, never a hint that it exists elsewhere).
+ */
+async function publicInvoice(deps: AppDeps, id: string, site: HostInfo) {
+  if (!UUID.test(id)) throw notFound('invoice.not_found');
+  const row = await deps.data.system(async (sys) => {
+    const [academy] = await sys
+      .select({ id: academies.id, handle: academies.handle })
+      .from(academies)
+      .where(sql`${academies.id} = invoice_academy(${id}::uuid)`);
+    if (!academy || elsewhere(site, academy.handle)) return null;
+    const tx = await enterTenant(sys, academy.id);
+    const [found] = await tx
+      .select({ invoice: invoices, document: invoiceDocuments })
+      .from(invoices)
+      .leftJoin(invoiceDocuments, and(eq(invoiceDocuments.academyId, invoices.academyId), eq(invoiceDocuments.invoiceId, invoices.id)))
+      .where(eq(invoices.id, id));
+    return found ?? null;
+  });
+  if (!row) throw notFound('invoice.not_found');
+  return row;
+}
+
+/**
+ * The PDF of an invoice, printed from what was frozen at issuance: the seller and buyer named
+ * then, and the QR of its signed document (the same as in the XML) with the document's UUID. An
+ * invoice issued before e-invoicing (migration 0019) keeps its phase-1 QR; one without VAT has none.
  */
 export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
-  if (!UUID.test(id)) throw notFound('invoice.not_found');
-  const data = await deps.data.system(async (sys) => {
-    const [academy] = await sys.select().from(academies).where(sql`${academies.id} = invoice_academy(${id}::uuid)`);
-    if (!academy) return null;
-    if (elsewhere(site, academy.handle)) return null;
-    const tx = await enterTenant(sys, academy.id);
-    const [row] = await tx
-      .select({ invoice: invoices, buyer: { name: users.name, nameArabic: users.nameArabic } })
-      .from(invoices)
-      .innerJoin(users, eq(users.id, invoices.userId))
-      .where(eq(invoices.id, id));
-    return row ? { academy, ...row } : null;
-  });
-  if (!data) throw notFound('invoice.not_found');
-  const { academy, invoice, buyer } = data;
+  const { invoice, document } = await publicInvoice(deps, id, site);
+  const phase1 = () =>
+    invoice.vatNumber
+      ? zatcaQrPayload({
+          sellerName: invoice.seller.name,
+          vatNumber: invoice.vatNumber,
+          timestamp: zatcaTimestamp(invoice.paidAt),
+          total: sar(invoice.totalHalalas),
+          vat: sar(invoice.vatHalalas),
+        })
+      : null;
   const pdf = await renderInvoicePdf({
     invoiceNumber: invoice.invoiceNumber,
     paidAt: invoice.paidAt,
-    seller: { name: academy.name, nameArabic: academy.nameArabic, street: academy.address, city: academy.city },
+    seller: invoice.seller,
     vatNumber: invoice.vatNumber,
-    buyer,
+    buyer: invoice.buyer,
     packageName: invoice.packageName,
     subtotalHalalas: invoice.subtotalHalalas,
     vatHalalas: invoice.vatHalalas,
     totalHalalas: invoice.totalHalalas,
     paymentMethod: invoice.paymentMethod,
+    qr: document ? document.qr : phase1(),
+    uuid: document?.uuid ?? null,
   });
   return { pdf, invoiceNumber: invoice.invoiceNumber };
+}
+
+/** The signed UBL XML of an invoice, exactly as stored at issuance; an invoice without VAT has none (404). */
+export async function invoiceXml(deps: AppDeps, id: string, site: HostInfo) {
+  const { invoice, document } = await publicInvoice(deps, id, site);
+  if (!document) throw notFound('invoice.xml_not_found');
+  return { xml: document.xml, invoiceNumber: invoice.invoiceNumber };
 }

@@ -56,6 +56,16 @@ function ProfileText({ academy }: { academy: AcademyProfile }) {
       </ReadOnlyRow>
       <ReadOnlyRow label={<FormattedMessage id="academyProfile.street" />}>{academy.address.street}</ReadOnlyRow>
       <ReadOnlyRow label={<FormattedMessage id="academyProfile.city" />}>{academy.address.city}</ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.crNumber" />}>
+        <bdi dir="ltr">{academy.crNumber}</bdi>
+      </ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.buildingNumber" />}>
+        <bdi dir="ltr">{academy.address.buildingNumber}</bdi>
+      </ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.district" />}>{academy.address.district}</ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.postalCode" />}>
+        <bdi dir="ltr">{academy.address.postalCode}</bdi>
+      </ReadOnlyRow>
     </dl>
   );
 }
@@ -76,6 +86,10 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
       enableOnlinePayments: academy.enableOnlinePayments,
       street: academy.address.street ?? '',
       city: academy.address.city ?? '',
+      crNumber: academy.crNumber ?? '',
+      buildingNumber: academy.address.buildingNumber ?? '',
+      district: academy.address.district ?? '',
+      postalCode: academy.address.postalCode ?? '',
       photo: null,
     },
   });
@@ -91,6 +105,10 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
         phone: fields.phone,
         street: fields.street ?? '',
         city: fields.city ?? '',
+        crNumber: fields.crNumber ?? '',
+        buildingNumber: fields.buildingNumber ?? '',
+        district: fields.district ?? '',
+        postalCode: fields.postalCode ?? '',
         enableOnlinePayments: String(enableOnlinePayments),
         // The spec's client sends the VAT number only when it is filled in (absent means none).
         ...(vatNumber ? { vatNumber } : {}),
@@ -148,6 +166,41 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
       </label>
       <FormText name="street" label={<FormattedMessage id="academyProfile.street" />} />
       <FormText name="city" label={<FormattedMessage id="academyProfile.city" />} />
+      <fieldset className="col-span-full grid grid-cols-1 gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2">
+        <legend className="sr-only">
+          <FormattedMessage id="academyProfile.eInvoicing" />
+        </legend>
+        <div className="col-span-full space-y-1">
+          <p className="text-sm font-semibold text-slate-800" aria-hidden="true">
+            <FormattedMessage id="academyProfile.eInvoicing" />
+          </p>
+          <p className="text-sm text-slate-500">
+            <FormattedMessage id="academyProfile.eInvoicingHint" />
+          </p>
+        </div>
+        <FormText
+          name="crNumber"
+          dir="ltr"
+          inputMode="numeric"
+          label={<FormattedMessage id="academyProfile.crNumber" />}
+          hint={<FormattedMessage id="academyProfile.crNumberHint" />}
+        />
+        <FormText
+          name="buildingNumber"
+          dir="ltr"
+          inputMode="numeric"
+          label={<FormattedMessage id="academyProfile.buildingNumber" />}
+          hint={<FormattedMessage id="academyProfile.buildingNumberHint" />}
+        />
+        <FormText name="district" label={<FormattedMessage id="academyProfile.district" />} />
+        <FormText
+          name="postalCode"
+          dir="ltr"
+          inputMode="numeric"
+          label={<FormattedMessage id="academyProfile.postalCode" />}
+          hint={<FormattedMessage id="academyProfile.postalCodeHint" />}
+        />
+      </fieldset>
       <div className="col-span-full flex justify-end">
         <Button type="submit" loading={form.formState.isSubmitting}>
           <FormattedMessage id="common.save" />

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { type InvoiceSeller, invoiceDocuments } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
+import { type AcademySigningCredentials, signingCredentials } from '../../invoices/credentials.js';
+import { PIH_SEED, signDocument } from '../../invoices/signing.js';
+import { buildUbl, type DocumentTypeCode } from '../../invoices/ubl.js';
+
+/** What a document states: the invoice row's frozen facts (a credit or debit note adds its reference and reason). */
+export interface DocumentFacts {
+  invoiceId: string;
+  typeCode: DocumentTypeCode;
+  number: number;
+  issuedAt: Date;
+  seller: InvoiceSeller;
+  vatNumber: string;
+  buyerName: string;
+  line: { name: string; totalHalalas: number; vatHalalas: number };
+  paymentMethod: 'Cash' | 'Card';
+  billingReference?: { id: string; reason: string };
+}
+
+/** Where the academy's chain stands: the next counter value and the hash the next document points back to. */
+export interface ChainPosition {
+  icv: number;
+  pih: string;
+}
+export const CHAIN_START: ChainPosition = { icv: 1, pih: PIH_SEED };
+
+/** The signed document of one invoice at a chain position, as the row to store (no database work). */
+export function signedDocument(
+  academyId: string,
+  facts: DocumentFacts,
+  at: ChainPosition,
+  credentials: AcademySigningCredentials,
+): typeof invoiceDocuments.$inferInsert {
+  const uuid = randomUUID();
+  const unsigned = buildUbl({
+    typeCode: facts.typeCode,
+    number: facts.number,
+    uuid,
+    issuedAt: facts.issuedAt,
+    icv: at.icv,
+    pih: at.pih,
+    seller: { ...facts.seller, vatNumber: facts.vatNumber },
+    buyerName: facts.buyerName,
+    line: facts.line,
+    paymentMethod: facts.paymentMethod,
+    billingReference: facts.billingReference,
+  });
+  const signed = signDocument(unsigned, credentials, facts.issuedAt);
+  return {
+    academyId,
+    invoiceId: facts.invoiceId,
+    typeCode: facts.typeCode,
+    uuid,
+    icv: at.icv,
+    pih: at.pih,
+    hash: signed.hash,
+    qr: signed.qr,
+    xml: signed.xml,
+    credentialId: credentials.credentialId,
+  };
+}
+
+/**
+ * Signs and stores the e-invoice of an invoice row, in the transaction that issued it. The caller
+ * holds the academy's invoice counter row (nextInvoiceNumber), which queues concurrent issuers, so
+ * the last document read here is the last one there is; the unique (academy, ICV) key would refuse
+ * a second document at the same place in the chain anyway.
+ */
+export async function issueDocument(tx: TenantTx, facts: DocumentFacts) {
+  const [last] = await tx
+    .select({ icv: invoiceDocuments.icv, hash: invoiceDocuments.hash })
+    .from(invoiceDocuments)
+    .where(eq(invoiceDocuments.academyId, tx.academyId))
+    .orderBy(desc(invoiceDocuments.icv))
+    .limit(1);
+  const at = last ? { icv: last.icv + 1, pih: last.hash } : CHAIN_START;
+  const credentials = await signingCredentials(tx, facts.issuedAt);
+  const [document] = await tx
+    .insert(invoiceDocuments)
+    .values(signedDocument(tx.academyId, facts, at, credentials))
+    .returning();
+  return document;
+}
