@@ -348,10 +348,17 @@ export function batchStatements(
           from paid returning 1
         ),
         invoice_rows as (
+          -- The seller and buyer as issued (migration 0019). No signed e-invoice documents: the benchmark reads lists,
+          -- and signing hundreds of thousands would be most of the load (their PDFs print the phase-1 QR).
           insert into invoices (id, academy_id, invoice_number, payment_id, subscription_id, user_id, package_name, subtotal_halalas,
-            vat_halalas, total_halalas, vat_number, payment_method, paid_at, created_at)
-          select invoice_id, academy_id, number, payment_id, id, player_id, name, price - vat, vat, price, ${VAT('a')}, method, paid_at, paid_at
-          from paid returning 1
+            vat_halalas, total_halalas, vat_number, payment_method, paid_at, created_at, seller, buyer)
+          select paid.invoice_id, paid.academy_id, paid.number, paid.payment_id, paid.id, paid.player_id, paid.name, paid.price - paid.vat,
+            paid.vat, paid.price, ${VAT('paid.a')}, paid.method, paid.paid_at, paid.paid_at,
+            jsonb_build_object('name', ac.name, 'nameArabic', ac.name_arabic, 'crNumber', ac.cr_number, 'street', ac.address,
+              'buildingNumber', ac.building_number, 'district', ac.district, 'city', ac.city, 'postalCode', ac.postal_code),
+            jsonb_build_object('name', u.name, 'nameArabic', u.name_arabic)
+          from paid join academies ac on ac.id = paid.academy_id join users u on u.academy_id = paid.academy_id and u.id = paid.player_id
+          returning 1
         ),
         counter_rows as (
           insert into invoice_counters (academy_id, last_number)
