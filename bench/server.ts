@@ -22,6 +22,7 @@ import { createMailer } from '../apps/server/src/mail/mailer.js';
 import { paymentProviderFor } from '../apps/server/src/payments/index.js';
 import { BENCH_LOGIN, BENCH_SMALL_LOGIN, benchSettings, readMarker } from '../apps/server/src/seed/scale.js';
 import { createDiskStorage } from '../apps/server/src/storage/storage.js';
+import { zatcaApiFor } from '../apps/server/src/zatca/index.js';
 import { type FloorContext, type QueryClient, registerFloor } from './floor.js';
 
 const settings = benchSettings();
@@ -70,6 +71,7 @@ const deps = {
   mailer: createMailer(database.db, { from: config.mailFrom, log: { info() {}, error() {} } }),
   storage: createDiskStorage(join(scratch, 'uploads')),
   payments: paymentProviderFor(config),
+  zatca: zatcaApiFor(config.zatca).api,
 };
 const app = await buildApp(deps);
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -31,6 +31,9 @@ import { attentionRoutes } from './modules/attention/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerParentRoutes } from './modules/auth/register-parent.routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { sealingKeyFor } from './modules/e-invoicing/keys.js';
+import { createReporter, type Reporter } from './modules/e-invoicing/reporting.js';
+import { eInvoicingRoutes } from './modules/e-invoicing/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { growthRoutes } from './modules/growth/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
@@ -41,6 +44,13 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerPublicSite } from './web/public-site.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The ZATCA reporting queue's worker (modules/e-invoicing/reporting.ts). */
+    reporter: Reporter;
+  }
+}
 
 export interface AppOptions {
   /** A pino logger; none means silent (tests). */
@@ -84,6 +94,16 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   registerAudit(app);
   // Mails still being delivered finish before the database closes.
   app.addHook('onClose', () => deps.mailer.stop());
+  // Reporting to ZATCA: main.ts starts its timer; a report in flight finishes before the database closes.
+  const reporter = createReporter({
+    data,
+    zatca: deps.zatca,
+    clock: deps.clock,
+    sealingKey: () => sealingKeyFor(deps.config),
+    log: app.log,
+  });
+  app.decorate('reporter', reporter);
+  app.addHook('onClose', () => reporter.stop());
   await registerSecurityHeaders(app, deps.config);
   registerAccess(app);
   registerListCache(app);
@@ -121,6 +141,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(attendanceRoutes);
   await app.register(eventRoutes);
   await app.register(accountTypeRoutes);
+  await app.register(eInvoicingRoutes);
   await app.register(academyRoutes);
   await app.register(growthRoutes);
   await app.register(auditRoutes);

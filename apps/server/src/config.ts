@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isHostName } from './http/host.js';
+import { ZATCA_ENVIRONMENTS } from './zatca/provider.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -32,6 +33,10 @@ const envSchema = z.object({
   PAYTABS_BASE_URL: z.string().default('https://secure.paytabs.sa'),
   /** Production only: the built-in test-card provider, chosen on purpose (a staging site). */
   PAYMENTS_SANDBOX: bool,
+  /** Where e-invoices are reported (DESIGN §9): the built-in simulator, or one of ZATCA's environments. */
+  ZATCA_ENV: z.enum(ZATCA_ENVIRONMENTS).default('local'),
+  /** Replaces the environment's gateway (a proxy in front of ZATCA). */
+  ZATCA_BASE_URL: z.url().optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
   /** Memory for lists answered again while their academy's data is unchanged (http/list-cache.ts); 0 turns it off. */
@@ -83,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { profileId: e.PAYTABS_PROFILE_ID, serverKey: e.PAYTABS_SERVER_KEY, baseUrl: e.PAYTABS_BASE_URL }
         : null,
     paymentsSandbox: e.PAYMENTS_SANDBOX,
+    zatca: { environment: e.ZATCA_ENV, baseUrl: e.ZATCA_BASE_URL },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
     listCacheBytes: Math.round(e.LIST_CACHE_MB * 1024 * 1024),

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.js';
 import type { Mailer } from './mail/mailer.js';
 import type { PaymentProvider } from './payments/provider.js';
 import type { Storage } from './storage/storage.js';
+import type { ZatcaApi } from './zatca/provider.js';
 
 /** What the application is built from; made once by main.ts (or a test) and passed to buildApp. */
 export interface Deps {
@@ -16,6 +17,8 @@ export interface Deps {
   storage: Storage;
   /** The card payment provider: PayTabs, or the built-in sandbox when PayTabs is not configured. */
   payments: PaymentProvider;
+  /** ZATCA's e-invoicing API: one of its environments, or the built-in simulator (ZATCA_ENV). */
+  zatca: ZatcaApi;
 }
 
 /** What modules see: the database only through a tenant or a system transaction, never the pool. */

@@ -12,6 +12,7 @@ import { startReminders } from './modules/attention/reminders.js';
 import { paymentProviderFor } from './payments/index.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed/demo.js';
 import { createDiskStorage } from './storage/storage.js';
+import { zatcaApiFor } from './zatca/index.js';
 
 const startedAt = performance.now();
 const here = dirname(fileURLToPath(import.meta.url));
@@ -48,6 +49,7 @@ const deps = {
   }),
   storage: createDiskStorage(join(config.dataDir, 'uploads')),
   payments: paymentProviderFor(config),
+  zatca: zatcaApiFor({ ...config.zatca, dataDir: config.dataDir }).api,
 };
 
 // The demo's logins are public: printed once, when it is created, never on later starts.
@@ -64,6 +66,10 @@ await app.listen({ port: config.port, host: config.host });
 // Mails queued before a restart, or whose delivery failed, go out now and on retries.
 deps.mailer.start();
 void deps.mailer.deliverDue();
+// E-invoices waiting to be reported to ZATCA (queued before a restart too) go now and on retries.
+app.reporter.start();
+if (config.production && deps.zatca.environment === 'local')
+  log.warn('e-invoices are reported to the built-in ZATCA simulator (set ZATCA_ENV to simulation or core to report to ZATCA)');
 // Parents' subscription reminders: every academy, once at start and then hourly (each mail once, whatever the number of processes).
 const reminders = startReminders(app.deps, log);
 log.info({ database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, `Kora is up: ${rootUrl(config)}`);

@@ -17,6 +17,7 @@ import type { Deps } from '../src/deps.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { paymentProviderFor } from '../src/payments/index.js';
 import { createDiskStorage } from '../src/storage/storage.js';
+import { zatcaApiFor } from '../src/zatca/index.js';
 
 export const migrationsFolder = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 export const BASE = 'kora.test';
@@ -76,7 +77,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   appOptions: AppOptions = {},
   /** Replaces parts of the deps (a payment provider answering recorded PayTabs answers). */
-  overrides: Partial<Pick<Deps, 'payments'>> = {},
+  overrides: Partial<Pick<Deps, 'payments' | 'zatca'>> = {},
 ): Promise<TestContext> {
   const fresh = await freshDatabaseUrl();
   // A test that names DATA_DIR keeps the embedded database there, as main.ts does, to open it again after closing.
@@ -107,6 +108,7 @@ export async function createTestApp(
     mailer: createMailer(database.db, { from: config.mailFrom, log: silent }),
     storage: createDiskStorage(join(config.dataDir, 'uploads')),
     payments: overrides.payments ?? paymentProviderFor(config),
+    zatca: overrides.zatca ?? zatcaApiFor({ ...config.zatca, dataDir: config.dataDir, now: clock.now }).api,
   };
   const app = await buildApp(deps, appOptions);
   await app.ready();

@@ -18,6 +18,7 @@ import { DATABASE_ROLES } from '../src/db/migrate.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { paymentProviderFor } from '../src/payments/index.js';
 import { createDiskStorage } from '../src/storage/storage.js';
+import { zatcaApiFor } from '../src/zatca/index.js';
 import { asMember, BASE, migrationsFolder, registerAndLogin, testClock } from './harness.js';
 
 const DBA_SCRIPT = readFileSync(fileURLToPath(new URL('../../../scripts/db-roles.sql', import.meta.url)), 'utf8');
@@ -118,6 +119,7 @@ describe.runIf(admin)('the least-privilege PostgreSQL set-up', () => {
       mailer: createMailer(database.db, { from: config.mailFrom, log: { info() {}, error() {} } }),
       storage: createDiskStorage(join(config.dataDir, 'uploads')),
       payments: paymentProviderFor(config),
+      zatca: zatcaApiFor(config.zatca).api,
     });
     try {
       await app.ready();

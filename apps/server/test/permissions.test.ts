@@ -94,6 +94,10 @@ const TABLE: Case[] = [
 
   { key: 'getAcademy', allow: 'member', params: (f) => ({ id: f.academyId }) },
   { key: 'updateAcademy', allow: [W('Settings')], params: (f) => ({ id: f.academyId }), form: {} },
+  { key: 'getEInvoicing', allow: [R('Settings')] },
+  // An empty body is refused (400) before ZATCA is asked: nothing changes.
+  { key: 'onboardEInvoicing', allow: [W('Settings')], body: () => ({}) },
+  { key: 'renewEInvoicing', allow: [W('Settings')], body: () => ({}) },
 
   { key: 'listGrowthPlayers', allow: [R('Growth')] },
   { key: 'playerGrowth', allow: [R('Growth')] },

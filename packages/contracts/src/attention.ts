@@ -2,11 +2,11 @@ import { z } from 'zod';
 
 /**
  * What needs attention (DESIGN §5.8, the notifications bell; docs/domain.md "What needs
- * attention"): players low on sessions, subscriptions ending soon, payments pending for days and
- * players who joined lately. The rules' thresholds live here so the server, the web and the
+ * attention"): e-invoices ZATCA rejected, players low on sessions, subscriptions ending soon, payments
+ * pending for days and players who joined lately. The rules' thresholds live here so the server, the web and the
  * parents' reminder e-mails agree.
  */
-export const ATTENTION_KINDS = ['low_sessions', 'ending_soon', 'pending_payment', 'new_player'] as const;
+export const ATTENTION_KINDS = ['einvoice_rejected', 'low_sessions', 'ending_soon', 'pending_payment', 'new_player'] as const;
 export const attentionKindSchema = z.enum(ATTENTION_KINDS);
 export type AttentionKind = z.infer<typeof attentionKindSchema>;
 
@@ -34,8 +34,10 @@ export const attentionItemSchema = z.object({
   sessionsLeft: z.number().int().optional(),
   /** `ending_soon`: the last day, yyyy-MM-dd. */
   endDate: z.string().optional(),
-  /** `pending_payment`: when the subscription was created; `new_player`: when the player was. ISO instant. */
+  /** `pending_payment`: when the subscription was created; `new_player`: when the player was; `einvoice_rejected`: when ZATCA answered. ISO instant. */
   createdAt: z.string().optional(),
+  /** `einvoice_rejected`: the number of the invoice or credit note ZATCA rejected (the player is its buyer). */
+  invoiceNumber: z.number().int().optional(),
 });
 export type AttentionItem = z.infer<typeof attentionItemSchema>;
 

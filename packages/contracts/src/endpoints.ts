@@ -16,6 +16,7 @@ import {
   resetPasswordBody,
 } from './auth.js';
 import { errorSchema, idParamsSchema } from './common.js';
+import { eInvoicingOtpBody, eInvoicingStatusSchema } from './e-invoicing.js';
 import {
   calendarFeedBody,
   calendarFeedParams,
@@ -276,6 +277,25 @@ export const endpoints = {
     params: idParamsSchema,
     multipart: { fields: academyUpdateFields, files: photo },
     responses: { 200: academyUpdateReply, 404: errorSchema },
+  },
+  getEInvoicing: {
+    summary:
+      "The academy's ZATCA e-invoicing: onboarding state, environment, certificate expiry, documents by reporting state (never a key)",
+    tags: ['academy'],
+    responses: { 200: eInvoicingStatusSchema },
+  },
+  onboardEInvoicing: {
+    summary:
+      'Onboard the academy with ZATCA using the Fatoora portal OTP: key and CSR, compliance certificate, compliance checks, production certificate',
+    tags: ['academy'],
+    body: eInvoicingOtpBody,
+    responses: { 200: eInvoicingStatusSchema, 400: errorSchema, 409: errorSchema, 502: errorSchema },
+  },
+  renewEInvoicing: {
+    summary: "Renew the academy's production certificate with a new key and the Fatoora portal OTP",
+    tags: ['academy'],
+    body: eInvoicingOtpBody,
+    responses: { 200: eInvoicingStatusSchema, 400: errorSchema, 409: errorSchema, 502: errorSchema },
   },
 
   listAuditEvents: {

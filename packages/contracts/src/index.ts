@@ -6,6 +6,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './dates.js';
+export * from './e-invoicing.js';
 export * from './endpoints.js';
 export * from './enums.js';
 export * from './event-rules.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkDateRange, dateSchema, monthSchema } from './common.js';
+import { reportingStateSchema } from './e-invoicing.js';
 import { paymentMethodSchema } from './enums.js';
 import { addDaysIso } from './event-rules.js';
 
@@ -30,6 +31,8 @@ export const invoiceListItemSchema = z.object({
   /** SAR; 0 when the academy had no VAT number at the time. */
   vatAmount: z.number(),
   paymentMethod: paymentMethodSchema,
+  /** Its e-invoice's reporting to ZATCA; null when it has none (issued without VAT, or before e-invoicing). */
+  reporting: reportingStateSchema.nullable(),
 });
 
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;

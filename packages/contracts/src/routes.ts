@@ -44,6 +44,9 @@ export const ROUTES = {
 
   getAcademy: ['GET', '/api/academies/:id'],
   updateAcademy: ['PUT', '/api/academies/:id'],
+  getEInvoicing: ['GET', '/api/academies/e-invoicing'],
+  onboardEInvoicing: ['POST', '/api/academies/e-invoicing/onboard'],
+  renewEInvoicing: ['POST', '/api/academies/e-invoicing/renew'],
 
   listAuditEvents: ['GET', '/api/audit-events'],
 

@@ -15,6 +15,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   REMINDER_STAGES,
+  REPORTING_STATES,
   ROLES,
   SUBSCRIPTION_STATUSES,
 } from '@kora/contracts';
@@ -551,7 +552,8 @@ export const zatcaCredentials = pgTable(
   {
     id: tenantId(),
     academyId: academyId(),
-    environment: text('environment', { enum: ['developer-portal', 'simulation', 'core'] }).notNull(),
+    /** `local`: the built-in simulator (migration 0022). */
+    environment: text('environment', { enum: ['local', 'developer-portal', 'simulation', 'core'] }).notNull(),
     kind: text('kind', { enum: ['compliance', 'production'] }).notNull(),
     /** PEM. */
     certificate: text('certificate').notNull(),
@@ -594,6 +596,35 @@ export const invoiceDocuments = pgTable(
     uniqueIndex('invoice_documents_academy_invoice_idx').on(t.academyId, t.invoiceId),
     uniqueIndex('invoice_documents_academy_icv_idx').on(t.academyId, t.icv),
     uniqueIndex('invoice_documents_academy_uuid_idx').on(t.academyId, t.uuid),
+  ],
+);
+
+/**
+ * The reporting queue (migration 0022, modules/e-invoicing/reporting.ts): one row per document to
+ * report to ZATCA, its state, attempts, next attempt (null: due now) and ZATCA's answer, kept.
+ */
+export const zatcaReports = pgTable(
+  'zatca_reports',
+  {
+    academyId: academyId(),
+    documentId: uuid('document_id').notNull(),
+    state: text('state', { enum: REPORTING_STATES }).notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    httpStatus: integer('http_status'),
+    answer: jsonb('answer'),
+    lastError: text('last_error'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.documentId] }),
+    foreignKey({
+      name: 'zatca_reports_document_id_fk',
+      columns: [t.academyId, t.documentId],
+      foreignColumns: [invoiceDocuments.academyId, invoiceDocuments.id],
+    }).onDelete('no action'),
+    index('zatca_reports_waiting_idx').on(t.academyId, t.nextAttemptAt).where(sql`${t.state} = 'waiting'`),
   ],
 );
 
@@ -670,6 +701,7 @@ export const TENANT_TABLES = [
   'invoices',
   'invoice_documents',
   'zatca_credentials',
+  'zatca_reports',
   'growth_metrics',
   'subscription_reminders',
   'audit_events',

@@ -39,9 +39,12 @@ export const AUDITED = new Set<RouteKey>([
   'createStaffUser',
   'sendUserPasswordReset',
   'updateAcademy',
+  // Who onboarded the academy with ZATCA, or renewed its certificate (the OTP is not kept).
+  'onboardEInvoicing',
+  'renewEInvoicing',
 ]);
 
-const SECRET = /password|token|secret|signature/i;
+const SECRET = /password|token|secret|signature|otp/i;
 /** What was asked, without secrets and within 4 KB (multipart bodies are not kept: photos). */
 function detailsOf(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return null;

@@ -20,8 +20,9 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /**
  * The rules of "what needs attention" (docs/domain.md), each a `select` over subscriptions (or
- * players) of the same columns: `subscription_id` (null for a new player), `player_id`,
- * `sessions_left`, `end_date` and `created_at` (null where the kind has no such figure).
+ * players, or reported documents) of the same columns: `subscription_id` (null for a new player),
+ * `player_id`, `sessions_left`, `end_date`, `created_at` and `invoice_number` (null where the kind
+ * has no such figure).
  * The bell lists them and the parents' reminders mail the subscription ones, so both always agree.
  */
 export function attentionRules(now: Date) {
@@ -29,20 +30,30 @@ export function attentionRules(now: Date) {
   const activeOfType = (type: 'TIME_BASED' | 'SESSION_BASED') =>
     sql`s.status in ('ACTIVE', 'TRIAL') and exists (select 1 from packages p where p.id = s.package_id and p.package_type = ${type})`;
   return {
+    // A document ZATCA rejected (zatca_reports, migration 0022): its buyer, when ZATCA answered, its number.
+    einvoice_rejected: sql`
+      select i.subscription_id, i.user_id as player_id, null::int as sessions_left, null::date as end_date, r.reported_at as created_at,
+        i.invoice_number
+      from zatca_reports r join invoice_documents d on d.id = r.document_id join invoices i on i.id = d.invoice_id
+      where r.state = 'rejected'`,
     low_sessions: sql`
-      select s.id as subscription_id, s.player_id, s.sessions_left, null::date as end_date, null::timestamptz as created_at
+      select s.id as subscription_id, s.player_id, s.sessions_left, null::date as end_date, null::timestamptz as created_at,
+        null::int as invoice_number
       from subscriptions s
       where ${activeOfType('SESSION_BASED')} and s.sessions_left <= ${LOW_SESSIONS_LEFT}`,
     ending_soon: sql`
-      select s.id as subscription_id, s.player_id, null::int as sessions_left, s.end_date, null::timestamptz as created_at
+      select s.id as subscription_id, s.player_id, null::int as sessions_left, s.end_date, null::timestamptz as created_at,
+        null::int as invoice_number
       from subscriptions s
       where ${activeOfType('TIME_BASED')} and s.end_date between ${today}::date and ${addDays(today, ENDING_SOON_DAYS)}::date`,
     pending_payment: sql`
-      select s.id as subscription_id, s.player_id, null::int as sessions_left, null::date as end_date, s.created_at
+      select s.id as subscription_id, s.player_id, null::int as sessions_left, null::date as end_date, s.created_at,
+        null::int as invoice_number
       from subscriptions s
       where s.status = 'PENDING' and s.created_at <= ${iso(new Date(now.getTime() - PENDING_PAYMENT_DAYS * DAY_MS))}`,
     new_player: sql`
-      select null::uuid as subscription_id, u.id as player_id, null::int as sessions_left, null::date as end_date, u.created_at
+      select null::uuid as subscription_id, u.id as player_id, null::int as sessions_left, null::date as end_date, u.created_at,
+        null::int as invoice_number
       from users u
       where u.role = 'PLAYER' and u.created_at > ${iso(new Date(now.getTime() - NEW_PLAYER_DAYS * DAY_MS))}`,
   } satisfies Record<AttentionKind, SQL>;
@@ -57,12 +68,14 @@ interface Row {
   sessions_left: number | null;
   end_date: string | null;
   created_at: string | null;
+  invoice_number: number | null;
 }
 
 const order = (a: Row, b: Row) =>
   ATTENTION_KINDS.indexOf(a.kind) - ATTENTION_KINDS.indexOf(b.kind) ||
   (a.sessions_left ?? 0) - (b.sessions_left ?? 0) ||
   (a.end_date ?? '').localeCompare(b.end_date ?? '') ||
+  (a.invoice_number ?? 0) - (b.invoice_number ?? 0) ||
   // Pending payments oldest first (waiting longest), new players newest first.
   (a.kind === 'new_player' ? -1 : 1) * (a.created_at ?? '').localeCompare(b.created_at ?? '') ||
   a.player_name.localeCompare(b.player_name);
@@ -83,8 +96,8 @@ export async function listAttention(tx: TenantTx, now: Date): Promise<AttentionR
     await tx.execute(sql`
       select a.kind, a.subscription_id, a.player_id, u.name as player_name, u.name_arabic as player_name_arabic,
         a.sessions_left, to_char(a.end_date, 'YYYY-MM-DD') as end_date,
-        to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
-      from (${branches}) as a (kind, subscription_id, player_id, sessions_left, end_date, created_at)
+        to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, a.invoice_number
+      from (${branches}) as a (kind, subscription_id, player_id, sessions_left, end_date, created_at, invoice_number)
       join users u on u.id = a.player_id`),
   );
   const items = rows.sort(order).map(
@@ -97,6 +110,7 @@ export async function listAttention(tx: TenantTx, now: Date): Promise<AttentionR
       ...(r.sessions_left !== null ? { sessionsLeft: Number(r.sessions_left) } : {}),
       ...(r.end_date ? { endDate: r.end_date } : {}),
       ...(r.created_at ? { createdAt: r.created_at } : {}),
+      ...(r.invoice_number !== null ? { invoiceNumber: Number(r.invoice_number) } : {}),
     }),
   );
   return { items, count: items.length };

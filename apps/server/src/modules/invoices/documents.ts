@@ -5,6 +5,7 @@ import type { TenantTx } from '../../db/tenant.js';
 import { type AcademySigningCredentials, signingCredentials } from '../../invoices/credentials.js';
 import { PIH_SEED, signDocument } from '../../invoices/signing.js';
 import { buildUbl, type DocumentTypeCode } from '../../invoices/ubl.js';
+import { enqueueReport } from '../e-invoicing/reporting.js';
 
 /** What a document states: the invoice row's frozen facts (a credit or debit note adds its reference and reason). */
 export interface DocumentFacts {
@@ -82,5 +83,6 @@ export async function issueDocument(tx: TenantTx, facts: DocumentFacts) {
     .insert(invoiceDocuments)
     .values(signedDocument(tx.academyId, facts, at, credentials))
     .returning();
+  await enqueueReport(tx, facts.invoiceId); // reported to ZATCA within 24 h (modules/e-invoicing/reporting.ts)
   return document;
 }

@@ -1,6 +1,6 @@
 import { addDaysIso, type InvoiceListItem, monthRange } from '@kora/contracts';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { academies, invoiceDocuments, invoices, users } from '../../db/schema.js';
+import { academies, invoiceDocuments, invoices, users, zatcaReports } from '../../db/schema.js';
 import { enterTenant, type TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
@@ -16,7 +16,7 @@ const riyadhDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`
 /** yyyy-MM-dd HH:mm of an instant in Asia/Riyadh. */
 const riyadhDateTime = (d: Date) => new Date(d.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 
-/** The invoices paid in a range of Riyadh days (both inclusive), by number: one statement, whatever their count. */
+/** The invoices paid in a range of Riyadh days (both inclusive), by number, with their e-invoice's reporting state: one statement, whatever their count. */
 async function invoicesPaidBetween(tx: TenantTx, startDate: string, endDate: string) {
   return tx
     .select({
@@ -30,9 +30,12 @@ async function invoicesPaidBetween(tx: TenantTx, startDate: string, endDate: str
       paymentMethod: invoices.paymentMethod,
       userName: users.name,
       userNameArabic: users.nameArabic,
+      reporting: zatcaReports.state,
     })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
+    .leftJoin(invoiceDocuments, and(eq(invoiceDocuments.academyId, invoices.academyId), eq(invoiceDocuments.invoiceId, invoices.id)))
+    .leftJoin(zatcaReports, and(eq(zatcaReports.academyId, invoiceDocuments.academyId), eq(zatcaReports.documentId, invoiceDocuments.id)))
     .where(and(gte(invoices.paidAt, riyadhDayStart(startDate)), lt(invoices.paidAt, riyadhDayStart(addDaysIso(endDate, 1)))))
     .orderBy(asc(invoices.invoiceNumber));
 }
@@ -48,6 +51,7 @@ export async function listInvoices(tx: TenantTx, startDate: string, endDate: str
     totalAmount: r.totalHalalas / 100,
     vatAmount: r.vatHalalas / 100,
     paymentMethod: r.paymentMethod,
+    reporting: r.reporting,
   }));
 }
 

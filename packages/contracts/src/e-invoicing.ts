@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ERRORS } from './messages.js';
+
+/**
+ * E-invoicing with ZATCA (phase 2, DESIGN §9): an academy's onboarding (Settings → Academy →
+ * E-invoicing) and the reporting state of each of its documents.
+ */
+
+/** Where Kora's documents go: the built-in simulator, or one of ZATCA's environments. */
+export const ZATCA_ENVIRONMENTS = ['local', 'developer-portal', 'simulation', 'core'] as const;
+export const zatcaEnvironmentSchema = z.enum(ZATCA_ENVIRONMENTS);
+export type ZatcaEnvironmentName = z.infer<typeof zatcaEnvironmentSchema>;
+
+/**
+ * An academy's onboarding: none yet; a compliance certificate whose checks did not finish; a valid
+ * production certificate (it signs and reports); a production certificate that expired.
+ */
+export const EINVOICING_STATES = ['not_onboarded', 'compliance', 'production', 'expired'] as const;
+export const eInvoicingStateSchema = z.enum(EINVOICING_STATES);
+export type EInvoicingState = z.infer<typeof eInvoicingStateSchema>;
+
+/** A production certificate this close to its expiry (days) is due for renewal. */
+export const RENEWAL_DUE_DAYS = 30;
+
+/**
+ * A document's reporting to ZATCA: waiting in the queue (retried until ZATCA answers), reported,
+ * reported with ZATCA's warnings, or rejected with its errors (final: the bell lists it).
+ */
+export const REPORTING_STATES = ['waiting', 'reported', 'reported_with_warnings', 'rejected'] as const;
+export const reportingStateSchema = z.enum(REPORTING_STATES);
+export type ReportingState = z.infer<typeof reportingStateSchema>;
+
+/** GET /api/academies/e-invoicing: never a key or a secret, only what the certificate says publicly. */
+export const eInvoicingStatusSchema = z.object({
+  state: eInvoicingStateSchema,
+  /** The environment this server reports to (ZATCA_ENV). */
+  environment: zatcaEnvironmentSchema,
+  /** The production certificate in use, or the last one. */
+  certificate: z
+    .object({
+      environment: zatcaEnvironmentSchema,
+      /** The certificate's common name (the e-invoicing unit). */
+      unit: z.string(),
+      issuer: z.string(),
+      serialNumber: z.string(),
+      /** ISO instants. */
+      issuedAt: z.string(),
+      expiresAt: z.string(),
+      renewalDue: z.boolean(),
+    })
+    .nullable(),
+  /** The VAT number onboarding uses (the academy profile's); null until it is filled in. */
+  vatNumber: z.string().nullable(),
+  /** The academy's documents by reporting state. */
+  reporting: z.object(Object.fromEntries(REPORTING_STATES.map((s) => [s, z.number().int().min(0)])) as Record<ReportingState, z.ZodNumber>),
+});
+export type EInvoicingStatus = z.infer<typeof eInvoicingStatusSchema>;
+
+/** The one-time password of the Fatoora portal: six digits. */
+export const otpSchema = z
+  .string({ error: ERRORS['einvoicing.otp_invalid'] })
+  .trim()
+  .regex(/^\d{6}$/, ERRORS['einvoicing.otp_invalid']);
+
+/** POST /api/academies/e-invoicing/onboard and …/renew. */
+export const eInvoicingOtpBody = z.object({ otp: otpSchema });
+export type EInvoicingOtpBody = z.infer<typeof eInvoicingOtpBody>;
