@@ -364,24 +364,33 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
     : [['Total', [money(data.totalHalalas)], 'الإجمالي', true]];
   y = factRows(doc, totals, y);
 
-  // The ZATCA QR code.
-  if (qr) {
-    y += 24;
-    const size = 150;
-    doc.image(qr, M + (W - size) / 2, y, { width: size, height: size });
-    y += size + 6;
-  }
-
-  // Footer.
+  // Footer, on every page.
   const foot = A4.height - M;
-  doc
-    .moveTo(M, foot - 30)
-    .lineTo(M + W, foot - 30)
-    .lineWidth(0.5)
-    .strokeColor(RULE)
-    .stroke();
-  line(doc, 'Amounts in Saudi riyals (SAR).', foot - 14, { x: M, width: half, align: 'left', size: 8, color: MUTED });
-  line(doc, 'المبالغ بالريال السعودي.', foot - 14, { x: M + W - half, width: half, align: 'right', size: 8, color: MUTED });
+  const footer = () => {
+    doc
+      .moveTo(M, foot - 30)
+      .lineTo(M + W, foot - 30)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    line(doc, 'Amounts in Saudi riyals (SAR).', foot - 14, { x: M, width: half, align: 'left', size: 8, color: MUTED });
+    line(doc, 'المبالغ بالريال السعودي.', foot - 14, { x: M + W - half, width: half, align: 'right', size: 8, color: MUTED });
+  };
+
+  // The ZATCA QR code (phase 2 carries hundreds of characters): as large as the space above the
+  // footer allows, up to 160 pt; on a page of its own when long names left less than 120 pt.
+  if (qr) {
+    let top = y + 16;
+    let size = Math.min(160, foot - 30 - 8 - top);
+    if (size < 120) {
+      footer();
+      doc.addPage();
+      top = M;
+      size = 160;
+    }
+    doc.image(qr, M + (W - size) / 2, top, { width: size, height: size });
+  }
+  footer();
   doc.end();
   return done;
 }
