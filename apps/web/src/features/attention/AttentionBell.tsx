@@ -15,6 +15,7 @@ import { useAttention } from './api';
 import { badgeLabel, canSeeAttention, groupAttention } from './helpers';
 
 const KIND_LABEL: Record<AttentionKind, MessageId> = {
+  einvoice_rejected: 'attention.kind.einvoice_rejected',
   low_sessions: 'attention.kind.low_sessions',
   ending_soon: 'attention.kind.ending_soon',
   pending_payment: 'attention.kind.pending_payment',
@@ -27,6 +28,11 @@ const icon = (paths: ReactNode) => (
   </svg>
 );
 const KIND_ICON: Record<AttentionKind, { svg: ReactNode; tone: string }> = {
+  // A document with a cross.
+  einvoice_rejected: {
+    svg: icon(<path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M9.5 12.5l5 5M14.5 12.5l-5 5" />),
+    tone: 'bg-red-100 text-red-700',
+  },
   // An hourglass running out.
   low_sessions: {
     svg: icon(<path d="M6 2h12M6 22h12M7 2c0 6 10 6 10 10S7 16 7 22M17 2c0 6-10 6-10 10" />),
@@ -69,6 +75,8 @@ const shownDate = (iso: string) => <bdi dir="ltr">{toDisplay(iso)}</bdi>;
 /** The line under a player's name: what the item is about. */
 function Detail({ item }: { item: AttentionItem }) {
   switch (item.kind) {
+    case 'einvoice_rejected':
+      return <FormattedMessage id="attention.einvoiceRejected" values={{ number: item.invoiceNumber ?? '' }} />;
     case 'low_sessions':
       return <FormattedMessage id="attention.sessionsLeft" values={{ count: item.sessionsLeft ?? 0 }} />;
     case 'ending_soon':
@@ -106,10 +114,10 @@ function BellIcon() {
 export function AttentionBell() {
   const auth = useAuth();
   if (!auth.user || !canSeeAttention(auth.canRead)) return null;
-  return <Bell userId={auth.user.id} playersLinks={auth.canRead('Players')} />;
+  return <Bell userId={auth.user.id} playersLinks={auth.canRead('Players')} historyLinks={auth.canRead('Settings')} />;
 }
 
-function Bell({ userId, playersLinks }: { userId: string; playersLinks: boolean }) {
+function Bell({ userId, playersLinks, historyLinks }: { userId: string; playersLinks: boolean; historyLinks: boolean }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const errorText = useErrorText();
@@ -170,8 +178,13 @@ function Bell({ userId, playersLinks }: { userId: string; playersLinks: boolean 
                 );
                 const className = 'block rounded-lg px-4 py-2 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none';
                 return (
-                  <li key={`${item.kind}-${item.subscriptionId ?? item.playerId}`}>
-                    {playersLinks ? (
+                  <li key={`${item.kind}-${item.invoiceNumber ?? item.subscriptionId ?? item.playerId}`}>
+                    {item.kind === 'einvoice_rejected' && historyLinks ? (
+                      // A rejected e-invoice is looked at in the payments history, where its state shows.
+                      <Link to="/settings/payments-history" className={className} onClick={() => setOpen(false)}>
+                        {content}
+                      </Link>
+                    ) : playersLinks ? (
                       <Link
                         to="/players/$playerId"
                         params={{ playerId: item.playerId }}

@@ -115,6 +115,43 @@ afterEach(() => {
 });
 
 describe('the bell', () => {
+  it('lists e-invoices ZATCA rejected first, by number, linking to the payments history', async () => {
+    const rejected: AttentionItem = {
+      kind: 'einvoice_rejected',
+      playerId: P1,
+      playerName: 'Faisal Otaibi',
+      playerNameArabic: 'فيصل العتيبي',
+      subscriptionId: S1,
+      invoiceNumber: 7,
+      createdAt: '2026-11-21T10:00:00.000Z',
+    };
+    stubApi({ items: [rejected, items[1]], count: 2 }, { canReadPlayers: true, canReadSettings: true });
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications: 2 items need attention' }));
+    const panel = await screen.findByRole('dialog', { name: 'Needs attention' });
+    const group = within(panel).getByTestId('attention-group-einvoice_rejected');
+    expect(within(group).getByText('E-invoices rejected by ZATCA')).toBeTruthy();
+    expect(within(group).getByText('Invoice no. 7 was rejected by ZATCA')).toBeTruthy();
+    expect(within(group).getByRole('link').getAttribute('href')).toBe('/settings/payments-history');
+    expect(within(panel).getAllByRole('heading', { level: 3 })[0].textContent).toContain('E-invoices rejected by ZATCA');
+  });
+
+  it('says it in Arabic too', async () => {
+    const rejected: AttentionItem = {
+      kind: 'einvoice_rejected',
+      playerId: P1,
+      playerName: 'Faisal',
+      playerNameArabic: 'فيصل',
+      invoiceNumber: 7,
+    };
+    stubApi({ items: [rejected], count: 1 }, { canReadSettings: true });
+    renderBell('ar');
+    await userEvent.click(await screen.findByTestId('attention-bell'));
+    const panel = await screen.findByTestId('attention-panel');
+    expect(within(panel).getByText('فواتير إلكترونية رفضتها الهيئة')).toBeTruthy();
+    expect(within(panel).getByText('رفضت هيئة الزكاة والضريبة والجمارك الفاتورة رقم 7')).toBeTruthy();
+  });
+
   it('shows the count, opens a panel grouped by kind with links to the players, and closes on Escape', async () => {
     stubApi({ items, count: items.length });
     const router = renderBell();

@@ -12,6 +12,7 @@ import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import { ReportingBadge } from '../e-invoicing/ReportingBadge';
 import { downloadInvoicesCsv, useInvoices } from './invoices';
 import { currentMonth, shiftMonth } from './month';
 
@@ -157,8 +158,11 @@ export function PaymentsHistoryPage() {
                     <bdi>{money(inv.totalAmount)}</bdi>
                   </p>
                 </div>
-                <p className="text-sm text-slate-600">
-                  <bdi>{inv.subscription.package.name}</bdi> · {method(inv.paymentMethod)}
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+                  <span>
+                    <bdi>{inv.subscription.package.name}</bdi> · {method(inv.paymentMethod)}
+                  </span>
+                  {inv.reporting && <ReportingBadge state={inv.reporting} />}
                 </p>
                 {pdfLink(inv, 'block rounded-lg border border-slate-300 px-4 py-2 text-center text-sm')}
               </li>
@@ -173,6 +177,7 @@ export function PaymentsHistoryPage() {
                   'payments.col.player',
                   'payments.col.package',
                   'payments.col.method',
+                  'payments.col.zatca',
                   'payments.col.total',
                   'payments.col.invoice',
                 ]}
@@ -187,6 +192,9 @@ export function PaymentsHistoryPage() {
                       <bdi>{inv.subscription.package.name}</bdi>
                     </td>
                     <td className="px-4 py-3">{method(inv.paymentMethod)}</td>
+                    <td className="px-4 py-3">
+                      <ReportingBadge state={inv.reporting} />
+                    </td>
                     <td className="px-4 py-3 whitespace-nowrap font-semibold text-slate-900">
                       <bdi>{money(inv.totalAmount)}</bdi>
                     </td>

@@ -19,6 +19,7 @@ const invoice = (over: Partial<InvoiceListItem>): InvoiceListItem => ({
   totalAmount: 450,
   vatAmount: 58.7,
   paymentMethod: 'Cash',
+  reporting: 'reported',
   ...over,
 });
 const MAY = [
@@ -110,6 +111,38 @@ describe('the payments history', () => {
     expect(table[1].textContent).toContain('Card');
     expect(within(table[1]).getByRole('link').getAttribute('href')).toBe('/subscription-invoice/00000000-0000-4000-8000-000000000102');
     expect(screen.getByTestId('payments-summary').textContent).toMatch(/^2 payments, SAR\s750\.50 in total$/);
+  });
+
+  it("shows each document's reporting to ZATCA, in English and in Arabic", async () => {
+    const states = [
+      invoice({ reporting: 'reported' }),
+      invoice({ id: '00000000-0000-4000-8000-000000000103', invoiceNumber: 3, reporting: 'reported_with_warnings' }),
+      invoice({ id: '00000000-0000-4000-8000-000000000104', invoiceNumber: 4, reporting: 'rejected' }),
+      invoice({ id: '00000000-0000-4000-8000-000000000105', invoiceNumber: 5, reporting: 'waiting' }),
+      invoice({ id: '00000000-0000-4000-8000-000000000106', invoiceNumber: 6, reporting: null }),
+    ];
+    stubFetch(() => json(states));
+    renderAt('/settings/payments-history?month=2025-05');
+    const rows = (await screen.findAllByTestId('payments-row')).filter((r) => r.tagName === 'TR');
+    expect(rows.map((r) => within(r).queryByTestId('reporting-state')?.textContent ?? null)).toEqual([
+      'Reported',
+      'Reported with warnings',
+      'Rejected',
+      'Waiting',
+      null,
+    ]);
+  });
+
+  it("shows the reporting states' Arabic labels", async () => {
+    stubFetch(() =>
+      json([
+        invoice({ reporting: 'rejected' }),
+        invoice({ id: '00000000-0000-4000-8000-000000000107', invoiceNumber: 7, reporting: 'waiting' }),
+      ]),
+    );
+    renderAt('/settings/payments-history?month=2025-05', 'ar');
+    const rows = (await screen.findAllByTestId('payments-row')).filter((r) => r.tagName === 'TR');
+    expect(rows.map((r) => within(r).getByTestId('reporting-state').textContent)).toEqual(['مرفوضة', 'قيد الانتظار']);
   });
 
   it('shows Arabic names in the Arabic screen', async () => {

@@ -15,6 +15,7 @@ import { call } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useErrorText } from '../../lib/errors';
 import { baseDomainOf } from '../../lib/host';
+import { EInvoicingSection, eInvoicingQuery } from '../e-invoicing/EInvoicingSection';
 import { PhotoField } from '../players/PlayerFields';
 import { academyQuery } from './api';
 
@@ -116,6 +117,8 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
       },
     });
     qc.setQueryData(academyQuery(academy.id).queryKey, saved);
+    // The VAT number and address are what e-invoicing onboards with.
+    void qc.invalidateQueries({ queryKey: eInvoicingQuery.queryKey });
     form.reset({ ...form.getValues(), photo: null });
     await auth.refresh();
     toast(intl.formatMessage({ id: 'academyProfile.saved' }));
@@ -230,6 +233,7 @@ export function AcademyPage() {
       ) : (
         <ProfileText academy={academy.data} />
       )}
+      {auth.canRead('Settings') && <EInvoicingSection />}
     </div>
   );
 }

@@ -1,0 +1,171 @@
+import { type EInvoicingStatus, eInvoicingOtpBody, type ZatcaEnvironmentName } from '@kora/contracts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '../../components/Button';
+import { Form } from '../../components/form/Form';
+import { FormText } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/useZodForm';
+import { LoadError, SkeletonRows } from '../../components/States';
+import { useToast } from '../../components/Toaster';
+import { call } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useErrorText } from '../../lib/errors';
+import type { MessageId } from '../../lib/message-ids';
+
+export const eInvoicingQuery = queryOptions({ queryKey: ['e-invoicing'], queryFn: ({ signal }) => call('getEInvoicing', { signal }) });
+
+const STATE_TONE: Record<EInvoicingStatus['state'], string> = {
+  not_onboarded: 'bg-slate-100 text-slate-700',
+  compliance: 'bg-amber-100 text-amber-800',
+  production: 'bg-emerald-100 text-emerald-800',
+  expired: 'bg-red-100 text-red-800',
+};
+const STATE_LABEL: Record<EInvoicingStatus['state'], MessageId> = {
+  not_onboarded: 'einvoicing.state.not_onboarded',
+  compliance: 'einvoicing.state.compliance',
+  production: 'einvoicing.state.production',
+  expired: 'einvoicing.state.expired',
+};
+const ENVIRONMENT: Record<ZatcaEnvironmentName, MessageId> = {
+  local: 'einvoicing.env.local',
+  'developer-portal': 'einvoicing.env.developer-portal',
+  simulation: 'einvoicing.env.simulation',
+  core: 'einvoicing.env.core',
+};
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-3">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="text-sm font-medium break-words sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+/** The OTP and the one button: onboard, or renew once onboarded. Both take a few seconds (ZATCA's checks). */
+function OtpForm({ status }: { status: EInvoicingStatus }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const form = useZodForm(eInvoicingOtpBody, { defaultValues: { otp: '' } });
+  const renewing = status.state === 'production' || status.state === 'expired';
+  const submitting = form.formState.isSubmitting;
+
+  const submit = async ({ otp }: { otp: string }) => {
+    const next = await call(renewing ? 'renewEInvoicing' : 'onboardEInvoicing', { body: { otp } });
+    qc.setQueryData(eInvoicingQuery.queryKey, next);
+    form.reset({ otp: '' });
+    toast(intl.formatMessage({ id: renewing ? 'einvoicing.renewed' : 'einvoicing.onboarded' }));
+  };
+
+  return (
+    <Form form={form} onSubmit={submit} errorFallback="einvoicing.failed" className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end">
+        <FormText
+          name="otp"
+          dir="ltr"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          label={<FormattedMessage id="einvoicing.otp" />}
+          hint={<FormattedMessage id="einvoicing.otpHint" />}
+          disabled={!status.vatNumber}
+        />
+        <Button type="submit" loading={submitting} disabled={!status.vatNumber} data-testid="einvoicing-submit">
+          <FormattedMessage id={renewing ? 'einvoicing.renew' : 'einvoicing.onboard'} />
+        </Button>
+      </div>
+      {submitting && (
+        <p className="text-sm text-slate-600" role="status" data-testid="einvoicing-progress">
+          <FormattedMessage id="einvoicing.progress" />
+        </p>
+      )}
+    </Form>
+  );
+}
+
+/**
+ * Settings → Academy → E-invoicing (issue 17): the academy's onboarding with ZATCA — state,
+ * environment, certificate expiry and the reporting of its documents; with W:Settings an OTP field
+ * to onboard or renew. Never shows a key: the server answers none.
+ */
+export function EInvoicingSection() {
+  const auth = useAuth();
+  const errorText = useErrorText();
+  const status = useQuery(eInvoicingQuery);
+  const s = status.data;
+  return (
+    <section
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      data-testid="einvoicing"
+      aria-labelledby="einvoicing-title"
+    >
+      <div className="space-y-1">
+        <h2 id="einvoicing-title" className="text-lg font-semibold text-slate-900">
+          <FormattedMessage id="einvoicing.title" />
+        </h2>
+        <p className="text-sm text-slate-600">
+          <FormattedMessage id="einvoicing.intro" />
+        </p>
+      </div>
+      {status.isError && !s ? (
+        <LoadError onRetry={() => status.refetch()} retrying={status.isFetching}>
+          {errorText(status.error, 'einvoicing.loadFailed')}
+        </LoadError>
+      ) : !s ? (
+        <SkeletonRows rows={3} />
+      ) : (
+        <>
+          <dl className="divide-y divide-slate-100">
+            <Row label={<FormattedMessage id="einvoicing.state.label" />}>
+              <span
+                className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[s.state]}`}
+                data-testid="einvoicing-state"
+              >
+                <FormattedMessage id={STATE_LABEL[s.state]} />
+              </span>
+            </Row>
+            <Row label={<FormattedMessage id="einvoicing.environment" />}>
+              <FormattedMessage id={ENVIRONMENT[s.environment]} />
+            </Row>
+            {s.certificate && (
+              <>
+                <Row label={<FormattedMessage id="einvoicing.unit" />}>
+                  <bdi dir="ltr">{s.certificate.unit}</bdi>
+                </Row>
+                <Row label={<FormattedMessage id="einvoicing.expiresOn" />}>
+                  <span data-testid="einvoicing-expiry">
+                    <FormattedDate value={s.certificate.expiresAt} dateStyle="medium" timeZone="Asia/Riyadh" />
+                  </span>
+                  {s.certificate.renewalDue && s.state === 'production' && (
+                    <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                      <FormattedMessage id="einvoicing.renewalDue" />
+                    </span>
+                  )}
+                </Row>
+              </>
+            )}
+            <Row label={<FormattedMessage id="einvoicing.documents" />}>
+              <FormattedMessage
+                id="einvoicing.counts"
+                values={{
+                  reported: s.reporting.reported,
+                  warnings: s.reporting.reported_with_warnings,
+                  rejected: s.reporting.rejected,
+                  waiting: s.reporting.waiting,
+                }}
+              />
+            </Row>
+          </dl>
+          {!s.vatNumber && (
+            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              <FormattedMessage id="einvoicing.vatMissing" />
+            </p>
+          )}
+          {auth.canWrite('Settings') && <OtpForm status={s} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import type { EInvoicingStatus } from '@kora/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/Toaster';
+import { AuthProvider } from '../../lib/auth';
+import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { EInvoicingSection } from './EInvoicingSection';
+
+const counts = { waiting: 0, reported: 0, reported_with_warnings: 0, rejected: 0 };
+const NOT_ONBOARDED: EInvoicingStatus = {
+  state: 'not_onboarded',
+  environment: 'local',
+  certificate: null,
+  vatNumber: '310122393500003',
+  reporting: counts,
+};
+const ONBOARDED: EInvoicingStatus = {
+  ...NOT_ONBOARDED,
+  state: 'production',
+  certificate: {
+    environment: 'local',
+    unit: 'Kora-demo',
+    issuer: 'CN=Kora ZATCA Simulator CA, DC=kora, DC=local',
+    serialNumber: '1B0F9D95',
+    issuedAt: '2026-11-22T09:00:00.000Z',
+    expiresAt: '2027-11-22T09:00:00.000Z',
+    renewalDue: false,
+  },
+  reporting: { ...counts, reported: 3, rejected: 1 },
+};
+
+const me = (accountType: Record<string, boolean>) => ({
+  user: {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'Admin',
+    email: 'admin@demo.kora.sa',
+    avatar: null,
+    role: 'ADMIN',
+    accountType,
+    academyUsers: [
+      { academy: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Falcons', nameArabic: null, handle: 'demo', logo: null } },
+    ],
+  },
+  currentAcademyId: '00000000-0000-4000-8000-0000000000a1',
+});
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The API: who is signed in, the status, and the onboard/renew answer (or a refusal). */
+function stubApi(status: EInvoicingStatus, onboard: () => Response, accountType = { canReadSettings: true, canWriteSettings: true }) {
+  const calls: { url: string; body?: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url: String(url), body: init?.body as string | undefined });
+      if (String(url).endsWith('/api/auth/me')) return json(me(accountType));
+      if (String(url).endsWith('/api/academies/e-invoicing')) return json(status);
+      if (/\/api\/academies\/e-invoicing\/(onboard|renew)$/.test(String(url))) {
+        // Long enough for the progress line to show.
+        await new Promise((r) => setTimeout(r, 50));
+        return onboard();
+      }
+      return new Response(null, { status: 404 });
+    }),
+  );
+  localStorage.setItem('token', 'tok');
+  return calls;
+}
+
+function renderSection(locale: Locale = 'en') {
+  render(
+    <LocaleProvider locale={locale}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AuthProvider>
+          <ToastProvider>
+            <EInvoicingSection />
+          </ToastProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </LocaleProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('Settings → Academy → E-invoicing', () => {
+  it('onboards with the OTP: progress while ZATCA checks, then the new state, its expiry and a toast', async () => {
+    const calls = stubApi(NOT_ONBOARDED, () => json(ONBOARDED));
+    renderSection();
+    expect((await screen.findByTestId('einvoicing-state')).textContent).toBe('Not onboarded');
+    expect(screen.getByText('Built-in simulator (nothing reaches ZATCA)')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('One-time password (OTP)'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Onboard' }));
+    expect(await screen.findByTestId('einvoicing-progress')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('einvoicing-state').textContent).toBe('Onboarded'));
+    expect(await screen.findByText('The academy is onboarded: its invoices are reported to ZATCA')).toBeTruthy();
+    expect(screen.getByTestId('einvoicing-expiry').textContent).toBe('Nov 22, 2027');
+    expect(screen.getByText('3 reported · 0 with warnings · 1 rejected · 0 waiting')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Renew certificate' })).toBeTruthy();
+    const sent = calls.find((c) => c.url.endsWith('/onboard'));
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({ otp: '123456' });
+  });
+
+  it('refuses a malformed OTP before asking the server, and shows ZATCA’s refusal in words', async () => {
+    const calls = stubApi(NOT_ONBOARDED, () =>
+      json(
+        {
+          message: 'ZATCA refused the request: The OTP is invalid or has expired',
+          code: 'einvoicing.refused',
+          params: { reason: 'The OTP is invalid or has expired' },
+        },
+        400,
+      ),
+    );
+    renderSection();
+    const otp = await screen.findByLabelText('One-time password (OTP)');
+    await userEvent.type(otp, '12a');
+    await userEvent.click(screen.getByRole('button', { name: 'Onboard' }));
+    expect(await screen.findByText('Enter the 6-digit one-time password from the Fatoora portal')).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith('/onboard'))).toBe(false);
+    await userEvent.clear(otp);
+    await userEvent.type(otp, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Onboard' }));
+    expect(await screen.findByText('ZATCA refused the request: The OTP is invalid or has expired')).toBeTruthy();
+    expect(screen.getByTestId('einvoicing-state').textContent).toBe('Not onboarded');
+  });
+
+  it('reads only, without W:Settings; asks for the VAT number first', async () => {
+    stubApi({ ...NOT_ONBOARDED, vatNumber: null }, () => json(ONBOARDED), { canReadSettings: true, canWriteSettings: false });
+    renderSection();
+    await screen.findByTestId('einvoicing-state');
+    expect(screen.getByText("Enter the academy's VAT number in the profile above before onboarding.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Onboard' })).toBeNull();
+  });
+
+  it('speaks Arabic', async () => {
+    stubApi(ONBOARDED, () => json(ONBOARDED));
+    renderSection('ar');
+    const section = await screen.findByTestId('einvoicing');
+    await waitFor(() => expect(within(section).getByTestId('einvoicing-state').textContent).toBe('مربوطة'));
+    expect(within(section).getByRole('button', { name: 'تجديد الشهادة' })).toBeTruthy();
+    expect(within(section).getByText('الفوترة الإلكترونية (هيئة الزكاة والضريبة والجمارك)')).toBeTruthy();
+  });
+});
