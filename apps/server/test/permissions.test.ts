@@ -120,7 +120,8 @@ const TABLE: Case[] = [
   { key: 'deleteEvent', allow: [W('Schedule')] },
   { key: 'monthlyStats', allow: [R('Dashboard')] },
 
-  { key: 'createCalendarFeed', allow: [R('Schedule'), R('MyTrainings')], body: () => ({ teamId: NONE }) },
+  { key: 'createCalendarFeed', allow: [R('Schedule'), R('MyTrainings')], variant: 'mine', body: () => ({ scope: 'mine', teamId: NONE }) },
+  { key: 'createCalendarFeed', allow: [R('Schedule')], variant: 'a team', body: () => ({ teamId: NONE }) },
   { key: 'revokeCalendarFeed', allow: 'member' },
   { key: 'calendarFeed', allow: 'public', params: () => ({ token: 'no-such-token' }) },
 

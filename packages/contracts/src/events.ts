@@ -111,17 +111,47 @@ export const monthlyStatsSchema = z.object({
 
 // ── calendar feed ─────────────────────────────────────────────────────────────
 
-/** POST /api/calendar-feed: optionally only one team's events; no body at all means every event the member may see. */
+/**
+ * What a feed holds, named in the dialog that makes it: `mine` the events the member coaches, `academy`
+ * every event, `team` one team's events. The last two need R:Schedule (docs/domain.md, "Calendar feeds").
+ */
+export const CALENDAR_FEED_SCOPES = ['mine', 'academy', 'team'] as const;
+export const calendarFeedScopeSchema = z.enum(CALENDAR_FEED_SCOPES);
+/** The language of a feed's summaries: the UI's language when it was made. */
+export const CALENDAR_FEED_LANGUAGES = ['en', 'ar'] as const;
+export const calendarFeedLanguageSchema = z.enum(CALENDAR_FEED_LANGUAGES);
+
+/**
+ * POST /api/calendar-feed: the scope (`team` needs `teamId`, which only `team` takes; without a scope,
+ * `team` when a team is given, else `mine`) and the language of the summaries (default English).
+ */
 export const calendarFeedBody = z
   .object({
+    scope: calendarFeedScopeSchema.optional(),
     teamId: z
       .uuid()
       .nullish()
       .transform((v) => v ?? null),
+    language: calendarFeedLanguageSchema.default('en'),
   })
   .nullish()
-  .transform((v) => v ?? { teamId: null });
-export const calendarFeedReply = z.object({ url: z.string(), teamId: z.uuid().nullable() });
+  .transform((v) => v ?? { scope: undefined, teamId: null, language: 'en' as const })
+  .transform(({ scope, teamId, language }, ctx) => {
+    const resolved = scope ?? (teamId ? 'team' : 'mine');
+    if ((resolved === 'team') !== Boolean(teamId))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['teamId'],
+        message: resolved === 'team' ? ERRORS['calendar.team_required'] : ERRORS['calendar.team_unexpected'],
+      });
+    return { scope: resolved, teamId, language };
+  });
+export const calendarFeedReply = z.object({
+  url: z.string(),
+  scope: calendarFeedScopeSchema,
+  teamId: z.uuid().nullable(),
+  language: calendarFeedLanguageSchema,
+});
 export const calendarFeedParams = z.object({ token: z.string().max(200) });
 
 export type EventTeam = z.infer<typeof eventTeamSchema>;
@@ -136,4 +166,7 @@ export type EventScope = (typeof EVENT_SCOPES)[number];
 export type EventScopeQuery = z.input<typeof eventScopeQuery>;
 export type MonthlyStats = z.infer<typeof monthlyStatsSchema>;
 export type CalendarFeedBody = z.input<typeof calendarFeedBody>;
+export type ParsedCalendarFeedBody = z.output<typeof calendarFeedBody>;
 export type CalendarFeedReply = z.infer<typeof calendarFeedReply>;
+export type CalendarFeedScope = (typeof CALENDAR_FEED_SCOPES)[number];
+export type CalendarFeedLanguage = z.infer<typeof calendarFeedLanguageSchema>;

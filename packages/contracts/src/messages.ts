@@ -123,6 +123,8 @@ export const ERRORS = {
   'request.invalid': 'Invalid input',
   'request.invalid_characters': 'The request contains characters that are not allowed',
   'request.bad_host': 'This address is not one Kora serves',
+  'calendar.team_required': 'Choose the team whose events the link shows',
+  'calendar.team_unexpected': 'Only a team link names a team',
   'text.control_characters': 'Remove invisible or control characters (such as direction marks, tabs or line breaks)',
   'request.not_found': 'Not found',
   'request.too_many': 'Too many requests, please try again later',

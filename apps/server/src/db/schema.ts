@@ -6,6 +6,8 @@
  */
 import {
   BREAKFAST_SOURCES,
+  CALENDAR_FEED_LANGUAGES,
+  CALENDAR_FEED_SCOPES,
   COACH_TYPES,
   COLORS,
   EVENT_TYPES,
@@ -159,7 +161,9 @@ export const calendarFeeds = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     academyId: academyId(),
     userId: uuid('user_id').notNull(),
-    /** Only this team's events (members who read the schedule); null for all the member may see. */
+    /** What the feed holds: the events the member coaches, every event, or one team's (migration 0025). */
+    scope: text('scope', { enum: CALENDAR_FEED_SCOPES }).notNull().default('mine'),
+    /** The team of a `team` feed; null otherwise. */
     teamId: uuid('team_id'),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -169,6 +173,8 @@ export const calendarFeeds = pgTable(
 
 // ── tenant ────────────────────────────────────────────────────────────────────
 
+    /** The language of the summaries: the UI's when the feed was made. */
+    language: text('language', { enum: CALENDAR_FEED_LANGUAGES }).notNull().default('en'),
 const flag = (name: string) => boolean(name).notNull().default(false);
 
 export const accountTypes = pgTable(
@@ -331,6 +337,10 @@ export const events = pgTable(
   ],
 );
 
+    /** Moves on every edit, and when a team or coach of the event is renamed (migration 0025): the feed's SEQUENCE. */
+    revision: integer('revision').notNull().default(0),
+    /** The time of the last such change: the feed's LAST-MODIFIED. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 export const eventTeams = pgTable(
   'event_teams',
   {

@@ -1,4 +1,4 @@
-import { allFlags, type Event } from '@kora/contracts';
+import { allFlags, type CalendarFeedReply, type Event } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ const feedPath = (url: string) => new URL(url).pathname;
 async function createFeed(who: Who, payload?: object) {
   const res = await asMember(t.app, who)({ method: 'POST', url: '/api/calendar-feed', ...(payload ? { payload } : {}) });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { url: string; teamId: string | null };
+  return res.json() as CalendarFeedReply;
 }
 
 /** Fetches a feed as a calendar app would (no token, no academy host) and parses it back with ical.js. */
@@ -44,9 +44,9 @@ beforeAll(async () => {
   b = await registerAndLogin(t.app);
   coach = await coachLogin(t.app, a, 'Coach Waleed');
   otherCoach = await coachLogin(t.app, a, 'Coach Majed');
-  const team = async (name: string) =>
-    (await asMember(t.app, a)({ method: 'POST', url: '/api/teams', payload: { name } })).json().id as string;
-  hawks = await team('U10 Hawks');
+  const team = async (name: string, nameArabic?: string) =>
+    (await asMember(t.app, a)({ method: 'POST', url: '/api/teams', payload: { name, nameArabic } })).json().id as string;
+  hawks = await team('U10 Hawks', 'صقور تحت ١٠');
   eagles = await team('U12 Eagles');
   const make = async (key: string, over: object) => {
     const res = await asMember(
@@ -99,9 +99,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('calendar feed', () => {
-  it("serves a member who reads the schedule every event of the academy from a month back to six months ahead, in Riyadh's time zone", async () => {
-    const feed = await createFeed(a);
-    expect(feed.teamId).toBeNull();
+  it("serves a member who reads the schedule and asks for the academy every event from a month back to six months ahead, in Riyadh's time zone", async () => {
+    const feed = await createFeed(a, { scope: 'academy' });
+    expect(feed).toMatchObject({ scope: 'academy', teamId: null, language: 'en' });
     expect(feed.url).toMatch(new RegExp(`^http://${a.handle}\\.kora\\.test/api/calendar/[A-Za-z0-9_-]{40,}\\.ics$`));
     const { zone, events } = await readFeed(feed.url);
     expect(zone?.getFirstPropertyValue('tzid')).toBe('Asia/Riyadh');
@@ -123,8 +123,13 @@ describe('calendar feed', () => {
     expect(events.find((e) => e.uid === ev.eagles.id)?.location).toBeNull();
   });
 
-  it('keeps the UID of an event when it is edited, and follows the edit', async () => {
-    const feed = await createFeed(a);
+  it('keeps the UID of an event when it is edited, and follows the edit with a new SEQUENCE and LAST-MODIFIED (issue 18)', async () => {
+    const feed = await createFeed(a, { scope: 'academy' });
+    const before = (await readFeed(feed.url)).events.find((e) => e.uid === ev.coached.id);
+    expect(before?.sequence).toBe(0);
+    const lastModified = (e: typeof before) => e?.component.getFirstPropertyValue('last-modified')?.toString();
+    expect(lastModified(before)).toBe('2026-11-22T09:00:00Z');
+    t.clock.set('2026-11-22T09:30:00Z');
     const res = await asMember(
       t.app,
       a,
@@ -145,9 +150,47 @@ describe('calendar feed', () => {
     const moved = (await readFeed(feed.url)).events.find((e) => e.uid === ev.coached.id);
     expect(moved?.startDate.toJSDate().toISOString()).toBe('2026-11-25T15:00:00.000Z');
     expect(moved?.location).toBe('الملعب ٢');
+    expect(moved?.sequence).toBe(1);
+    expect(lastModified(moved)).toBe('2026-11-22T09:30:00Z');
+    // An untouched event keeps its sequence.
+    expect((await readFeed(feed.url)).events.find((e) => e.uid === ev.match.id)?.sequence).toBe(0);
+
+    // Renaming a team changes the summary of its events: they move on too.
+    const renamed = await asMember(t.app, a)({ method: 'PUT', url: `/api/teams/${eagles}`, payload: { name: 'U12 Eagles' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = (await readFeed(feed.url)).events;
+    expect(after.find((e) => e.uid === ev.eagles.id)?.sequence).toBe(0);
+    const rename = await asMember(t.app, a)({ method: 'PUT', url: `/api/teams/${eagles}`, payload: { name: 'U12 Falcons' } });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const renamedFeed = (await readFeed(feed.url)).events;
+    expect(renamedFeed.find((e) => e.uid === ev.eagles.id)?.sequence).toBe(1);
+    expect(renamedFeed.find((e) => e.uid === ev.match.id)?.summary).toBe('Match: U10 Hawks, U12 Falcons');
+    expect(renamedFeed.find((e) => e.uid === ev.coached.id)?.sequence).toBe(1);
+    await asMember(t.app, a)({ method: 'PUT', url: `/api/teams/${eagles}`, payload: { name: 'U12 Eagles' } });
   });
 
-  it("gives a member without R:Schedule only the events they coach, and a team's feed only that team's events", async () => {
+  it('holds only the events a member coaches when they ask for their own events, even if they read the schedule (issue 18)', async () => {
+    const feed = await createFeed(coach, { scope: 'mine' });
+    expect(feed).toMatchObject({ scope: 'mine', teamId: null });
+    expect((await readFeed(feed.url)).events.map((e) => e.uid).sort()).toEqual([ev.coached.id, ev.lastMonth.id].sort());
+    // Without a scope the feed is the member's own events too: what the dialog's first choice says.
+    expect((await readFeed((await createFeed(coach)).url)).events.map((e) => e.uid).sort()).toEqual(
+      [ev.coached.id, ev.lastMonth.id].sort(),
+    );
+  });
+
+  it('writes the summaries in the language of the UI that made the feed, with the Arabic names where they exist (issue 18)', async () => {
+    const feed = await createFeed(a, { scope: 'academy', language: 'ar' });
+    expect(feed.language).toBe('ar');
+    const { calendar, events } = await readFeed(feed.url);
+    expect(events.find((e) => e.uid === ev.coached.id)?.summary).toBe('تدريب: صقور تحت ١٠');
+    expect(events.find((e) => e.uid === ev.coached.id)?.description).toBe('المدربون: Coach Waleed');
+    // A team without an Arabic name keeps its name; the Arabic comma joins them.
+    expect(events.find((e) => e.uid === ev.match.id)?.summary).toBe('مباراة: صقور تحت ١٠، U12 Eagles');
+    expect(calendar.getFirstPropertyValue('prodid')).toMatch(/\/\/AR$/);
+  });
+
+  it("gives a member without R:Schedule only their own events, refusing the academy's or a team's (403), and a team's feed only that team's events", async () => {
     await withTenant(t.deps.db, a.id, async (tx) => {
       const [type] = await tx
         .insert(accountTypes)
@@ -155,16 +198,42 @@ describe('calendar feed', () => {
         .returning();
       await tx.update(users).set({ accountTypeId: type.id }).where(eq(users.id, otherCoach.id));
     });
-    const own = await createFeed(otherCoach);
+    const own = await createFeed(otherCoach, { scope: 'mine' });
     expect((await readFeed(own.url)).events.map((e) => e.uid).sort()).toEqual([ev.match.id, ev.eagles.id].sort());
-    const ownEagles = await createFeed(otherCoach, { teamId: eagles });
-    expect((await readFeed(ownEagles.url)).events.map((e) => e.uid).sort()).toEqual([ev.match.id, ev.eagles.id].sort());
-    const ownHawks = await createFeed(otherCoach, { teamId: hawks });
-    expect((await readFeed(ownHawks.url)).events.map((e) => e.uid)).toEqual([ev.match.id]);
+    for (const payload of [{ scope: 'academy' }, { scope: 'team', teamId: hawks }, { teamId: eagles }]) {
+      const res = await asMember(t.app, otherCoach)({ method: 'POST', url: '/api/calendar-feed', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(403);
+    }
+    // The refused requests left the member's feed as it was.
+    expect((await t.app.inject({ method: 'GET', url: feedPath(own.url) })).statusCode).toBe(200);
 
-    const eaglesFeed = await createFeed(a, { teamId: eagles });
-    expect(eaglesFeed.teamId).toBe(eagles);
+    const eaglesFeed = await createFeed(a, { scope: 'team', teamId: eagles });
+    expect(eaglesFeed).toMatchObject({ scope: 'team', teamId: eagles });
     expect((await readFeed(eaglesFeed.url)).events.map((e) => e.uid).sort()).toEqual([ev.match.id, ev.eagles.id].sort());
+    // A team without a scope is a team feed; a team feed needs its team, and only it names one.
+    expect((await createFeed(a, { teamId: hawks })).scope).toBe('team');
+    for (const [payload, code] of [
+      [{ scope: 'team' }, 'calendar.team_required'],
+      [{ scope: 'academy', teamId: hawks }, 'calendar.team_unexpected'],
+    ] as const) {
+      const res = await asMember(t.app, a)({ method: 'POST', url: '/api/calendar-feed', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues[0]).toMatchObject({ path: 'teamId', code });
+    }
+  });
+
+  it('stops an academy feed with 403 once its member no longer reads the schedule, rather than holding other events (issue 18)', async () => {
+    const lena = await coachLogin(t.app, a, 'Coach Lena');
+    const feed = await createFeed(lena, { scope: 'academy' });
+    expect((await readFeed(feed.url)).events.length).toBeGreaterThan(0);
+    await withTenant(t.deps.db, a.id, async (tx) => {
+      const [type] = await tx
+        .insert(accountTypes)
+        .values({ academyId: a.id, name: 'Trainings only 2', ...allFlags(false), canReadMyTrainings: true })
+        .returning();
+      await tx.update(users).set({ accountTypeId: type.id }).where(eq(users.id, lena.id));
+    });
+    expect((await t.app.inject({ method: 'GET', url: feedPath(feed.url) })).statusCode).toBe(403);
   });
 
   it('rotates the URL on every creation and revokes it on DELETE: an old, revoked or unknown token is 404', async () => {
@@ -185,7 +254,7 @@ describe('calendar feed', () => {
   });
 
   it("answers a feed only on its own academy's host: on another academy's subdomain it is not found (issue 16, item 15)", async () => {
-    const feed = await createFeed(a);
+    const feed = await createFeed(a, { scope: 'academy' });
     const on = (host: string) => t.app.inject({ method: 'GET', url: feedPath(feed.url), headers: { host } });
     const elsewhere = await on(academyHost(b.handle));
     expect(elsewhere.statusCode).toBe(404);
@@ -226,7 +295,7 @@ describe('calendar feed', () => {
     expect(res.json().issues[0]).toMatchObject({ path: 'teamId', code: 'team.unknown' });
     expect((await t.app.inject({ method: 'POST', url: '/api/calendar-feed' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/calendar-feed' })).statusCode).toBe(401);
-    const feedOfB = await createFeed(b);
+    const feedOfB = await createFeed(b, { scope: 'academy' });
     const { events } = await readFeed(feedOfB.url);
     expect(events).toHaveLength(1);
     expect(Object.values(ev).map((e) => e.id)).not.toContain(events[0].uid);

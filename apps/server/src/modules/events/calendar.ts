@@ -1,10 +1,19 @@
 import { TZDate } from '@date-fns/tz';
-import { CALENDAR_FEED_WINDOW, type CalendarFeedReply, type Event, riyadhToday } from '@kora/contracts';
+import {
+  CALENDAR_FEED_WINDOW,
+  type CalendarFeedLanguage,
+  type CalendarFeedReply,
+  type CalendarFeedScope,
+  type Event,
+  type ParsedCalendarFeedBody,
+  riyadhToday,
+} from '@kora/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { academies, accountTypes, calendarFeeds, events, eventTeams, teams, users } from '../../db/schema.js';
 import { enterTenant, type SystemTx, type TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
+import { requireAnyFlag } from '../../http/access.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, type HostInfo } from '../../http/host.js';
 import { addMonthsIso } from '../../lib/dates.js';
@@ -30,12 +39,19 @@ const RIYADH_VTIMEZONE = [
 
 const feedUrl = (deps: AppDeps, handle: string, token: string) => academyUrl(deps.config, handle, `/api/calendar/${token}.ics`);
 
+/** The rights a scope needs (any of them): `academy` and `team` show events one may not coach, so they need the schedule. */
+const feedNeeds = (scope: CalendarFeedScope): ('canReadSchedule' | 'canReadMyTrainings')[] =>
+  scope === 'mine' ? ['canReadSchedule', 'canReadMyTrainings'] : ['canReadSchedule'];
+
 /**
  * Creates the member's private feed URL, revoking any earlier one (so calling it again rotates the
- * URL). With `teamId` the feed shows only that team's events; the team must be of this academy.
- * Only the token's SHA-256 is stored; the URL is shown once.
+ * URL), holding exactly its scope (`mine`, `academy` or `team`, the last two for members who read
+ * the schedule; 403 otherwise) with summaries in `language`. A team must be of this academy. Only
+ * the token's SHA-256 is stored; the URL is shown once.
  */
-export async function createCalendarFeed(deps: AppDeps, auth: AuthContext, teamId: string | null): Promise<CalendarFeedReply> {
+export async function createCalendarFeed(deps: AppDeps, auth: AuthContext, body: ParsedCalendarFeedBody): Promise<CalendarFeedReply> {
+  const { scope, teamId, language } = body;
+  requireAnyFlag(auth, feedNeeds(scope));
   if (teamId) {
     const found = await deps.data.tenant(auth.academyId, (tx) => tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)));
     if (found.length === 0) throw badRequest('team.unknown', 'teamId');
@@ -43,9 +59,11 @@ export async function createCalendarFeed(deps: AppDeps, auth: AuthContext, teamI
   const token = newToken();
   await deps.data.system(async (tx) => {
     await revokeFeeds(deps, tx, auth);
-    await tx.insert(calendarFeeds).values({ tokenHash: hashToken(token), academyId: auth.academyId, userId: auth.user.id, teamId });
+    await tx
+      .insert(calendarFeeds)
+      .values({ tokenHash: hashToken(token), academyId: auth.academyId, userId: auth.user.id, scope, teamId, language });
   });
-  return { url: feedUrl(deps, auth.handle, token), teamId };
+  return { url: feedUrl(deps, auth.handle, token), scope, teamId, language };
 }
 
 async function revokeFeeds(deps: AppDeps, tx: SystemTx, auth: AuthContext) {
@@ -62,10 +80,9 @@ export function revokeCalendarFeed(deps: AppDeps, auth: AuthContext) {
 
 /**
  * The feed of a token (404 when unknown or revoked, or asked on another academy's subdomain), from
- * one month back to six months ahead: a member who reads the schedule gets every event of the
- * academy (or of the feed's team); one who reads My Trainings only the events they coach (of the
- * feed's team, when it has one); one who reads neither, nothing (403), as on the screens. Rights
- * are read at each request, so a changed account type changes the feed.
+ * one month back to six months ahead, holding exactly its scope: the events the member coaches, every
+ * event of the academy, or one team's. Rights are read at each request: a member who may no longer
+ * read what the feed names gets no feed (403) rather than another set of events.
  */
 export async function renderCalendarFeed(deps: AppDeps, token: string, site: HostInfo): Promise<string> {
   return deps.data.system(async (tx) => {
@@ -73,8 +90,11 @@ export async function renderCalendarFeed(deps: AppDeps, token: string, site: Hos
       .select({
         academyId: calendarFeeds.academyId,
         userId: calendarFeeds.userId,
+        scope: calendarFeeds.scope,
         teamId: calendarFeeds.teamId,
+        language: calendarFeeds.language,
         academy: academies.name,
+        academyArabic: academies.nameArabic,
         handle: academies.handle,
       })
       .from(calendarFeeds)
@@ -88,16 +108,17 @@ export async function renderCalendarFeed(deps: AppDeps, token: string, site: Hos
       .leftJoin(accountTypes, eq(accountTypes.id, users.accountTypeId))
       .where(eq(users.id, feed.userId));
     if (!member) throw notFound('calendar.not_found');
-    if (!member.canReadSchedule && !member.canReadMyTrainings) throw forbidden();
+    if (!feedNeeds(feed.scope).some((flag) => member[flag])) throw forbidden();
     const list = await feedEvents(tenant, deps.clock.now(), {
-      coachId: member.canReadSchedule ? undefined : feed.userId,
-      teamId: feed.teamId,
+      coachId: feed.scope === 'mine' ? feed.userId : undefined,
+      teamId: feed.scope === 'team' ? feed.teamId : null,
     });
-    return toIcs(list, { name: feed.academy, now: deps.clock.now() });
+    const name = feed.language === 'ar' ? feed.academyArabic?.trim() || feed.academy : feed.academy;
+    return toIcs(list, { name, now: deps.clock.now(), language: feed.language });
   });
 }
 
-async function feedEvents(tx: TenantTx, now: Date, filter: { coachId?: string; teamId: string | null }) {
+async function feedEvents(tx: TenantTx, now: Date, filter: { coachId?: string; teamId: string | null }): Promise<FeedEvent[]> {
   const today = riyadhToday(now);
   const from = addMonthsIso(today, -CALENDAR_FEED_WINDOW.monthsBack);
   const to = addMonthsIso(today, CALENDAR_FEED_WINDOW.monthsAhead);
@@ -108,10 +129,27 @@ async function feedEvents(tx: TenantTx, now: Date, filter: { coachId?: string; t
       : undefined,
   );
   // The feed names no players: participants are not read.
-  return loadEvents(tx, where, { participants: false });
+  const list = await loadEvents(tx, where, { participants: false });
+  const revisions = new Map(
+    (await tx.select({ id: events.id, revision: events.revision, updatedAt: events.updatedAt }).from(events).where(where)).map((r) => [
+      r.id,
+      r,
+    ]),
+  );
+  return list.map((e) => ({ ...e, revision: revisions.get(e.id)?.revision ?? 0, updatedAt: revisions.get(e.id)?.updatedAt ?? now }));
 }
 
-const TYPE_NAMES = { TRAINING_SESSION: 'Training', MATCH: 'Match' } as const;
+/** An event as the feed prints it: with its revision (SEQUENCE) and last change (LAST-MODIFIED). */
+export type FeedEvent = Event & { revision: number; updatedAt: Date };
+
+/** The words of a feed in each language; Arabic names where they exist, joined with the Arabic comma. */
+const FEED_WORDS = {
+  en: { types: { TRAINING_SESSION: 'Training', MATCH: 'Match' }, coaches: 'Coaches', comma: ', ', product: 'EN' },
+  ar: { types: { TRAINING_SESSION: 'تدريب', MATCH: 'مباراة' }, coaches: 'المدربون', comma: '، ', product: 'AR' },
+} as const;
+
+const nameIn = (language: CalendarFeedLanguage, x: { name: string; nameArabic?: string | null }) =>
+  language === 'ar' ? x.nameArabic?.trim() || x.name : x.name;
 
 /** A wall-clock time of the academy's time zone. */
 const riyadhTime = (date: string, time: string) => {
@@ -120,11 +158,15 @@ const riyadhTime = (date: string, time: string) => {
   return new TZDate(y, m - 1, d, hh, mm, ACADEMY_TIME_ZONE);
 };
 
-/** iCalendar text: VTIMEZONE Asia/Riyadh, one VEVENT per event with the event id as its UID. */
-export function toIcs(list: Event[], opts: { name: string; now: Date }) {
+/**
+ * iCalendar text: VTIMEZONE Asia/Riyadh, one VEVENT per event with the event id as its UID, its
+ * revision as SEQUENCE and its last change as LAST-MODIFIED; summaries in the feed's language.
+ */
+export function toIcs(list: FeedEvent[], opts: { name: string; now: Date; language: CalendarFeedLanguage }) {
+  const words = FEED_WORDS[opts.language];
   const cal = ical({
     name: opts.name,
-    prodId: { company: 'Kora', product: 'Kora schedule', language: 'EN' },
+    prodId: { company: 'Kora', product: 'Kora schedule', language: words.product },
     // No calendar-wide zone name: that would print floating times and a local DTSTAMP. Each event
     // names its zone (DTSTART;TZID=Asia/Riyadh) and the generator adds the VTIMEZONE it refers to.
     timezone: { name: null, generator: (tz) => (tz === ACADEMY_TIME_ZONE ? RIYADH_VTIMEZONE : null) },
@@ -132,16 +174,19 @@ export function toIcs(list: Event[], opts: { name: string; now: Date }) {
     x: [['X-WR-TIMEZONE', ACADEMY_TIME_ZONE]],
   });
   for (const e of list) {
-    const teamNames = e.teams.map((t) => t.name).join(', ');
+    const teamNames = e.teams.map((t) => nameIn(opts.language, t)).join(words.comma);
+    const type = words.types[e.type];
     cal.createEvent({
       id: e.id,
+      sequence: e.revision,
+      lastModified: e.updatedAt,
       timezone: ACADEMY_TIME_ZONE,
       start: riyadhTime(e.date, e.time),
       end: riyadhTime(e.date, e.endTime),
       stamp: opts.now,
-      summary: teamNames ? `${TYPE_NAMES[e.type]}: ${teamNames}` : TYPE_NAMES[e.type],
+      summary: teamNames ? `${type}: ${teamNames}` : type,
       location: e.field || null,
-      description: e.coaches.length ? `Coaches: ${e.coaches.map((c) => c.name).join(', ')}` : null,
+      description: e.coaches.length ? `${words.coaches}: ${e.coaches.map((c) => nameIn(opts.language, c)).join(words.comma)}` : null,
     });
   }
   return cal.toString();

@@ -23,8 +23,10 @@ export async function eventRoutes(app: FastifyInstance) {
     const query = { ...req.query, coachId };
     return sendCachedList(req, reply, `events ${JSON.stringify(query)}`, (tx) => eventsListJson(tx, query));
   });
-  route(app, 'createEvent', write, (req) => req.tenant((tx) => createEvent(tx, req.body)));
-  route(app, 'updateEvent', write, (req) => req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope)));
+  route(app, 'createEvent', write, (req) => req.tenant((tx) => createEvent(tx, req.body, app.deps.clock.now())));
+  route(app, 'updateEvent', write, (req) =>
+    req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope, app.deps.clock.now())),
+  );
   route(app, 'deleteEvent', write, (req) =>
     req.tenant(async (tx) => {
       noteAudit(req, await deleteEvent(tx, req.params.id, req.query.scope));
@@ -36,7 +38,7 @@ export async function eventRoutes(app: FastifyInstance) {
 
   // A feed is offered where the events are read: the schedule (every event) and My Trainings (the events one coaches).
   const feedReaders = { access: { anyOf: ['canReadSchedule' as const, 'canReadMyTrainings' as const] } };
-  route(app, 'createCalendarFeed', feedReaders, (req) => createCalendarFeed(app.deps, authOf(req), req.body.teamId));
+  route(app, 'createCalendarFeed', feedReaders, (req) => createCalendarFeed(app.deps, authOf(req), req.body));
   route(app, 'revokeCalendarFeed', { access: 'member' }, (req) => revokeCalendarFeed(app.deps, authOf(req)));
   // Public: the unguessable token is the credential (calendar apps send no bearer token).
   route(app, 'calendarFeed', { access: 'public', rateLimit: limits(app.deps.config).publicRead }, async (req, reply) => {

@@ -151,7 +151,7 @@ async function setRelations(tx: TenantTx, eventIds: string[], teamIds: string[],
 }
 
 /** Creates one event, or with `repeat` one per week until `repeat.until` sharing a new series id; answers the first. */
-export async function createEvent(tx: TenantTx, body: ParsedEventCreateBody): Promise<Event> {
+export async function createEvent(tx: TenantTx, body: ParsedEventCreateBody, now: Date): Promise<Event> {
   const teamIds = await checkTeams(tx, body.teamIds);
   const coachIds = await checkCoaches(tx, body.coachIds);
   const dates = body.repeat ? weeklyDates(body.date, body.repeat.until) : [body.date];
@@ -159,7 +159,7 @@ export async function createEvent(tx: TenantTx, body: ParsedEventCreateBody): Pr
   const { type, time, endTime, field } = body;
   const created = await tx
     .insert(events)
-    .values(dates.map((date) => ({ academyId: tx.academyId, type, date, time, endTime, field, seriesId })))
+    .values(dates.map((date) => ({ academyId: tx.academyId, type, date, time, endTime, field, seriesId, updatedAt: now })))
     .returning({ id: events.id });
   const ids = created.map((e) => e.id);
   await setRelations(tx, ids, teamIds, coachIds, false);
@@ -183,9 +183,10 @@ async function eventsInScope(tx: TenantTx, id: string, scope: EventScope): Promi
 /**
  * Edits an event, or (scope=following) this event and the later ones of its series: each gets the
  * same type, times, field, teams and coaches, and its date moves by the same number of days as this
- * one's. Attendance already marked is kept.
+ * one's. Attendance already marked is kept. Each edited event's revision and last change move on
+ * (the calendar feed's SEQUENCE and LAST-MODIFIED), so calendar apps replace their copies.
  */
-export async function updateEvent(tx: TenantTx, id: string, body: ParsedEventBody, scope: EventScope): Promise<Event> {
+export async function updateEvent(tx: TenantTx, id: string, body: ParsedEventBody, scope: EventScope, now: Date): Promise<Event> {
   const { event, ids, lastDate } = await eventsInScope(tx, id, scope);
   const teamIds = await checkTeams(tx, body.teamIds);
   const coachIds = await checkCoaches(tx, body.coachIds);
@@ -199,6 +200,8 @@ export async function updateEvent(tx: TenantTx, id: string, body: ParsedEventBod
       time: body.time,
       endTime: body.endTime,
       field: body.field,
+      revision: sql`${events.revision} + 1`,
+      updatedAt: now,
       ...(offset ? { date: sql`${events.date} + ${offset}::integer` } : {}),
     })
     .where(inArray(events.id, ids));

@@ -1,4 +1,5 @@
 // Why: any member can follow their events in the calendar app they already use, through a private link they can rotate or revoke.
+import type { CalendarFeedBody } from '@kora/contracts';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
@@ -6,6 +7,7 @@ import { Dialog } from '../../components/Dialog';
 import { FieldShell, inputClass } from '../../components/Field';
 import { ErrorBox } from '../../components/States';
 import { useToast } from '../../components/Toaster';
+import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
@@ -21,15 +23,26 @@ function CalendarIcon() {
   );
 }
 
-/** The private feed: which events, create (or replace) the link, copy it, revoke it. */
-function CalendarLinkDialog({ onClose }: { onClose(): void }) {
+/** The choice's value: `mine`, `academy`, or a team's id. */
+const MINE = 'mine';
+const ACADEMY = 'academy';
+const feedBody = (choice: string): CalendarFeedBody =>
+  choice === MINE || choice === ACADEMY ? { scope: choice, teamId: null } : { scope: 'team', teamId: choice };
+
+/**
+ * The private feed: which events (the member's own; with the schedule, the whole academy or one
+ * team — each choice named as the feed will hold it), create (or replace) the link in the UI's
+ * language, copy it, revoke it.
+ */
+export function CalendarLinkDialog({ onClose }: { onClose(): void }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const errorText = useErrorText();
   const toast = useToast();
+  const readsSchedule = useAuth().canRead('Schedule');
   const teams = useTeams();
   const { create, revoke } = useCalendarFeed();
-  const [teamId, setTeamId] = useState('');
+  const [choice, setChoice] = useState(MINE);
   const [url, setUrl] = useState<string>();
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string>();
@@ -40,7 +53,7 @@ function CalendarLinkDialog({ onClose }: { onClose(): void }) {
     setError(undefined);
     setCopied(false);
     try {
-      setUrl((await create.mutateAsync(teamId || null)).url);
+      setUrl((await create.mutateAsync({ ...feedBody(choice), language: locale })).url);
     } catch (err) {
       setError(errorText(err, 'calendar.failed'));
     }
@@ -70,13 +83,26 @@ function CalendarLinkDialog({ onClose }: { onClose(): void }) {
     >
       <div className="space-y-4">
         <FieldShell id={selectId} label={<FormattedMessage id="calendar.which" />}>
-          <select id={selectId} className={`${inputClass()} h-9.5 py-0!`} value={teamId} onChange={(e) => setTeamId(e.target.value)}>
-            <option value="">{intl.formatMessage({ id: 'calendar.allEvents' })}</option>
-            {(teams.data ?? []).map((t) => (
-              <option key={t.id} value={t.id}>
-                {displayName(t, locale)}
-              </option>
-            ))}
+          <select
+            id={selectId}
+            className={`${inputClass()} h-9.5 py-0!`}
+            value={choice}
+            onChange={(e) => {
+              setChoice(e.target.value);
+              setUrl(undefined);
+            }}
+          >
+            <option value={MINE}>{intl.formatMessage({ id: 'calendar.scope.mine' })}</option>
+            {readsSchedule && <option value={ACADEMY}>{intl.formatMessage({ id: 'calendar.scope.academy' })}</option>}
+            {readsSchedule && (teams.data ?? []).length > 0 && (
+              <optgroup label={intl.formatMessage({ id: 'calendar.scope.team' })}>
+                {(teams.data ?? []).map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {displayName(t, locale)}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
         </FieldShell>
         {error && <ErrorBox>{error}</ErrorBox>}

@@ -1,5 +1,6 @@
 import {
   addDaysIso,
+  type CalendarFeedBody,
   DASHBOARD_EVENT_DAYS,
   type Event,
   type EventBody,
@@ -78,7 +79,7 @@ export function useSetParticipantStatus() {
 
 export function useCalendarFeed() {
   return {
-    create: useMutation({ mutationFn: (teamId: string | null) => call('createCalendarFeed', { body: { teamId } }) }),
+    create: useMutation({ mutationFn: (body: CalendarFeedBody) => call('createCalendarFeed', { body }) }),
     revoke: useMutation({ mutationFn: () => call('revokeCalendarFeed') }),
   };
 }
