@@ -94,6 +94,7 @@ const TABLE: Case[] = [
 
   { key: 'getAcademy', allow: 'member', params: (f) => ({ id: f.academyId }) },
   { key: 'updateAcademy', allow: [W('Settings')], params: (f) => ({ id: f.academyId }), form: {} },
+  { key: 'refundPolicy', allow: 'public', params: (f) => ({ handle: f.handle }) },
   { key: 'getEInvoicing', allow: [R('Settings')] },
   // An empty body is refused (400) before ZATCA is asked: nothing changes.
   { key: 'onboardEInvoicing', allow: [W('Settings')], body: () => ({}) },
@@ -141,6 +142,7 @@ const TABLE: Case[] = [
   { key: 'invoiceXml', allow: 'public' },
 
   { key: 'paymentDetails', allow: 'public' },
+  { key: 'paymentResult', allow: 'public' },
   { key: 'initiatePayment', allow: 'public', body: () => ({}) },
   // The provider's callback and the payer's return are public and proven by their signatures (401 when bad); minimal bodies are 400.
   { key: 'paymentCallback', allow: 'public', body: () => ({}) },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, plainText } from './common.js';
+import { emailSchema, isPlainText, phoneSchema, plainText } from './common.js';
 import { ERRORS, MSG } from './messages.js';
 
 /** A Saudi VAT number: 15 digits starting and ending with 3 (DESIGN.md §9). */
@@ -31,8 +31,20 @@ export const academyProfileSchema = z.object({
   }),
   /** Commercial registration number. */
   crNumber: z.string().nullable(),
+  /** The refund and cancellation policy parents read (public page `/refund-policy`); null shows the default text. */
+  refundPolicy: z.string().nullable(),
+  refundPolicyArabic: z.string().nullable(),
 });
 export type AcademyProfile = z.infer<typeof academyProfileSchema>;
+
+/** `GET /api/academies/refund-policy/{handle}` (public): an academy's refund and cancellation policy; null shows the default text. */
+export const refundPolicyParams = z.object({ handle: z.string().max(100) });
+export const refundPolicyReply = z.object({
+  academy: z.object({ name: z.string(), nameArabic: z.string().nullable(), logo: z.string().nullable(), handle: z.string() }),
+  refundPolicy: z.string().nullable(),
+  refundPolicyArabic: z.string().nullable(),
+});
+export type RefundPolicyReply = z.infer<typeof refundPolicyReply>;
 
 /** The answer of a profile update: the academy and the address of its (new or current) logo. */
 export const academyUpdateReply = academyProfileSchema.extend({ photoUrl: z.string().nullable() });
@@ -44,6 +56,19 @@ const keptText = (max: number) =>
     .max(max)
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null));
+
+/** Free text with line breaks (a policy), kept when absent and cleared when empty. */
+const keptLines = (max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => isPlainText(v, true), ERRORS['text.control_characters'])
+    .max(max)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** The longest refund policy an academy may write, in each language. */
+export const REFUND_POLICY_MAX = 5000;
 
 /** A number of a national address or register, kept when absent and cleared when empty; Arabic-Indic digits are read as digits. */
 const keptDigits = (pattern: RegExp, message: string) =>
@@ -58,7 +83,7 @@ const keptDigits = (pattern: RegExp, message: string) =>
  * Multipart fields of a profile update (W:Settings), besides the optional `photo` (the logo). The
  * spec's client sends `vatNumber` only when it is not empty, so an absent or empty VAT number means
  * none; `nameArabic`, `street`, `city` and the e-invoice fields `crNumber`, `buildingNumber`,
- * `district` and `postalCode` (which it does not know) are kept when absent, cleared when empty; `enableOnlinePayments` ('true' / 'false') is kept when absent. A `handle` field is ignored.
+ * `district` and `postalCode` (which it does not know) and the refund policy `refundPolicy`, `refundPolicyArabic` are kept when absent, cleared when empty; `enableOnlinePayments` ('true' / 'false') is kept when absent. A `handle` field is ignored.
  */
 export const academyUpdateFields = z.object({
   name: plainText(ERRORS['academy.name_required']).min(2, ERRORS['academy.name_required']).max(100),
@@ -78,6 +103,8 @@ export const academyUpdateFields = z.object({
   buildingNumber: keptDigits(BUILDING_NUMBER_PATTERN, ERRORS['academy.building_number_invalid']),
   district: keptText(100),
   postalCode: keptDigits(POSTAL_CODE_PATTERN, ERRORS['academy.postal_code_invalid']),
+  refundPolicy: keptLines(REFUND_POLICY_MAX),
+  refundPolicyArabic: keptLines(REFUND_POLICY_MAX),
 });
 export type AcademyUpdateFields = z.input<typeof academyUpdateFields>;
 export type ParsedAcademyUpdateFields = z.output<typeof academyUpdateFields>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { academyProfileSchema, academyUpdateFields, academyUpdateReply } from './academies.js';
+import { academyProfileSchema, academyUpdateFields, academyUpdateReply, refundPolicyParams, refundPolicyReply } from './academies.js';
 import { accountTypeBody, accountTypeListItemSchema } from './account-types.js';
 import { attentionReplySchema } from './attention.js';
 import { auditEventSchema, auditQuerySchema } from './audit.js';
@@ -53,6 +53,8 @@ import {
   paymentCallbackQuery,
   paymentDetailsSchema,
   paymentOkReply,
+  paymentResultParams,
+  paymentResultReply,
   paymentReturnBody,
   paymentReturnQuery,
 } from './payments.js';
@@ -277,6 +279,12 @@ export const endpoints = {
     params: idParamsSchema,
     multipart: { fields: academyUpdateFields, files: photo },
     responses: { 200: academyUpdateReply, 404: errorSchema },
+  },
+  refundPolicy: {
+    summary: "An academy's refund and cancellation policy for parents (public, by handle; null parts show the default text)",
+    tags: ['academy'],
+    params: refundPolicyParams,
+    responses: { 200: refundPolicyReply, 404: errorSchema },
   },
   getEInvoicing: {
     summary:
@@ -506,11 +514,19 @@ export const endpoints = {
     responses: { 200: paymentOkReply, 401: errorSchema },
   },
   paymentReturn: {
-    summary: "The payer's browser back from the provider (signed form POST): 303 to the success page once paid, else to the payment page",
+    summary:
+      "The payer's browser back from the provider (signed form POST): 303 to the result page (`/payment/success?ref=`) once paid or while being confirmed, else to the payment page with `?payment=` (the result read from the server)",
     tags: ['payments'],
     query: paymentReturnQuery,
     body: paymentReturnBody,
     responses: { 303: noContent, 401: errorSchema },
+  },
+  paymentResult: {
+    summary:
+      "What became of a card payment, from the server's records (public by its unguessable reference; 404 unknown or on another academy's host): outcome, amount, period, invoice",
+    tags: ['payments'],
+    params: paymentResultParams,
+    responses: { 200: paymentResultReply, 404: errorSchema },
   },
 
   listInvoices: {

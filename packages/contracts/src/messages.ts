@@ -57,6 +57,7 @@ export const ERRORS = {
   'payment.online_disabled': 'Online payment is not enabled for this academy',
   'payment.initiate_failed': 'Failed to initiate payment session.',
   'payment.signature_invalid': 'The payment notification could not be verified',
+  'payment.not_found': 'We could not find this payment',
   'invoice.not_found': 'No PDF available',
   'invoice.xml_not_found': 'This invoice has no e-invoice XML: it was issued without VAT',
   'einvoicing.otp_invalid': 'Enter the 6-digit one-time password from the Fatoora portal',

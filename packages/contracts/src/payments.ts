@@ -29,6 +29,8 @@ export const paymentDetailsSchema = z.object({
     logo: z.string().nullable(),
     handle: z.string(),
     enableOnlinePayments: z.boolean(),
+    /** The academy's VAT number when it charges VAT (the page says "VAT included" and shows it); null otherwise. */
+    vatNumber: z.string().nullable(),
   }),
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
@@ -87,3 +89,52 @@ export const paymentReturnQuery = z.object({
 });
 
 export const paymentOkReply = z.object({ ok: z.literal(true) });
+
+/**
+ * What became of one card payment, as the server recorded it from the provider (never from an
+ * address the browser was sent to). PayTabs' `response_status` read for the payer: A paid (once
+ * applied), H and P pending, D declined, X expired, C and V cancelled, E and anything else failed;
+ * `unapplied` is an authorised charge the subscription could no longer take (it changed meanwhile).
+ */
+export const PAYMENT_OUTCOMES = ['pending', 'paid', 'declined', 'expired', 'cancelled', 'failed', 'unapplied'] as const;
+export const paymentOutcomeSchema = z.enum(PAYMENT_OUTCOMES);
+export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
+
+/** The payment pages a payer goes back to, to try again. */
+export const PAYMENT_PAGES = ['initial', 'renew'] as const;
+
+/** `GET /api/payments/{ref}/result` (public): `ref` is the unguessable id Kora gave the payment; anything else is 404. */
+export const paymentResultParams = z.object({ ref: z.string().max(100) });
+
+/** The payer's result page: the outcome, and what was paid for, from the server's records. */
+export const paymentResultReply = z.object({
+  ref: z.uuid(),
+  outcome: paymentOutcomeSchema,
+  /** SAR, VAT included. */
+  amount: z.number(),
+  academy: z.object({
+    name: z.string(),
+    nameArabic: z.string().nullable(),
+    logo: z.string().nullable(),
+    handle: z.string(),
+    vatNumber: z.string().nullable(),
+  }),
+  player: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
+  package: z.object({
+    name: z.string(),
+    nameArabic: z.string().nullable(),
+    packageType: publicPackageSchema.shape.packageType,
+  }),
+  /** The subscription paid for, as it stands: its period (dates, or sessions) and status. */
+  subscription: z.object({
+    id: z.uuid(),
+    status: subscriptionStatusSchema,
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    totalSessions: z.number().int().nullable(),
+  }),
+  invoice: z.object({ id: z.uuid(), invoiceNumber: z.number().int() }).nullable(),
+  /** Where the payer tries again: the page the payment started from. */
+  retry: z.object({ page: z.enum(PAYMENT_PAGES), subscriptionId: z.uuid() }),
+});
+export type PaymentResultReply = z.infer<typeof paymentResultReply>;

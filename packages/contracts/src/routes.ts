@@ -44,6 +44,7 @@ export const ROUTES = {
 
   getAcademy: ['GET', '/api/academies/:id'],
   updateAcademy: ['PUT', '/api/academies/:id'],
+  refundPolicy: ['GET', '/api/academies/refund-policy/:handle'],
   getEInvoicing: ['GET', '/api/academies/e-invoicing'],
   onboardEInvoicing: ['POST', '/api/academies/e-invoicing/onboard'],
   renewEInvoicing: ['POST', '/api/academies/e-invoicing/renew'],
@@ -89,6 +90,7 @@ export const ROUTES = {
   initiatePayment: ['POST', '/api/subscriptions/paytabs/payment'],
   paymentCallback: ['POST', '/api/payments/callback'],
   paymentReturn: ['POST', '/api/payments/return'],
+  paymentResult: ['GET', '/api/payments/:ref/result'],
 
   listInvoices: ['GET', '/api/invoices/all'],
   exportInvoices: ['GET', '/api/invoices/export'],

@@ -14,7 +14,10 @@ import {
   GENDERS,
   PACKAGE_TYPES,
   PARTICIPANT_STATUSES,
+  PAYMENT_LANGS,
   PAYMENT_METHODS,
+  PAYMENT_OUTCOMES,
+  PAYMENT_PAGES,
   PAYMENT_STATUSES,
   REMINDER_STAGES,
   REPORTING_STATES,
@@ -87,6 +90,9 @@ export const academies = pgTable('academies', {
   district: text('district'),
   postalCode: text('postal_code'),
   enableOnlinePayments: boolean('enable_online_payments').notNull().default(true),
+  /** The refund and cancellation policy parents read, in each language (migration 0024); null shows the default text. */
+  refundPolicy: text('refund_policy'),
+  refundPolicyArabic: text('refund_policy_arabic'),
   createdAt: createdAt(),
 });
 
@@ -474,6 +480,45 @@ export const payments = pgTable(
 );
 
 /**
+ * Every card payment page Kora opens and what became of it (migration 0024), from the provider's
+ * signed callback or its answer to a query. The payer's result page reads it by its unguessable id,
+ * never from the address the browser was sent to.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    /** The subscription the payment pays (a renewal pays a new one). */
+    subscriptionId: uuid('subscription_id').notNull(),
+    /** The page the payer started from, to try again: `/{retryPage}-subscription/{retrySubscriptionId}`. */
+    retrySubscriptionId: uuid('retry_subscription_id').notNull(),
+    retryPage: text('retry_page', { enum: PAYMENT_PAGES }).notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    amountHalalas: integer('amount_halalas').notNull(),
+    /** The payer's language (the receipt's, when the payment is confirmed later). */
+    lang: text('lang', { enum: PAYMENT_LANGS }).notNull().default('en'),
+    outcome: text('outcome', { enum: PAYMENT_OUTCOMES }).notNull().default('pending'),
+    /** The provider's last `response_status` (A, D, X, C, …). */
+    providerStatus: text('provider_status'),
+    /** The payment it became, once applied. */
+    paymentId: uuid('payment_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('payment_attempts_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
+    inAcademy('payment_attempts_payment_id_fk', [t.academyId, t.paymentId], payments).onDelete('no action'),
+    uniqueIndex('payment_attempts_academy_provider_ref_idx').on(t.academyId, t.providerRef),
+    index('payment_attempts_academy_subscription_idx').on(t.academyId, t.subscriptionId),
+    // The result page finds an attempt's academy by its id alone (payment_attempt_academy, migration 0024).
+    index('payment_attempts_id_idx').on(t.id),
+  ],
+);
+
+/**
  * The reminder e-mails parents were sent (docs/domain.md, "What needs attention"): at most one per
  * subscription and stage, claimed by inserting the row first (`on conflict do nothing`), so several
  * processes never mail twice.
@@ -707,6 +752,7 @@ export const TENANT_TABLES = [
   'packages',
   'subscriptions',
   'payments',
+  'payment_attempts',
   'invoice_counters',
   'invoices',
   'invoice_documents',

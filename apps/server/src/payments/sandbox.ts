@@ -12,7 +12,8 @@ import { type HostedPageRequest, type PaymentProvider, PaymentProviderError, typ
 export const SANDBOX_CARDS = [
   { number: '4111111111111111', status: 'A', code: 'G12345', message: 'Authorised', label: { en: 'succeeds', ar: 'تنجح' } },
   { number: '4000000000000002', status: 'D', code: '51', message: 'Declined', label: { en: 'is declined', ar: 'تُرفض' } },
-  { number: '4000000000000069', status: 'D', code: '54', message: 'Expired card', label: { en: 'is expired', ar: 'منتهية الصلاحية' } },
+  // PayTabs' X (expired): the payer's result page says so, apart from a decline.
+  { number: '4000000000000069', status: 'X', code: '54', message: 'Expired card', label: { en: 'is expired', ar: 'منتهية الصلاحية' } },
 ] as const;
 
 interface Transaction {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachLogin, multipart, pngBytes } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, academyHost, asMember, BASE, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
 let a: Academy;
@@ -52,6 +52,8 @@ describe('GET /api/academies/:id', () => {
       enableOnlinePayments: true,
       address: { street: null, city: null, buildingNumber: null, district: null, postalCode: null },
       crNumber: null,
+      refundPolicy: null,
+      refundPolicyArabic: null,
     });
     expect((await get(b.id)).statusCode).toBe(404);
     expect((await get(b.id)).json().code).toBe('academy.not_found');
@@ -154,5 +156,58 @@ describe('PUT /api/academies/:id', () => {
     expect((await put(a.id, profile(), undefined, coach)).statusCode).toBe(403);
     expect((await put(a.id, profile(), undefined, b)).statusCode).toBe(404);
     expect((await get(a.id)).json()).toEqual(before);
+  });
+});
+
+describe('the refund and cancellation policy (issue 18)', () => {
+  const policy = (handle: string, host = academyHost(handle)) =>
+    t.app.inject({ method: 'GET', url: `/api/academies/refund-policy/${handle}`, headers: { host } });
+
+  it('is empty until the academy writes it (the page then shows the default text), public and without a token', async () => {
+    const res = await policy(b.handle);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      academy: { name: `Academy ${b.handle}`, nameArabic: null, logo: null, handle: b.handle },
+      refundPolicy: null,
+      refundPolicyArabic: null,
+    });
+    expect((await policy(b.handle, BASE)).statusCode).toBe(200);
+  });
+
+  it('is written in Settings → Academy in each language, with line breaks; absent keeps it, empty clears it', async () => {
+    const en = 'Cancel any time before the period starts for a full refund.\nNo refunds after the first session.';
+    const ar = 'يمكنك الإلغاء قبل بداية الفترة واسترداد المبلغ كاملاً.\nلا استرداد بعد الحصة الأولى.';
+    const saved = await put(a.id, profile({ refundPolicy: `  ${en}  `, refundPolicyArabic: ar }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ refundPolicy: en, refundPolicyArabic: ar });
+    expect((await policy(a.handle)).json()).toMatchObject({ refundPolicy: en, refundPolicyArabic: ar });
+    // The spec's client does not know the fields: absent keeps them.
+    const kept = await put(a.id, { name: 'Falcons FC', email: 'info@falcons.sa', phone: '+966501234567' });
+    expect(kept.json()).toMatchObject({ refundPolicy: en, refundPolicyArabic: ar });
+    const cleared = await put(a.id, profile({ refundPolicy: '', refundPolicyArabic: '   ' }));
+    expect(cleared.json()).toMatchObject({ refundPolicy: null, refundPolicyArabic: null });
+    expect((await policy(a.handle)).json()).toMatchObject({ refundPolicy: null, refundPolicyArabic: null });
+  });
+
+  it('refuses control characters and an over-long policy (400) and changes nothing', async () => {
+    await put(a.id, profile({ refundPolicy: 'Full refund before the start date.' }));
+    const before = (await get(a.id)).json();
+    for (const [over, code] of [
+      [{ refundPolicy: 'Refund\u202Eed' }, 'text.control_characters'],
+      [{ refundPolicyArabic: 'x'.repeat(5001) }, 'too_big'],
+    ] as const) {
+      const res = await put(a.id, profile(over));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().issues[0]).toMatchObject({ path: Object.keys(over)[0] });
+      if (code === 'text.control_characters') expect(res.json().issues[0].code).toBe(code);
+    }
+    expect((await get(a.id)).json()).toEqual(before);
+  });
+
+  it("answers 404 for an unknown academy and for another academy's policy on an academy's host", async () => {
+    expect((await policy('no-such-academy', BASE)).statusCode).toBe(404);
+    const elsewhere = await policy(a.handle, academyHost(b.handle));
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.body).not.toContain('refund');
   });
 });

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
+import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { storeImage } from '../../storage/images.js';
-import { getAcademy, updateAcademy } from './service.js';
+import { findAcademyByHandle } from './lookup.js';
+import { getAcademy, refundPolicyOf, updateAcademy } from './service.js';
 
-/** Settings → Academy: any member reads their own academy; W:Settings edits it (docs/domain.md). */
+/** Settings → Academy: any member reads their own academy; W:Settings edits it (docs/domain.md). Parents read its refund policy. */
 export async function academyRoutes(app: FastifyInstance) {
   const { deps } = app;
   route(app, 'getAcademy', { access: 'member' }, (req) => req.tenant((tx) => getAcademy(tx, req.params.id)));
@@ -15,5 +17,11 @@ export async function academyRoutes(app: FastifyInstance) {
     // The logo gets the hardening of player photos: decoded as an image, stripped, re-encoded as WebP.
     const logo = files.photo ? await storeImage(deps.storage, files.photo) : null;
     return req.tenant((tx) => updateAcademy(tx, req.params.id, fields, logo));
+  });
+  // Public, by handle: the host check answers it only on the root or that academy's own subdomain.
+  route(app, 'refundPolicy', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req) => {
+    const academy = await findAcademyByHandle(deps.data, req.params.handle);
+    if (!academy) throw notFound('academy.not_found');
+    return refundPolicyOf(academy);
   });
 }

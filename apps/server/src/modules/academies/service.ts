@@ -1,4 +1,4 @@
-import type { AcademyProfile, AcademyUpdateReply, ParsedAcademyUpdateFields } from '@kora/contracts';
+import type { AcademyProfile, AcademyUpdateReply, ParsedAcademyUpdateFields, RefundPolicyReply } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { academies } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -17,6 +17,8 @@ const toProfile = (a: AcademyRow): AcademyProfile => ({
   enableOnlinePayments: a.enableOnlinePayments,
   address: { street: a.address, city: a.city, buildingNumber: a.buildingNumber, district: a.district, postalCode: a.postalCode },
   crNumber: a.crNumber,
+  refundPolicy: a.refundPolicy,
+  refundPolicyArabic: a.refundPolicyArabic,
 });
 
 /** The member's own academy; any other id (another academy's or none) is 404, like every foreign id. */
@@ -45,3 +47,10 @@ export async function updateAcademy(
   if (!row) throw notFound('academy.not_found');
   return { ...toProfile(row), photoUrl: row.logo };
 }
+
+/** What the public refund policy page shows of an academy: who it is and its own texts (null: the default text). */
+export const refundPolicyOf = (a: AcademyRow): RefundPolicyReply => ({
+  academy: { name: a.name, nameArabic: a.nameArabic, logo: a.logo, handle: a.handle },
+  refundPolicy: a.refundPolicy,
+  refundPolicyArabic: a.refundPolicyArabic,
+});

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Academy, academyHost, BASE, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { rowsOf } from '../../db/client.js';
-import { academies, invoices, packages, payments, subscriptions } from '../../db/schema.js';
+import { academies, invoices, packages, paymentAttempts, payments, subscriptions } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
 import type { SandboxProvider } from '../../payments/sandbox.js';
 
@@ -127,6 +127,18 @@ async function stateOf(subscriptionId: string, academy: Academy = a) {
   });
 }
 
+/** The attempt Kora recorded for a provider reference (migration 0024). */
+async function attemptOf(tranRef: string, academy: Academy = a) {
+  const [row] = await withTenant(t.deps.db, academy.id, (tx) =>
+    tx.select().from(paymentAttempts).where(eq(paymentAttempts.providerRef, tranRef)),
+  );
+  return row;
+}
+
+/** The public result of a payment reference, as the payer's result page reads it. */
+const result = (ref: string, host: string | undefined = academyHost(a.handle)) =>
+  t.app.inject({ method: 'GET', url: `/api/payments/${encodeURIComponent(ref)}/result`, headers: onHost(host) });
+
 const receiptsTo = async (email: string) =>
   (await t.deps.mailer.outbox(500)).filter((m) => m.to === email && /receipt|إيصال/i.test(m.subject));
 
@@ -146,6 +158,7 @@ describe('payment details (public)', () => {
       logo: null,
       handle: a.handle,
       enableOnlinePayments: true,
+      vatNumber: null,
     });
     // A public page: no phone numbers or e-mails of the family.
     expect(res.body).not.toContain('+9665');
@@ -235,7 +248,11 @@ describe('paying with the sandbox provider', () => {
     });
     expect(state.invoices).toHaveLength(1);
     expect(state.invoices[0]).toMatchObject({ paymentMethod: 'Card', totalHalalas: 45050, paymentId: state.payments[0].id });
-    expect(returned.headers.location).toBe(`/payment/success?ref=${tranRef}&invoice=${state.invoices[0].id}`);
+    // The result page is addressed by Kora's own unguessable reference, not the provider's (guessable) one.
+    const attempt = await attemptOf(tranRef);
+    expect(attempt).toMatchObject({ outcome: 'paid', providerStatus: 'A', paymentId: state.payments[0].id, subscriptionId });
+    expect(attempt.id).not.toBe(tranRef);
+    expect(returned.headers.location).toBe(`/payment/success?ref=${attempt.id}`);
 
     const receipts = await receiptsTo(email);
     expect(receipts).toHaveLength(1);
@@ -263,7 +280,7 @@ describe('paying with the sandbox provider', () => {
     expect(page.body).toContain('بطاقات الاختبار');
     expect(page.body).toContain(SUCCESS);
     const { returned } = await payOnPage(url, SUCCESS);
-    expect(returned.headers.location).toMatch(/^\/payment\/success\?ref=/);
+    expect(returned.headers.location).toMatch(/^\/payment\/success\?ref=[0-9a-f-]{36}$/);
     const [receipt, ...more] = await receiptsTo(email);
     expect(more).toEqual([]);
     expect(receipt.subject).toContain('إيصال الدفع');
@@ -277,14 +294,20 @@ describe('paying with the sandbox provider', () => {
     expect((await stateOf(subscriptionId)).status).toBe('TRIAL');
   });
 
-  it('a declined or expired card leaves the subscription PENDING, sends the payer back, and it can be paid after', async () => {
+  it('a declined or expired card leaves the subscription PENDING, sends the payer back with its own result, and it can be paid after', async () => {
     const { subscriptionId } = await pendingSubscription();
-    for (const card of [DECLINED, EXPIRED]) {
-      const { url } = await startPayment(subscriptionId);
+    for (const [card, status, outcome] of [
+      [DECLINED, 'D', 'declined'],
+      [EXPIRED, 'X', 'expired'],
+    ] as const) {
+      const { url, tranRef } = await startPayment(subscriptionId);
       const { back, returned } = await payOnPage(url, card);
-      expect(back.fields.respStatus).toBe('D');
+      expect(back.fields.respStatus).toBe(status);
       expect(returned.statusCode).toBe(303);
-      expect(returned.headers.location).toBe(`/initial-subscription/${subscriptionId}?error=declined`);
+      const attempt = await attemptOf(tranRef);
+      expect(attempt).toMatchObject({ outcome, providerStatus: status, paymentId: null });
+      // The page shows the recorded result of this reference; the address carries no verdict.
+      expect(returned.headers.location).toBe(`/initial-subscription/${subscriptionId}?payment=${attempt.id}`);
       const state = await stateOf(subscriptionId);
       expect(state).toMatchObject({ status: 'PENDING', payments: [], invoices: [] });
     }
@@ -304,6 +327,7 @@ describe('paying with the sandbox provider', () => {
     });
     expect(returnForm(res.body).fields.respStatus).toBe('C');
     expect((await stateOf(subscriptionId)).status).toBe('PENDING');
+    expect((await attemptOf(url.pathname.split('/').pop() ?? '')).outcome).toBe('cancelled');
   });
 
   it('the card page refuses a card that is not a test card and keeps the session open', async () => {
@@ -367,7 +391,7 @@ describe('the callback', () => {
       headers: { host: academyHost(a.handle), ...form({}).headers },
       payload: form({ ...fields, signature: sandbox.signReturn(fields) }).payload,
     });
-    expect(returned.headers.location).toBe(`/payment/success?ref=${tranRef}&invoice=${state.invoices[0].id}`);
+    expect(returned.headers.location).toBe(`/payment/success?ref=${(await attemptOf(tranRef)).id}`);
   });
 
   it('with a bad, missing or foreign signature: 401 and nothing changes', async () => {
@@ -384,6 +408,7 @@ describe('the callback', () => {
       expect(res.json()).toMatchObject({ code: 'payment.signature_invalid', message: 'The payment notification could not be verified' });
     }
     expect(await stateOf(subscriptionId)).toMatchObject({ status: 'PENDING', payments: [], invoices: [] });
+    expect((await attemptOf(tranRef)).outcome).toBe('pending');
   });
 
   it('a signed "authorised" callback the provider does not confirm by query pays nothing', async () => {
@@ -398,6 +423,7 @@ describe('the callback', () => {
     });
     expect((await callback(forged)).statusCode).toBe(200);
     expect(await stateOf(subscriptionId)).toMatchObject({ status: 'PENDING', payments: [] });
+    expect((await attemptOf(tranRef)).outcome).toBe('pending');
   });
 
   it('a declined callback records nothing; junk and unknown carts are refused or ignored without error', async () => {
@@ -405,6 +431,7 @@ describe('the callback', () => {
     const { tranRef } = await startPayment(subscriptionId);
     expect((await callback(sandbox.settle(tranRef, '4000000000000002'))).statusCode).toBe(200);
     expect(await stateOf(subscriptionId)).toMatchObject({ status: 'PENDING', payments: [] });
+    expect((await attemptOf(tranRef)).outcome).toBe('declined');
     const unknownCart = JSON.stringify({ tran_ref: 'TST1', cart_id: 'nope', payment_result: { response_status: 'A' } });
     expect((await callback(unknownCart)).statusCode).toBe(200);
     expect((await callback('{"a":')).statusCode).toBe(400);
@@ -424,7 +451,7 @@ describe('the return', () => {
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe('payment.signature_invalid');
-    // A correctly signed "A" return for a transaction the provider still calls pending: back to the page.
+    // A correctly signed "A" return for a transaction the provider still calls pending: "being confirmed", not paid.
     const signed = await t.app.inject({
       method: 'POST',
       url: `/api/payments/return?back=initial-subscription/${subscriptionId}`,
@@ -432,7 +459,10 @@ describe('the return', () => {
       payload: form({ ...fields, signature: sandbox.signReturn(fields) }).payload,
     });
     expect(signed.statusCode).toBe(303);
-    expect(signed.headers.location).toBe(`/initial-subscription/${subscriptionId}?error=declined`);
+    const attempt = await attemptOf(tranRef);
+    expect(attempt.outcome).toBe('pending');
+    expect(signed.headers.location).toBe(`/payment/success?ref=${attempt.id}`);
+    expect((await result(attempt.id)).json()).toMatchObject({ outcome: 'pending', invoice: null });
     expect((await stateOf(subscriptionId)).status).toBe('PENDING');
   });
 
@@ -449,7 +479,7 @@ describe('the return', () => {
     });
     const state = await stateOf(subscriptionId);
     expect(state).toMatchObject({ status: 'ACTIVE', payments: [expect.anything()], invoices: [expect.anything()] });
-    expect(res.headers.location).toBe(`/payment/success?ref=${tranRef}&invoice=${state.invoices[0].id}`);
+    expect(res.headers.location).toBe(`/payment/success?ref=${(await attemptOf(tranRef)).id}`);
     // A late callback changes nothing more.
     expect((await stateOf(subscriptionId)).payments).toHaveLength(1);
   });
@@ -505,7 +535,7 @@ describe('renewal', () => {
 
       const { back, returned } = await payOnPage(started.url, SUCCESS);
       expect(back.action.searchParams.get('back')).toBe(`renew-subscription/${first}`);
-      expect(returned.headers.location).toMatch(/^\/payment\/success\?ref=TST/);
+      expect(returned.headers.location).toMatch(/^\/payment\/success\?ref=[0-9a-f-]{36}$/);
       expect((await stateOf(started.paying)).status).toBe('ACTIVE');
       expect((await stateOf(started.paying)).payments).toHaveLength(1);
       expect((await stateOf(first)).status).toBe('INACTIVE');
@@ -523,9 +553,12 @@ describe('renewal', () => {
     await payOnPage((await startPayment(first)).url, SUCCESS);
     t.clock.set('2027-01-10T09:00:00Z');
     try {
-      const { url } = await startPayment(first);
+      const { url, tranRef } = await startPayment(first);
       const { returned } = await payOnPage(url, DECLINED);
-      expect(returned.headers.location).toBe(`/renew-subscription/${first}?error=declined`);
+      const attempt = await attemptOf(tranRef);
+      expect(attempt).toMatchObject({ outcome: 'declined', retryPage: 'renew', retrySubscriptionId: first });
+      expect(returned.headers.location).toBe(`/renew-subscription/${first}?payment=${attempt.id}`);
+      expect((await result(attempt.id)).json()).toMatchObject({ outcome: 'declined', retry: { page: 'renew', subscriptionId: first } });
       const pending = await withTenant(t.deps.db, a.id, (tx) =>
         tx
           .select()
@@ -536,6 +569,142 @@ describe('renewal', () => {
     } finally {
       t.clock.set('2026-11-22T09:00:00Z');
     }
+  });
+});
+
+describe('the payment result (public, issue 18)', () => {
+  it('answers 404 for an unknown or malformed reference, and never "paid"', async () => {
+    for (const ref of ['FAKE123', '3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f', 'TST0012345678901']) {
+      for (const host of [academyHost(a.handle), BASE]) {
+        const res = await result(ref, host);
+        expect(res.statusCode, `${ref} ${host}`).toBe(404);
+        expect(res.json()).toEqual({ message: 'We could not find this payment', code: 'payment.not_found' });
+      }
+    }
+    // A provider's reference is not a result's reference either, even a real one.
+    const { subscriptionId } = await pendingSubscription();
+    const { url, tranRef } = await startPayment(subscriptionId);
+    await payOnPage(url, SUCCESS);
+    expect((await result(tranRef)).statusCode).toBe(404);
+  });
+
+  it('a paid one: amount, period, invoice number and the subscription as it stands; on its host or the root, 404 on another', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { url, tranRef } = await startPayment(subscriptionId);
+    await payOnPage(url, SUCCESS);
+    const { id: ref } = await attemptOf(tranRef);
+    const state = await stateOf(subscriptionId);
+    const res = await result(ref);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ref,
+      outcome: 'paid',
+      amount: 450.5,
+      academy: { name: `Academy ${a.handle}`, nameArabic: null, logo: null, handle: a.handle, vatNumber: null },
+      player: { name: expect.stringMatching(/^Player \d+$/), nameArabic: null },
+      package: { name: 'Monthly', nameArabic: 'شهري', packageType: 'TIME_BASED' },
+      subscription: { id: subscriptionId, status: 'ACTIVE', startDate: '2026-11-22', endDate: '2026-12-22', totalSessions: null },
+      invoice: { id: state.invoices[0].id, invoiceNumber: state.invoices[0].invoiceNumber },
+      retry: { page: 'initial', subscriptionId },
+    });
+    // A public answer: no family contact details.
+    expect(res.body).not.toContain('@example.sa');
+    expect((await result(ref, BASE)).statusCode).toBe(200);
+    const elsewhere = await result(ref, academyHost(b.handle));
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.body).not.toContain('Player');
+  });
+
+  it('a session-based package shows its sessions as the period', async () => {
+    const [{ id: tenSessions }] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx
+        .insert(packages)
+        .values({ academyId: a.id, name: 'Ten sessions', priceHalalas: 30000, packageType: 'SESSION_BASED', sessionsCount: 10 })
+        .returning(),
+    );
+    const { subscriptionId } = await pendingSubscription(a, tenSessions);
+    const { url, tranRef } = await startPayment(subscriptionId);
+    await payOnPage(url, SUCCESS);
+    const body = (await result((await attemptOf(tranRef)).id)).json();
+    expect(body).toMatchObject({ outcome: 'paid', amount: 300, package: { packageType: 'SESSION_BASED' } });
+    expect(body.subscription).toMatchObject({ status: 'ACTIVE', totalSessions: 10, endDate: null });
+    expect(body.invoice.invoiceNumber).toEqual(expect.any(Number));
+  });
+
+  it('declined, expired and cancelled on the card page are three distinct outcomes, nothing paid, no invoice', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const outcomes: string[] = [];
+    for (const action of [DECLINED, EXPIRED, 'cancel']) {
+      const { url, tranRef } = await startPayment(subscriptionId);
+      if (action === 'cancel') {
+        await t.app.inject({
+          method: 'POST',
+          url: url.pathname,
+          headers: { host: url.host, ...form({}).headers },
+          payload: 'action=cancel',
+        });
+      } else await payOnPage(url, action);
+      const body = (await result((await attemptOf(tranRef)).id)).json();
+      expect(body).toMatchObject({ amount: 450.5, invoice: null, subscription: { id: subscriptionId, status: 'PENDING' } });
+      expect(body.retry).toEqual({ page: 'initial', subscriptionId });
+      outcomes.push(body.outcome);
+    }
+    expect(outcomes).toEqual(['declined', 'expired', 'cancelled']);
+    expect(await stateOf(subscriptionId)).toMatchObject({ status: 'PENDING', payments: [], invoices: [] });
+  });
+
+  it('a pending one stays "pending" until the provider confirms it; reading it again asks the provider (a lost callback)', async () => {
+    const { subscriptionId, email } = await pendingSubscription();
+    const { tranRef } = await startPayment(subscriptionId, 'ar');
+    const { id: ref } = await attemptOf(tranRef);
+    expect((await result(ref)).json()).toMatchObject({ outcome: 'pending', invoice: null, subscription: { status: 'PENDING' } });
+    sandbox.settle(tranRef, '4111111111111111'); // paid at the provider; no callback, no return
+    const body = (await result(ref)).json();
+    expect(body).toMatchObject({ outcome: 'paid', subscription: { status: 'ACTIVE' }, invoice: { invoiceNumber: expect.any(Number) } });
+    expect((await stateOf(subscriptionId)).payments).toHaveLength(1);
+    // The receipt in the language the payer paid in, once.
+    await result(ref);
+    const receipts = await receiptsTo(email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].subject).toContain('إيصال الدفع');
+  });
+
+  it('a charge the subscription can no longer take reads "unapplied", never "declined"', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { url, tranRef } = await startPayment(subscriptionId);
+    await withTenant(t.deps.db, a.id, (tx) =>
+      tx.update(subscriptions).set({ status: 'CANCELLED' }).where(eq(subscriptions.id, subscriptionId)),
+    );
+    const { returned } = await payOnPage(url, SUCCESS);
+    const attempt = await attemptOf(tranRef);
+    expect(attempt).toMatchObject({ outcome: 'unapplied', providerStatus: 'A', paymentId: null });
+    expect(returned.headers.location).toBe(`/payment/success?ref=${attempt.id}`);
+    expect((await result(attempt.id)).json()).toMatchObject({ outcome: 'unapplied', invoice: null, subscription: { status: 'CANCELLED' } });
+  });
+
+  it("the payment page shows the academy's VAT number when it has one", async () => {
+    const c = await registerAndLogin(t.app);
+    await withSystem(t.deps.db, (tx) => tx.update(academies).set({ vatNumber: '310123456700003' }).where(eq(academies.id, c.id)));
+    const [{ id: pkg }] = await withTenant(t.deps.db, c.id, (tx) =>
+      tx.insert(packages).values({ academyId: c.id, name: 'Monthly', priceHalalas: 11500, monthsNumber: 1 }).returning(),
+    );
+    const { subscriptionId } = await pendingSubscription(c, pkg);
+    expect((await details(subscriptionId, academyHost(c.handle))).json().academy.vatNumber).toBe('310123456700003');
+  });
+
+  it("the result's lookup answers only the academy of an attempt id, and its role reads nothing else", async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { tranRef } = await startPayment(subscriptionId);
+    const { id: ref } = await attemptOf(tranRef);
+    const seen = await withTenant(t.deps.db, b.id, (tx) => tx.execute(sql`select payment_attempt_academy(${ref}::uuid) as id`));
+    expect(rowsOf<{ id: string }>(seen)[0].id).toBe(a.id);
+    const privileges = await withSystem(t.deps.db, (tx) =>
+      tx.execute(sql`select
+        has_column_privilege('kora_lookup', 'payment_attempts', 'academy_id', 'SELECT') as academy,
+        has_column_privilege('kora_lookup', 'payment_attempts', 'provider_ref', 'SELECT') as ref,
+        has_column_privilege('kora_lookup', 'payment_attempts', 'outcome', 'SELECT') as outcome`),
+    );
+    expect(rowsOf(privileges)[0]).toEqual({ academy: true, ref: false, outcome: false });
   });
 });
 

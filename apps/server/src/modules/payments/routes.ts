@@ -1,18 +1,30 @@
 import { ERRORS, type PaymentLang } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors.js';
-import { academyUrl, rootUrl } from '../../http/host.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { PaymentProviderError } from '../../payments/provider.js';
-import { academyForRequest, academyOfSubscription, paymentDetails, recordedPayment, settlePayment, subscriptionToPay } from './service.js';
+import {
+  academyForRequest,
+  academyOfAttempt,
+  academyOfSubscription,
+  attemptByRef,
+  attemptResult,
+  paymentDetails,
+  recordAttempt,
+  resultPath,
+  settlePayment,
+  subscriptionToPay,
+} from './service.js';
 
 /** The exact bytes of each callback, kept for the signature check (the parsed JSON is not what was signed). */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
 /**
  * The public payment flow (DESIGN §5.5, docs/domain.md "Payments"): the page's details, opening the
- * provider's hosted page, the provider's signed callback, and the payer's signed return.
+ * provider's hosted page, the provider's signed callback, the payer's signed return, and the
+ * payment's result as the server recorded it.
  */
 export async function paymentRoutes(app: FastifyInstance) {
   const { deps } = app;
@@ -30,8 +42,9 @@ export async function paymentRoutes(app: FastifyInstance) {
     const now = deps.clock.now();
     const toPay = await deps.data.tenant(academy.id, (tx) => subscriptionToPay(tx, academy, subscriptionId, now));
 
-    // A declined payment sends the payer back to the page they paid from (a renewal pays a new subscription).
-    const back = `${toPay.renewal ? 'renew' : 'initial'}-subscription/${subscriptionId}`;
+    // A payment that did not go through sends the payer back to the page they paid from (a renewal pays a new subscription).
+    const retryPage = toPay.renewal ? ('renew' as const) : ('initial' as const);
+    const back = `${retryPage}-subscription/${subscriptionId}`;
     // The payer comes back to the origin they paid on (the frame's return must be of the page's origin): the root
     // site's or the academy's, both written from BASE_DOMAIN, never from the request's Host.
     const returnPath = `/api/payments/return?${new URLSearchParams({ lang, back })}`;
@@ -53,6 +66,16 @@ export async function paymentRoutes(app: FastifyInstance) {
         callbackUrl: rootUrl(deps.config, `/api/payments/callback?lang=${lang}`),
         returnUrl,
       });
+      const attempt = {
+        subscriptionId: toPay.subscription.id,
+        retrySubscriptionId: subscriptionId,
+        retryPage,
+        provider: deps.payments.name,
+        providerRef: page.tranRef,
+        amountHalalas: toPay.pkg.priceHalalas,
+        lang,
+      };
+      await deps.data.tenant(academy.id, (tx) => recordAttempt(tx, attempt, now));
       req.log.info({ tranRef: page.tranRef, subscriptionId: toPay.subscription.id }, 'payment page opened');
       return { success: true as const, paymentUrl: page.redirectUrl, subscriptionId: toPay.subscription.id };
     } catch (err) {
@@ -103,29 +126,46 @@ export async function paymentRoutes(app: FastifyInstance) {
       const returned = deps.payments.verifyReturn(req.body);
       if (!returned) throw new HttpError(401, 'payment.signature_invalid');
       const lang = req.query.lang ?? 'en';
-      const backTo = `/${req.query.back ?? `initial-subscription/${returned.cartId}`}?error=declined`;
-      const success = (ref: string, invoiceId: string | null) =>
-        `/payment/success?${new URLSearchParams({ ref, ...(invoiceId ? { invoice: invoiceId } : {}) })}`;
+      // Nothing of this transaction is known: back to the page it came from, which shows no result.
+      const backTo = `/${req.query.back ?? `initial-subscription/${returned.cartId}`}`;
 
-      // The return alone proves nothing: a payment the callback recorded, or the provider's answer to a query.
+      // The return alone proves nothing: the outcome the callback recorded, or the provider's answer to a query.
       const academy = await academyOfSubscription(deps.data, returned.cartId);
       if (!academy) return reply.redirect(backTo, 303) as never;
-      const recorded = await deps.data.tenant(academy.id, (tx) => recordedPayment(tx, returned.tranRef));
-      if (recorded && recorded.subscriptionId === returned.cartId)
-        return reply.redirect(success(returned.tranRef, recorded.invoiceId), 303) as never;
-      let settled: Awaited<ReturnType<typeof settlePayment>>;
-      try {
-        const confirmed = await deps.payments.query(returned.tranRef);
-        settled =
-          confirmed.cartId === returned.cartId
-            ? await settlePayment(deps, confirmed, { confirmed: true, lang, log: req.log })
-            : { state: 'unknown' };
-      } catch (err) {
-        if (!(err instanceof PaymentProviderError)) throw err;
-        req.log.error({ err: err.message, tranRef: returned.tranRef }, 'payment query failed');
-        settled = { state: 'unknown' };
+      const recorded = () => deps.data.tenant(academy.id, (tx) => attemptByRef(tx, returned.tranRef));
+      let attempt = await recorded();
+      if (!attempt || attempt.outcome === 'pending') {
+        try {
+          const confirmed = await deps.payments.query(returned.tranRef);
+          if (confirmed.cartId === returned.cartId) await settlePayment(deps, confirmed, { confirmed: true, lang, log: req.log });
+        } catch (err) {
+          if (!(err instanceof PaymentProviderError)) throw err;
+          req.log.error({ err: err.message, tranRef: returned.tranRef }, 'payment query failed');
+        }
+        attempt = await recorded();
       }
-      return reply.redirect(settled.state === 'paid' ? success(returned.tranRef, settled.invoiceId) : backTo, 303) as never;
+      if (!attempt || attempt.subscriptionId !== returned.cartId) return reply.redirect(backTo, 303) as never;
+      return reply.redirect(resultPath(attempt), 303) as never;
     });
+  });
+
+  // The result page's truth: the attempt as recorded, by its unguessable id, only on its academy's host (or the root's).
+  route(app, 'paymentResult', { access: 'public', rateLimit: rate.publicRead }, async (req) => {
+    const academy = await academyOfAttempt(deps.data, req.params.ref);
+    if (!academy || elsewhere(req.site, academy.handle)) throw notFound('payment.not_found');
+    const read = () => deps.data.tenant(academy.id, (tx) => attemptResult(tx, academy, req.params.ref));
+    const first = await read();
+    if (first.attempt.outcome !== 'pending') return first.reply;
+    // Still pending: the callback may be late or lost, so the provider is asked (settling is idempotent).
+    try {
+      const confirmed = await deps.payments.query(first.attempt.providerRef);
+      if (confirmed.cartId !== first.attempt.subscriptionId) return first.reply;
+      await settlePayment(deps, confirmed, { confirmed: true, lang: first.attempt.lang, log: req.log });
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      req.log.warn({ err: err.message, ref: req.params.ref }, 'payment query failed');
+      return first.reply;
+    }
+    return (await read()).reply;
   });
 }

@@ -1,7 +1,14 @@
-import { type PaymentDetails, type PaymentLang, riyadhToday, type SubscriptionStatus } from '@kora/contracts';
+import {
+  type PaymentDetails,
+  type PaymentLang,
+  type PaymentOutcome,
+  type PaymentResultReply,
+  riyadhToday,
+  type SubscriptionStatus,
+} from '@kora/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { academies, invoices, packages, parentPlayers, payments, subscriptions, users } from '../../db/schema.js';
+import { academies, invoices, packages, parentPlayers, paymentAttempts, payments, subscriptions, users } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
@@ -80,6 +87,7 @@ export async function paymentDetails(tx: TenantTx, academy: AcademyRow, id: stri
       logo: academy.logo,
       handle: academy.handle,
       enableOnlinePayments: academy.enableOnlinePayments,
+      vatNumber: academy.vatNumber,
     },
   };
 }
@@ -139,6 +147,84 @@ export type Settlement =
   | { state: 'not_paid'; reason: string }
   | { state: 'unknown' };
 
+/**
+ * PayTabs' `response_status` as the payer reads it: A paid (once applied to the subscription), H
+ * hold and P pending, D declined, X expired, C cancelled and V voided (nothing taken), E error and
+ * anything unknown failed.
+ */
+export function outcomeOf(status: string): PaymentOutcome {
+  switch (status) {
+    case 'A':
+      return 'paid';
+    case 'H':
+    case 'P':
+      return 'pending';
+    case 'D':
+      return 'declined';
+    case 'X':
+      return 'expired';
+    case 'C':
+    case 'V':
+      return 'cancelled';
+    default:
+      return 'failed';
+  }
+}
+
+/** The pages a payment starts from: `retry` is where its payer tries again. */
+export interface AttemptStart {
+  subscriptionId: string;
+  retrySubscriptionId: string;
+  retryPage: 'initial' | 'renew';
+  provider: string;
+  providerRef: string;
+  amountHalalas: number;
+  lang: PaymentLang;
+}
+
+/** Records a payment page the provider opened (migration 0024): pending until the provider says more. */
+export async function recordAttempt(tx: TenantTx, start: AttemptStart, now: Date) {
+  const [row] = await tx
+    .insert(paymentAttempts)
+    .values({ academyId: tx.academyId, ...start, createdAt: now, updatedAt: now })
+    .returning({ id: paymentAttempts.id });
+  return row.id;
+}
+
+/**
+ * Writes what the provider said of a transaction on its attempt. Only a pending attempt changes (a
+ * replayed or late answer never rewrites an outcome); one Kora never recorded (opened before the
+ * record existed) is recorded now, so every answer has a record.
+ */
+async function noteAttempt(
+  tx: TenantTx,
+  r: PaymentResult,
+  note: { provider: string; outcome: PaymentOutcome; paymentId?: string | null; lang: PaymentLang; now: Date },
+) {
+  await tx
+    .insert(paymentAttempts)
+    .values({
+      academyId: tx.academyId,
+      subscriptionId: r.cartId,
+      retrySubscriptionId: r.cartId,
+      retryPage: 'initial',
+      provider: note.provider,
+      providerRef: r.tranRef,
+      amountHalalas: r.amountHalalas ?? 0,
+      lang: note.lang,
+      outcome: note.outcome,
+      providerStatus: r.status.slice(0, 8),
+      paymentId: note.paymentId ?? null,
+      createdAt: note.now,
+      updatedAt: note.now,
+    })
+    .onConflictDoUpdate({
+      target: [paymentAttempts.academyId, paymentAttempts.providerRef],
+      set: { outcome: note.outcome, providerStatus: r.status.slice(0, 8), paymentId: note.paymentId ?? null, updatedAt: note.now },
+      setWhere: eq(paymentAttempts.outcome, 'pending'),
+    });
+}
+
 interface SettleOptions {
   /** The result already comes from the provider's query (no second query). */
   confirmed: boolean;
@@ -158,27 +244,36 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
     opts.log.warn({ tranRef: result.tranRef, cartId: result.cartId }, 'payment for an unknown subscription');
     return { state: 'unknown' };
   }
-  if (!isPaid(result)) return { state: 'not_paid', reason: result.status };
+  const now = deps.clock.now();
+  const note = (r: PaymentResult, outcome: PaymentOutcome) =>
+    deps.data.tenant(academy.id, (tx) => noteAttempt(tx, r, { provider: deps.payments.name, outcome, lang: opts.lang, now }));
+  // A signed answer that is not "authorised" is believed as it is: nothing was taken.
+  if (!isPaid(result)) {
+    await note(result, outcomeOf(result.status));
+    return { state: 'not_paid', reason: result.status };
+  }
   const confirmed = opts.confirmed ? result : await deps.payments.query(result.tranRef);
   if (!isPaid(confirmed) || confirmed.cartId !== result.cartId) {
     opts.log.warn({ tranRef: result.tranRef, status: confirmed.status }, 'the provider did not confirm a payment it notified');
+    if (confirmed.cartId === result.cartId) await note(confirmed, outcomeOf(confirmed.status));
     return { state: 'not_paid', reason: confirmed.status };
   }
 
-  const now = deps.clock.now();
   let outcome: Awaited<ReturnType<typeof activate>>;
   try {
-    outcome = await deps.data.tenant(academy.id, (tx) => activate(tx, confirmed, deps.payments.name, now));
+    outcome = await deps.data.tenant(academy.id, (tx) => activate(tx, confirmed, deps.payments.name, now, opts.lang));
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) {
-      // Paid, but the academy cancelled or activated it meanwhile: someone must refund or apply it by hand.
+      // Paid, but the academy cancelled or activated it meanwhile: recorded as charged and not applied (the payer is told so).
       opts.log.error({ tranRef: result.tranRef, subscriptionId: result.cartId }, 'a paid subscription could not be activated');
+      await note(confirmed, 'unapplied');
       return { state: 'not_paid', reason: 'conflict' };
     }
     throw err;
   }
   if (outcome.state !== 'paid') {
     opts.log.error({ tranRef: result.tranRef, ...outcome }, 'a payment did not match its subscription');
+    if (outcome.state === 'amount_mismatch') await note(confirmed, 'unapplied');
     return { state: 'not_paid', reason: outcome.state };
   }
   if (outcome.receipt) await sendReceipts(deps, academy, outcome.receipt, opts.lang, opts.log);
@@ -193,7 +288,7 @@ interface Receipt {
   parents: { name: string; email: string | null }[];
 }
 
-async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: Date) {
+async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: Date, lang: PaymentLang) {
   const [expected] = await tx
     .select({ priceHalalas: packages.priceHalalas })
     .from(subscriptions)
@@ -206,6 +301,8 @@ async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: D
     if (!done) return { state: 'amount_mismatch' as const, paid: r.amountHalalas, expected: expected.priceHalalas };
   }
   const activation = await activateSubscription(tx, r.cartId, { method: 'Card', provider, providerRef: r.tranRef, withInvoice: true, now });
+  // In the same transaction as the payment: the payer's result page never reads "paid" without it, nor it without "paid".
+  await noteAttempt(tx, r, { provider, outcome: 'paid', paymentId: activation.payment.id, lang, now });
   if (activation.repeated) {
     const [invoice] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.paymentId, activation.payment.id));
     return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt: null };
@@ -225,14 +322,67 @@ async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: D
   return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt };
 }
 
-/** The paid payment of a provider reference and its invoice, if the callback (or an earlier return) recorded it. */
-export async function recordedPayment(tx: TenantTx, tranRef: string) {
-  const [row] = await tx
-    .select({ paymentId: payments.id, subscriptionId: payments.subscriptionId, invoiceId: invoices.id })
-    .from(payments)
-    .leftJoin(invoices, eq(invoices.paymentId, payments.id))
-    .where(and(eq(payments.providerRef, tranRef), eq(payments.status, 'PAID')));
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** The attempt of a provider reference, if Kora recorded one. */
+export async function attemptByRef(tx: TenantTx, tranRef: string): Promise<AttemptRow | null> {
+  const [row] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.providerRef, tranRef));
   return row ?? null;
+}
+
+/**
+ * The academy of a payment's public reference (the attempt's id), through the narrow door of
+ * migration 0024 (`payment_attempt_academy(id)`); null for anything else.
+ */
+export async function academyOfAttempt(data: DataAccess, ref: string): Promise<AcademyRow | null> {
+  if (!UUID.test(ref)) return null;
+  const [row] = await data.system((tx) => tx.select().from(academies).where(sql`${academies.id} = payment_attempt_academy(${ref}::uuid)`));
+  return row ?? null;
+}
+
+/** Where the payer's browser goes once the provider answered: the result page, or the page they paid from with its result. */
+export function resultPath(attempt: Pick<AttemptRow, 'id' | 'outcome' | 'retryPage' | 'retrySubscriptionId'>) {
+  if (attempt.outcome === 'paid' || attempt.outcome === 'pending' || attempt.outcome === 'unapplied')
+    return `/payment/success?${new URLSearchParams({ ref: attempt.id })}`;
+  return `/${attempt.retryPage}-subscription/${attempt.retrySubscriptionId}?${new URLSearchParams({ payment: attempt.id })}`;
+}
+
+/** An attempt by its public reference, with everything its result page shows (404 when there is none). */
+export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: string) {
+  const [row] = await tx
+    .select({ a: paymentAttempts, s: subscriptions, p: packages, player: users })
+    .from(paymentAttempts)
+    .innerJoin(subscriptions, eq(subscriptions.id, paymentAttempts.subscriptionId))
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .innerJoin(users, eq(users.id, subscriptions.playerId))
+    .where(eq(paymentAttempts.id, ref));
+  if (!row) throw notFound('payment.not_found');
+  const { a, s, p, player } = row;
+  const [paid] = a.paymentId
+    ? await tx
+        .select({ amountHalalas: payments.amountHalalas, invoiceId: invoices.id, invoiceNumber: invoices.invoiceNumber })
+        .from(payments)
+        .leftJoin(invoices, eq(invoices.paymentId, payments.id))
+        .where(eq(payments.id, a.paymentId))
+    : [];
+  const reply: PaymentResultReply = {
+    ref: a.id,
+    outcome: a.outcome,
+    amount: (paid?.amountHalalas ?? a.amountHalalas) / 100,
+    academy: {
+      name: academy.name,
+      nameArabic: academy.nameArabic,
+      logo: academy.logo,
+      handle: academy.handle,
+      vatNumber: academy.vatNumber,
+    },
+    player: { name: player.name, nameArabic: player.nameArabic },
+    package: { name: p.name, nameArabic: p.nameArabic, packageType: p.packageType },
+    subscription: { id: s.id, status: s.status, startDate: s.startDate, endDate: s.endDate, totalSessions: s.totalSessions },
+    invoice: paid?.invoiceId && paid.invoiceNumber !== null ? { id: paid.invoiceId, invoiceNumber: paid.invoiceNumber } : null,
+    retry: { page: a.retryPage, subscriptionId: a.retrySubscriptionId },
+  };
+  return { attempt: a, reply };
 }
 
 const sar = (halalas: number, lang: PaymentLang) =>

@@ -33,7 +33,15 @@ const details = (over: Partial<PaymentDetails['subscription']> = {}, academy: Pa
     ...over,
   },
   parents: [{ name: 'Khalid Al-Otaibi', nameArabic: null }],
-  academy: { name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', logo: null, handle: 'demo', enableOnlinePayments: true, ...academy },
+  academy: {
+    name: 'Riyadh Falcons',
+    nameArabic: 'صقور الرياض',
+    logo: null,
+    handle: 'demo',
+    enableOnlinePayments: true,
+    vatNumber: null,
+    ...academy,
+  },
 });
 
 const json = (body: unknown, status = 200) =>
