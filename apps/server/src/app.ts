@@ -94,6 +94,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   registerAudit(app);
   // Mails still being delivered finish before the database closes.
   app.addHook('onClose', () => deps.mailer.stop());
+  // The key that opens academies' signing keys, read (or, in development, made) now: an invoice signed
+  // with an academy's key may be the first thing to need it after a restart.
+  sealingKeyFor(deps.config);
   // Reporting to ZATCA: main.ts starts its timer; a report in flight finishes before the database closes.
   const reporter = createReporter({
     data,
