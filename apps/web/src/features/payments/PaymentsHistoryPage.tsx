@@ -198,7 +198,7 @@ export function PaymentsHistoryPage() {
                     <td className="px-4 py-3 whitespace-nowrap font-semibold text-slate-900">
                       <bdi>{money(inv.totalAmount)}</bdi>
                     </td>
-                    <td className="px-4 py-3">{pdfLink(inv, '')}</td>
+                    <td className="px-4 py-3">{pdfLink(inv, 'whitespace-nowrap')}</td>
                   </tr>
                 ))}
               </tbody>
