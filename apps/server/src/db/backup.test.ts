@@ -2,16 +2,120 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../test/harness.js';
-import { backup, markRunning, restore } from './backup.js';
+import { sendDueReminders } from '../modules/attention/reminders.js';
+import { activateSubscription } from '../modules/subscriptions/activate.js';
+import { type BackupPlace, backup, markRunning, RestoreRefused, restore } from './backup.js';
 import { openDatabase } from './client.js';
-import { academies } from './schema.js';
-import { withSystem } from './tenant.js';
+import { academies, invoices, outgoingMails, packages, parentPlayers, subscriptions, users } from './schema.js';
+import { dataAccess, withSystem, withTenant } from './tenant.js';
 
 const addAcademy = (db: Awaited<ReturnType<typeof openDatabase>>['db'], handle: string) =>
   withSystem(db, (tx) => tx.insert(academies).values({ name: `${handle} FC`, handle, ownerEmail: `owner@${handle}.sa` }));
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+
+/** An academy with a monthly package. */
+async function academyWithPackage(db: Database['db'], handle: string) {
+  const [academy] = await withSystem(db, (tx) =>
+    tx
+      .insert(academies)
+      .values({ name: `${handle} FC`, handle, ownerEmail: `owner@${handle}.sa` })
+      .returning(),
+  );
+  const [pkg] = await withTenant(db, academy.id, (tx) =>
+    tx
+      .insert(packages)
+      .values({ academyId: academy.id, name: 'Monthly', priceHalalas: 45_000, packageType: 'TIME_BASED', monthsNumber: 1 })
+      .returning(),
+  );
+  return { academyId: academy.id, packageId: pkg.id };
+}
+
+/** A player waiting for the first payment (PENDING for weeks: due a reminder), with a parent's e-mail. */
+const waitingPlayer = (db: Database['db'], { academyId, packageId }: { academyId: string; packageId: string }, name: string) =>
+  withTenant(db, academyId, async (tx) => {
+    const [player] = await tx.insert(users).values({ academyId, role: 'PLAYER', name }).returning();
+    const [parent] = await tx
+      .insert(users)
+      .values({ academyId, role: 'PARENT', name: `Parent of ${name}`, email: `${name.toLowerCase()}@parents.sa` })
+      .returning();
+    await tx.insert(parentPlayers).values({ academyId, parentId: parent.id, playerId: player.id });
+    const [sub] = await tx
+      .insert(subscriptions)
+      .values({ academyId, playerId: player.id, packageId, status: 'PENDING', createdAt: new Date('2026-10-01T09:00:00Z') })
+      .returning();
+    return sub.id;
+  });
+
+const payCash = (db: Database['db'], academyId: string, subscriptionId: string) =>
+  withTenant(db, academyId, (tx) =>
+    activateSubscription(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date('2026-11-20T09:00:00Z') }),
+  );
+const invoiceNumbers = async (db: Database['db'], academyId: string) =>
+  (await withTenant(db, academyId, (tx) => tx.select({ n: invoices.invoiceNumber }).from(invoices))).map((i) => i.n).sort();
+/** The reminders a run sends now, to a mailer that only records them. */
+async function remindersSent(db: Database['db'], academyId: string) {
+  const sent: string[] = [];
+  const deps = {
+    data: dataAccess(db),
+    config: { publicProtocol: 'http' as const, baseDomain: 'kora.test' },
+    mailer: { send: async (m: { to: string }) => void sent.push(m.to) },
+  };
+  await sendDueReminders(deps, academyId, new Date('2026-11-22T09:00:00Z'));
+  return sent.sort();
+}
+const mailSent = async (db: Database['db'], id: string) =>
+  (await withSystem(db, (tx) => tx.select({ sentAt: outgoingMails.sentAt }).from(outgoingMails).where(eq(outgoingMails.id, id))))[0]
+    ?.sentAt ?? null;
+
+/**
+ * Issue 18: a backup older than invoices already issued is refused (nothing changes) unless forced,
+ * and after a restore the reminders and mails sent since the backup are not sent again.
+ */
+async function olderBackupScenario(place: BackupPlace, open: () => Promise<Database>, file: string) {
+  const before = await open();
+  const academy = await academyWithPackage(before.db, `older-${randomBytes(3).toString('hex')}`);
+  const { academyId } = academy;
+  await payCash(before.db, academyId, await waitingPlayer(before.db, academy, 'Faisal'));
+  const waiting = await waitingPlayer(before.db, academy, 'Salem');
+  const [queued] = await withSystem(before.db, (tx) =>
+    tx.insert(outgoingMails).values({ academyId, to: 'owner@x.sa', subject: 'Queued at the backup', text: 'link' }).returning(),
+  );
+  await before.close();
+  await backup(place, file);
+
+  // Since the backup: a new player paid and invoice no. 2 went to the parent, Salem's reminder went out, the queued mail left.
+  const since = await open();
+  await payCash(since.db, academyId, await waitingPlayer(since.db, academy, 'Nawaf'));
+  expect(await invoiceNumbers(since.db, academyId)).toEqual([1, 2]);
+  expect(await remindersSent(since.db, academyId)).toEqual(['salem@parents.sa']);
+  await withSystem(since.db, (tx) => tx.update(outgoingMails).set({ sentAt: new Date(), text: '' }).where(eq(outgoingMails.id, queued.id)));
+  await since.close();
+
+  const refused = await restore(place, file).catch((err: unknown) => err);
+  expect(refused).toBeInstanceOf(RestoreRefused);
+  const message = (refused as Error).message;
+  expect(message).toMatch(/older than invoices already issued/);
+  expect(message).toMatch(/older-[0-9a-f]+: 1 invoice \(no\. 2\) issued after the backup, whose last is no\. 1/);
+  expect(message).toMatch(/--force/);
+  const untouched = await open();
+  expect(await invoiceNumbers(untouched.db, academyId)).toEqual([1, 2]);
+  await untouched.close();
+
+  await restore(place, file, { force: true });
+  const restored = await open();
+  expect(await invoiceNumbers(restored.db, academyId)).toEqual([1]);
+  // The reminder claimed after the backup stays claimed, and the mail that left stays sent.
+  expect(await remindersSent(restored.db, academyId)).toEqual([]);
+  expect(await mailSent(restored.db, queued.id)).not.toBeNull();
+  const [sub] = await withTenant(restored.db, academyId, (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, waiting)));
+  expect(sub.status).toBe('PENDING');
+  await restored.close();
+}
+
 const handlesIn = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) =>
   (await withSystem(db, (tx) => tx.select({ handle: academies.handle }).from(academies))).map((a) => a.handle).sort();
 
@@ -43,6 +147,15 @@ describe('backup and restore of the embedded database', () => {
     expect(readFileSync(join(dataDir, 'uploads', 'photo.webp')).equals(photo)).toBe(true);
     expect(existsSync(join(dataDir, 'uploads', 'later.webp'))).toBe(false);
   }, 120_000);
+
+  it('refuses a backup older than invoices already issued unless --force, and sends no reminder or mail twice after it (issue 18)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kora-backup-test-'));
+    await olderBackupScenario(
+      { dataDir },
+      () => openDatabase({ dataDir: join(dataDir, 'pglite'), migrationsFolder }),
+      join(dataDir, 'older.tar.gz'),
+    );
+  }, 180_000);
 
   it('refuses to copy a data directory a running server has open', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kora-backup-test-'));
@@ -78,4 +191,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQL 
       await c.end();
     }
   }, 120_000);
+
+  it('refuses a backup older than invoices already issued unless --force, and sends no reminder or mail twice after it (issue 18)', async () => {
+    const admin = process.env.TEST_DATABASE_URL ?? '';
+    const name = `kora_backup_${randomBytes(5).toString('hex')}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'kora-backup-test-'));
+    try {
+      await olderBackupScenario(
+        { dataDir, databaseUrl: url.toString() },
+        () => openDatabase({ databaseUrl: url.toString(), migrationsFolder, poolSize: 2 }),
+        join(dataDir, 'older.tar.gz'),
+      );
+    } finally {
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    }
+  }, 180_000);
 });
