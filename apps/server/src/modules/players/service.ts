@@ -34,14 +34,14 @@ export async function attendanceOf(tx: TenantTx, playerId: string) {
   return rows;
 }
 
-export async function subscriptionsOfPlayer(tx: TenantTx, playerId: string) {
+export async function subscriptionsOfPlayer(tx: TenantTx, playerId: string, today: string) {
   await requirePlayer(tx, playerId);
-  return subscriptionsOf(tx, [playerId]);
+  return subscriptionsOf(tx, [playerId], today);
 }
 
 /** The current session-based subscription's counters, or null when the player has none. */
-export async function sessionStatsOf(tx: TenantTx, playerId: string) {
-  const subs = await subscriptionsOfPlayer(tx, playerId);
+export async function sessionStatsOf(tx: TenantTx, playerId: string, today: string) {
+  const subs = await subscriptionsOfPlayer(tx, playerId, today);
   const current = subs.find(
     (s) => s.package.packageType === 'SESSION_BASED' && ['ACTIVE', 'TRIAL', 'PAUSED', 'PENDING', 'INACTIVE'].includes(s.status),
   );

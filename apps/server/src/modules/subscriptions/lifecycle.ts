@@ -1,5 +1,21 @@
+import type { SubscriptionStatus } from '@kora/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import { addMonthsIso } from '../../lib/dates.js';
 import type { PackageRow } from '../packages/mapper.js';
+
+/** The statuses of a subscription still running or about to: a player has at most one of them. */
+export const OPEN_STATUSES: SubscriptionStatus[] = ['PENDING', 'ACTIVE', 'TRIAL', 'PAUSED'];
+
+/**
+ * A player's subscriptions in the order every list reads them (docs/domain.md, "Subscription
+ * lifecycle"): the open one first — the current membership, the one Settings acts on, even when a
+ * cancelled one ends later; an ACTIVE or TRIAL one whose end date passed (`today`, Riyadh) has
+ * lapsed and is not — then the latest end date (a missing one counts as its start), newest first.
+ * `s` is the subscriptions table or its alias; `status` its status as the statement sees it.
+ */
+export const currentFirstSql = (s: SQL, today: string, status: SQL = sql`${s}.status`) =>
+  sql`(${status} in ('PENDING', 'PAUSED') or (${status} in ('ACTIVE', 'TRIAL') and not coalesce(${s}.end_date < ${today}::date, false))) desc,
+    coalesce(${s}.end_date, ${s}.start_date) desc, ${s}.created_at desc, ${s}.id`;
 
 /**
  * A new PENDING subscription of a package from a start date: time-based ones end after the

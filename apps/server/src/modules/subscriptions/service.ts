@@ -16,13 +16,10 @@ import { halalasToSar } from '../packages/mapper.js';
 import { nameOrder, playerRankSql } from '../users/player-order.js';
 import { teamListsOfPlayers } from '../users/read.js';
 import { activateSubscription, refreshStatesSql, refreshSubscriptionStates } from './activate.js';
-import { pendingSubscriptionValues } from './lifecycle.js';
+import { currentFirstSql, OPEN_STATUSES, pendingSubscriptionValues } from './lifecycle.js';
 
 type SubscriptionRecord = typeof subscriptions.$inferSelect;
 type PackageRecord = typeof packages.$inferSelect;
-
-/** The statuses of a subscription still running or about to: a player has at most one of them. */
-const OPEN: SubscriptionStatus[] = ['PENDING', 'ACTIVE', 'TRIAL', 'PAUSED'];
 
 const toManaged = (s: SubscriptionRecord, p: PackageRecord): ManagedSubscription => ({
   id: s.id,
@@ -43,8 +40,8 @@ const toManaged = (s: SubscriptionRecord, p: PackageRecord): ManagedSubscription
 });
 
 /**
- * Settings → subscriptions: every player with their latest subscription (latest end date, as the
- * players list orders them) or null, in the players list order, as the JSON text of
+ * Settings → subscriptions: every player with their current subscription (lifecycle.ts,
+ * `currentFirstSql`, as the players list orders them) or null, in the players list order, as the JSON text of
  * SubscriptionRow[]. Statuses whose dates passed are moved first; then one statement builds the
  * list whatever the number of players. The statement moves them itself (a CTE): its list reads the
  * rows as they were, so a moved row's status is taken from what the update returned.
@@ -69,7 +66,7 @@ export async function subscriptionsListJson(tx: TenantTx, now: Date): Promise<st
             ${sar(sql`pk.price_halalas`)} as price, pk.allow_pause as "allowPause"
         ) kr
       ) sr
-      order by s.player_id, coalesce(s.end_date, s.start_date) desc, s.created_at desc, s.id
+      order by s.player_id, ${currentFirstSql(sql`s`, riyadhToday(now), sql`st.status`)}
     )
     select ${jsonArray(
       sql`json_build_object('player', row_to_json(pr), 'subscription', l.subscription)`,
@@ -122,7 +119,7 @@ export async function createSubscription(tx: TenantTx, playerId: string, package
   const [open] = await tx
     .select({ status: subscriptions.status })
     .from(subscriptions)
-    .where(and(eq(subscriptions.playerId, playerId), inArray(subscriptions.status, OPEN)))
+    .where(and(eq(subscriptions.playerId, playerId), inArray(subscriptions.status, OPEN_STATUSES)))
     .limit(1);
   if (open) throw refuse(open.status);
   const pkg = await subscribablePackage(tx, packageId, 'packageId');

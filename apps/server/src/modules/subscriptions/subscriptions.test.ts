@@ -450,6 +450,35 @@ describe('the list', () => {
     ]);
   });
 
+  it('shows the new PENDING subscription after a cancelled one that ends later, on every list, and it can be activated', async () => {
+    const playerId = await seedPlayer('Renewal After Cancel');
+    const quarter = (await create(playerId, pkg.quarter)).json() as ManagedSubscription;
+    expect((await activate(pkg.quarter, quarter.id)).statusCode).toBe(200);
+    expect((await patch(`${quarter.id}/cancel`)).statusCode).toBe(200);
+    // The cancelled quarter ends 2027-02-22, after the new month's 2026-12-22 and the session package's start.
+    for (const next of [pkg.monthly, pkg.sessions]) {
+      const created = await create(playerId, next);
+      expect(created.statusCode, created.body).toBe(201);
+      const pending = created.json() as ManagedSubscription;
+      expect((await rowOf(playerId))?.subscription).toMatchObject({ id: pending.id, status: 'PENDING' });
+      const players = await api()({ method: 'GET', url: '/api/users?role=PLAYER' });
+      expect(
+        players
+          .json()
+          .find((p: { id: string }) => p.id === playerId)
+          .subscriptions.map((s: { id: string }) => s.id),
+      ).toEqual([pending.id, quarter.id, ...(next === pkg.sessions ? [expect.any(String)] : [])]);
+      const detail = await api()({ method: 'GET', url: `/api/players/${playerId}/subscriptions` });
+      expect(detail.json()[0].id).toBe(pending.id);
+      if (next === pkg.monthly) {
+        expect((await patch(`${pending.id}/cancel`)).statusCode).toBe(200);
+        continue;
+      }
+      expect((await activate(next, pending.id)).statusCode).toBe(200);
+      expect((await rowOf(playerId))?.subscription).toMatchObject({ id: pending.id, status: 'ACTIVE', sessionsLeft: 2 });
+    }
+  });
+
   it('runs the same number of SQL statements for 10 and for 300 players', async () => {
     const c = await registerAndLogin(t.app);
     const seed = (n: number, from: number) =>

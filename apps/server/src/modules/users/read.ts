@@ -1,10 +1,11 @@
 import type { Admin, Coach, Player, Role, Subscription } from '@kora/contracts';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { andIn, isoTimestamp, jsonArray, jsonList, parsedList, sar } from '../../db/json.js';
 import { packages, subscriptions, teamCoaches, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
 import { halalasToSar } from '../packages/mapper.js';
+import { currentFirstSql } from '../subscriptions/lifecycle.js';
 import { nameOrder, playerRankSql } from './player-order.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -26,15 +27,15 @@ const subscriptionColumns = {
   packageType: packages.packageType,
   priceHalalas: packages.priceHalalas,
 };
-/** Subscriptions of the given players (null: of every player), latest end date first (a missing end date counts as its start). */
-export async function subscriptionsOf(tx: TenantTx, playerIds: string[] | null) {
+/** Subscriptions of the given players (null: of every player), the current one on `today` first (lifecycle.ts, `currentFirstSql`). */
+export async function subscriptionsOf(tx: TenantTx, playerIds: string[] | null, today: string) {
   if (playerIds?.length === 0) return [];
   const rows = await tx
     .select(subscriptionColumns)
     .from(subscriptions)
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
     .where(playerIds ? inArray(subscriptions.playerId, playerIds) : undefined)
-    .orderBy(desc(sql`coalesce(${subscriptions.endDate}, ${subscriptions.startDate})`), desc(subscriptions.createdAt));
+    .orderBy(currentFirstSql(sql`${subscriptions}`, today));
   return rows.map(
     (r): Subscription => ({
       id: r.id,
@@ -68,11 +69,11 @@ export const teamListsOfPlayers = (ids: string[] | null) => sql`
   group by tp.player_id`;
 
 /**
- * Players with their teams, parents and subscriptions (latest end date first), in the players
+ * Players with their teams, parents and subscriptions (the current one first), in the players
  * list order (docs/domain.md): one statement whatever the number of players, answering the list
  * as JSON text (db/json.ts). Each relation is aggregated once per player, then hash-joined.
  */
-const playersQuery = (ids: string[] | null) => sql`
+const playersQuery = (ids: string[] | null, today: string) => sql`
   with team_lists as (${teamListsOfPlayers(ids)}),
   parent_lists as (
     select pp.player_id, json_agg(row_to_json(pr) order by pp.created_at, pu.id) as list
@@ -87,8 +88,8 @@ const playersQuery = (ids: string[] | null) => sql`
   ),
   subscription_lists as (
     select s.player_id,
-      json_agg(row_to_json(sr) order by coalesce(s.end_date, s.start_date) desc, s.created_at desc, s.id) as list,
-      (array_agg(s.status order by coalesce(s.end_date, s.start_date) desc, s.created_at desc, s.id))[1] as latest
+      json_agg(row_to_json(sr) order by ${currentFirstSql(sql`s`, today)}) as list,
+      (array_agg(s.status order by ${currentFirstSql(sql`s`, today)}))[1] as latest
     from subscriptions s
     join packages pk on pk.id = s.package_id
     cross join lateral (
@@ -116,10 +117,10 @@ const playersQuery = (ids: string[] | null) => sql`
   where u.role = 'PLAYER' ${andIn(sql`u.id`, ids)}`;
 
 /** `GET /api/users?role=PLAYER`: the JSON text of Player[]. */
-export const playersListJson = (tx: TenantTx) => jsonList(tx, playersQuery(null));
+export const playersListJson = (tx: TenantTx, today: string) => jsonList(tx, playersQuery(null, today));
 
 /** The players of the given ids (other ids and roles left out), in the players list order. */
-export const listPlayers = (tx: TenantTx, ids?: string[]) => parsedList<Player>(tx, playersQuery(ids ?? null));
+export const listPlayers = (tx: TenantTx, today: string, ids?: string[]) => parsedList<Player>(tx, playersQuery(ids ?? null, today));
 
 export async function listCoaches(tx: TenantTx, ids?: string[]): Promise<Coach[]> {
   const rows = await tx

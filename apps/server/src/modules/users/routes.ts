@@ -1,4 +1,4 @@
-import type { AnyUser, PermissionFlag, Role } from '@kora/contracts';
+import { type AnyUser, type PermissionFlag, type Role, riyadhToday } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TenantTx } from '../../db/tenant.js';
 import { authOf, requireAnyFlag } from '../../http/access.js';
@@ -19,15 +19,15 @@ const READ_ROLE: Partial<Record<Role, PermissionFlag[] | 'member'>> = {
   ADMIN: ['canReadSettings'],
 };
 
-async function listOfRole(tx: TenantTx, role: 'PLAYER' | 'COACH' | 'ADMIN', ids?: string[]): Promise<AnyUser[]> {
-  if (role === 'PLAYER') return listPlayers(tx, ids);
+async function listOfRole(tx: TenantTx, role: 'PLAYER' | 'COACH' | 'ADMIN', today: string, ids?: string[]): Promise<AnyUser[]> {
+  if (role === 'PLAYER') return listPlayers(tx, today, ids);
   return role === 'COACH' ? listCoaches(tx, ids) : listAdmins(tx, ids);
 }
 
 /** One user in the shape of its role; 404 for parents and unknown ids. */
-async function userOfRole(tx: TenantTx, id: string): Promise<AnyUser> {
+async function userOfRole(tx: TenantTx, id: string, today: string): Promise<AnyUser> {
   const role = await roleOf(tx, id);
-  const [user] = role === 'PARENT' ? [] : await listOfRole(tx, role, [id]);
+  const [user] = role === 'PARENT' ? [] : await listOfRole(tx, role, today, [id]);
   if (!user) throw notFound('user.not_found');
   return user;
 }
@@ -40,8 +40,8 @@ export async function userRoutes(app: FastifyInstance) {
     const need = READ_ROLE[req.query.role];
     if (need && need !== 'member') requireAnyFlag(authOf(req), need);
     // The players list comes from the database as the answer's JSON text.
-    if (req.query.role === 'PLAYER') return sendCachedList(req, reply, 'players', playersListJson);
-    return req.tenant((tx) => listOfRole(tx, req.query.role));
+    if (req.query.role === 'PLAYER') return sendCachedList(req, reply, 'players', (tx) => playersListJson(tx, riyadhToday(now())));
+    return req.tenant((tx) => listOfRole(tx, req.query.role, riyadhToday(now())));
   });
 
   route(app, 'getUser', { access: 'member' }, (req) =>
@@ -49,7 +49,7 @@ export async function userRoutes(app: FastifyInstance) {
       const need = READ_ROLE[await roleOf(tx, req.params.id)];
       if (!need) throw notFound('user.not_found');
       if (need !== 'member') requireAnyFlag(authOf(req), need);
-      return userOfRole(tx, req.params.id);
+      return userOfRole(tx, req.params.id, riyadhToday(now()));
     }),
   );
 
@@ -63,13 +63,13 @@ export async function userRoutes(app: FastifyInstance) {
       const avatar = files.photo ? await storeImage(deps.storage, files.photo) : null;
       return req.tenant(async (tx) => {
         await updatePlayer(tx, id, fields, avatar, now());
-        return userOfRole(tx, id);
+        return userOfRole(tx, id, riyadhToday(now()));
       });
     }
     const body = req.body;
     return req.tenant(async (tx) => {
       await updateAccount(tx, id, body, now(), auth.user.accountType);
-      return userOfRole(tx, id);
+      return userOfRole(tx, id, riyadhToday(now()));
     });
   });
 
@@ -106,7 +106,7 @@ export async function userRoutes(app: FastifyInstance) {
           },
           created.player.id,
         );
-      const [player] = await listPlayers(tx, [created.player.id]);
+      const [player] = await listPlayers(tx, riyadhToday(now()), [created.player.id]);
       return { parent: { id: created.parent.id, name: created.parent.name }, player, subscription: player.subscriptions[0] ?? null };
     });
   });

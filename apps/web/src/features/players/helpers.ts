@@ -17,7 +17,7 @@ export function inAgeBand(age: number | null, band: AgeBand) {
   return b === null || (age !== null && age >= b[0] && age <= b[1]);
 }
 
-/** The latest subscription is the one with the latest end date (the API answers them so). */
+/** The subscription a player's row shows: the open one, else the latest end date (the API answers them so). */
 export const latestSubscription = (p: Pick<Player, 'subscriptions'>): Subscription | null => p.subscriptions[0] ?? null;
 
 /** Current membership: ACTIVE, or PENDING with an end date in the future. */
