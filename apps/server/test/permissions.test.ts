@@ -133,13 +133,17 @@ const TABLE: Case[] = [
   { key: 'activateSubscription', allow: [W('Settings')], body: () => ({ status: 'ACTIVE' }) },
   { key: 'changeSubscriptionPackage', allow: [W('Settings')], body: () => ({ packageId: NONE }) },
   { key: 'cancelSubscription', allow: [W('Settings')] },
+  { key: 'cancelSubscription', allow: [W('Settings')], variant: 'with a refund', body: () => ({ refund: { reason: 'Moved away' } }) },
   { key: 'pauseSubscription', allow: [W('Settings')] },
   { key: 'resumeSubscription', allow: [W('Settings')] },
+  { key: 'subscriptionRefundable', allow: [R('Settings')] },
 
   { key: 'listInvoices', allow: [R('Settings')], query: 'startDate=2026-11-01&endDate=2026-11-30' },
   { key: 'exportInvoices', allow: [R('Settings')], query: 'month=2026-11' },
   { key: 'invoicePdf', allow: 'public' },
   { key: 'invoiceXml', allow: 'public' },
+  // An invoice that does not exist: 404 for those allowed, nothing issued or refunded.
+  { key: 'createCreditNote', allow: [W('Settings')], body: () => ({ reason: 'Refund' }) },
 
   { key: 'paymentDetails', allow: 'public' },
   { key: 'paymentResult', allow: 'public' },

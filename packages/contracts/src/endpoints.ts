@@ -36,7 +36,7 @@ import {
   growthPlayerRowSchema,
   playerIdParamsSchema,
 } from './growth.js';
-import { invoiceExportQuery, invoiceListItemSchema, invoiceListQuery } from './invoices.js';
+import { creditNoteBody, creditNoteSchema, invoiceExportQuery, invoiceListItemSchema, invoiceListQuery } from './invoices.js';
 import {
   packageBody,
   packageDeleteReply,
@@ -70,10 +70,13 @@ import type { RouteKey } from './routes.js';
 import {
   activateSubscriptionBody,
   activateSubscriptionParams,
+  cancelSubscriptionBody,
+  cancelSubscriptionReply,
   changeSubscriptionPackageBody,
   createSubscriptionBody,
   managedSubscriptionSchema,
   subscriptionIdParams,
+  subscriptionRefundableSchema,
   subscriptionRowSchema,
 } from './subscriptions.js';
 import { teamBodySchema, teamSchema, teamUpdateBodySchema } from './teams.js';
@@ -469,10 +472,12 @@ export const endpoints = {
     responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
   },
   cancelSubscription: {
-    summary: 'Cancel a subscription (any status but CANCELLED)',
+    summary:
+      'Cancel a subscription (any status but CANCELLED); with `refund`, its invoice is credited (credit note) and the money given back (cash, or the card through the provider) in the same request',
     tags: ['subscriptions'],
     params: subscriptionIdParams,
-    responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
+    body: cancelSubscriptionBody,
+    responses: { 200: cancelSubscriptionReply, 404: errorSchema, 409: errorSchema, 502: errorSchema },
   },
   pauseSubscription: {
     summary: 'Pause an ACTIVE or TRIAL subscription whose package allows pausing',
@@ -485,6 +490,12 @@ export const endpoints = {
     tags: ['subscriptions'],
     params: subscriptionIdParams,
     responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
+  },
+  subscriptionRefundable: {
+    summary: 'What cancelling a subscription may refund: its latest invoice and the amount left uncredited on it',
+    tags: ['subscriptions'],
+    params: subscriptionIdParams,
+    responses: { 200: subscriptionRefundableSchema, 404: errorSchema },
   },
 
   attention: {
@@ -555,6 +566,14 @@ export const endpoints = {
     params: idParamsSchema,
     produces: 'application/xml',
     responses: { 200: z.string(), 404: errorSchema },
+  },
+  createCreditNote: {
+    summary:
+      'Credit all (default) or part of an invoice: a credit note (381) in the same numbering and e-invoice chain, and the refund (cash, or the card through the provider; refused by the provider: 502, nothing issued)',
+    tags: ['invoices'],
+    params: idParamsSchema,
+    body: creditNoteBody,
+    responses: { 201: creditNoteSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema },
   },
 } as const satisfies Record<RouteKey, Endpoint>;
 

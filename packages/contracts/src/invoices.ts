@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { checkDateRange, dateSchema, monthSchema } from './common.js';
+import { checkDateRange, dateSchema, moneySchema, monthSchema, plainText } from './common.js';
 import { reportingStateSchema } from './e-invoicing.js';
 import { paymentMethodSchema } from './enums.js';
 import { addDaysIso } from './event-rules.js';
+import { ERRORS } from './messages.js';
 
 /** The first and last day of a yyyy-MM month. */
 export function monthRange(month: string) {
@@ -18,23 +19,69 @@ export const invoiceListQuery = z.object({ startDate: dateSchema, endDate: dateS
 /** GET /api/invoices/export: one calendar month (Asia/Riyadh, yyyy-MM) as CSV. */
 export const invoiceExportQuery = z.object({ month: monthSchema });
 
-/** One invoice of the payments history (API.md), with the player's Arabic name for the Arabic screen. */
+/**
+ * A document of the payments history: an invoice, or a credit note (UBL 381) that credits all or
+ * part of one, numbered in the same gapless sequence (docs/domain.md, "Credit notes and refunds").
+ */
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export const invoiceKindSchema = z.enum(INVOICE_KINDS);
+export type InvoiceKind = z.infer<typeof invoiceKindSchema>;
+
+/** A refund: pending while the provider is asked (its amount held), then refunded (with its credit note) or failed. */
+export const REFUND_STATES = ['pending', 'refunded', 'failed'] as const;
+
+/** One document of the payments history (API.md), with the player's Arabic name for the Arabic screen. */
 export const invoiceListItemSchema = z.object({
   id: z.uuid(),
   invoiceNumber: z.number().int(),
+  kind: invoiceKindSchema,
+  /** A credit note's reference: the number of the invoice it credits; null for an invoice. */
+  creditedInvoiceNumber: z.number().int().nullable(),
   user: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
   subscription: z.object({ package: z.object({ name: z.string() }) }),
   /** ISO 8601 instant. */
   paidAt: z.string(),
-  /** SAR, VAT included. */
+  /** SAR, VAT included; negative for a credit note (money given back), so a sum of rows is what the academy kept. */
   totalAmount: z.number(),
-  /** SAR; 0 when the academy had no VAT number at the time. */
+  /** SAR; 0 when the academy had no VAT number at the time; negative for a credit note. */
   vatAmount: z.number(),
   paymentMethod: paymentMethodSchema,
   /** Its e-invoice's reporting to ZATCA; null when it has none (issued without VAT, or before e-invoicing). */
   reporting: reportingStateSchema.nullable(),
 });
 
+/** SAR given back by a credit note: more than zero, at most two decimals. */
+export const creditAmountSchema = moneySchema.refine((v) => v > 0, ERRORS['credit_note.amount_invalid']);
+/** Why a credit note is issued: printed on it and stated in its e-invoice (cbc:InstructionNote). */
+export const creditReasonSchema = plainText(ERRORS['credit_note.reason_required']).min(1, ERRORS['credit_note.reason_required']).max(200);
+
+/** POST /api/invoices/{id}/credit-note: the amount to credit (default: all that is left uncredited) and why. */
+export const creditNoteBody = z.object({
+  amount: creditAmountSchema.optional(),
+  reason: creditReasonSchema,
+});
+
+/** An issued credit note and the refund it records. */
+export const creditNoteSchema = z.object({
+  id: z.uuid(),
+  /** Its number in the academy's one sequence of invoices and credit notes. */
+  invoiceNumber: z.number().int(),
+  kind: z.literal('credit_note'),
+  creditedInvoice: z.object({ id: z.uuid(), invoiceNumber: z.number().int() }),
+  /** ISO 8601 instant. */
+  issuedAt: z.string(),
+  /** SAR credited and refunded, VAT included. */
+  amount: z.number(),
+  vatAmount: z.number(),
+  reason: z.string(),
+  /** How the money went back: cash at the academy, or to the card through the provider (its refund reference). */
+  refund: z.object({ method: paymentMethodSchema, providerRef: z.string().nullable() }),
+  /** SAR of the invoice still uncredited after this note. */
+  remainingAmount: z.number(),
+});
+
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 export type InvoiceExportQuery = z.infer<typeof invoiceExportQuery>;
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
+export type CreditNoteBody = z.input<typeof creditNoteBody>;
+export type CreditNote = z.infer<typeof creditNoteSchema>;

@@ -85,6 +85,7 @@ export const ROUTES = {
   cancelSubscription: ['PATCH', '/api/subscriptions/:subscriptionId/cancel'],
   pauseSubscription: ['PATCH', '/api/subscriptions/:subscriptionId/pause'],
   resumeSubscription: ['PATCH', '/api/subscriptions/:subscriptionId/resume'],
+  subscriptionRefundable: ['GET', '/api/subscriptions/:subscriptionId/refundable'],
 
   paymentDetails: ['GET', '/api/subscriptions/:id/payment-details'],
   initiatePayment: ['POST', '/api/subscriptions/paytabs/payment'],
@@ -96,6 +97,7 @@ export const ROUTES = {
   exportInvoices: ['GET', '/api/invoices/export'],
   invoicePdf: ['GET', '/api/invoices/:id'],
   invoiceXml: ['GET', '/api/invoices/:id/xml'],
+  createCreditNote: ['POST', '/api/invoices/:id/credit-note'],
 } as const satisfies Record<string, readonly [HttpMethod, `/api/${string}`]>;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dateSchema } from './common.js';
+import { paymentMethodSchema } from './enums.js';
+import { creditAmountSchema, creditNoteSchema, creditReasonSchema } from './invoices.js';
 import { ERRORS } from './messages.js';
 import { subscriptionSchema, teamRefSchema } from './users.js';
 
@@ -46,6 +48,33 @@ export const activateSubscriptionBody = z.object({
 
 export const changeSubscriptionPackageBody = z.object({ packageId: chosenPackage });
 
+/**
+ * Cancelling, optionally with a refund of the subscription's invoice: absent, none; without an
+ * amount, all that is left uncredited; else that amount. The refund is a credit note (and, for a
+ * card payment, the provider's refund) issued in the same request (docs/domain.md). No body at all
+ * is a cancellation without refund.
+ */
+export const cancelSubscriptionBody = z
+  .object({
+    refund: z.object({ amount: creditAmountSchema.optional(), reason: creditReasonSchema }).optional(),
+  })
+  .nullish();
+
+/** The cancelled subscription, and the credit note of its refund when one was asked for. */
+export const cancelSubscriptionReply = managedSubscriptionSchema.extend({ creditNote: creditNoteSchema.nullable() });
+
+/** What a cancellation may refund: the subscription's latest invoice and what is left uncredited on it. */
+export const subscriptionRefundableSchema = z.object({
+  /** Null when the subscription has no invoice (not paid, or paid without one): nothing to refund. */
+  invoice: z
+    .object({ id: z.uuid(), invoiceNumber: z.number().int(), totalAmount: z.number(), paymentMethod: paymentMethodSchema })
+    .nullable(),
+  /** SAR: what a full refund gives back (0 when all of it was credited already). */
+  refundableAmount: z.number(),
+});
+
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;
 export type ActivateSubscriptionBody = z.input<typeof activateSubscriptionBody>;
 export type ChangeSubscriptionPackageBody = z.input<typeof changeSubscriptionPackageBody>;
+export type CancelSubscriptionBody = z.input<typeof cancelSubscriptionBody>;
+export type SubscriptionRefundable = z.infer<typeof subscriptionRefundableSchema>;

@@ -171,6 +171,8 @@ export const calendarFeeds = pgTable(
     scope: text('scope', { enum: CALENDAR_FEED_SCOPES }).notNull().default('mine'),
     /** The team of a `team` feed; null otherwise. */
     teamId: uuid('team_id'),
+    /** The language of the summaries: the UI's when the feed was made. */
+    language: text('language', { enum: CALENDAR_FEED_LANGUAGES }).notNull().default('en'),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -179,8 +181,6 @@ export const calendarFeeds = pgTable(
 
 // ── tenant ────────────────────────────────────────────────────────────────────
 
-    /** The language of the summaries: the UI's when the feed was made. */
-    language: text('language', { enum: CALENDAR_FEED_LANGUAGES }).notNull().default('en'),
 const flag = (name: string) => boolean(name).notNull().default(false);
 
 export const accountTypes = pgTable(
@@ -335,6 +335,10 @@ export const events = pgTable(
     /** Shared by the events of one weekly series (POST with `repeat`); null for a one-off event. */
     seriesId: uuid('series_id'),
     createdAt: createdAt(),
+    /** Moves on every edit, and when a team or coach of the event is renamed (migration 0025): the feed's SEQUENCE. */
+    revision: integer('revision').notNull().default(0),
+    /** The time of the last such change: the feed's LAST-MODIFIED. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     tenantKey(t),
@@ -343,10 +347,6 @@ export const events = pgTable(
   ],
 );
 
-    /** Moves on every edit, and when a team or coach of the event is renamed (migration 0025): the feed's SEQUENCE. */
-    revision: integer('revision').notNull().default(0),
-    /** The time of the last such change: the feed's LAST-MODIFIED. */
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 export const eventTeams = pgTable(
   'event_teams',
   {

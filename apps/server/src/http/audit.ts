@@ -21,6 +21,7 @@ export const AUDITED = new Set<RouteKey>([
   'cancelSubscription',
   'pauseSubscription',
   'resumeSubscription',
+  'createCreditNote',
   'createPackage',
   'updatePackage',
   'deletePackage',

@@ -28,6 +28,8 @@ export interface InvoicePdfData {
   qr?: string | null;
   /** The signed document's UUID; absent for an invoice without one. */
   uuid?: string | null;
+  /** A credit note (migration 0023): the invoice it credits and why; the amounts are those credited. */
+  creditNote?: { invoiceNumber: number; issuedAt: Date; reason: string } | null;
   packageName: string;
   subtotalHalalas: number;
   vatHalalas: number;
@@ -258,7 +260,12 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
   // The phase-2 payload is long (tags 6–9: hash, signature, key, certificate signature): low error correction keeps the modules large.
   const qr = data.qr ? await QRCode.toBuffer(data.qr, { type: 'png', errorCorrectionLevel: 'L', margin: 4, scale: 4 }) : null;
 
-  const title = withVat ? { ar: 'فاتورة ضريبية مبسطة', en: 'Simplified Tax Invoice' } : { ar: 'فاتورة', en: 'Invoice' };
+  const note = data.creditNote ?? null;
+  const title = note
+    ? { ar: 'إشعار دائن', en: 'Credit note' }
+    : withVat
+      ? { ar: 'فاتورة ضريبية مبسطة', en: 'Simplified Tax Invoice' }
+      : { ar: 'فاتورة', en: 'Invoice' };
   const doc = new PDFDocument({
     size: 'A4',
     margin: M,
@@ -307,16 +314,31 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
     .join(', ');
   const buyerArabic = data.buyer.nameArabic?.trim() || null;
   const method = METHODS[data.paymentMethod];
+  const uuidRow: [string, string[], string][] = !data.uuid
+    ? []
+    : note
+      ? [['Credit note UUID', [data.uuid], 'المعرّف الفريد للإشعار']]
+      : [['Invoice UUID', [data.uuid], 'المعرّف الفريد للفاتورة']];
   const facts: [string, string[], string][] = [
-    ['Invoice number', [String(data.invoiceNumber)], 'رقم الفاتورة'],
-    ...(data.uuid ? [['Invoice UUID', [data.uuid], 'المعرّف الفريد للفاتورة'] as [string, string[], string]] : []),
+    note
+      ? ['Credit note number', [String(data.invoiceNumber)], 'رقم الإشعار الدائن']
+      : ['Invoice number', [String(data.invoiceNumber)], 'رقم الفاتورة'],
+    ...uuidRow,
     ['Issue date and time', [riyadhDateTime(data.paidAt)], 'تاريخ ووقت الإصدار'],
+    ...(note
+      ? ([
+          ['Credited invoice', [`${note.invoiceNumber} (${riyadhDateTime(note.issuedAt)})`], 'الفاتورة المُشار إليها'],
+          ['Reason', [note.reason], 'سبب الإشعار'],
+        ] as [string, string[], string][])
+      : []),
     ['Seller', sellerArabic ? [data.seller.name, sellerArabic] : [data.seller.name], 'اسم البائع'],
     ...(address ? [['Seller address', [address], 'عنوان البائع'] as [string, string[], string]] : []),
     ...(data.vatNumber ? [['VAT number', [data.vatNumber], 'الرقم الضريبي'] as [string, string[], string]] : []),
     ...(data.vatNumber && seller.crNumber ? [['CR number', [seller.crNumber], 'رقم السجل التجاري'] as [string, string[], string]] : []),
     ['Customer', buyerArabic ? [data.buyer.name, buyerArabic] : [data.buyer.name], 'العميل'],
-    ['Payment method', [`${method.en} / ${method.ar}`], 'طريقة الدفع'],
+    note
+      ? ['Refund method', [`${method.en} / ${method.ar}`], 'طريقة الاسترداد']
+      : ['Payment method', [`${method.en} / ${method.ar}`], 'طريقة الدفع'],
   ];
   y = factRows(doc, facts, y);
 

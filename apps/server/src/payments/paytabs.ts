@@ -6,13 +6,16 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentResult,
+  type RefundRequest,
+  type RefundResult,
   type ReturnResult,
 } from './provider.js';
 
 /**
  * PayTabs (Saudi region, DESIGN §9): a hosted page opened by `POST /payment/request` and shown
- * framed, a server-to-server callback signed with the server key, a signed browser return, and
- * `POST /payment/query` to confirm a transaction.
+ * framed, a server-to-server callback signed with the server key, a signed browser return,
+ * `POST /payment/query` to confirm a transaction, and refunds (`POST /payment/request` with
+ * `tran_type` "refund" on the paid transaction's `tran_ref`).
  */
 export interface PaytabsOptions {
   profileId: string;
@@ -136,7 +139,7 @@ export function createPaytabsProvider(opts: PaytabsOptions): PaymentProvider {
     // Errors come as {code, message} (with a 4xx status, or sometimes a 200).
     const code = read(json, 'code');
     if (!res.ok || (code !== undefined && read(json, 'tran_ref') === undefined)) {
-      throw new PaymentProviderError(str(read(json, 'message')) || `PayTabs answered ${res.status}`, str(code) || undefined);
+      throw new PaymentProviderError(str(read(json, 'message')) || `PayTabs answered ${res.status}`, str(code) || undefined, res.status);
     }
     return json;
   }
@@ -188,6 +191,30 @@ export function createPaytabsProvider(opts: PaytabsOptions): PaymentProvider {
       const result = parseResult(await post('/payment/query', { profile_id: profileId, tran_ref: tranRef }));
       if (!result) throw new PaymentProviderError('PayTabs answered a query without a result');
       return result;
+    },
+
+    async refund(r: RefundRequest): Promise<RefundResult> {
+      let json: unknown;
+      try {
+        json = await post('/payment/request', {
+          profile_id: profileId,
+          tran_type: 'refund',
+          tran_class: 'ecom',
+          tran_ref: r.tranRef,
+          cart_id: r.cartId,
+          cart_currency: 'SAR',
+          cart_amount: halalasToAmount(r.amountHalalas),
+          cart_description: r.description.slice(0, 128),
+        });
+      } catch (err) {
+        // A `{code, message}` answer below 500 is PayTabs' verdict (e.g. more than is left to refund): refused.
+        if (err instanceof PaymentProviderError && err.providerCode !== undefined && (err.httpStatus ?? 500) < 500)
+          return { status: 'E', tranRef: '', message: err.message };
+        throw err;
+      }
+      const result = parseResult(json);
+      if (!result) throw new PaymentProviderError('PayTabs answered a refund without a result');
+      return { status: result.status, tranRef: result.tranRef, message: result.message };
     },
   };
 }

@@ -17,6 +17,12 @@ export interface PaymentProvider {
   verifyReturn(fields: Record<string, string>): ReturnResult | null;
   /** Asks the provider for a transaction's state (the proof a return or callback is checked against). */
   query(tranRef: string): Promise<PaymentResult>;
+  /**
+   * Gives back all or part of a paid transaction (PayTabs: `tran_type` "refund" on its `tran_ref`).
+   * Answers the provider's verdict, refused ones included; throws PaymentProviderError when no
+   * verdict came (unreachable, timed out, an answer of another shape): the refund may have happened.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** Routes the provider serves itself (the sandbox's card page): a Fastify plugin registered while the app is built. */
   plugin?(app: FastifyInstance): Promise<void>;
 }
@@ -65,6 +71,24 @@ export interface PaymentResult {
   message: string;
 }
 
+export interface RefundRequest {
+  /** The paid transaction's reference. */
+  tranRef: string;
+  /** Kora's reference of this refund (the refund row's id), PayTabs' `cart_id`. */
+  cartId: string;
+  amountHalalas: number;
+  /** Why (PayTabs' `cart_description`). */
+  description: string;
+}
+
+export interface RefundResult {
+  /** `A`: the money went back; anything else: refused. */
+  status: ResponseStatus;
+  /** The provider's reference of the refund transaction ('' when it refused before making one). */
+  tranRef: string;
+  message: string;
+}
+
 export interface ReturnResult {
   tranRef: string;
   cartId: string;
@@ -79,6 +103,8 @@ export class PaymentProviderError extends Error {
   constructor(
     message: string,
     readonly providerCode?: string | number,
+    /** The HTTP status of the provider's answer; absent when none came. */
+    readonly httpStatus?: number,
   ) {
     super(message);
     this.name = 'PaymentProviderError';

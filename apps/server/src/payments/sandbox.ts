@@ -1,7 +1,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hmacHex, returnSignature, verifySignedCallback, verifySignedReturn } from './paytabs.js';
-import { type HostedPageRequest, type PaymentProvider, PaymentProviderError, type PaymentResult } from './provider.js';
+import {
+  type HostedPageRequest,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentResult,
+  type RefundRequest,
+  type RefundResult,
+} from './provider.js';
 
 /**
  * The built-in provider used when PayTabs is not configured (DESIGN §5.5): it serves its own card
@@ -21,8 +28,16 @@ interface Transaction {
   result: PaymentResult | null;
 }
 
+/** A refund the sandbox made (no money moves): what was asked and its answer. */
+export interface SandboxRefund {
+  request: RefundRequest;
+  result: RefundResult;
+}
+
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
+  /** Every refund asked of this sandbox, in order (tests and journeys check them). */
+  readonly refunds: SandboxRefund[];
   /** Signs a callback body exactly as the sandbox does (tests send their own callbacks with it). */
   signCallback(rawBody: string | Buffer): string;
   /** Signs return fields exactly as the sandbox does. */
@@ -154,6 +169,31 @@ const randomTranRef = () => `TST${String(randomInt(10 ** 6)).padStart(6, '0')}${
 export function createSandboxProvider(opts: { secret?: string } = {}): SandboxProvider {
   const secret = opts.secret ?? randomBytes(32).toString('hex');
   const transactions = new Map<string, Transaction>();
+  const refunds: SandboxRefund[] = [];
+
+  /**
+   * Refunds as PayTabs does: only a paid transaction, never more than is left of it. A transaction
+   * it does not know (made before a restart, or seeded demo data) is refunded as asked.
+   */
+  function refund(request: RefundRequest): RefundResult {
+    const t = transactions.get(request.tranRef);
+    const refunded = refunds
+      .filter((r) => r.request.tranRef === request.tranRef && r.result.status === 'A')
+      .reduce((sum, r) => sum + r.request.amountHalalas, 0);
+    const refusal = !t
+      ? null
+      : t.result?.status !== 'A'
+        ? 'Transaction is not authorised'
+        : request.amountHalalas > t.request.amountHalalas - refunded
+          ? 'Refund amount exceeds the remaining amount'
+          : null;
+    const result: RefundResult = refusal
+      ? { status: 'E', tranRef: '', message: refusal }
+      : { status: 'A', tranRef: randomTranRef(), message: 'Authorised' };
+    refunds.push({ request, result });
+    if (refunds.length > MAX_TRANSACTIONS) refunds.shift();
+    return result;
+  }
 
   function resultOf(tranRef: string, t: Transaction, cardNumber: string | null): PaymentResult {
     const card = SANDBOX_CARDS.find((c) => c.number === cardNumber);
@@ -313,6 +353,10 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
         }
       );
     },
+    async refund(request) {
+      return refund(request);
+    },
+    refunds,
     signCallback: (rawBody) => hmacHex(secret, rawBody),
     signReturn: (fields) => returnSignature(secret, fields),
     settle: (tranRef, cardNumber) => settle(tranRef, cardNumber).body,

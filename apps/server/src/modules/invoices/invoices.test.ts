@@ -1,6 +1,4 @@
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachLogin, multipart } from '../../../test/fixtures.js';
 import {
@@ -14,6 +12,7 @@ import {
   registerAndLogin,
   type TestContext,
 } from '../../../test/harness.js';
+import { qrTexts } from '../../../test/pdf-qr.js';
 import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
 import { academies, invoiceDocuments, invoices, packages, subscriptions, users } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
@@ -76,64 +75,6 @@ const setAcademy = (academy: Academy, values: Partial<typeof academies.$inferIns
 const list = (academy: Academy, query: string) => asMember(t.app, academy)({ method: 'GET', url: `/api/invoices/all?${query}` });
 const NOVEMBER = 'startDate=2026-11-01&endDate=2026-11-30';
 
-// ── reading the QR code back out of a PDF ─────────────────────────────────────
-
-/** Undoes PNG row filters (PDF /Predictor 10–15): each row starts with its filter type byte. */
-function unpredict(data: Buffer, width: number, colors: number) {
-  const stride = width * colors;
-  const out = Buffer.alloc((data.length / (stride + 1)) * stride);
-  for (let row = 0; row * (stride + 1) < data.length; row++) {
-    const type = data[row * (stride + 1)];
-    for (let i = 0; i < stride; i++) {
-      const raw = data[row * (stride + 1) + 1 + i];
-      const left = i >= colors ? out[row * stride + i - colors] : 0;
-      const up = row > 0 ? out[(row - 1) * stride + i] : 0;
-      const upLeft = row > 0 && i >= colors ? out[(row - 1) * stride + i - colors] : 0;
-      const p = left + up - upLeft;
-      const paeth =
-        Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - upLeft)
-          ? left
-          : Math.abs(p - up) <= Math.abs(p - upLeft)
-            ? up
-            : upLeft;
-      const predictor = [0, left, up, (left + up) >> 1, paeth][type];
-      out[row * stride + i] = (raw + predictor) & 0xff;
-    }
-  }
-  return out;
-}
-
-/** The colour images a PDF embeds (Flate-compressed, 8 bits, gray or RGB), as RGBA pixels. */
-function pdfImages(pdf: Buffer) {
-  const text = pdf.toString('latin1');
-  const images: { width: number; height: number; rgba: Uint8ClampedArray }[] = [];
-  const objects = /\d+ 0 obj\s*<<([\s\S]*?)>>\s*stream\r?\n/g;
-  for (let m = objects.exec(text); m; m = objects.exec(text)) {
-    const dict = m[1];
-    if (!/\/Subtype\s*\/Image/.test(dict) || !/\/FlateDecode/.test(dict)) continue;
-    const num = (key: string) => Number(new RegExp(`/${key}\\s+(\\d+)`).exec(dict)?.[1]);
-    const [width, height, length] = [num('Width'), num('Height'), num('Length')];
-    if (!/\/DeviceRGB|\/DeviceGray/.test(dict) || /\/Indexed/.test(dict)) continue;
-    const colors = /\/DeviceRGB/.test(dict) ? 3 : 1;
-    const start = m.index + m[0].length;
-    let pixels = inflateSync(pdf.subarray(start, start + length));
-    if (/\/Predictor\s+1[0-5]/.test(dict)) pixels = unpredict(pixels, width, colors);
-    const rgba = new Uint8ClampedArray(width * height * 4);
-    for (let i = 0; i < width * height; i++) {
-      for (let c = 0; c < 3; c++) rgba[i * 4 + c] = pixels[i * colors + (colors === 3 ? c : 0)];
-      rgba[i * 4 + 3] = 255;
-    }
-    images.push({ width, height, rgba });
-  }
-  return images;
-}
-
-/** The text of every QR code among a PDF's images. */
-const qrTexts = (pdf: Buffer) =>
-  pdfImages(pdf)
-    .map((img) => jsQR(img.rgba, img.width, img.height)?.data)
-    .filter((d): d is string => typeof d === 'string');
-
 /** The expected ZATCA payload, written out by hand: tag, UTF-8 length, value; base64. */
 const tlvBase64 = (...values: string[]) =>
   Buffer.concat(values.map((v, i) => Buffer.concat([Buffer.from([i + 1, Buffer.byteLength(v)]), Buffer.from(v)]))).toString('base64');
@@ -181,6 +122,8 @@ describe('GET /api/invoices/all', () => {
     expect(rows[0]).toEqual({
       id: invoiceOfA.id,
       invoiceNumber: 1,
+      kind: 'invoice',
+      creditedInvoiceNumber: null,
       user: { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
       subscription: { package: { name: 'Monthly' } },
       paidAt: '2026-10-31T21:30:00.000Z',
@@ -300,11 +243,11 @@ describe('GET /api/invoices/export', () => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
     expect(lines).toEqual([
-      '"Number","Date","Player","Package","Method","Subtotal (SAR)","VAT (SAR)","Total (SAR)"',
-      '1,"2026-11-01 00:30","Faisal Al-Otaibi","Monthly","Cash","391.30","58.70","450.00"',
-      '2,"2026-11-15 12:05","عمر الشهري","Monthly","Cash","391.30","58.70","450.00"',
+      '"Number","Date","Player","Package","Method","Subtotal (SAR)","VAT (SAR)","Total (SAR)","Document","Credited invoice"',
+      '1,"2026-11-01 00:30","Faisal Al-Otaibi","Monthly","Cash","391.30","58.70","450.00","Invoice",""',
+      '2,"2026-11-15 12:05","عمر الشهري","Monthly","Cash","391.30","58.70","450.00","Invoice",""',
       // A name a spreadsheet would run as a formula is defused.
-      `4,"2026-11-20 13:00","'=HYPERLINK(""http://x.example"")","Monthly","Cash","391.30","58.70","450.00"`,
+      `4,"2026-11-20 13:00","'=HYPERLINK(""http://x.example"")","Monthly","Cash","391.30","58.70","450.00","Invoice",""`,
       '',
     ]);
   });
@@ -329,7 +272,7 @@ describe('GET /api/invoices/export', () => {
 
   it("holds only the academy's own invoices", async () => {
     const lines = (await csv(b, '2026-11')).rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines.slice(1)).toEqual(['1,"2026-11-10 15:00","Player of B","Monthly","Cash","300.00","0.00","300.00"']);
+    expect(lines.slice(1)).toEqual(['1,"2026-11-10 15:00","Player of B","Monthly","Cash","300.00","0.00","300.00","Invoice",""']);
   });
 });
 

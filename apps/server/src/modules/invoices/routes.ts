@@ -1,11 +1,19 @@
+import type { InvoiceKind } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
+import { noteAudit } from '../../http/audit.js';
 import { serializeAnswer } from '../../http/json-text.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
+import { creditInvoice } from './credit-notes.js';
 import { exportInvoices, invoicePdf, invoiceXml, listInvoices } from './service.js';
 
 const readSettings = { access: { anyOf: ['canReadSettings' as const] } };
+const writeSettings = { access: { anyOf: ['canWriteSettings' as const] } };
+
+/** A document's file name: invoice-12.pdf, credit-note-13.xml. */
+const fileName = (d: { kind: InvoiceKind; invoiceNumber: number }, extension: string) =>
+  `${d.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${d.invoiceNumber}.${extension}`;
 
 /**
  * The contract types a non-JSON answer as a string (its OpenAPI media type comes from `produces`);
@@ -34,21 +42,36 @@ export async function invoiceRoutes(app: FastifyInstance) {
 
   // Public: the unguessable invoice id is the credential (the payer's link carries no token).
   route(app, 'invoicePdf', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req, reply) => {
-    const { pdf, invoiceNumber } = await invoicePdf(deps, req.params.id, req.site);
+    const { pdf, ...document } = await invoicePdf(deps, req.params.id, req.site);
     reply
       .type('application/pdf')
-      .header('content-disposition', `inline; filename="invoice-${invoiceNumber}.pdf"`)
+      .header('content-disposition', `inline; filename="${fileName(document, 'pdf')}"`)
       .header('cache-control', 'private, no-cache');
     return bytes(pdf);
   });
 
   // Public as the PDF, by the same id: the signed UBL document exactly as stored at issuance.
   route(app, 'invoiceXml', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req, reply) => {
-    const { xml, invoiceNumber } = await invoiceXml(deps, req.params.id, req.site);
+    const { xml, ...document } = await invoiceXml(deps, req.params.id, req.site);
     reply
       .type('application/xml; charset=utf-8')
-      .header('content-disposition', `inline; filename="invoice-${invoiceNumber}.xml"`)
+      .header('content-disposition', `inline; filename="${fileName(document, 'xml')}"`)
       .header('cache-control', 'private, no-cache');
     return xml;
+  });
+
+  // A credit note for all or part of an invoice, and its refund (credit-notes.ts); W:Settings, audited.
+  route(app, 'createCreditNote', writeSettings, async (req) => {
+    const { amount, reason } = req.body;
+    const note = await creditInvoice(
+      (work) => req.tenant(work),
+      deps.payments,
+      () => deps.clock.now(),
+      req.params.id,
+      { amountHalalas: amount === undefined ? undefined : Math.round(amount * 100), reason },
+      req.log,
+    );
+    noteAudit(req, { creditNote: note.invoiceNumber, amount: note.amount, refund: note.refund });
+    return note;
   });
 }

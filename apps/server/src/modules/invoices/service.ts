@@ -1,5 +1,6 @@
-import { addDaysIso, type InvoiceListItem, monthRange } from '@kora/contracts';
+import { addDaysIso, type InvoiceKind, type InvoiceListItem, monthRange } from '@kora/contracts';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { academies, invoiceDocuments, invoices, users, zatcaReports } from '../../db/schema.js';
 import { enterTenant, type TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
@@ -16,12 +17,20 @@ const riyadhDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`
 /** yyyy-MM-dd HH:mm of an instant in Asia/Riyadh. */
 const riyadhDateTime = (d: Date) => new Date(d.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 
-/** The invoices paid in a range of Riyadh days (both inclusive), by number, with their e-invoice's reporting state: one statement, whatever their count. */
+/** The invoice a credit note credits (its number is the note's reference). */
+const credited = alias(invoices, 'credited');
+
+/**
+ * The invoices and credit notes issued in a range of Riyadh days (both inclusive), by number, with
+ * their e-invoice's reporting state: one statement, whatever their count.
+ */
 async function invoicesPaidBetween(tx: TenantTx, startDate: string, endDate: string) {
   return tx
     .select({
       id: invoices.id,
       invoiceNumber: invoices.invoiceNumber,
+      kind: invoices.kind,
+      creditedInvoiceNumber: credited.invoiceNumber,
       paidAt: invoices.paidAt,
       packageName: invoices.packageName,
       subtotalHalalas: invoices.subtotalHalalas,
@@ -34,29 +43,47 @@ async function invoicesPaidBetween(tx: TenantTx, startDate: string, endDate: str
     })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
+    .leftJoin(credited, and(eq(credited.academyId, invoices.academyId), eq(credited.id, invoices.creditedInvoiceId)))
     .leftJoin(invoiceDocuments, and(eq(invoiceDocuments.academyId, invoices.academyId), eq(invoiceDocuments.invoiceId, invoices.id)))
     .leftJoin(zatcaReports, and(eq(zatcaReports.academyId, invoiceDocuments.academyId), eq(zatcaReports.documentId, invoiceDocuments.id)))
     .where(and(gte(invoices.paidAt, riyadhDayStart(startDate)), lt(invoices.paidAt, riyadhDayStart(addDaysIso(endDate, 1)))))
     .orderBy(asc(invoices.invoiceNumber));
 }
 
+/** A credit note's amounts count against the period: money given back. */
+const signOf = (kind: InvoiceKind) => (kind === 'credit_note' ? -1 : 1);
+
 export async function listInvoices(tx: TenantTx, startDate: string, endDate: string): Promise<InvoiceListItem[]> {
   const rows = await invoicesPaidBetween(tx, startDate, endDate);
   return rows.map((r) => ({
     id: r.id,
     invoiceNumber: r.invoiceNumber,
+    kind: r.kind,
+    creditedInvoiceNumber: r.creditedInvoiceNumber,
     user: { name: r.userName, nameArabic: r.userNameArabic },
     subscription: { package: { name: r.packageName } },
     paidAt: r.paidAt.toISOString(),
-    totalAmount: r.totalHalalas / 100,
-    vatAmount: r.vatHalalas / 100,
+    totalAmount: (signOf(r.kind) * r.totalHalalas) / 100,
+    vatAmount: (signOf(r.kind) * r.vatHalalas) / 100,
     paymentMethod: r.paymentMethod,
     reporting: r.reporting,
   }));
 }
 
 // ── CSV ───────────────────────────────────────────────────────────────────────
-const CSV_HEADER = ['Number', 'Date', 'Player', 'Package', 'Method', 'Subtotal (SAR)', 'VAT (SAR)', 'Total (SAR)'];
+const CSV_HEADER = [
+  'Number',
+  'Date',
+  'Player',
+  'Package',
+  'Method',
+  'Subtotal (SAR)',
+  'VAT (SAR)',
+  'Total (SAR)',
+  'Document',
+  'Credited invoice',
+];
+const DOCUMENT_NAMES: Record<InvoiceKind, string> = { invoice: 'Invoice', credit_note: 'Credit note' };
 
 /**
  * One CSV field (RFC 4180). Text is always quoted: a spreadsheet that splits on `;` or tab (its
@@ -66,13 +93,15 @@ const CSV_HEADER = ['Number', 'Date', 'Player', 'Package', 'Method', 'Subtotal (
  */
 export function csvField(value: string | number) {
   if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // A negative amount ('-450.00', a credit note's) is a number to a spreadsheet, not a formula.
+  const text = /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return `"${text.replace(/"/g, '""')}"`;
 }
 
 /**
- * A month of invoices as CSV: UTF-8 with a byte order mark (so Excel reads Arabic names right),
- * CRLF line ends, dates in Asia/Riyadh, amounts in SAR with two decimals.
+ * A month of invoices and credit notes as CSV: UTF-8 with a byte order mark (so Excel reads Arabic
+ * names right), CRLF line ends, dates in Asia/Riyadh, amounts in SAR with two decimals, a credit
+ * note's negative with the number of the invoice it credits.
  */
 export async function exportInvoices(tx: TenantTx, month: string) {
   const { startDate, endDate } = monthRange(month);
@@ -85,9 +114,11 @@ export async function exportInvoices(tx: TenantTx, month: string) {
       r.userName,
       r.packageName,
       r.paymentMethod,
-      sar(r.subtotalHalalas),
-      sar(r.vatHalalas),
-      sar(r.totalHalalas),
+      sar(signOf(r.kind) * r.subtotalHalalas),
+      sar(signOf(r.kind) * r.vatHalalas),
+      sar(signOf(r.kind) * r.totalHalalas),
+      DOCUMENT_NAMES[r.kind],
+      r.creditedInvoiceNumber ?? '',
     ]),
   ];
   return `\uFEFF${lines.map((fields) => fields.map(csvField).join(',')).join('\r\n')}\r\n`;
@@ -112,9 +143,14 @@ async function publicInvoice(deps: AppDeps, id: string, site: HostInfo) {
     if (!academy || elsewhere(site, academy.handle)) return null;
     const tx = await enterTenant(sys, academy.id);
     const [found] = await tx
-      .select({ invoice: invoices, document: invoiceDocuments })
+      .select({
+        invoice: invoices,
+        document: invoiceDocuments,
+        credited: { invoiceNumber: credited.invoiceNumber, paidAt: credited.paidAt },
+      })
       .from(invoices)
       .leftJoin(invoiceDocuments, and(eq(invoiceDocuments.academyId, invoices.academyId), eq(invoiceDocuments.invoiceId, invoices.id)))
+      .leftJoin(credited, and(eq(credited.academyId, invoices.academyId), eq(credited.id, invoices.creditedInvoiceId)))
       .where(eq(invoices.id, id));
     return found ?? null;
   });
@@ -128,7 +164,7 @@ async function publicInvoice(deps: AppDeps, id: string, site: HostInfo) {
  * invoice issued before e-invoicing (migration 0019) keeps its phase-1 QR; one without VAT has none.
  */
 export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
-  const { invoice, document } = await publicInvoice(deps, id, site);
+  const { invoice, document, credited: creditedInvoice } = await publicInvoice(deps, id, site);
   const phase1 = () =>
     invoice.vatNumber
       ? zatcaQrPayload({
@@ -152,13 +188,17 @@ export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
     paymentMethod: invoice.paymentMethod,
     qr: document ? document.qr : phase1(),
     uuid: document?.uuid ?? null,
+    creditNote:
+      invoice.kind === 'credit_note' && creditedInvoice
+        ? { invoiceNumber: creditedInvoice.invoiceNumber, issuedAt: creditedInvoice.paidAt, reason: invoice.reason ?? '' }
+        : null,
   });
-  return { pdf, invoiceNumber: invoice.invoiceNumber };
+  return { pdf, invoiceNumber: invoice.invoiceNumber, kind: invoice.kind };
 }
 
 /** The signed UBL XML of an invoice, exactly as stored at issuance; an invoice without VAT has none (404). */
 export async function invoiceXml(deps: AppDeps, id: string, site: HostInfo) {
   const { invoice, document } = await publicInvoice(deps, id, site);
   if (!document) throw notFound('invoice.xml_not_found');
-  return { xml: document.xml, invoiceNumber: invoice.invoiceNumber };
+  return { xml: document.xml, invoiceNumber: invoice.invoiceNumber, kind: invoice.kind };
 }

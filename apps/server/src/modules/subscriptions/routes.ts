@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { noteAudit } from '../../http/audit.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
 import {
   activateByHand,
   cancelSubscription,
+  cancelWithRefund,
   changeSubscriptionPackage,
   createSubscription,
   pauseSubscription,
   resumeSubscription,
+  subscriptionRefundable,
   subscriptionsListJson,
 } from './service.js';
 
@@ -31,7 +34,24 @@ export async function subscriptionRoutes(app: FastifyInstance) {
   route(app, 'changeSubscriptionPackage', write, (req) =>
     req.tenant((tx) => changeSubscriptionPackage(tx, req.params.subscriptionId, req.body.packageId, now())),
   );
-  route(app, 'cancelSubscription', cancel, (req) => req.tenant((tx) => cancelSubscription(tx, req.params.subscriptionId, now())));
+  route(app, 'cancelSubscription', cancel, async (req) => {
+    const id = req.params.subscriptionId;
+    const refund = req.body?.refund;
+    if (!refund) return { ...(await req.tenant((tx) => cancelSubscription(tx, id, now()))), creditNote: null };
+    const amountHalalas = refund.amount === undefined ? undefined : Math.round(refund.amount * 100);
+    const cancelled = await cancelWithRefund(
+      (work) => req.tenant(work),
+      app.deps.payments,
+      now,
+      id,
+      { amountHalalas, reason: refund.reason },
+      req.log,
+    );
+    const { creditNote } = cancelled;
+    noteAudit(req, { creditNote: creditNote.invoiceNumber, amount: creditNote.amount, refund: creditNote.refund });
+    return cancelled;
+  });
+  route(app, 'subscriptionRefundable', read, (req) => req.tenant((tx) => subscriptionRefundable(tx, req.params.subscriptionId)));
   route(app, 'pauseSubscription', write, (req) => req.tenant((tx) => pauseSubscription(tx, req.params.subscriptionId, now())));
   route(app, 'resumeSubscription', write, (req) => req.tenant((tx) => resumeSubscription(tx, req.params.subscriptionId, now())));
 }

@@ -1,17 +1,21 @@
 import {
   type ActivateSubscriptionBody,
+  type CreditNote,
   isWithin,
   type ManagedSubscription,
   riyadhToday,
+  type SubscriptionRefundable,
   type SubscriptionStatus,
   startDateBounds,
 } from '@kora/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { jsonArray, jsonList, sar } from '../../db/json.js';
-import { packages, subscriptions, users } from '../../db/schema.js';
+import { invoices, packages, subscriptions, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { addDays } from '../../lib/dates.js';
+import type { PaymentProvider } from '../../payments/provider.js';
+import { type CreditAsk, refundableOf, settleCardRefund, startRefund, type TenantRunner } from '../invoices/credit-notes.js';
 import { halalasToSar } from '../packages/mapper.js';
 import { nameOrder, playerRankSql } from '../users/player-order.js';
 import { teamListsOfPlayers } from '../users/read.js';
@@ -179,12 +183,77 @@ export async function activateByHand(
 export async function cancelSubscription(tx: TenantTx, id: string, now: Date) {
   const { s, p } = await lockSubscription(tx, id);
   if (s.status === 'CANCELLED') throw refuse(s.status);
+  return markCancelled(tx, s.id, p, now);
+}
+
+async function markCancelled(tx: TenantTx, id: string, p: PackageRecord, now: Date) {
   const [updated] = await tx
     .update(subscriptions)
     .set({ status: 'CANCELLED', pausedAt: null, updatedAt: now })
-    .where(eq(subscriptions.id, s.id))
+    .where(eq(subscriptions.id, id))
     .returning();
   return toManaged(updated, p);
+}
+
+/** The invoice a cancellation refunds: the subscription's latest (by number), or null. */
+async function latestInvoiceOf(tx: TenantTx, subscriptionId: string) {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.subscriptionId, subscriptionId), eq(invoices.kind, 'invoice')))
+    .orderBy(desc(invoices.invoiceNumber))
+    .limit(1);
+  return invoice ?? null;
+}
+
+/** What the cancel dialog may offer to refund: the latest invoice and what is left uncredited on it. */
+export async function subscriptionRefundable(tx: TenantTx, id: string): Promise<SubscriptionRefundable> {
+  const [s] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, id));
+  if (!s) throw notFound('subscription.not_found');
+  const invoice = await latestInvoiceOf(tx, id);
+  if (!invoice) return { invoice: null, refundableAmount: 0 };
+  return {
+    invoice: {
+      id: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      totalAmount: invoice.totalHalalas / 100,
+      paymentMethod: invoice.paymentMethod,
+    },
+    refundableAmount: (await refundableOf(tx, invoice)) / 100,
+  };
+}
+
+/**
+ * Cancels with a refund of the latest invoice (docs/domain.md, "Credit notes and refunds"). Cash:
+ * cancelled, credited and refunded in one transaction. Card: the refund is held first (the
+ * subscription still as it was), the provider asked, then cancelled and credited in one
+ * transaction; a refused refund changes nothing but the failed refund's record.
+ */
+export async function cancelWithRefund(
+  run: TenantRunner,
+  provider: PaymentProvider,
+  now: () => Date,
+  id: string,
+  ask: CreditAsk,
+  log: { warn(obj: object, msg: string): void },
+): Promise<ManagedSubscription & { creditNote: CreditNote }> {
+  const first = await run(async (tx) => {
+    const { s, p } = await lockSubscription(tx, id);
+    if (s.status === 'CANCELLED') throw refuse(s.status);
+    const invoice = await latestInvoiceOf(tx, id);
+    if (!invoice) throw conflict('credit_note.nothing_to_refund');
+    const started = await startRefund(tx, provider.name, invoice.id, ask, now());
+    return { started, cancelled: started.creditNote ? await markCancelled(tx, s.id, p, now()) : null };
+  });
+  if (first.cancelled && first.started.creditNote) return { ...first.cancelled, creditNote: first.started.creditNote };
+  let cancelled: ManagedSubscription | null = null;
+  const creditNote = await settleCardRefund(run, provider, now, first.started, log, async (tx) => {
+    // The money went back: cancelled whatever happened to it meanwhile (a second cancel is harmless).
+    const { p } = await lockSubscription(tx, id);
+    cancelled = await markCancelled(tx, id, p, now());
+  });
+  if (!cancelled) throw new Error('cancellation not recorded');
+  return { ...(cancelled as ManagedSubscription), creditNote };
 }
 
 /** Pauses an ACTIVE or TRIAL subscription whose package allows pausing; the day it paused is kept for the resume. */

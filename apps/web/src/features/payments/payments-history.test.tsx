@@ -13,6 +13,8 @@ import { PaymentsHistoryPage } from './PaymentsHistoryPage';
 const invoice = (over: Partial<InvoiceListItem>): InvoiceListItem => ({
   id: '00000000-0000-4000-8000-000000000101',
   invoiceNumber: 1,
+  kind: 'invoice',
+  creditedInvoiceNumber: null,
   user: { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
   subscription: { package: { name: 'Monthly' } },
   paidAt: '2025-05-03T09:00:00.000Z',

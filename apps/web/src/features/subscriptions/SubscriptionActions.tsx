@@ -202,7 +202,7 @@ export function SubscriptionActions({ row, packages, canWrite }: { row: Subscrip
           confirmLabel={<FormattedMessage id="subscriptions.cancel" />}
           loading={m.cancel.isPending}
           onConfirm={async () => {
-            if (await act(() => m.cancel.mutateAsync(s.id), 'subscriptions.cancelled', 'subscriptions.cancelFailed'))
+            if (await act(() => m.cancel.mutateAsync({ subscriptionId: s.id }), 'subscriptions.cancelled', 'subscriptions.cancelFailed'))
               setConfirmCancel(false);
           }}
         />

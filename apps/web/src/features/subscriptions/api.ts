@@ -42,8 +42,10 @@ export function useSubscriptionMutations() {
         call('changeSubscriptionPackage', { params: { subscriptionId }, body: { packageId } }),
       onSuccess: refresh,
     }),
+    /** With `refund`, the server credits the latest invoice and gives the money back in the same request. */
     cancel: useMutation({
-      mutationFn: (subscriptionId: string) => call('cancelSubscription', { params: { subscriptionId } }),
+      mutationFn: ({ subscriptionId, refund }: { subscriptionId: string; refund?: { amount?: number; reason: string } }) =>
+        call('cancelSubscription', { params: { subscriptionId }, body: refund ? { refund } : {} }),
       onSuccess: refresh,
     }),
     pause: useMutation({

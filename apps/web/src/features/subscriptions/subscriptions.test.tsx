@@ -143,7 +143,7 @@ describe('the subscriptions screen', () => {
     await user.click((await tableRow('Active Player')).getByRole('button', { name: 'Cancel subscription' }));
     expect(mockedCall).not.toHaveBeenCalledWith('cancelSubscription', expect.anything());
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel subscription' }));
-    await waitFor(() => expect(mockedCall).toHaveBeenCalledWith('cancelSubscription', { params: { subscriptionId: id(103) } }));
+    await waitFor(() => expect(mockedCall).toHaveBeenCalledWith('cancelSubscription', { params: { subscriptionId: id(103) }, body: {} }));
     expect(await screen.findByText('Subscription of Active Player cancelled')).toBeTruthy();
   });
 
