@@ -29,6 +29,7 @@ const routeTree = rootRoute.addChildren([
   ...PUBLIC_PAGES.map((page) => createRoute({ getParentRoute: () => rootRoute, path: page, component: () => <PublicPage page={page} /> })),
   createRoute({ getParentRoute: () => rootRoute, path: 'auth/login' }),
   createRoute({ getParentRoute: () => rootRoute, path: 'auth/register/academy' }),
+  createRoute({ getParentRoute: () => rootRoute, path: 'refund-policy' }),
 ]);
 
 /** Title and description for the document's head, from the page's own texts. */

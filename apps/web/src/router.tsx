@@ -4,6 +4,7 @@ import { createRootRouteWithContext, createRoute, createRouter, lazyRouteCompone
 import { PageSpinner } from './components/Spinner';
 import { currentMonth, monthParam } from './features/payments/month';
 import type { PaymentSuccessSearch } from './features/payments/PaymentSuccessPage';
+import type { RefundPolicySearch } from './features/payments/RefundPolicyPage';
 import { weekOf, weekParam, weekRange } from './features/schedule/week';
 import { AREA_ROUTES } from './lib/areas';
 import { authSnapshot } from './lib/auth';
@@ -46,6 +47,7 @@ const invoiceViewerPage = lazyRouteComponent(() => import('./features/payments/I
 const initialPaymentPage = lazyRouteComponent(() => import('./features/payments/PaymentPage'), 'InitialPaymentPage');
 const renewPaymentPage = lazyRouteComponent(() => import('./features/payments/PaymentPage'), 'RenewPaymentPage');
 const paymentSuccessPage = lazyRouteComponent(() => import('./features/payments/PaymentSuccessPage'), 'PaymentSuccessPage');
+const refundPolicyPage = lazyRouteComponent(() => import('./features/payments/RefundPolicyPage'), 'RefundPolicyPage');
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
@@ -135,7 +137,8 @@ const publicPages = PUBLIC_PAGES.map((page) =>
   createRoute({ getParentRoute: () => rootRoute, path: page, component: () => <PublicPage page={page} /> }),
 );
 // The public payment pages (the link is the subscription's id), on the main domain and on academy subdomains.
-const paymentSearch = (s: Record<string, unknown>): { error?: 'declined' } => ({ error: s.error === 'declined' ? 'declined' : undefined });
+// `?payment=` names the payment the payer came back from; its outcome is read from the server.
+const paymentSearch = (s: Record<string, unknown>): { payment?: string } => ({ payment: text(s.payment) });
 const paymentPages = [
   createRoute({
     getParentRoute: () => rootRoute,
@@ -152,8 +155,15 @@ const paymentPages = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: 'payment/success',
-    validateSearch: (s: Record<string, unknown>): PaymentSuccessSearch => ({ ref: text(s.ref), invoice: text(s.invoice) }),
+    validateSearch: (s: Record<string, unknown>): PaymentSuccessSearch => ({ ref: text(s.ref) }),
     component: paymentSuccessPage,
+  }),
+  // The academy's refund and cancellation policy (its own host's, or `?academy=` on the root).
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'refund-policy',
+    validateSearch: (s: Record<string, unknown>): RefundPolicySearch => ({ academy: text(s.academy) }),
+    component: refundPolicyPage,
   }),
 ];
 

@@ -71,6 +71,9 @@ function Footer() {
                 <FormattedMessage id={`nav.public.${p}`} />
               </Link>
             ))}
+            <Link to="/refund-policy" className="hover:text-white">
+              <FormattedMessage id="nav.public.refunds" />
+            </Link>
           </nav>
         </div>
       </div>

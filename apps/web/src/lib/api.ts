@@ -114,7 +114,23 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
  * Calls an endpoint whose answer is a file (a PDF, a CSV): the same URL, bearer token and errors
  * as `call`, the body as a Blob (to show from memory or to save).
  */
-export async function callBlob<K extends RouteKey>(key: K, ...[input]: Args<K>): Promise<Blob> {
+export async function callBlob<K extends RouteKey>(key: K, ...args: Args<K>): Promise<Blob> {
+  return (await callFile(key, ...args)).blob;
+}
+
+/** The file name an answer suggests (`Content-Disposition: inline; filename="invoice-41.pdf"`), without any path. */
+export function suggestedFileName(disposition: string | null): string | null {
+  const name = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i)?.[1];
+  if (!name) return null;
+  try {
+    return decodeURIComponent(name).split(/[\\/]/).pop() || null;
+  } catch {
+    return name.split(/[\\/]/).pop() || null;
+  }
+}
+
+/** `callBlob` with the file name the server suggests for saving it (null when it names none). */
+export async function callFile<K extends RouteKey>(key: K, ...[input]: Args<K>): Promise<{ blob: Blob; fileName: string | null }> {
   const raw: RawInput = input ?? {};
   const [method, path] = ROUTES[key];
   const token = storage.token();
@@ -126,7 +142,7 @@ export async function callBlob<K extends RouteKey>(key: K, ...[input]: Args<K>):
     if (res.status === 401 && token) onUnauthorized();
     throw toApiError(res.status, text ? safeJson(text) : undefined, res.statusText);
   }
-  return res.blob();
+  return { blob: await res.blob(), fileName: suggestedFileName(res.headers.get('content-disposition')) };
 }
 
 function safeJson(text: string): unknown {

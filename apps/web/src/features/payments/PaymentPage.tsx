@@ -1,6 +1,6 @@
 import type { PaymentDetails, SubscriptionStatus } from '@kora/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useParams, useSearch } from '@tanstack/react-router';
+import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
@@ -11,9 +11,11 @@ import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
+import { WrittenText } from '../../lib/text-language';
 import { StatusBadge } from '../players/StatusBadge';
 import { breakOutOfFrame, isFramed } from './frame';
-import { PaymentShell } from './PaymentShell';
+import { AcademyHeading, PaymentShell } from './PaymentShell';
+import { isPaymentRef, NOT_CHARGED, OutcomeBanner, paymentResultQuery } from './result';
 
 export type PaymentMode = 'initial' | 'renew';
 
@@ -72,17 +74,42 @@ function Period({ d }: { d: PaymentDetails }) {
 }
 
 /**
+ * The outcome of the payment the payer came back from (`?payment=` names it), as the server recorded
+ * it: declined, expired, cancelled or failed each say so here, where paying again starts; a payment
+ * taken or being confirmed links its result. Nothing is shown for a reference of another subscription.
+ */
+function AttemptNotice({ reference, subscriptionId }: { reference: string; subscriptionId: string }) {
+  const result = useQuery({ ...paymentResultQuery(reference), enabled: !isFramed() });
+  const r = result.data;
+  if (!r || (r.retry.subscriptionId !== subscriptionId && r.subscription.id !== subscriptionId)) return null;
+  return (
+    <div className="mb-4 space-y-2">
+      <OutcomeBanner outcome={r.outcome} />
+      {!NOT_CHARGED.includes(r.outcome) && (
+        <Link
+          to="/payment/success"
+          search={{ ref: r.ref }}
+          className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          <FormattedMessage id="paymentResult.viewResult" />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
  * The public payment page (spec part 2 §2, §4): the subscription's details, then Proceed, then the
  * card provider's page in a frame. The renewal page is the same with its own messages and also
- * accepts an ended subscription. The provider's return lands in the frame; a refusal comes back as
- * `?error=declined` and is shown on the whole page.
+ * accepts an ended subscription. The provider's return lands in the frame and comes back here with
+ * `?payment=` when nothing was taken: its outcome is read from the server and shown on the whole page.
  */
 export function PaymentPage({ mode }: { mode: PaymentMode }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const errorText = useErrorText();
   const { id } = useParams({ strict: false }) as { id?: string };
-  const search = useSearch({ strict: false }) as { error?: string };
+  const search = useSearch({ strict: false }) as { payment?: string };
   const m = MESSAGES[mode];
   const validId = !!id && UUID.test(id);
   const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
@@ -175,35 +202,8 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
   })();
 
   return (
-    <PaymentShell
-      title={title}
-      academy={
-        <div className="flex items-center gap-3">
-          {d.academy.logo ? (
-            <img src={d.academy.logo} alt="" className="size-12 shrink-0 rounded-xl border border-slate-200 object-cover" />
-          ) : (
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-lg font-bold text-brand-700">
-              {displayName(d.academy, locale).slice(0, 1)}
-            </span>
-          )}
-          <div className="min-w-0">
-            <p className="truncate text-base font-bold text-slate-900" data-testid="payment-academy">
-              {displayName(d.academy, locale)}
-            </p>
-            <h1 className="text-sm font-normal text-slate-500">{title}</h1>
-          </div>
-        </div>
-      }
-    >
-      {search.error === 'declined' && !paymentUrl && (
-        <div className="mb-4">
-          <ErrorBox>
-            <span data-testid="payment-declined">
-              <FormattedMessage id="paymentPage.declined" />
-            </span>
-          </ErrorBox>
-        </div>
-      )}
+    <PaymentShell title={title} handle={d.academy.handle} academy={<AcademyHeading academy={d.academy} title={title} />}>
+      {isPaymentRef(search.payment) && !paymentUrl && <AttemptNotice reference={search.payment} subscriptionId={d.subscription.id} />}
       {mode === 'renew' && status === 'INACTIVE' && (
         <p className="mb-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
           <FormattedMessage id="paymentPage.renew.ended" />
@@ -211,7 +211,18 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
       )}
       <dl className="divide-y divide-slate-100" data-testid="payment-details">
         <Row label={<FormattedMessage id="paymentPage.player" />}>{displayName(d.user, locale)}</Row>
-        <Row label={<FormattedMessage id="paymentPage.package" />}>{displayName(d.package, locale)}</Row>
+        <Row label={<FormattedMessage id="paymentPage.package" />}>
+          <span className="flex flex-col items-end gap-0.5">
+            {displayName(d.package, locale)}
+            {d.package.description && (
+              <WrittenText
+                text={d.package.description}
+                className="max-w-xs text-xs font-normal whitespace-pre-line text-slate-500"
+                as="span"
+              />
+            )}
+          </span>
+        </Row>
         <Row label={<FormattedMessage id="paymentPage.period" />}>
           <Period d={d} />
         </Row>
@@ -224,10 +235,24 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
           <StatusBadge status={status} />
         </Row>
         <Row label={<FormattedMessage id="paymentPage.price" />}>
-          <span className="text-lg" data-testid="payment-price">
-            <FormattedNumber value={d.package.price} style="currency" currency="SAR" />
+          <span className="flex flex-col items-end">
+            <span className="text-lg" data-testid="payment-price">
+              <FormattedNumber value={d.package.price} style="currency" currency="SAR" />
+            </span>
+            {d.academy.vatNumber && (
+              <span className="text-xs font-normal text-slate-500" data-testid="payment-vat-included">
+                <FormattedMessage id="paymentResult.vatIncluded" />
+              </span>
+            )}
           </span>
         </Row>
+        {d.academy.vatNumber && (
+          <Row label={<FormattedMessage id="paymentResult.vatNumber" />}>
+            <bdi dir="ltr" data-testid="payment-vat-number">
+              {d.academy.vatNumber}
+            </bdi>
+          </Row>
+        )}
       </dl>
       {d.package.hasTrial && d.package.trialDays > 0 && mode === 'initial' && (
         <p className="mt-1 text-sm text-brand-800">

@@ -1,18 +1,97 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { Logo } from '../../components/Logo';
 import { PaymentLogos } from '../../components/PaymentLogos';
+import { displayName, type Named } from '../../lib/display-name';
+import { currentHost } from '../../lib/host';
+import { useLocale } from '../../lib/i18n';
 
-/** The public payment screens: a light header with the language buttons, one centred card, the accepted cards. */
-export function PaymentShell({ title, academy, children }: { title: ReactNode; academy?: ReactNode; children: ReactNode }) {
+/**
+ * The academy's public page for a payer (never the staff login): its parent registration page, on
+ * its own host, or on the root's with `?academy=`.
+ */
+export function AcademyPageLink({ handle, className, children }: { handle: string; className?: string; children: ReactNode }) {
+  const host = currentHost();
+  return (
+    <Link to="/auth/register/parent" search={host.kind === 'academy' ? {} : { academy: handle }} target="_top" className={className}>
+      {children}
+    </Link>
+  );
+}
+
+/** The academy's refund and cancellation policy page (its own, or the standard one it has not written). */
+export function RefundPolicyLink({ handle, className }: { handle?: string; className?: string }) {
+  const host = currentHost();
+  return (
+    <Link
+      to="/refund-policy"
+      search={host.kind === 'academy' || !handle ? {} : { academy: handle }}
+      target="_top"
+      className={className}
+      data-testid="refund-policy-link"
+    >
+      <FormattedMessage id="paymentPage.refundPolicy" />
+    </Link>
+  );
+}
+
+/** The academy's logo (or its initial) and name, above what the page is about. */
+export function AcademyHeading({ academy, title }: { academy: Named & { logo: string | null }; title: ReactNode }) {
+  const { locale } = useLocale();
+  const name = displayName(academy, locale);
+  return (
+    <div className="flex items-center gap-3">
+      {academy.logo ? (
+        <img src={academy.logo} alt="" className="size-12 shrink-0 rounded-xl border border-slate-200 object-cover" />
+      ) : (
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-lg font-bold text-brand-700">
+          {name.slice(0, 1)}
+        </span>
+      )}
+      <div className="min-w-0">
+        <p className="truncate text-base font-bold text-slate-900" data-testid="payment-academy">
+          {name}
+        </p>
+        <h1 className="text-sm font-normal text-slate-500">{title}</h1>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The public payment screens: a light header with the language buttons, one centred card, the
+ * accepted cards and the refund policy. On an academy's host the logo leads to the academy's public
+ * page, not to the staff login.
+ */
+export function PaymentShell({
+  title,
+  academy,
+  handle,
+  children,
+}: {
+  title: ReactNode;
+  academy?: ReactNode;
+  /** The academy whose refund policy the footer links (the host's own when on an academy's host). */
+  handle?: string;
+  children: ReactNode;
+}) {
+  const host = currentHost();
+  const logo = <Logo />;
   return (
     <div className="flex min-h-screen flex-col bg-slate-100">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-2xl items-center justify-between gap-2 px-4 py-3">
-          <Link to="/" aria-label="Kora">
-            <Logo />
-          </Link>
+          {host.kind === 'academy' ? (
+            <Link to="/auth/register/parent" aria-label="Kora">
+              {logo}
+            </Link>
+          ) : (
+            <Link to="/" aria-label="Kora">
+              {logo}
+            </Link>
+          )}
           <LanguageSwitcher />
         </div>
       </header>
@@ -23,8 +102,16 @@ export function PaymentShell({ title, academy, children }: { title: ReactNode; a
           </div>
           {children}
         </section>
-        <div className="mt-4 flex justify-center opacity-80">
-          <PaymentLogos />
+        <div className="mt-4 flex flex-col items-center gap-3">
+          <div className="opacity-80">
+            <PaymentLogos />
+          </div>
+          {(handle || host.kind === 'academy') && (
+            <RefundPolicyLink
+              handle={handle}
+              className="text-sm font-medium text-slate-600 underline-offset-2 hover:text-brand-800 hover:underline"
+            />
+          )}
         </div>
       </main>
     </div>

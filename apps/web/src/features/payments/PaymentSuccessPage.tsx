@@ -1,66 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { type ReactNode, useEffect, useState } from 'react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { Spinner } from '../../components/Spinner';
+import { LoadError } from '../../components/States';
+import { ApiError } from '../../lib/api';
+import { displayName } from '../../lib/display-name';
+import { currentHost } from '../../lib/host';
+import { useLocale } from '../../lib/i18n';
+import { StatusBadge } from '../players/StatusBadge';
 import { breakOutOfFrame, isFramed } from './frame';
-import { PaymentShell } from './PaymentShell';
+import { AcademyHeading, AcademyPageLink, PaymentShell } from './PaymentShell';
+import { isPaymentRef, MAX_POLLS, NOT_CHARGED, OutcomeBanner, POLL_MS, paymentResultQuery, ResultPeriod } from './result';
 
-/** `/payment/success?ref=&invoice=`: where the provider's return sends a confirmed payment. */
+/** `/payment/success?ref=`: where the provider's return sends the payer; `ref` is Kora's reference of the payment. */
 export interface PaymentSuccessSearch {
   ref?: string;
-  invoice?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const primary =
+  'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800';
+const secondary =
+  'inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-5 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
+
+function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2.5">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-end text-sm font-semibold break-words text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** The home of a payment nobody knows: the academy's public page on its host, Kora's otherwise. */
+function HomeLink() {
+  const host = currentHost();
+  return host.kind === 'academy' ? (
+    <AcademyPageLink handle={host.handle} className={secondary}>
+      <FormattedMessage id="notFound.backHome" />
+    </AcademyPageLink>
+  ) : (
+    <Link to="/" target="_top" className={secondary}>
+      <FormattedMessage id="notFound.backHome" />
+    </Link>
+  );
+}
 
 /**
- * Payment success (spec part 2 §2). The return arrives inside the payment page's frame, so the page
- * first takes over the whole window; then it thanks the payer and links the invoice when known.
+ * The payment's result (spec part 2 §2, issue 18). The return arrives inside the payment page's
+ * frame, so the page first takes over the whole window; then it asks the server what became of the
+ * payment: paid (amount, period, invoice), being confirmed (asked again until it is), or not charged
+ * (declined, expired, cancelled, failed: try again). A reference the server does not know is said so.
  */
 export function PaymentSuccessPage() {
+  const intl = useIntl();
+  const { locale } = useLocale();
   const search = useSearch({ strict: false }) as PaymentSuccessSearch;
   const framed = isFramed();
   useEffect(() => {
     if (framed) breakOutOfFrame();
   }, [framed]);
-  const invoice = search.invoice && UUID.test(search.invoice) ? search.invoice : null;
+  const ref = isPaymentRef(search.ref) ? search.ref : null;
+  const result = useQuery({ ...paymentResultQuery(ref ?? ''), enabled: !!ref && !framed });
+  const [opened] = useState(() => Date.now());
+
+  const unknown = !ref || (result.error instanceof ApiError && result.error.status === 404);
+  if (unknown) {
+    return (
+      <PaymentShell title={<FormattedMessage id="paymentResult.notFound.title" />}>
+        <div className="flex flex-col items-center gap-3 py-4 text-center" data-testid="payment-not-found">
+          <p className="max-w-md text-slate-600">
+            <FormattedMessage id="paymentResult.notFound.text" />
+          </p>
+          <HomeLink />
+        </div>
+      </PaymentShell>
+    );
+  }
+  if (result.isError) {
+    return (
+      <PaymentShell title={<FormattedMessage id="paymentResult.loading" />}>
+        <LoadError onRetry={() => result.refetch()} retrying={result.isFetching}>
+          <FormattedMessage id="paymentResult.fetchFailed" />
+        </LoadError>
+      </PaymentShell>
+    );
+  }
+  const r = result.data;
+  if (!r) {
+    return (
+      <PaymentShell title={<FormattedMessage id="paymentResult.loading" />}>
+        <div className="flex items-center justify-center gap-3 py-10 text-brand-700" aria-busy="true">
+          <Spinner className="size-6" />
+          <span className="text-sm text-slate-600">
+            <FormattedMessage id="paymentResult.loading" />
+          </span>
+        </div>
+      </PaymentShell>
+    );
+  }
+
+  const paid = r.outcome === 'paid';
+  const academyName = displayName(r.academy, locale);
+  // Asked MAX_POLLS times and still pending: the page stops asking and says so.
+  const slow = r.outcome === 'pending' && result.dataUpdatedAt - opened >= POLL_MS * (MAX_POLLS - 1);
+  const title = intl.formatMessage({ id: paid ? 'paymentSuccess.title' : 'paymentPage.title' });
 
   return (
-    <PaymentShell title={<FormattedMessage id="paymentSuccess.title" />}>
-      <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="payment-success">
-        <div className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-          <svg viewBox="0 0 24 24" className="size-9" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
-        </div>
-        <h2 className="text-xl font-bold text-slate-900">
-          <FormattedMessage id="paymentSuccess.title" />
-        </h2>
-        <p className="max-w-md text-slate-600">
-          <FormattedMessage id="paymentSuccess.text" />
-        </p>
-        {search.ref && (
-          <p className="text-xs text-slate-500">
-            <FormattedMessage id="paymentSuccess.ref" values={{ ref: <bdi dir="ltr">{search.ref.slice(0, 40)}</bdi> }} />
-          </p>
-        )}
-        <div className="mt-3 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-          {invoice && (
-            <a
-              href={`/subscription-invoice/${invoice}`}
-              target="_top"
-              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-              data-testid="payment-invoice-link"
-            >
+    <PaymentShell title={title} handle={r.academy.handle} academy={<AcademyHeading academy={r.academy} title={title} />}>
+      <div className="space-y-4" data-testid={paid ? 'payment-success' : 'payment-result'}>
+        <OutcomeBanner outcome={r.outcome} slow={slow} />
+        <dl className="divide-y divide-slate-100" data-testid="payment-result-details">
+          <Row label={<FormattedMessage id="paymentPage.player" />}>{displayName(r.player, locale)}</Row>
+          <Row label={<FormattedMessage id="paymentPage.package" />}>{displayName(r.package, locale)}</Row>
+          <Row label={<FormattedMessage id="paymentPage.period" />} testId="payment-result-period">
+            <ResultPeriod result={r} />
+          </Row>
+          <Row label={<FormattedMessage id={paid ? 'paymentResult.amountPaid' : 'paymentResult.amount'} />} testId="payment-result-amount">
+            <span className="flex flex-col items-end">
+              <span className="text-lg">
+                <FormattedNumber value={r.amount} style="currency" currency="SAR" />
+              </span>
+              {r.academy.vatNumber && (
+                <span className="text-xs font-normal text-slate-500">
+                  <FormattedMessage id="paymentResult.vatIncluded" />
+                </span>
+              )}
+            </span>
+          </Row>
+          {r.academy.vatNumber && (
+            <Row label={<FormattedMessage id="paymentResult.vatNumber" />}>
+              <bdi dir="ltr">{r.academy.vatNumber}</bdi>
+            </Row>
+          )}
+          {r.invoice && (
+            <Row label={<FormattedMessage id="paymentResult.invoiceNumber" />} testId="payment-result-invoice">
+              <a href={`/subscription-invoice/${r.invoice.id}`} target="_top" className="text-brand-700 underline-offset-2 hover:underline">
+                <bdi dir="ltr">#{r.invoice.invoiceNumber}</bdi>
+              </a>
+            </Row>
+          )}
+          <Row label={<FormattedMessage id="paymentPage.status" />}>
+            <StatusBadge status={r.subscription.status} />
+          </Row>
+          <Row label={<FormattedMessage id="paymentResult.reference" />}>
+            <bdi dir="ltr" className="font-mono text-xs font-normal text-slate-600">
+              {r.ref}
+            </bdi>
+          </Row>
+        </dl>
+        <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+          {r.invoice && (
+            <a href={`/subscription-invoice/${r.invoice.id}`} target="_top" className={primary} data-testid="payment-invoice-link">
               <FormattedMessage id="paymentSuccess.invoice" />
             </a>
           )}
-          <Link
-            to="/"
-            target="_top"
-            className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-5 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
-            <FormattedMessage id="notFound.backHome" />
-          </Link>
+          {NOT_CHARGED.includes(r.outcome) && (
+            <Link
+              to={r.retry.page === 'renew' ? '/renew-subscription/$id' : '/initial-subscription/$id'}
+              params={{ id: r.retry.subscriptionId }}
+              target="_top"
+              className={primary}
+              data-testid="payment-try-again"
+            >
+              <FormattedMessage id="paymentResult.tryAgain" />
+            </Link>
+          )}
+          <AcademyPageLink handle={r.academy.handle} className={secondary}>
+            <FormattedMessage id="paymentResult.backTo" values={{ academy: academyName }} />
+          </AcademyPageLink>
         </div>
       </div>
     </PaymentShell>

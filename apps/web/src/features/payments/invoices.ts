@@ -1,7 +1,7 @@
 // Why: the payments history reads one month of invoices; the CSV and the PDF come as files through the same client.
 import { monthRange } from '@kora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, call, callBlob } from '../../lib/api';
+import { ApiError, call, callBlob, callFile } from '../../lib/api';
 
 /** The invoices of a yyyy-MM month (Asia/Riyadh days), by number. */
 export const invoicesQuery = (month: string) =>
@@ -30,11 +30,11 @@ export async function downloadInvoicesCsv(month: string) {
   saveBlob(await callBlob('exportInvoices', { query: { month } }), `invoices-${month}.csv`);
 }
 
-/** The PDF of one invoice (public: its id is the key). */
+/** The PDF of one invoice (public: its id is the key), with the name the server gives it (`invoice-41.pdf`). */
 export const invoicePdfQuery = (id: string) =>
   queryOptions({
     queryKey: ['invoice-pdf', id],
-    queryFn: ({ signal }) => callBlob('invoicePdf', { params: { id }, signal }),
+    queryFn: ({ signal }) => callFile('invoicePdf', { params: { id }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     // An unknown invoice stays unknown; only failures of the network or the server are tried again.
     retry: (count, err) => count < 2 && !(err instanceof ApiError && (err.status === 404 || err.status === 400)),

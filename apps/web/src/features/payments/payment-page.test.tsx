@@ -1,4 +1,4 @@
-import type { PaymentDetails } from '@kora/contracts';
+import type { PaymentDetails, PaymentResultReply } from '@kora/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -44,6 +44,22 @@ const details = (over: Partial<PaymentDetails['subscription']> = {}, academy: Pa
   },
 });
 
+const REF = '00000000-0000-4000-8000-000000000050';
+const INVOICE = '00000000-0000-4000-8000-000000000040';
+const result = (over: Partial<PaymentResultReply> = {}): PaymentResultReply => ({
+  ref: REF,
+  outcome: 'paid',
+  amount: 450.5,
+  academy: { name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', logo: null, handle: 'demo', vatNumber: null },
+  player: { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
+  package: { name: 'Monthly', nameArabic: 'الباقة الشهرية', packageType: 'TIME_BASED' },
+  subscription: { id: ID, status: 'ACTIVE', startDate: '2026-11-22', endDate: '2026-12-22', totalSessions: null },
+  invoice: { id: INVOICE, invoiceNumber: 41 },
+  retry: { page: 'initial', subscriptionId: ID },
+  ...over,
+});
+const RESULT = `GET /api/payments/${REF}/result`;
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -65,12 +81,14 @@ function stubApi(routes: Record<string, (body: unknown) => Response>) {
 /** The payment routes in a memory router at `path`. */
 function renderAt(path: string, locale: Locale = 'en') {
   const root = createRootRoute({ component: Outlet });
-  const search = (s: Record<string, unknown>) => ({ error: s.error === 'declined' ? 'declined' : undefined });
+  const search = (s: Record<string, unknown>) => ({ payment: typeof s.payment === 'string' ? s.payment : undefined });
   const tree = root.addChildren([
     createRoute({ getParentRoute: () => root, path: '/', component: () => <p>home</p> }),
     createRoute({ getParentRoute: () => root, path: 'initial-subscription/$id', validateSearch: search, component: InitialPaymentPage }),
     createRoute({ getParentRoute: () => root, path: 'renew-subscription/$id', validateSearch: search, component: RenewPaymentPage }),
     createRoute({ getParentRoute: () => root, path: 'payment/success', component: PaymentSuccessPage }),
+    createRoute({ getParentRoute: () => root, path: 'auth/register/parent', component: () => <p>registration</p> }),
+    createRoute({ getParentRoute: () => root, path: 'refund-policy', component: () => <p>policy</p> }),
   ]);
   const router = createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: [path] }) });
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -142,12 +160,53 @@ describe('the payment page', () => {
     expect(screen.getByText('صقور الرياض')).toBeTruthy();
   });
 
-  it('shows a declined payment, and refuses when the academy has online payment off', async () => {
+  it('refuses when the academy has online payment off', async () => {
     stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details({}, { enableOnlinePayments: false })) });
-    renderAt(`/initial-subscription/${ID}?error=declined`);
-    await screen.findByTestId('payment-declined');
-    expect(screen.getByText('Online payment is not enabled for this academy')).toBeTruthy();
+    renderAt(`/initial-subscription/${ID}`);
+    await screen.findByText('Online payment is not enabled for this academy');
     expect(screen.getByRole('button', { name: 'Proceed to payment' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it.each([
+    ['declined', 'Payment declined', 'Your card was declined and nothing was charged.'],
+    ['expired', 'Payment expired', 'The card has expired or the payment timed out, and nothing was charged.'],
+    ['cancelled', 'Payment cancelled', 'The payment was cancelled on the card page and nothing was charged.'],
+  ] as const)(
+    'says what the server recorded of the payment named by ?payment= (%s), and lets the payer try again',
+    async (outcome, title, text) => {
+      const calls = stubApi({
+        [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details()),
+        [RESULT]: () => json(result({ outcome, invoice: null, subscription: { ...result().subscription, status: 'PENDING' } })),
+      });
+      renderAt(`/initial-subscription/${ID}?payment=${REF}`);
+      const banner = await screen.findByTestId('payment-outcome');
+      expect(banner.getAttribute('data-outcome')).toBe(outcome);
+      expect(banner.textContent).toContain(title);
+      expect(banner.textContent).toContain(text);
+      expect(screen.getByRole('button', { name: 'Proceed to payment' }).hasAttribute('disabled')).toBe(false);
+      expect(calls.some((c) => c.route === RESULT)).toBe(true);
+    },
+  );
+
+  it('shows no verdict from the address alone: ?error=declined or a malformed reference says nothing', async () => {
+    const calls = stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details()) });
+    renderAt(`/initial-subscription/${ID}?error=declined&payment=FAKE123`);
+    await screen.findByText('Faisal Al-Otaibi');
+    expect(screen.queryByTestId('payment-outcome')).toBeNull();
+    expect(screen.queryByText(/declined/)).toBeNull();
+    expect(calls.some((c) => c.route.includes('/api/payments/'))).toBe(false);
+  });
+
+  it('says "VAT included" with the VAT number, and keeps an Arabic-only description Arabic on the English page', async () => {
+    const d = details({}, { vatNumber: '310123456700003' });
+    d.package.description = 'ثلاثة تمارين في الأسبوع';
+    stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(d) });
+    renderAt(`/initial-subscription/${ID}`);
+    expect((await screen.findByTestId('payment-vat-included')).textContent).toBe('VAT included');
+    expect(screen.getByTestId('payment-vat-number').textContent).toBe('310123456700003');
+    const description = screen.getByText('ثلاثة تمارين في الأسبوع');
+    expect([description.getAttribute('lang'), description.getAttribute('dir')]).toEqual(['ar', 'rtl']);
+    expect(screen.getByTestId('refund-policy-link')).toBeTruthy();
   });
 
   it('shows the load failure, an unknown subscription, incomplete data and a missing id', async () => {
@@ -175,14 +234,61 @@ describe('the payment page', () => {
   });
 });
 
-describe('the payment success page', () => {
-  it('thanks the payer and links the invoice when it is known', async () => {
-    renderAt('/payment/success?ref=TST1&invoice=00000000-0000-4000-8000-000000000040');
-    await screen.findByTestId('payment-success');
-    await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe(
-        '/subscription-invoice/00000000-0000-4000-8000-000000000040',
-      ),
-    );
+describe('the payment result page', () => {
+  it('a paid payment: the amount, the period and the invoice number linked, from the server', async () => {
+    const calls = stubApi({ [RESULT]: () => json(result({ academy: { ...result().academy, vatNumber: '310123456700003' } })) });
+    renderAt(`/payment/success?ref=${REF}`);
+    const page = await screen.findByTestId('payment-success');
+    expect(page.textContent).toContain('Payment successful');
+    expect(screen.getByTestId('payment-result-amount').textContent).toMatch(/SAR\s450\.50.*VAT included/);
+    expect(screen.getByTestId('payment-result-period').textContent).toBe('2026/11/22 – 2026/12/22');
+    expect(screen.getByTestId('payment-result-invoice').textContent).toBe('#41');
+    expect(screen.getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe(`/subscription-invoice/${INVOICE}`);
+    // Back to the academy's public page, not the staff login.
+    expect(screen.getByRole('link', { name: 'Back to Riyadh Falcons' }).getAttribute('href')).toBe('/auth/register/parent?academy=demo');
+    expect(calls.map((c) => c.route)).toEqual([RESULT]);
+  });
+
+  it('never says "successful" for a reference it cannot verify', async () => {
+    const calls = stubApi({});
+    const fake = renderAt('/payment/success?ref=FAKE123');
+    await screen.findByText('We could not find this payment');
+    expect(screen.queryByText(/successful/i)).toBeNull();
+    expect(calls).toEqual([]);
+    fake.unmount();
+
+    stubApi({ [RESULT]: () => json({ message: 'We could not find this payment', code: 'payment.not_found' }, 404) });
+    renderAt(`/payment/success?ref=${REF}`);
+    await screen.findByTestId('payment-not-found');
+    expect(screen.queryByText(/successful/i)).toBeNull();
+  });
+
+  it('a pending payment says it is being confirmed, then shows it paid once the server says so', async () => {
+    let answers = 0;
+    stubApi({
+      [RESULT]: () => {
+        answers++;
+        return json(
+          answers < 2
+            ? result({ outcome: 'pending', invoice: null, subscription: { ...result().subscription, status: 'PENDING' } })
+            : result(),
+        );
+      },
+    });
+    renderAt(`/payment/success?ref=${REF}`);
+    expect((await screen.findByTestId('payment-outcome')).textContent).toContain('Your payment is being confirmed');
+    expect(screen.queryByText(/successful/i)).toBeNull();
+    await screen.findByTestId('payment-success', {}, { timeout: 6000 });
+    expect(answers).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a declined one says so and offers to try again; in Arabic, with Arabic names', async () => {
+    stubApi({ [RESULT]: () => json(result({ outcome: 'declined', invoice: null, retry: { page: 'renew', subscriptionId: ID } })) });
+    renderAt(`/payment/success?ref=${REF}`, 'ar');
+    const banner = await screen.findByTestId('payment-outcome');
+    expect(banner.textContent).toContain('رُفضت عملية الدفع');
+    expect(screen.getByText('فيصل العتيبي')).toBeTruthy();
+    expect(screen.getByTestId('payment-try-again').getAttribute('href')).toBe(`/renew-subscription/${ID}`);
+    await waitFor(() => expect(screen.queryByText('تم الدفع بنجاح')).toBeNull());
   });
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
 import { FormPhone } from '../../components/form/FormPhone';
-import { FormText } from '../../components/form/fields';
+import { FormText, FormTextArea } from '../../components/form/fields';
 import { PageHeader } from '../../components/form/PageHeader';
 import { useZodForm } from '../../components/form/useZodForm';
 import { LoadError, SkeletonRows } from '../../components/States';
@@ -67,6 +67,20 @@ function ProfileText({ academy }: { academy: AcademyProfile }) {
       <ReadOnlyRow label={<FormattedMessage id="academyProfile.postalCode" />}>
         <bdi dir="ltr">{academy.address.postalCode}</bdi>
       </ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.refundPolicy" />}>
+        {academy.refundPolicy && (
+          <span lang="en" dir="ltr" className="block whitespace-pre-line">
+            {academy.refundPolicy}
+          </span>
+        )}
+      </ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.refundPolicyArabic" />}>
+        {academy.refundPolicyArabic && (
+          <span lang="ar" dir="rtl" className="block whitespace-pre-line">
+            {academy.refundPolicyArabic}
+          </span>
+        )}
+      </ReadOnlyRow>
     </dl>
   );
 }
@@ -91,6 +105,8 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
       buildingNumber: academy.address.buildingNumber ?? '',
       district: academy.address.district ?? '',
       postalCode: academy.address.postalCode ?? '',
+      refundPolicy: academy.refundPolicy ?? '',
+      refundPolicyArabic: academy.refundPolicyArabic ?? '',
       photo: null,
     },
   });
@@ -110,6 +126,8 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
         buildingNumber: fields.buildingNumber ?? '',
         district: fields.district ?? '',
         postalCode: fields.postalCode ?? '',
+        refundPolicy: fields.refundPolicy ?? '',
+        refundPolicyArabic: fields.refundPolicyArabic ?? '',
         enableOnlinePayments: String(enableOnlinePayments),
         // The spec's client sends the VAT number only when it is filled in (absent means none).
         ...(vatNumber ? { vatNumber } : {}),
@@ -202,6 +220,32 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
           inputMode="numeric"
           label={<FormattedMessage id="academyProfile.postalCode" />}
           hint={<FormattedMessage id="academyProfile.postalCodeHint" />}
+        />
+      </fieldset>
+      <fieldset className="col-span-full grid grid-cols-1 gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2">
+        <legend className="sr-only">
+          <FormattedMessage id="academyProfile.refundPolicySection" />
+        </legend>
+        <div className="col-span-full flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <div className="space-y-1">
+            <p className="text-sm font-semibold text-slate-800" aria-hidden="true">
+              <FormattedMessage id="academyProfile.refundPolicySection" />
+            </p>
+            <p className="text-sm text-slate-500">
+              <FormattedMessage id="academyProfile.refundPolicyHint" />
+            </p>
+          </div>
+          <a href="/refund-policy" target="_blank" rel="noopener" className="text-sm font-medium text-brand-700 hover:underline">
+            <FormattedMessage id="academyProfile.refundPolicyView" />
+          </a>
+        </div>
+        <FormTextArea name="refundPolicy" dir="ltr" lang="en" rows={6} label={<FormattedMessage id="academyProfile.refundPolicy" />} />
+        <FormTextArea
+          name="refundPolicyArabic"
+          dir="rtl"
+          lang="ar"
+          rows={6}
+          label={<FormattedMessage id="academyProfile.refundPolicyArabic" />}
         />
       </fieldset>
       <div className="col-span-full flex justify-end">

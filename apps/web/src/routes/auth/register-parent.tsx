@@ -16,6 +16,7 @@ import { ApiError, call } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { currentHost, subdomainUrl } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
+import { WrittenText } from '../../lib/text-language';
 import { useAcademyName } from './academy-name';
 
 function StepIndicator({ step }: { step: 1 | 2 }) {
@@ -47,7 +48,7 @@ function PackageSummary({ pkg }: { pkg: PublicPackage }) {
       <p className="font-semibold">
         {displayName(pkg, locale)} · <FormattedNumber value={pkg.price} style="currency" currency="SAR" />
       </p>
-      {pkg.description && <p className="text-brand-800">{pkg.description}</p>}
+      {pkg.description && <WrittenText text={pkg.description} className="whitespace-pre-line text-brand-800" />}
       {pkg.hasTrial && <FormattedMessage id="parent.trial" values={{ days: pkg.trialDays }} />}
     </div>
   );

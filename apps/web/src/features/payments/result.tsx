@@ -1,0 +1,131 @@
+// Why: the payer's result (issue 18) is the server's record of the payment, read by its reference,
+// never a verdict carried in the address: one query and one way of saying each outcome.
+import type { PaymentOutcome, PaymentResultReply } from '@kora/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { FormattedMessage } from 'react-intl';
+import { toDisplay } from '../../components/date-format';
+import { Spinner } from '../../components/Spinner';
+import { ApiError, call } from '../../lib/api';
+import type { MessageId } from '../../lib/message-ids';
+
+/** While the provider has not confirmed a payment the page asks again every 2 s, for 2 minutes, then says it is taking long. */
+export const POLL_MS = 2000;
+export const MAX_POLLS = 60;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Only a reference of Kora's shape is asked about; anything else is a payment the server does not know. */
+export const isPaymentRef = (ref: string | undefined): ref is string => !!ref && UUID.test(ref);
+
+export const paymentResultQuery = (ref: string) =>
+  queryOptions({
+    queryKey: ['payment-result', ref],
+    queryFn: ({ signal }) => call('paymentResult', { params: { ref }, signal }),
+    // An unknown reference stays unknown; only failures of the network or the server are tried again.
+    retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status < 500),
+    refetchInterval: (q) => (q.state.data?.outcome === 'pending' && q.state.dataUpdateCount < MAX_POLLS ? POLL_MS : false),
+  });
+
+/** Outcomes after which the payer may pay again: nothing was charged. */
+export const NOT_CHARGED: readonly PaymentOutcome[] = ['declined', 'expired', 'cancelled', 'failed'];
+
+const TEXT: Record<PaymentOutcome, { title: MessageId; text: MessageId }> = {
+  paid: { title: 'paymentSuccess.title', text: 'paymentSuccess.text' },
+  pending: { title: 'paymentResult.pending.title', text: 'paymentResult.pending.text' },
+  declined: { title: 'paymentResult.declined.title', text: 'paymentResult.declined.text' },
+  expired: { title: 'paymentResult.expired.title', text: 'paymentResult.expired.text' },
+  cancelled: { title: 'paymentResult.cancelled.title', text: 'paymentResult.cancelled.text' },
+  failed: { title: 'paymentResult.failed.title', text: 'paymentResult.failed.text' },
+  unapplied: { title: 'paymentResult.unapplied.title', text: 'paymentResult.unapplied.text' },
+};
+
+const TONES = {
+  good: { box: 'border-brand-200 bg-brand-50 text-brand-900', icon: 'bg-brand-100 text-brand-700' },
+  wait: { box: 'border-sky-200 bg-sky-50 text-sky-900', icon: 'bg-sky-100 text-sky-700' },
+  stop: { box: 'border-red-200 bg-red-50 text-red-800', icon: 'bg-red-100 text-red-700' },
+  warn: { box: 'border-amber-200 bg-amber-50 text-amber-900', icon: 'bg-amber-100 text-amber-700' },
+} as const;
+const TONE: Record<PaymentOutcome, keyof typeof TONES> = {
+  paid: 'good',
+  pending: 'wait',
+  declined: 'stop',
+  expired: 'stop',
+  cancelled: 'warn',
+  failed: 'stop',
+  unapplied: 'warn',
+};
+
+function OutcomeIcon({ outcome }: { outcome: PaymentOutcome }) {
+  if (outcome === 'pending') return <Spinner className="size-6" />;
+  const path =
+    outcome === 'paid'
+      ? 'M5 12.5l4.5 4.5L19 7.5'
+      : outcome === 'unapplied' || outcome === 'cancelled'
+        ? 'M12 7v6m0 4h.01'
+        : 'M7 7l10 10M17 7L7 17';
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+/** An outcome's title and what it means for the payer; `slow` adds that confirming takes long. */
+export function OutcomeBanner({
+  outcome,
+  slow = false,
+  heading: Heading = 'h2',
+}: {
+  outcome: PaymentOutcome;
+  slow?: boolean;
+  heading?: 'h1' | 'h2';
+}) {
+  const tone = TONES[TONE[outcome]];
+  return (
+    <div
+      role={outcome === 'pending' ? 'status' : outcome === 'paid' ? undefined : 'alert'}
+      className={`flex items-start gap-3 rounded-xl border px-4 py-3 ${tone.box}`}
+      data-testid="payment-outcome"
+      data-outcome={outcome}
+    >
+      <span className={`flex size-10 shrink-0 items-center justify-center rounded-full ${tone.icon}`}>
+        <OutcomeIcon outcome={outcome} />
+      </span>
+      <div className="min-w-0 space-y-1">
+        <Heading className="text-base font-bold">
+          <FormattedMessage id={TEXT[outcome].title} />
+        </Heading>
+        <p className="text-sm">
+          <FormattedMessage id={TEXT[outcome].text} />
+        </p>
+        {slow && (
+          <p className="text-sm font-medium">
+            <FormattedMessage id="paymentResult.pending.slow" />
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The period paid for: the subscription's dates, or its sessions. */
+export function ResultPeriod({ result }: { result: PaymentResultReply }) {
+  const s = result.subscription;
+  if (result.package.packageType === 'SESSION_BASED') {
+    return s.totalSessions !== null ? <FormattedMessage id="paymentPage.sessions" values={{ count: s.totalSessions }} /> : <>—</>;
+  }
+  return s.startDate && s.endDate ? (
+    <span dir="ltr">
+      {toDisplay(s.startDate)} – {toDisplay(s.endDate)}
+    </span>
+  ) : (
+    <>—</>
+  );
+}

@@ -1,0 +1,22 @@
+// Why: some texts exist in one language only (a package's description is written once, in whichever
+// language the academy chose); shown on a page of the other language they must keep their own
+// language and direction, or Arabic renders as a left-to-right jumble on an English page.
+import type { ReactNode } from 'react';
+
+const ARABIC = /\p{Script=Arabic}/gu;
+const LATIN = /\p{Script=Latin}/gu;
+
+/** The language a free text is written in: Arabic when most of its letters are Arabic. */
+export function textLanguage(text: string): 'ar' | 'en' {
+  return (text.match(ARABIC)?.length ?? 0) > (text.match(LATIN)?.length ?? 0) ? 'ar' : 'en';
+}
+
+/** A free text marked with its own language and direction (`lang`, `dir`), whatever the page's. */
+export function WrittenText({ text, className, as: Tag = 'p' }: { text: string; className?: string; as?: 'p' | 'span' }): ReactNode {
+  const lang = textLanguage(text);
+  return (
+    <Tag lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} className={className}>
+      {text}
+    </Tag>
+  );
+}
