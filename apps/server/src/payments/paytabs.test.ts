@@ -234,3 +234,80 @@ describe('PayTabs: querying a transaction', () => {
     );
   });
 });
+
+describe('PayTabs: refunding a paid transaction', () => {
+  const REFUND_ID = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+  /** A refund's answer: a new transaction of type Refund that names the sale it refunds. */
+  const REFUND_ANSWER = {
+    tran_ref: 'TST2234500012399',
+    previous_tran_ref: 'TST2234500012345',
+    tran_type: 'Refund',
+    cart_id: REFUND_ID,
+    cart_description: 'Refund of invoice 12: Moved away',
+    cart_currency: 'SAR',
+    cart_amount: '100.00',
+    tran_currency: 'SAR',
+    tran_total: '100.00',
+    payment_result: {
+      response_status: 'A',
+      response_code: 'G96376',
+      response_message: 'Authorised',
+      transaction_time: '2026-11-23T10:00:00Z',
+    },
+    serviceId: 2,
+    profileId: 12345,
+    merchantId: 6789,
+    trace: 'PMNT0401.62A9E3C6.0001B7EA',
+  };
+  const request = {
+    tranRef: 'TST2234500012345',
+    cartId: REFUND_ID,
+    amountHalalas: 10_000,
+    description: 'Refund of invoice 12: Moved away',
+  };
+
+  it('posts tran_type "refund" on the sale\'s tran_ref with the amount, and answers the refund transaction', async () => {
+    const { fetch, calls } = recorded(200, REFUND_ANSWER);
+    const result = await provider(fetch).refund(request);
+    expect(result).toEqual({ status: 'A', tranRef: 'TST2234500012399', message: 'Authorised' });
+    expect(calls[0].url).toBe('https://secure.paytabs.sa/payment/request');
+    expect((calls[0].init.headers as Record<string, string>).authorization).toBe(SERVER_KEY);
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({
+      profile_id: 12345,
+      tran_type: 'refund',
+      tran_class: 'ecom',
+      tran_ref: 'TST2234500012345',
+      cart_id: REFUND_ID,
+      cart_currency: 'SAR',
+      cart_amount: 100,
+      cart_description: 'Refund of invoice 12: Moved away',
+    });
+  });
+
+  it("answers PayTabs' refusals as refused, and throws when there is no verdict", async () => {
+    const declined = {
+      ...REFUND_ANSWER,
+      payment_result: { response_status: 'D', response_code: '400', response_message: 'Refund declined' },
+    };
+    expect(await provider(recorded(200, declined).fetch).refund(request)).toEqual({
+      status: 'D',
+      tranRef: 'TST2234500012399',
+      message: 'Refund declined',
+    });
+    // An error answer below 500 is a verdict: nothing was refunded.
+    expect(await provider(recorded(400, { code: 113, message: 'Amount exceeds the remaining amount' }).fetch).refund(request)).toEqual({
+      status: 'E',
+      tranRef: '',
+      message: 'Amount exceeds the remaining amount',
+    });
+    // No verdict: the refund may have happened, so the caller keeps it pending.
+    await expect(provider(recorded(503, { code: 500, message: 'Service unavailable' }).fetch).refund(request)).rejects.toThrow(
+      PaymentProviderError,
+    );
+    await expect(provider(recorded(200, '<html>gateway timeout</html>').fetch).refund(request)).rejects.toThrow(PaymentProviderError);
+    const unreachable = (async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof globalThis.fetch;
+    await expect(provider(unreachable).refund(request)).rejects.toThrow('PayTabs unreachable');
+  });
+});
