@@ -35,6 +35,15 @@ describe('the prerendered public pages', () => {
     expect(PAGES.map(pathOf)).toEqual(['/', '/pricing', '/about', '/contact', '/terms', '/privacy']);
   });
 
+  it("carry the company's Arabic legal notice on every page, and its English one only on English pages (issue 18)", async () => {
+    const arabic = await renderPage('landing', 'ar');
+    expect(arabic.html).toContain('جميع الحقوق محفوظة لشركة كورا لتقنية المعلومات');
+    expect(arabic.html).not.toContain('All rights reserved');
+    const english = await renderPage('landing', 'en');
+    expect(english.html).toContain('Kora Information Technology Co. All rights reserved.');
+    expect(english.html).toContain('جميع الحقوق محفوظة لشركة كورا لتقنية المعلومات');
+  });
+
   it('render the pricing page with a sign-up link on every plan', async () => {
     const { html } = await renderPage('pricing', 'ar');
     expect(html.match(/data-testid="pricing-card"/g)).toHaveLength(3);

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useLocale } from '../lib/i18n';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { PaymentLogos } from './PaymentLogos';
@@ -26,22 +27,26 @@ export function PhoneLink({ className = '' }: { className?: string }) {
 }
 
 function Footer() {
+  const { locale } = useLocale();
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-3">
         <div className="space-y-2 text-sm">
           <Logo className="text-white" />
-          {/* Both legal lines keep their own direction but align with the page's start. */}
+          {/* The company's registered (Arabic) legal notice on every page; its English translation only
+              on English pages (issue 18: no English line on Arabic pages). Each keeps its own direction. */}
           <p>
             <bdi dir="rtl" lang="ar">
               جميع الحقوق محفوظة لشركة كورا لتقنية المعلومات © {new Date().getFullYear()}
             </bdi>
           </p>
-          <p>
-            <bdi dir="ltr" lang="en">
-              © {new Date().getFullYear()} Kora Information Technology Co. All rights reserved.
-            </bdi>
-          </p>
+          {locale === 'en' && (
+            <p>
+              <bdi dir="ltr" lang="en">
+                © {new Date().getFullYear()} Kora Information Technology Co. All rights reserved.
+              </bdi>
+            </p>
+          )}
           <p>
             <FormattedMessage id="footer.cr" values={{ cr: CONTACT.cr }} />
           </p>
