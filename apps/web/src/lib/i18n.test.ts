@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@kora/contracts';
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
@@ -22,6 +23,37 @@ describe('the message catalogs', () => {
       expect(english[`errors.${code}`], `en errors.${code}`).toBeTruthy();
       expect(arabic[`errors.${code}`], `ar errors.${code}`).toMatch(/[\u0600-\u06FF]/);
     }
+  });
+
+  it("count days, players and sessions by Arabic plural rules (one, two, few, many, other), in the app's Latin digits (issue 18)", () => {
+    const intl = createIntl({ locale: 'ar-SA-u-nu-latn', messages: ar });
+    const say = (id: string, values: Record<string, number>) => intl.formatMessage({ id }, values);
+    expect([1, 2, 3, 11, 100].map((days) => say('paymentPage.trial', { days }))).toEqual([
+      'يبدأ بفترة تجريبية مجانية مدتها يوم واحد',
+      'يبدأ بفترة تجريبية مجانية مدتها يومان',
+      'يبدأ بفترة تجريبية مجانية مدتها 3 أيام',
+      'يبدأ بفترة تجريبية مجانية مدتها 11 يومًا',
+      'يبدأ بفترة تجريبية مجانية مدتها 100 يوم',
+    ]);
+    expect([1, 2, 3, 11, 100].map((days) => say('parent.trial', { days }))).toEqual([
+      'تشمل تجربة مجانية لمدة يوم واحد',
+      'تشمل تجربة مجانية لمدة يومين',
+      'تشمل تجربة مجانية لمدة 3 أيام',
+      'تشمل تجربة مجانية لمدة 11 يومًا',
+      'تشمل تجربة مجانية لمدة 100 يوم',
+    ]);
+    expect([1, 2, 7, 25, 102].map((total) => say('players.count', { shown: 1, total }))).toEqual([
+      '1 من 1 لاعب',
+      '1 من 2 لاعبين',
+      '1 من 7 لاعبين',
+      '1 من 25 لاعبًا',
+      '1 من 102 لاعب',
+    ]);
+    expect(say('subscriptions.sessions', { left: 4, total: 8 })).toBe('4 / 8 حصص');
+    expect(say('subscriptions.sessions', { left: 4, total: 12 })).toBe('4 / 12 حصة');
+    const english = createIntl({ locale: 'en', messages: en });
+    expect(english.formatMessage({ id: 'players.count' }, { shown: 1, total: 1 })).toBe('1 of 1 player');
+    expect(english.formatMessage({ id: 'players.count' }, { shown: 1, total: 3 })).toBe('1 of 3 players');
   });
 
   it('leave no Latin words in Arabic texts but names, codes and formats', () => {
