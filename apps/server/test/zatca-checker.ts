@@ -4,14 +4,16 @@
  * About a second per file with the schematrons; `chainOnly` skips them.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 /** The SDK data beside the repository (../shared/zatca), or where ZATCA_SDK_DIR says. */
-export const ZATCA_DIR = process.env.ZATCA_SDK_DIR ?? fileURLToPath(new URL('../../../../shared/zatca/', import.meta.url));
+// Resolved through symlinks: validate.mjs runs only when started by its real path (it compares
+// process.argv[1] with its own URL), so a linked ../shared would print nothing and exit 0.
+export const ZATCA_DIR = realpathSync(process.env.ZATCA_SDK_DIR ?? fileURLToPath(new URL('../../../../shared/zatca/', import.meta.url)));
 
 export interface CheckerReport {
   results: { file: string; errors: string[]; warnings: string[]; hash: string; icv: number; pih: string }[];
