@@ -11,7 +11,7 @@ import {
   registerAndLogin,
   type TestContext,
 } from '../../../test/harness.js';
-import { accountTypes, eventCoaches, events, packages, subscriptions, users } from '../../db/schema.js';
+import { accountTypes, eventCoaches, events, packages, payments, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
 let t: TestContext;
@@ -142,5 +142,103 @@ describe('monthly stats', () => {
       await tx.update(users).set({ accountTypeId: type.id }).where(eq(users.id, coach.id));
     });
     expect((await asMember(t.app, coach)({ method: 'GET', url: '/api/stats/monthly' })).statusCode).toBe(403);
+  });
+});
+
+describe('retention', () => {
+  it("counts last month's players who lapsed, paused or cancelled since in its base: 2 of 6 retained, 33 %", async () => {
+    const c = await registerAndLogin(t.app);
+    await withTenant(t.deps.db, c.id, async (tx) => {
+      const [pkg] = await tx.insert(packages).values({ academyId: c.id, name: 'Monthly', monthsNumber: 1 }).returning();
+      type Row = Partial<typeof subscriptions.$inferInsert> & { paid?: boolean };
+      // [player, subscriptions]: December 2026 is this month, November the base.
+      const cases: [string, Row[]][] = [
+        ['lapsed in November', [{ status: 'INACTIVE', startDate: '2026-10-20', endDate: '2026-11-20' }]],
+        [
+          'cancelled in November after paying',
+          [
+            {
+              status: 'CANCELLED',
+              startDate: '2026-11-01',
+              endDate: '2026-12-01',
+              updatedAt: new Date('2026-11-10T09:00:00Z'),
+              paid: true,
+            },
+          ],
+        ],
+        [
+          'paused in November',
+          [{ status: 'PAUSED', startDate: '2026-10-01', endDate: '2026-12-31', pausedAt: new Date('2026-11-15T09:00:00Z') }],
+        ],
+        [
+          'sessions used up in November',
+          [
+            {
+              status: 'INACTIVE',
+              startDate: '2026-10-01',
+              endDate: null,
+              sessionsLeft: 0,
+              totalSessions: 8,
+              updatedAt: new Date('2026-11-25T15:00:00Z'),
+            },
+          ],
+        ],
+        ['active across both months', [{ status: 'ACTIVE', startDate: '2026-11-20', endDate: '2026-12-20' }]],
+        [
+          'lapsed, then renewed in December',
+          [
+            { status: 'INACTIVE', startDate: '2026-10-25', endDate: '2026-11-25' },
+            { status: 'ACTIVE', startDate: '2026-12-01', endDate: '2027-01-01' },
+          ],
+        ],
+        // Not in the base:
+        [
+          'cancelled unpaid',
+          [{ status: 'CANCELLED', startDate: '2026-11-01', endDate: '2026-12-01', updatedAt: new Date('2026-11-20T09:00:00Z') }],
+        ],
+        [
+          'cancelled in October after paying',
+          [
+            {
+              status: 'CANCELLED',
+              startDate: '2026-10-01',
+              endDate: '2026-11-30',
+              updatedAt: new Date('2026-10-25T09:00:00Z'),
+              paid: true,
+            },
+          ],
+        ],
+        [
+          'paused in October',
+          [{ status: 'PAUSED', startDate: '2026-10-01', endDate: '2026-12-31', pausedAt: new Date('2026-10-20T09:00:00Z') }],
+        ],
+        ['pending since November', [{ status: 'PENDING', startDate: '2026-11-01', endDate: '2026-12-01' }]],
+        ['lapsed in October', [{ status: 'INACTIVE', startDate: '2026-09-30', endDate: '2026-10-30' }]],
+      ];
+      for (const [name, subs] of cases) {
+        const [player] = await tx
+          .insert(users)
+          .values({ academyId: c.id, role: 'PLAYER', name, createdAt: new Date('2026-01-01T00:00:00Z') })
+          .returning();
+        for (const { paid, ...row } of subs) {
+          const [sub] = await tx
+            .insert(subscriptions)
+            .values({ academyId: c.id, playerId: player.id, packageId: pkg.id, ...row })
+            .returning();
+          if (paid)
+            await tx.insert(payments).values({
+              academyId: c.id,
+              subscriptionId: sub.id,
+              amountHalalas: 100,
+              method: 'Cash',
+              status: 'PAID',
+              paidAt: new Date(`${sub.startDate}T09:00:00Z`),
+            });
+        }
+      }
+    });
+    t.clock.set('2026-12-10T09:00:00Z');
+    // Base: the first six; still active in December: the last two of them.
+    expect(await stats(c)).toEqual({ monthlyActivePlayers: 2, monthlyNewPlayers: 0, monthlyRetentionRate: 33, monthlyCoachHours: 0 });
   });
 });
