@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coachLogin } from '../../../test/fixtures.js';
 import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
-import { accountTypes, packages, parentPlayers, subscriptionReminders, subscriptions, users } from '../../db/schema.js';
+import { academies, accountTypes, packages, parentPlayers, subscriptionReminders, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
-import { sendAllDueReminders, sendDueReminders, startReminders } from './reminders.js';
+import { type Claimed, reminderMail, sendAllDueReminders, sendDueReminders, startReminders } from './reminders.js';
 
 let t: TestContext;
 const START = '2026-11-22T09:00:00Z'; // 12:00 on 22 November 2026 in Riyadh
@@ -385,6 +385,73 @@ describe('reminder e-mails to parents', () => {
     expect(await mailsTo('father@fam.sa')).toHaveLength(1);
     expect(await mailsTo('parent.b@b.sa')).toHaveLength(1);
     expect(await sendAllDueReminders(t.app.deps, t.clock.now(), silent)).toBe(0);
+  });
+});
+
+describe('the reminder mail in Arabic (issue 18)', () => {
+  const claimed = (over: Partial<Claimed>): Claimed => ({
+    subscription_id: '00000000-0000-4000-8000-000000000001',
+    stage: 'ending_soon',
+    status: 'ACTIVE',
+    sessions_left: null,
+    end_date: '2026-11-29',
+    email: 'parent@x.sa',
+    player_name: 'Faisal Al-Otaibi',
+    player_name_arabic: 'فيصل العتيبي',
+    package_name: 'Monthly',
+    package_name_arabic: 'باقة شهرية',
+    academy_name: 'Riyadh Falcons',
+    academy_name_arabic: 'صقور الرياض',
+    handle: 'falcons',
+    ...over,
+  });
+  const arabicPart = (c: Claimed, today = '2026-11-22') => reminderMail(c, 'https://x', today).text.split('\n')[3];
+
+  it('counts the days left by Arabic plural rules: 1, 2, 3, 11 and 100 days', () => {
+    const endingIn = (days: number) =>
+      arabicPart(claimed({ end_date: new Date(Date.parse('2026-11-22') + days * DAY).toISOString().slice(0, 10) }));
+    expect([1, 2, 3, 11, 100].map((d) => /(بعد .*?)، بتاريخ/.exec(endingIn(d))?.[1])).toEqual([
+      'بعد يوم واحد',
+      'بعد يومين',
+      'بعد 3 أيام',
+      'بعد 11 يومًا',
+      'بعد 100 يوم',
+    ]);
+    expect(endingIn(0)).toContain('صقور الرياض اليوم، بتاريخ 2026-11-22');
+    const english = reminderMail(claimed({ end_date: '2026-11-23' }), 'https://x', '2026-11-22').text;
+    expect(english).toContain('ends on 2026-11-23 (in 1 day)');
+  });
+
+  it('counts the sessions left by Arabic plural rules', () => {
+    const left = (n: number) => /^(.*?) في /.exec(arabicPart(claimed({ stage: 'low_sessions', sessions_left: n, end_date: null })))?.[1];
+    expect([0, 1, 2, 3, 11, 100].map(left)).toEqual([
+      'لم تتبقَّ لـفيصل العتيبي أي حصة',
+      'تبقّى لـفيصل العتيبي حصة واحدة',
+      'تبقّى لـفيصل العتيبي حصتان',
+      'تبقّى لـفيصل العتيبي 3 حصص',
+      'تبقّى لـفيصل العتيبي 11 حصة',
+      'تبقّى لـفيصل العتيبي 100 حصة',
+    ]);
+  });
+
+  it('names the player, package and academy in Arabic, and the package once ("باقة شهرية", never "باقة باقة شهرية")', async () => {
+    const a = await registerAndLogin(t.app);
+    await withTenant(t.deps.db, a.id, (tx) => tx.update(academies).set({ nameArabic: 'أكاديمية الصقور' }).where(eq(academies.id, a.id)));
+    const s = seeder(a);
+    const monthly = await s.pkg('TIME_BASED', { nameArabic: 'باقة شهرية' });
+    const quarterly = await s.pkg('TIME_BASED', { name: 'Quarterly', nameArabic: 'ربع سنوية' });
+    await s.sub(await s.player('Saad Al-Harbi', { nameArabic: 'سعد الحربي', parentEmail: 'saad.parent@x.sa' }), monthly, 'ACTIVE', {
+      endDate: '2026-11-25',
+    });
+    await s.sub(await s.player('Omar', { parentEmail: 'omar.parent@x.sa' }), quarterly, 'ACTIVE', { endDate: '2026-11-24' });
+    await sendDueReminders(t.app.deps, a.id, t.clock.now());
+    const outbox = await t.deps.mailer.outbox(10_000);
+    const saad = outbox.find((m) => m.to === 'saad.parent@x.sa')?.text.split('\n')[3];
+    expect(saad).toBe(
+      'ينتهي اشتراك سعد الحربي في باقة شهرية لدى أكاديمية الصقور بعد 3 أيام، بتاريخ 2026-11-25. جدّد الاشتراك ليستمر التدريب دون انقطاع:',
+    );
+    // A package whose Arabic name does not say "باقة" is called one; a player without an Arabic name keeps his name.
+    expect(outbox.find((m) => m.to === 'omar.parent@x.sa')?.text.split('\n')[3]).toContain('ينتهي اشتراك Omar في باقة ربع سنوية لدى');
   });
 });
 

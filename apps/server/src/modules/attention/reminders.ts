@@ -1,10 +1,11 @@
-import { REMINDER_STAGES, type ReminderStage } from '@kora/contracts';
+import { daysBetween, REMINDER_STAGES, type ReminderStage, riyadhToday } from '@kora/contracts';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { rowsOf } from '../../db/client.js';
 import { academies } from '../../db/schema.js';
 import type { DataAccess } from '../../db/tenant.js';
 import { academyUrl } from '../../http/host.js';
+import { arabicOr, countIn, DAYS_AR, DAYS_EN, packageAr, SESSIONS_AR, SESSIONS_EN } from '../../lib/arabic.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mail, Mailer } from '../../mail/mailer.js';
 import { refreshSubscriptionStates } from '../subscriptions/activate.js';
@@ -24,7 +25,7 @@ export interface SentReminder {
   link: string;
 }
 
-interface Claimed {
+export interface Claimed {
   subscription_id: string;
   stage: ReminderStage;
   status: string;
@@ -46,35 +47,43 @@ export function paymentLink(config: ReminderDeps['config'], handle: string, subs
   return academyUrl(config, handle, `/${page}/${subscriptionId}`);
 }
 
-const arabicOr = (arabic: string | null, name: string) => arabic?.trim() || name;
-
 /**
  * The reminder in both languages (users carry no language of their own): English first, then
- * Arabic with the Arabic names where they exist, the payment link under each.
+ * Arabic with the Arabic names where they exist and its own plural forms, the payment link under
+ * each. `today` is the academy's date (Asia/Riyadh), for the days left.
  */
-export function reminderMail(c: Claimed, link: string): Omit<Mail, 'academyId' | 'to'> {
+export function reminderMail(c: Claimed, link: string, today: string): Omit<Mail, 'academyId' | 'to'> {
   const academy = c.academy_name;
   const academyAr = arabicOr(c.academy_name_arabic, academy);
   const player = c.player_name;
   const playerAr = arabicOr(c.player_name_arabic, player);
   const pkg = c.package_name;
-  const pkgAr = arabicOr(c.package_name_arabic, pkg);
+  const pkgAr = packageAr(arabicOr(c.package_name_arabic, pkg));
   const n = Number(c.sessions_left ?? 0);
+  const sessionsLeft = {
+    en: n === 0 ? 'no sessions' : countIn('en', n, SESSIONS_EN),
+    ar: n === 0 ? `لم تتبقَّ لـ${playerAr} أي حصة` : `تبقّى لـ${playerAr} ${countIn('ar', n, SESSIONS_AR)}`,
+  };
+  const days = c.end_date ? Math.max(0, daysBetween(today, c.end_date)) : 0;
+  const inDays = {
+    en: days === 0 ? 'today' : `in ${countIn('en', days, DAYS_EN)}`,
+    ar: days === 0 ? 'اليوم' : `بعد ${countIn('ar', days, DAYS_AR)}`,
+  };
   const texts: Record<ReminderStage, { subject: [string, string]; en: string; ar: string }> = {
     low_sessions: {
-      subject: [`${player} has ${n} ${n === 1 ? 'session' : 'sessions'} left`, `${playerAr}: حصص قليلة متبقية`],
-      en: `${player} has ${n} ${n === 1 ? 'session' : 'sessions'} left in the ${pkg} package at ${academy}. Renew the subscription so training goes on without a break:`,
-      ar: `تبقّى لـ${playerAr} ${n} من الحصص في باقة ${pkgAr} لدى ${academyAr}. جدّد الاشتراك ليستمر التدريب دون انقطاع:`,
+      subject: [`${player} has ${sessionsLeft.en} left`, `${playerAr}: حصص قليلة متبقية`],
+      en: `${player} has ${sessionsLeft.en} left in the ${pkg} package at ${academy}. Renew the subscription so training goes on without a break:`,
+      ar: `${sessionsLeft.ar} في ${pkgAr} لدى ${academyAr}. جدّد الاشتراك ليستمر التدريب دون انقطاع:`,
     },
     ending_soon: {
       subject: [`${player}'s subscription ends on ${c.end_date}`, `ينتهي اشتراك ${playerAr} في ${c.end_date}`],
-      en: `${player}'s ${pkg} subscription at ${academy} ends on ${c.end_date}. Renew it so training goes on without a break:`,
-      ar: `ينتهي اشتراك ${playerAr} في باقة ${pkgAr} لدى ${academyAr} بتاريخ ${c.end_date}. جدّد الاشتراك ليستمر التدريب دون انقطاع:`,
+      en: `${player}'s ${pkg} subscription at ${academy} ends on ${c.end_date} (${inDays.en}). Renew it so training goes on without a break:`,
+      ar: `ينتهي اشتراك ${playerAr} في ${pkgAr} لدى ${academyAr} ${inDays.ar}، بتاريخ ${c.end_date}. جدّد الاشتراك ليستمر التدريب دون انقطاع:`,
     },
     pending_payment: {
       subject: [`${player}'s subscription is waiting for its payment`, `اشتراك ${playerAr} بانتظار الدفع`],
       en: `${player}'s ${pkg} subscription at ${academy} is waiting for its payment. Pay here to activate it:`,
-      ar: `اشتراك ${playerAr} في باقة ${pkgAr} لدى ${academyAr} بانتظار الدفع. ادفع من الرابط التالي لتفعيله:`,
+      ar: `اشتراك ${playerAr} في ${pkgAr} لدى ${academyAr} بانتظار الدفع. ادفع من الرابط التالي لتفعيله:`,
     },
   };
   const t = texts[c.stage];
@@ -132,7 +141,7 @@ export async function sendDueReminders(deps: ReminderDeps, academyId: string, no
   const sent: SentReminder[] = [];
   for (const c of claimed) {
     const link = paymentLink(deps.config, c.handle, c.subscription_id, c.status);
-    await deps.mailer.send({ academyId, to: c.email, ...reminderMail(c, link) });
+    await deps.mailer.send({ academyId, to: c.email, ...reminderMail(c, link, riyadhToday(now)) });
     sent.push({ subscriptionId: c.subscription_id, stage: c.stage, to: c.email, link });
   }
   return sent;
