@@ -92,7 +92,10 @@ export function PaymentsHistoryPage() {
       target="_blank"
       rel="noopener"
       data-testid="payments-pdf"
-      aria-label={intl.formatMessage({ id: 'payments.viewInvoiceOf' }, { number: inv.invoiceNumber })}
+      aria-label={intl.formatMessage(
+        { id: inv.kind === 'credit_note' ? 'payments.viewCreditNoteOf' : 'payments.viewInvoiceOf' },
+        { number: inv.invoiceNumber },
+      )}
       className={`font-semibold text-brand-700 hover:underline ${className}`}
     >
       <FormattedMessage id="payments.viewInvoice" />
@@ -111,7 +114,23 @@ export function PaymentsHistoryPage() {
   };
 
   const rows = invoices.data ?? [];
+  // Credit notes come negative: the total is what the academy kept.
   const total = rows.reduce((sum, r) => sum + Math.round(r.totalAmount * 100), 0) / 100;
+  const credits = rows.filter((r) => r.kind === 'credit_note').length;
+  /** A credit note says so, with the invoice it credits. */
+  const creditNoteOf = (inv: InvoiceListItem) =>
+    inv.kind === 'credit_note' && (
+      <span className="inline-flex flex-wrap items-center gap-x-1.5" data-testid="payments-credit-note">
+        <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+          <FormattedMessage id="payments.creditNote" />
+        </span>
+        {inv.creditedInvoiceNumber !== null && (
+          <span className="text-xs text-slate-500">
+            <FormattedMessage id="payments.creditNoteFor" values={{ number: inv.creditedInvoiceNumber }} />
+          </span>
+        )}
+      </span>
+    );
 
   return (
     <div className="space-y-4">
@@ -127,7 +146,14 @@ export function PaymentsHistoryPage() {
         <MonthNav month={month} onChange={(m) => navigate({ to: '/settings/payments-history', search: { month: m } })} />
         {rows.length > 0 && (
           <p className="text-sm text-slate-600" data-testid="payments-summary">
-            <FormattedMessage id="payments.summary" values={{ count: rows.length, total: <bdi>{money(total)}</bdi> }} />
+            {credits ? (
+              <FormattedMessage
+                id="payments.summaryWithCredits"
+                values={{ count: rows.length - credits, credits, total: <bdi>{money(total)}</bdi> }}
+              />
+            ) : (
+              <FormattedMessage id="payments.summary" values={{ count: rows.length, total: <bdi>{money(total)}</bdi> }} />
+            )}
           </p>
         )}
       </div>
@@ -151,10 +177,15 @@ export function PaymentsHistoryPage() {
                   <div className="min-w-0">
                     <p className="font-medium break-words text-slate-900">{displayName(inv.user, locale)}</p>
                     <p className="text-xs text-slate-500">
-                      <FormattedMessage id="payments.number" values={{ number: inv.invoiceNumber }} /> · {paidAt(inv.paidAt)}
+                      <FormattedMessage
+                        id={inv.kind === 'credit_note' ? 'payments.creditNoteNumber' : 'payments.number'}
+                        values={{ number: inv.invoiceNumber }}
+                      />{' '}
+                      · {paidAt(inv.paidAt)}
                     </p>
+                    {creditNoteOf(inv)}
                   </div>
-                  <p className="shrink-0 font-semibold text-slate-900">
+                  <p className={`shrink-0 font-semibold ${inv.totalAmount < 0 ? 'text-red-700' : 'text-slate-900'}`}>
                     <bdi>{money(inv.totalAmount)}</bdi>
                   </p>
                 </div>
@@ -185,7 +216,12 @@ export function PaymentsHistoryPage() {
               <tbody className="divide-y divide-slate-100">
                 {rows.map((inv) => (
                   <tr key={inv.id} className="hover:bg-slate-50" data-testid="payments-row">
-                    <td className="px-4 py-3 font-medium tabular-nums text-slate-900">{inv.invoiceNumber}</td>
+                    <td className="px-4 py-3 font-medium tabular-nums text-slate-900">
+                      <span className="flex flex-col gap-1">
+                        {inv.invoiceNumber}
+                        {creditNoteOf(inv)}
+                      </span>
+                    </td>
                     <td className="px-4 py-3 whitespace-nowrap">{paidAt(inv.paidAt)}</td>
                     <td className="px-4 py-3 font-medium text-slate-900">{displayName(inv.user, locale)}</td>
                     <td className="px-4 py-3">
@@ -195,7 +231,7 @@ export function PaymentsHistoryPage() {
                     <td className="px-4 py-3">
                       <ReportingBadge state={inv.reporting} />
                     </td>
-                    <td className="px-4 py-3 whitespace-nowrap font-semibold text-slate-900">
+                    <td className={`px-4 py-3 whitespace-nowrap font-semibold ${inv.totalAmount < 0 ? 'text-red-700' : 'text-slate-900'}`}>
                       <bdi>{money(inv.totalAmount)}</bdi>
                     </td>
                     <td className="px-4 py-3">{pdfLink(inv, 'whitespace-nowrap')}</td>

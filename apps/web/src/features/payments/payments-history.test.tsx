@@ -147,6 +147,39 @@ describe('the payments history', () => {
     expect(rows.map((r) => within(r).getByTestId('reporting-state').textContent)).toEqual(['مرفوضة', 'قيد الانتظار']);
   });
 
+  it('shows credit notes as negative rows naming their invoice, and the total nets them, in English and in Arabic', async () => {
+    const withCredit = [
+      ...MAY,
+      invoice({
+        id: '00000000-0000-4000-8000-000000000103',
+        invoiceNumber: 3,
+        kind: 'credit_note',
+        creditedInvoiceNumber: 1,
+        totalAmount: -150,
+        vatAmount: -19.57,
+      }),
+    ];
+    stubFetch(() => json(withCredit));
+    renderAt('/settings/payments-history?month=2025-05');
+    const rows = (await screen.findAllByTestId('payments-row')).filter((r) => r.tagName === 'TR');
+    expect(within(rows[2]).getByTestId('payments-credit-note').textContent).toBe('Credit notefor invoice no. 1');
+    expect(rows[2].textContent).toMatch(/-SAR\s150\.00/);
+    expect(within(rows[2]).getByRole('link').getAttribute('aria-label')).toBe('View the PDF of credit note 3');
+    expect(within(rows[0]).queryByTestId('payments-credit-note')).toBeNull();
+    expect(screen.getByTestId('payments-summary').textContent).toMatch(/^2 payments, 1 credit note, SAR\s600\.50 in total$/);
+    // Phones: the card says it too.
+    const card = (await screen.findAllByTestId('payments-row')).filter((r) => r.tagName === 'LI')[2];
+    expect(card.textContent).toContain('Credit note no. 3');
+  });
+
+  it('says credit note in Arabic', async () => {
+    stubFetch(() => json([invoice({ invoiceNumber: 2, kind: 'credit_note', creditedInvoiceNumber: 1, totalAmount: -450 })]));
+    renderAt('/settings/payments-history?month=2025-05', 'ar');
+    const row = (await screen.findAllByTestId('payments-row')).find((r) => r.tagName === 'TR');
+    expect(row && within(row).getByTestId('payments-credit-note').textContent).toBe('إشعار دائنللفاتورة رقم 1');
+    expect(screen.getByTestId('payments-summary').textContent).toContain('إشعار دائن واحد');
+  });
+
   it('shows Arabic names in the Arabic screen', async () => {
     stubFetch(() => json(MAY));
     renderAt('/settings/payments-history?month=2025-05', 'ar');

@@ -2,7 +2,6 @@ import type { PackageListItem, SubscriptionRow } from '@kora/contracts';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/Dialog';
 import { inputClass } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
@@ -11,6 +10,7 @@ import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { ActivateDialog } from './ActivateDialog';
 import { useSubscriptionMutations } from './api';
+import { CancelDialog } from './CancelDialog';
 import { actionsOf, paymentLink } from './helpers';
 
 const small = 'min-h-9! px-3! py-1.5!';
@@ -193,20 +193,7 @@ export function SubscriptionActions({ row, packages, canWrite }: { row: Subscrip
       )}
       {cancelButton}
       {activating && s && <ActivateDialog subscription={s} playerName={name} onClose={() => setActivating(false)} />}
-      {s && (
-        <ConfirmDialog
-          open={confirmCancel}
-          onOpenChange={setConfirmCancel}
-          title={<FormattedMessage id="subscriptions.cancelTitle" />}
-          text={<FormattedMessage id="subscriptions.cancelText" values={{ name, package: displayName(s.package, locale) }} />}
-          confirmLabel={<FormattedMessage id="subscriptions.cancel" />}
-          loading={m.cancel.isPending}
-          onConfirm={async () => {
-            if (await act(() => m.cancel.mutateAsync({ subscriptionId: s.id }), 'subscriptions.cancelled', 'subscriptions.cancelFailed'))
-              setConfirmCancel(false);
-          }}
-        />
-      )}
+      {confirmCancel && s && <CancelDialog subscription={s} playerName={name} onClose={() => setConfirmCancel(false)} />}
     </div>
   );
 }

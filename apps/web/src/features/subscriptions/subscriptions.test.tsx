@@ -147,6 +147,80 @@ describe('the subscriptions screen', () => {
     expect(await screen.findByText('Subscription of Active Player cancelled')).toBeTruthy();
   });
 
+  it('offers the refund of a paid subscription when cancelling: none, full or a part with the reason', async () => {
+    const user = userEvent.setup();
+    const creditNote = {
+      id: id(900),
+      invoiceNumber: 8,
+      kind: 'credit_note',
+      creditedInvoice: { id: id(800), invoiceNumber: 7 },
+      issuedAt: '2026-11-22T09:00:00.000Z',
+      amount: 200,
+      vatAmount: 26.09,
+      reason: 'Moved away',
+      refund: { method: 'Card', providerRef: 'TST0001' },
+      remainingAmount: 250,
+    };
+    mockedCall.mockImplementation(async (key: string) => {
+      if (key === 'listSubscriptions') return ROWS;
+      if (key === 'listPackages') return packages;
+      if (key === 'subscriptionRefundable')
+        return { invoice: { id: id(800), invoiceNumber: 7, totalAmount: 450, paymentMethod: 'Card' }, refundableAmount: 450 };
+      if (key === 'cancelSubscription') return { ...sub(3, 'CANCELLED'), creditNote };
+      return sub(1, 'PENDING');
+    });
+    renderPage();
+    await user.click((await tableRow('Active Player')).getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(mockedCall).toHaveBeenCalledWith('subscriptionRefundable', { params: { subscriptionId: id(103) } });
+    expect((await dialog.findByLabelText('No refund')).matches(':checked')).toBe(true);
+    expect(dialog.getByLabelText(/^Full refund: SAR\s450\.00$/)).toBeTruthy();
+    await user.click(dialog.getByLabelText('Partial refund'));
+    expect(dialog.getByText(/through the payment provider/)).toBeTruthy();
+    // More than is left, and no reason: said on the fields, nothing sent.
+    await user.type(dialog.getByLabelText('Amount to refund (SAR)'), '500');
+    await user.click(dialog.getByRole('button', { name: 'Cancel subscription' }));
+    expect(await dialog.findByText('The amount is more than what is left to refund')).toBeTruthy();
+    expect(dialog.getByText('Enter the reason for the refund')).toBeTruthy();
+    expect(mockedCall).not.toHaveBeenCalledWith('cancelSubscription', expect.anything());
+    await user.clear(dialog.getByLabelText('Amount to refund (SAR)'));
+    await user.type(dialog.getByLabelText('Amount to refund (SAR)'), '200');
+    await user.type(dialog.getByLabelText('Reason for the refund'), 'Moved away');
+    await user.click(dialog.getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() =>
+      expect(mockedCall).toHaveBeenCalledWith('cancelSubscription', {
+        params: { subscriptionId: id(103) },
+        body: { refund: { reason: 'Moved away', amount: 200 } },
+      }),
+    );
+    expect(await screen.findByText(/Subscription of Active Player cancelled; credit note 8 issued for SAR\s200\.00/)).toBeTruthy();
+  });
+
+  it('says why a refund failed and keeps the dialog open', async () => {
+    const user = userEvent.setup();
+    mockedCall.mockImplementation(async (key: string) => {
+      if (key === 'listSubscriptions') return ROWS;
+      if (key === 'listPackages') return packages;
+      if (key === 'subscriptionRefundable')
+        return { invoice: { id: id(800), invoiceNumber: 7, totalAmount: 450, paymentMethod: 'Cash' }, refundableAmount: 450 };
+      if (key === 'cancelSubscription')
+        throw new ApiError(502, 'The payment provider refused the refund: Declined', 'refund.declined', [], { reason: 'Declined' });
+      return sub(1, 'PENDING');
+    });
+    renderPage();
+    await user.click((await tableRow('Active Player')).getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(await dialog.findByLabelText(/Full refund/));
+    expect(dialog.getByText(/in cash at the academy/)).toBeTruthy();
+    await user.type(dialog.getByLabelText('Reason for the refund'), 'Injury');
+    await user.click(dialog.getByRole('button', { name: 'Cancel subscription' }));
+    expect(await dialog.findByText('The payment provider refused the refund: Declined')).toBeTruthy();
+    expect(mockedCall).toHaveBeenCalledWith('cancelSubscription', {
+      params: { subscriptionId: id(103) },
+      body: { refund: { reason: 'Injury' } },
+    });
+  });
+
   it('toasts a refused action in words of its code', async () => {
     const user = userEvent.setup();
     mockedCall.mockImplementation(async (key: string) => {
