@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Academy, academyHost, asMember, BASE, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { qrTexts } from '../../../test/pdf-qr.js';
 import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
-import { academies, invoiceCounters, invoiceDocuments, invoices, packages, refunds, subscriptions, users } from '../../db/schema.js';
+import {
+  academies,
+  invoiceCounters,
+  invoiceDocuments,
+  invoices,
+  packages,
+  refunds,
+  subscriptions,
+  users,
+  zatcaReports,
+} from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 import { PaymentProviderError } from '../../payments/provider.js';
 import type { SandboxProvider } from '../../payments/sandbox.js';
@@ -145,6 +155,9 @@ describe('POST /api/invoices/{id}/credit-note', () => {
     expect(chain.report.results[1].pih).toBe(chain.report.results[0].hash);
     expect(chain.exitCode).toBe(0);
 
+    // Queued for reporting to ZATCA like the invoice (modules/e-invoicing/reporting.ts).
+    const queued = await withTenant(t.deps.db, academy.id, (tx) => tx.select().from(zatcaReports));
+    expect(queued.map((q) => q.documentId).sort()).toEqual([first.id, second.id].sort());
     // The cash refund is recorded with the note; the counter moved once for it (no second counter).
     expect(await refundsOf(academy)).toEqual([
       expect.objectContaining({
