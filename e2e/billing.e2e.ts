@@ -167,9 +167,12 @@ describe('billing journey', () => {
     await page.goto(academyUrl('demo', `/initial-subscription/${id}`));
     await page.getByTestId('payment-details').waitFor();
     await payInFrame(page, DECLINED_CARD);
-    await page.waitForURL(/error=declined/);
-    await page.getByTestId('payment-declined').waitFor();
-    expect(await page.getByTestId('payment-declined').textContent()).toContain('declined');
+    // The outcome is read from the server's record of the payment the address names (issue 18).
+    await page.waitForURL(/\?payment=[0-9a-f-]{36}$/);
+    const declined = page.getByTestId('payment-outcome');
+    await declined.waitFor();
+    expect(await declined.getAttribute('data-outcome')).toBe('declined');
+    expect(await declined.textContent()).toContain('declined');
     expect(await page.getByTestId('payment-proceed').isEnabled()).toBe(true);
     await page.screenshot({ path: `${artifacts}billing-declined.png`, fullPage: true });
     expect((await paymentDetails(id)).subscription.status).toBe('PENDING');

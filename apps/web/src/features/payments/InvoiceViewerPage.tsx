@@ -35,7 +35,8 @@ function useObjectUrl(blob: Blob | undefined) {
   return url;
 }
 
-const linkClass = 'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors';
+const linkClass =
+  'inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 py-2 text-center text-sm font-semibold transition-colors';
 
 /** A plain document frame for an academy's invoice: the academy's logo and name, the language buttons, nothing else. */
 function AcademyDocument({ handle, children }: { handle: string; children: ReactNode }) {
@@ -58,7 +59,7 @@ function AcademyDocument({ handle, children }: { handle: string; children: React
                 {name.slice(0, 1)}
               </span>
             )}
-            <span className="truncate font-bold text-slate-900" data-testid="invoice-academy">
+            <span className="line-clamp-2 leading-tight font-bold text-slate-900" data-testid="invoice-academy">
               {name}
             </span>
           </AcademyPageLink>

@@ -69,12 +69,15 @@ export function PaymentShell({
   title,
   academy,
   handle,
+  policyLink = true,
   children,
 }: {
   title: ReactNode;
   academy?: ReactNode;
   /** The academy whose refund policy the footer links (the host's own when on an academy's host). */
   handle?: string;
+  /** False on the policy page itself. */
+  policyLink?: boolean;
   children: ReactNode;
 }) {
   const host = currentHost();
@@ -106,7 +109,7 @@ export function PaymentShell({
           <div className="opacity-80">
             <PaymentLogos />
           </div>
-          {(handle || host.kind === 'academy') && (
+          {policyLink && (handle || host.kind === 'academy') && (
             <RefundPolicyLink
               handle={handle}
               className="text-sm font-medium text-slate-600 underline-offset-2 hover:text-brand-800 hover:underline"

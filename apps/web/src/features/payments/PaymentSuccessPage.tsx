@@ -106,7 +106,8 @@ export function PaymentSuccessPage() {
   const academyName = displayName(r.academy, locale);
   // Asked MAX_POLLS times and still pending: the page stops asking and says so.
   const slow = r.outcome === 'pending' && result.dataUpdatedAt - opened >= POLL_MS * (MAX_POLLS - 1);
-  const title = intl.formatMessage({ id: paid ? 'paymentSuccess.title' : 'paymentPage.title' });
+  // The banner says what happened; the heading says what the page is about.
+  const title = intl.formatMessage({ id: 'paymentPage.title' });
 
   return (
     <PaymentShell title={title} handle={r.academy.handle} academy={<AcademyHeading academy={r.academy} title={title} />}>

@@ -111,7 +111,11 @@ export function RefundPolicyPage() {
   // An academy's page keeps the payer's frame (its name, no Kora marketing); the root's is part of the public site.
   if (host.kind === 'academy' || policy.data) {
     return (
-      <PaymentShell title={title} academy={policy.data ? <AcademyHeading academy={policy.data.academy} title={title} /> : undefined}>
+      <PaymentShell
+        title={title}
+        policyLink={false}
+        academy={policy.data ? <AcademyHeading academy={policy.data.academy} title={title} /> : undefined}
+      >
         <div data-testid="refund-policy">{body}</div>
       </PaymentShell>
     );
