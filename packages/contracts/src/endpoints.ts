@@ -547,7 +547,8 @@ export const endpoints = {
     responses: { 200: z.array(invoiceListItemSchema) },
   },
   exportInvoices: {
-    summary: "One month's invoices as CSV (UTF-8 with BOM): number, date, player, package, method, subtotal, VAT, total",
+    summary:
+      "One month's invoices and credit notes (negative) as CSV (UTF-8 with BOM): number, date, player, package, method, subtotal, VAT, total, document, credited invoice",
     tags: ['invoices'],
     query: invoiceExportQuery,
     produces: 'text/csv',
