@@ -16,8 +16,8 @@ export function monthRange(month: string) {
 /** GET /api/invoices/all: the invoices paid between two days (both inclusive, Asia/Riyadh), at most a year. */
 export const invoiceListQuery = z.object({ startDate: dateSchema, endDate: dateSchema }).superRefine(checkDateRange);
 
-/** GET /api/invoices/export: one calendar month (Asia/Riyadh, yyyy-MM) as CSV. */
-export const invoiceExportQuery = z.object({ month: monthSchema });
+/** GET /api/invoices/export: one calendar month (Asia/Riyadh, yyyy-MM) as CSV, in the UI's language (headers and names). */
+export const invoiceExportQuery = z.object({ month: monthSchema, lang: z.enum(['en', 'ar']).default('en') });
 
 /**
  * A document of the payments history: an invoice, or a credit note (UBL 381) that credits all or
@@ -38,7 +38,8 @@ export const invoiceListItemSchema = z.object({
   /** A credit note's reference: the number of the invoice it credits; null for an invoice. */
   creditedInvoiceNumber: z.number().int().nullable(),
   user: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
-  subscription: z.object({ package: z.object({ name: z.string() }) }),
+  /** The package as named on the invoice, in both languages (its Arabic name null when it had none). */
+  subscription: z.object({ package: z.object({ name: z.string(), nameArabic: z.string().nullable() }) }),
   /** ISO 8601 instant. */
   paidAt: z.string(),
   /** SAR, VAT included; negative for a credit note (money given back), so a sum of rows is what the academy kept. */

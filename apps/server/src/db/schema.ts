@@ -564,6 +564,8 @@ export const invoices = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** The seller and the buyer as they were at issuance (migration 0019): a later rename never rewrites an invoice. */
     seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
+    /** The package's Arabic name when it was issued (migration 0025); null when it had none. */
+    packageNameArabic: text('package_name_arabic'),
     buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
     createdAt: createdAt(),
   },

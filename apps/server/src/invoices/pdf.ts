@@ -5,6 +5,7 @@ import bidiFactory from 'bidi-js';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { joinList } from '../lib/arabic.js';
 import { sar } from './zatca.js';
 
 /** What an invoice prints: the frozen invoice row, with the seller (academy) and buyer (player) named at issuance. */
@@ -31,6 +32,8 @@ export interface InvoicePdfData {
   /** A credit note (migration 0023): the invoice it credits and why; the amounts are those credited. */
   creditNote?: { invoiceNumber: number; issuedAt: Date; reason: string } | null;
   packageName: string;
+  /** The package's Arabic name as issued (migration 0025), printed under the English one on the line. */
+  packageNameArabic?: string | null;
   subtotalHalalas: number;
   vatHalalas: number;
   totalHalalas: number;
@@ -303,15 +306,17 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
   // Facts: English label | value | Arabic label.
   const { seller } = data;
   // A Saudi national address: building number and street, district, city and postal code.
-  const address = [[seller.buildingNumber, seller.street], [seller.district], [seller.city, seller.postalCode]]
-    .map((parts) =>
-      parts
-        .map((s) => s?.trim())
-        .filter(Boolean)
-        .join(' '),
-    )
-    .filter(Boolean)
-    .join(', ');
+  // Arabic parts are joined with the Arabic comma, never a Latin one inside Arabic text (issue 18).
+  const address = joinList(
+    [[seller.buildingNumber, seller.street], [seller.district], [seller.city, seller.postalCode]]
+      .map((parts) =>
+        parts
+          .map((s) => s?.trim())
+          .filter(Boolean)
+          .join(' '),
+      )
+      .filter(Boolean),
+  );
   const buyerArabic = data.buyer.nameArabic?.trim() || null;
   const method = METHODS[data.paymentMethod];
   const uuidRow: [string, string[], string][] = !data.uuid
@@ -360,9 +365,11 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
     line(doc, c.ar, y + 32, { x: c.x + 6, width: c.width - 12, align: 'center', size: 9, bold: true, color: MUTED });
   }
   y += 40;
+  const packageArabic = data.packageNameArabic?.trim();
+  const packageNames = packageArabic && packageArabic !== data.packageName ? [data.packageName, packageArabic] : [data.packageName];
   const itemHeight = Math.max(
     22,
-    block(doc, [data.packageName], y + 8, { x: cols[0].x + 6, width: cols[0].width - 12, align: 'center', size: 11 }) + 10,
+    block(doc, packageNames, y + 8, { x: cols[0].x + 6, width: cols[0].width - 12, align: 'center', size: 11 }) + 10,
   );
   line(doc, '1', y + 8 + 11, { x: cols[1].x, width: cols[1].width, align: 'center', size: 11 });
   line(doc, sar(data.subtotalHalalas), y + 8 + 11, { x: cols[2].x, width: cols[2].width, align: 'center', size: 11 });

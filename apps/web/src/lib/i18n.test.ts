@@ -3,6 +3,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
+import type { MessageId } from './message-ids';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
 
@@ -27,7 +28,7 @@ describe('the message catalogs', () => {
 
   it("count days, players and sessions by Arabic plural rules (one, two, few, many, other), in the app's Latin digits (issue 18)", () => {
     const intl = createIntl({ locale: 'ar-SA-u-nu-latn', messages: ar });
-    const say = (id: string, values: Record<string, number>) => intl.formatMessage({ id }, values);
+    const say = (id: MessageId, values: Record<string, number>) => intl.formatMessage({ id }, values);
     expect([1, 2, 3, 11, 100].map((days) => say('paymentPage.trial', { days }))).toEqual([
       'يبدأ بفترة تجريبية مجانية مدتها يوم واحد',
       'يبدأ بفترة تجريبية مجانية مدتها يومان',

@@ -30,3 +30,21 @@ CREATE TRIGGER events_renamed_coach AFTER UPDATE OF name, name_arabic ON users F
 ALTER TABLE "calendar_feeds" ADD COLUMN "scope" text DEFAULT 'mine' NOT NULL;--> statement-breakpoint
 ALTER TABLE "calendar_feeds" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
 UPDATE "calendar_feeds" SET "scope" = CASE WHEN "team_id" IS NULL THEN 'academy' ELSE 'team' END;
+--> statement-breakpoint
+-- Documents parents can read (issue 18): an invoice names its package in both languages as they
+-- were when it was issued, like its seller and buyer (0019): the PDF's line, the payments history,
+-- the CSV and the receipt use the Arabic name where there is one. Existing invoices take today's
+-- Arabic name of their package (the best there is), filled in by the owner as in 0019.
+ALTER TABLE "invoices" ADD COLUMN "package_name_arabic" text;--> statement-breakpoint
+ALTER TABLE "invoices" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "subscriptions" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "packages" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "invoices" DISABLE TRIGGER "invoices_data_version";--> statement-breakpoint
+UPDATE "invoices" i SET "package_name_arabic" = p.name_arabic
+FROM "subscriptions" s, "packages" p
+WHERE s.academy_id = i.academy_id AND s.id = i.subscription_id AND p.academy_id = s.academy_id AND p.id = s.package_id
+  AND nullif(trim(p.name_arabic), '') IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoices" ENABLE TRIGGER "invoices_data_version";--> statement-breakpoint
+ALTER TABLE "packages" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "subscriptions" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "invoices" FORCE ROW LEVEL SECURITY;

@@ -125,7 +125,7 @@ describe('GET /api/invoices/all', () => {
       kind: 'invoice',
       creditedInvoiceNumber: null,
       user: { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
-      subscription: { package: { name: 'Monthly' } },
+      subscription: { package: { name: 'Monthly', nameArabic: null } },
       paidAt: '2026-10-31T21:30:00.000Z',
       totalAmount: 450,
       vatAmount: 58.7,
@@ -250,6 +250,27 @@ describe('GET /api/invoices/export', () => {
       `4,"2026-11-20 13:00","'=HYPERLINK(""http://x.example"")","Monthly","Cash","391.30","58.70","450.00","Invoice",""`,
       '',
     ]);
+  });
+
+  it('names players and packages in Arabic in the list and in an Arabic export, as the package was named at issue (issue 18)', async () => {
+    const c = await registerAndLogin(t.app);
+    const [sub] = await pendingSubscriptions(c, [{ name: 'Saad Al-Harbi', nameArabic: 'سعد الحربي' }]);
+    await withTenant(t.deps.db, c.id, (tx) => tx.update(packages).set({ nameArabic: 'باقة شهرية' }));
+    await pay(c, sub, '2026-11-21T09:00:00Z');
+    // Renamed after issue: the invoice keeps the names it was issued with.
+    await withTenant(t.deps.db, c.id, (tx) => tx.update(packages).set({ name: 'Renamed', nameArabic: 'اسم جديد' }));
+    const [row] = (await list(c, NOVEMBER)).json();
+    expect(row.subscription).toEqual({ package: { name: 'Monthly', nameArabic: 'باقة شهرية' } });
+    const arabic = await asMember(t.app, c)({ method: 'GET', url: '/api/invoices/export?month=2026-11&lang=ar' });
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.rawPayload.subarray(3).toString('utf8').split('\r\n')).toEqual([
+      '"الرقم","التاريخ","اللاعب","الباقة","طريقة الدفع","المبلغ دون الضريبة (ريال)","الضريبة (ريال)","الإجمالي (ريال)","المستند","الفاتورة المُشار إليها"',
+      '1,"2026-11-21 12:00","سعد الحربي","باقة شهرية","نقدًا","450.00","0.00","450.00","فاتورة",""',
+      '',
+    ]);
+    // The English export keeps the English names.
+    expect((await csv(c, '2026-11')).rawPayload.toString('utf8')).toContain('"Saad Al-Harbi","Monthly","Cash"');
+    expect((await asMember(t.app, c)({ method: 'GET', url: '/api/invoices/export?month=2026-11&lang=fr' })).statusCode).toBe(400);
   });
 
   it('quotes every text field, so a semicolon or a tab never starts a cell of its own', async () => {

@@ -26,6 +26,8 @@ export interface InvoiceInput {
   subscriptionId: string;
   playerId: string;
   packageName: string;
+  /** Kept with the invoice: its Arabic documents name the package so (issue 18). */
+  packageNameArabic?: string | null;
   totalHalalas: number;
   paymentMethod: 'Cash' | 'Card';
   paidAt: Date;
@@ -71,6 +73,7 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
       subscriptionId: input.subscriptionId,
       userId: input.playerId,
       packageName: input.packageName,
+      packageNameArabic: input.packageNameArabic?.trim() || null,
       subtotalHalalas: input.totalHalalas - vatHalalas,
       vatHalalas,
       totalHalalas: input.totalHalalas,

@@ -32,7 +32,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   });
 
   route(app, 'exportInvoices', readSettings, async (req, reply) => {
-    const csv = await req.tenant((tx) => exportInvoices(tx, req.query.month));
+    const csv = await req.tenant((tx) => exportInvoices(tx, req.query.month, req.query.lang));
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="invoices-${req.query.month}.csv"`)

@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors.js';
 import { elsewhere, type HostInfo } from '../../http/host.js';
 import { renderInvoicePdf } from '../../invoices/pdf.js';
 import { sar, zatcaQrPayload, zatcaTimestamp } from '../../invoices/zatca.js';
+import { arabicOr } from '../../lib/arabic.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RIYADH_OFFSET_MS = 3 * 3600_000;
@@ -33,6 +34,7 @@ async function invoicesPaidBetween(tx: TenantTx, startDate: string, endDate: str
       creditedInvoiceNumber: credited.invoiceNumber,
       paidAt: invoices.paidAt,
       packageName: invoices.packageName,
+      packageNameArabic: invoices.packageNameArabic,
       subtotalHalalas: invoices.subtotalHalalas,
       vatHalalas: invoices.vatHalalas,
       totalHalalas: invoices.totalHalalas,
@@ -61,7 +63,7 @@ export async function listInvoices(tx: TenantTx, startDate: string, endDate: str
     kind: r.kind,
     creditedInvoiceNumber: r.creditedInvoiceNumber,
     user: { name: r.userName, nameArabic: r.userNameArabic },
-    subscription: { package: { name: r.packageName } },
+    subscription: { package: { name: r.packageName, nameArabic: r.packageNameArabic } },
     paidAt: r.paidAt.toISOString(),
     totalAmount: (signOf(r.kind) * r.totalHalalas) / 100,
     vatAmount: (signOf(r.kind) * r.vatHalalas) / 100,
@@ -71,19 +73,30 @@ export async function listInvoices(tx: TenantTx, startDate: string, endDate: str
 }
 
 // ── CSV ───────────────────────────────────────────────────────────────────────
-const CSV_HEADER = [
-  'Number',
-  'Date',
-  'Player',
-  'Package',
-  'Method',
-  'Subtotal (SAR)',
-  'VAT (SAR)',
-  'Total (SAR)',
-  'Document',
-  'Credited invoice',
-];
-const DOCUMENT_NAMES: Record<InvoiceKind, string> = { invoice: 'Invoice', credit_note: 'Credit note' };
+/** The CSV's words in each language; an Arabic export names players and packages in Arabic where they have it (issue 18). */
+const CSV_WORDS = {
+  en: {
+    header: ['Number', 'Date', 'Player', 'Package', 'Method', 'Subtotal (SAR)', 'VAT (SAR)', 'Total (SAR)', 'Document', 'Credited invoice'],
+    documents: { invoice: 'Invoice', credit_note: 'Credit note' } as Record<InvoiceKind, string>,
+    methods: { Cash: 'Cash', Card: 'Card' },
+  },
+  ar: {
+    header: [
+      'الرقم',
+      'التاريخ',
+      'اللاعب',
+      'الباقة',
+      'طريقة الدفع',
+      'المبلغ دون الضريبة (ريال)',
+      'الضريبة (ريال)',
+      'الإجمالي (ريال)',
+      'المستند',
+      'الفاتورة المُشار إليها',
+    ],
+    documents: { invoice: 'فاتورة', credit_note: 'إشعار دائن' } as Record<InvoiceKind, string>,
+    methods: { Cash: 'نقدًا', Card: 'بطاقة' },
+  },
+};
 
 /**
  * One CSV field (RFC 4180). Text is always quoted: a spreadsheet that splits on `;` or tab (its
@@ -103,21 +116,23 @@ export function csvField(value: string | number) {
  * names right), CRLF line ends, dates in Asia/Riyadh, amounts in SAR with two decimals, a credit
  * note's negative with the number of the invoice it credits.
  */
-export async function exportInvoices(tx: TenantTx, month: string) {
+export async function exportInvoices(tx: TenantTx, month: string, lang: 'en' | 'ar' = 'en') {
   const { startDate, endDate } = monthRange(month);
   const rows = await invoicesPaidBetween(tx, startDate, endDate);
+  const words = CSV_WORDS[lang];
+  const named = (name: string, arabic: string | null) => (lang === 'ar' ? arabicOr(arabic, name) : name);
   const lines = [
-    CSV_HEADER,
+    words.header,
     ...rows.map((r) => [
       r.invoiceNumber,
       riyadhDateTime(r.paidAt),
-      r.userName,
-      r.packageName,
-      r.paymentMethod,
+      named(r.userName, r.userNameArabic),
+      named(r.packageName, r.packageNameArabic),
+      words.methods[r.paymentMethod],
       sar(signOf(r.kind) * r.subtotalHalalas),
       sar(signOf(r.kind) * r.vatHalalas),
       sar(signOf(r.kind) * r.totalHalalas),
-      DOCUMENT_NAMES[r.kind],
+      words.documents[r.kind],
       r.creditedInvoiceNumber ?? '',
     ]),
   ];
@@ -182,6 +197,7 @@ export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
     vatNumber: invoice.vatNumber,
     buyer: invoice.buyer,
     packageName: invoice.packageName,
+    packageNameArabic: invoice.packageNameArabic,
     subtotalHalalas: invoice.subtotalHalalas,
     vatHalalas: invoice.vatHalalas,
     totalHalalas: invoice.totalHalalas,

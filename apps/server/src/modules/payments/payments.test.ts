@@ -287,6 +287,33 @@ describe('paying with the sandbox provider', () => {
     expect(receipt.text).toContain('/subscription-invoice/');
   });
 
+  it('names the parent, player, package and academy in Arabic in an Arabic receipt, and its invoice keeps the Arabic package name (issue 18)', async () => {
+    const [arabicPackage] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx
+        .insert(packages)
+        .values({ academyId: a.id, name: 'Monthly Plus', nameArabic: 'باقة شهرية', priceHalalas: 45050, monthsNumber: 1 })
+        .returning(),
+    );
+    const { subscriptionId, email } = await pendingSubscription(a, arabicPackage.id);
+    await withTenant(t.deps.db, a.id, async (tx) => {
+      await tx.execute(sql`update users set name_arabic = 'سعد الحربي' where name = ${`Player ${seq}`}`);
+      await tx.execute(sql`update users set name_arabic = 'خالد الحربي' where name = ${`Parent ${seq}`}`);
+      await tx.update(academies).set({ nameArabic: 'أكاديمية الصقور' }).where(eq(academies.id, a.id));
+    });
+    try {
+      const { url } = await startPayment(subscriptionId, 'ar');
+      await payOnPage(url, SUCCESS);
+      const [receipt] = await receiptsTo(email);
+      expect(receipt.subject).toBe('إيصال الدفع — أكاديمية الصقور');
+      expect(receipt.text).toContain('مرحباً خالد الحربي،');
+      expect(receipt.text).toContain('لاشتراك سعد الحربي في باقة شهرية لدى أكاديمية الصقور.');
+      expect(receipt.text).not.toMatch(/Player|Parent|Monthly|باقة باقة/);
+      expect((await stateOf(subscriptionId)).invoices[0]).toMatchObject({ packageName: 'Monthly Plus', packageNameArabic: 'باقة شهرية' });
+    } finally {
+      await withTenant(t.deps.db, a.id, (tx) => tx.update(academies).set({ nameArabic: null }).where(eq(academies.id, a.id)));
+    }
+  });
+
   it('a first subscription of a package with a trial starts in TRIAL', async () => {
     const { subscriptionId } = await pendingSubscription(a, trialPackage);
     const { url } = await startPayment(subscriptionId);

@@ -13,6 +13,7 @@ import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, type HostInfo } from '../../http/host.js';
+import { arabicOr, packageAr } from '../../lib/arabic.js';
 import { isPaid, type PaymentResult } from '../../payments/provider.js';
 import type { AcademyRow } from '../academies/lookup.js';
 import { toPublicPackage } from '../packages/mapper.js';
@@ -284,8 +285,10 @@ interface Receipt {
   invoiceId: string;
   amountHalalas: number;
   packageName: string;
+  packageNameArabic: string | null;
   playerName: string;
-  parents: { name: string; email: string | null }[];
+  playerNameArabic: string | null;
+  parents: { name: string; nameArabic: string | null; email: string | null }[];
 }
 
 async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: Date, lang: PaymentLang) {
@@ -308,14 +311,19 @@ async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: D
     return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt: null };
   }
   const invoice = activation.invoice;
-  const [player] = await tx.select({ name: users.name }).from(users).where(eq(users.id, activation.subscription.playerId));
+  const [player] = await tx
+    .select({ name: users.name, nameArabic: users.nameArabic })
+    .from(users)
+    .where(eq(users.id, activation.subscription.playerId));
   const parents = await parentsOf(tx, activation.subscription.playerId);
   const receipt: Receipt | null = invoice
     ? {
         invoiceId: invoice.id,
         amountHalalas: invoice.totalHalalas,
         packageName: invoice.packageName,
+        packageNameArabic: invoice.packageNameArabic,
         playerName: player?.name ?? '',
+        playerNameArabic: player?.nameArabic ?? null,
         parents,
       }
     : null;
@@ -388,7 +396,7 @@ export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: stri
 const sar = (halalas: number, lang: PaymentLang) =>
   new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(halalas / 100);
 
-/** The receipt mail of spec part 2 ("invoice link"), in the payer's language. */
+/** The receipt mail of spec part 2 ("invoice link"), in the payer's language: names come in that language (sendReceipts). */
 export function receiptMail(
   r: { parentName: string; playerName: string; packageName: string; amountHalalas: number; academyName: string; invoiceUrl: string },
   lang: PaymentLang,
@@ -399,7 +407,7 @@ export function receiptMail(
       text: [
         `مرحباً ${r.parentName}،`,
         '',
-        `استلمنا دفعتك بمبلغ ${sar(r.amountHalalas, lang)} لاشتراك ${r.playerName} في باقة «${r.packageName}» لدى ${r.academyName}. الاشتراك فعّال الآن.`,
+        `استلمنا دفعتك بمبلغ ${sar(r.amountHalalas, lang)} لاشتراك ${r.playerName} في ${packageAr(r.packageName)} لدى ${r.academyName}. الاشتراك فعّال الآن.`,
         '',
         `الفاتورة: ${r.invoiceUrl}`,
         '',
@@ -423,14 +431,16 @@ export function receiptMail(
 
 async function sendReceipts(deps: AppDeps, academy: AcademyRow, receipt: Receipt, lang: PaymentLang, log: FastifyBaseLogger) {
   const invoiceUrl = academyUrl(deps.config, academy.handle, `/subscription-invoice/${receipt.invoiceId}`);
-  const academyName = lang === 'ar' && academy.nameArabic ? academy.nameArabic : academy.name;
+  // An Arabic receipt names the academy, parent, player and package in Arabic where they have it (issue 18).
+  const named = (name: string, arabic: string | null) => (lang === 'ar' ? arabicOr(arabic, name) : name);
+  const academyName = named(academy.name, academy.nameArabic);
   for (const parent of receipt.parents) {
     if (!parent.email) continue;
     const mail = receiptMail(
       {
-        parentName: parent.name,
-        playerName: receipt.playerName,
-        packageName: receipt.packageName,
+        parentName: named(parent.name, parent.nameArabic),
+        playerName: named(receipt.playerName, receipt.playerNameArabic),
+        packageName: named(receipt.packageName, receipt.packageNameArabic),
         amountHalalas: receipt.amountHalalas,
         academyName,
         invoiceUrl,

@@ -105,7 +105,7 @@ export function PaymentsHistoryPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadInvoicesCsv(month);
+      await downloadInvoicesCsv(month, locale);
     } catch (err) {
       toast(errorText(err, 'payments.exportFailed'), 'error');
     } finally {
@@ -191,7 +191,7 @@ export function PaymentsHistoryPage() {
                 </div>
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
                   <span>
-                    <bdi>{inv.subscription.package.name}</bdi> · {method(inv.paymentMethod)}
+                    <bdi>{displayName(inv.subscription.package, locale)}</bdi> · {method(inv.paymentMethod)}
                   </span>
                   {inv.reporting && <ReportingBadge state={inv.reporting} />}
                 </p>
@@ -225,7 +225,7 @@ export function PaymentsHistoryPage() {
                     <td className="px-4 py-3 whitespace-nowrap">{paidAt(inv.paidAt)}</td>
                     <td className="px-4 py-3 font-medium text-slate-900">{displayName(inv.user, locale)}</td>
                     <td className="px-4 py-3">
-                      <bdi>{inv.subscription.package.name}</bdi>
+                      <bdi>{displayName(inv.subscription.package, locale)}</bdi>
                     </td>
                     <td className="px-4 py-3">{method(inv.paymentMethod)}</td>
                     <td className="px-4 py-3">

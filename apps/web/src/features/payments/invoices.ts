@@ -25,9 +25,12 @@ export function saveBlob(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** A month's invoices as CSV (UTF-8 with BOM, so spreadsheets keep Arabic names), saved as invoices-yyyy-MM.csv. */
-export async function downloadInvoicesCsv(month: string) {
-  saveBlob(await callBlob('exportInvoices', { query: { month } }), `invoices-${month}.csv`);
+/**
+ * A month's invoices as CSV (UTF-8 with BOM, so spreadsheets keep Arabic names), saved as
+ * invoices-yyyy-MM.csv; in the UI's language (Arabic headers and names on the Arabic screen).
+ */
+export async function downloadInvoicesCsv(month: string, lang: 'en' | 'ar') {
+  saveBlob(await callBlob('exportInvoices', { query: { month, lang } }), `invoices-${month}.csv`);
 }
 
 /** The PDF of one invoice (public: its id is the key), with the name the server gives it (`invoice-41.pdf`). */

@@ -16,7 +16,7 @@ const invoice = (over: Partial<InvoiceListItem>): InvoiceListItem => ({
   kind: 'invoice',
   creditedInvoiceNumber: null,
   user: { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
-  subscription: { package: { name: 'Monthly' } },
+  subscription: { package: { name: 'Monthly', nameArabic: 'باقة شهرية' } },
   paidAt: '2025-05-03T09:00:00.000Z',
   totalAmount: 450,
   vatAmount: 58.7,
@@ -185,6 +185,9 @@ describe('the payments history', () => {
     renderAt('/settings/payments-history?month=2025-05', 'ar');
     const rows = await screen.findAllByTestId('payments-row');
     expect(rows.find((r) => r.tagName === 'TR')?.textContent).toContain('فيصل العتيبي');
+    // The package too (issue 18), and the CSV asked in Arabic.
+    expect(rows.find((r) => r.tagName === 'TR')?.textContent).toContain('باقة شهرية');
+    expect(rows.find((r) => r.tagName === 'TR')?.textContent).not.toContain('Monthly');
   });
 
   it('moves to the previous and next month', async () => {
@@ -222,6 +225,7 @@ describe('the payments history', () => {
     await waitFor(() => expect(clicked).toHaveBeenCalled());
     const exportCall = urls.find((u) => u.pathname === '/api/invoices/export');
     expect(exportCall?.searchParams.get('month')).toBe('2025-05');
+    expect(exportCall?.searchParams.get('lang')).toBe('en');
     expect(created).toHaveBeenCalledTimes(1);
     clicked.mockRestore();
   });
