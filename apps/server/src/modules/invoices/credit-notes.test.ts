@@ -5,6 +5,7 @@ import { qrTexts } from '../../../test/pdf-qr.js';
 import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
 import {
   academies,
+  auditEvents,
   invoiceCounters,
   invoiceDocuments,
   invoices,
@@ -169,6 +170,14 @@ describe('POST /api/invoices/{id}/credit-note', () => {
       }),
     ]);
     expect(await counterOf(academy)).toBe(2);
+    // Money: audited with who did it and what it issued.
+    const [audited] = await withTenant(t.deps.db, academy.id, (tx) =>
+      tx.select().from(auditEvents).where(eq(auditEvents.action, 'createCreditNote')),
+    );
+    expect(audited).toMatchObject({
+      targetId: invoice.id,
+      details: { effect: { creditNote: 2, amount: 450, refund: { method: 'Cash' } } },
+    });
     // Nothing is left to credit.
     const again = await credit(academy, invoice.id, { reason: 'Twice' });
     expect(again.statusCode).toBe(409);
@@ -350,6 +359,31 @@ describe('POST /api/invoices/{id}/credit-note', () => {
     const pdf = await t.app.inject({ method: 'GET', url: `/api/invoices/${res.json().id}`, headers: { host: BASE } });
     expect(pdf.statusCode).toBe(200);
     expect(qrTexts(pdf.rawPayload)).toEqual([]);
+  });
+});
+
+describe('reporting a credit note to ZATCA (the built-in simulator)', () => {
+  it("reports an onboarded academy's invoice and its credit note in chain order, both accepted", async () => {
+    const academy = await vatAcademy();
+    const onboarded = await asMember(
+      t.app,
+      academy,
+    )({ method: 'POST', url: '/api/academies/e-invoicing/onboard', payload: { otp: '123456' } });
+    expect(onboarded.statusCode, onboarded.body).toBe(200);
+    const { invoice } = await payCash(academy, 'Reported Player');
+    expect((await credit(academy, invoice.id, { amount: 50, reason: 'Part of the month' })).statusCode).toBe(201);
+    await t.app.reporter.reportDue();
+    const reports = await withTenant(t.deps.db, academy.id, (tx) =>
+      tx
+        .select({ typeCode: invoiceDocuments.typeCode, state: zatcaReports.state, attempts: zatcaReports.attempts })
+        .from(zatcaReports)
+        .innerJoin(invoiceDocuments, eq(invoiceDocuments.id, zatcaReports.documentId))
+        .orderBy(invoiceDocuments.icv),
+    );
+    expect(reports).toEqual([
+      { typeCode: '388', state: 'reported', attempts: 1 },
+      { typeCode: '381', state: 'reported', attempts: 1 },
+    ]);
   });
 });
 
