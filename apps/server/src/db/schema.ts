@@ -12,6 +12,7 @@ import {
   COLORS,
   EVENT_TYPES,
   GENDERS,
+  INVOICE_KINDS,
   PACKAGE_TYPES,
   PARTICIPANT_STATUSES,
   PAYMENT_LANGS,
@@ -19,6 +20,7 @@ import {
   PAYMENT_OUTCOMES,
   PAYMENT_PAGES,
   PAYMENT_STATUSES,
+  REFUND_STATES,
   REMINDER_STAGES,
   REPORTING_STATES,
   ROLES,
@@ -552,7 +554,13 @@ export const invoices = pgTable(
     id: tenantId(),
     academyId: academyId(),
     invoiceNumber: integer('invoice_number').notNull(),
-    paymentId: uuid('payment_id').notNull(),
+    /** An invoice, or a credit note of one (migration 0023): same numbering, same e-invoice chain. */
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('invoice'),
+    /** The payment an invoice is for; null for a credit note (its money goes back through `refunds`). */
+    paymentId: uuid('payment_id'),
+    /** A credit note: the invoice it credits, and why. */
+    creditedInvoiceId: uuid('credited_invoice_id'),
+    reason: text('reason'),
     subscriptionId: uuid('subscription_id').notNull(),
     userId: uuid('user_id').notNull(),
     packageName: text('package_name').notNull(),
@@ -575,11 +583,50 @@ export const invoices = pgTable(
     inAcademy('invoices_payment_id_fk', [t.academyId, t.paymentId], payments).onDelete('no action'),
     inAcademy('invoices_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('no action'),
     inAcademy('invoices_user_id_fk', [t.academyId, t.userId], users).onDelete('no action'),
+    foreignKey({
+      name: 'invoices_credited_invoice_id_fk',
+      columns: [t.academyId, t.creditedInvoiceId],
+      foreignColumns: [t.academyId, t.id],
+    }).onDelete('no action'),
     // The public invoice link finds an invoice's academy by its id alone (invoice_academy, migration 0010).
     index('invoices_id_idx').on(t.id),
     uniqueIndex('invoices_academy_number_idx').on(t.academyId, t.invoiceNumber),
     uniqueIndex('invoices_academy_payment_idx').on(t.academyId, t.paymentId),
     index('invoices_academy_paid_idx').on(t.academyId, t.paidAt),
+    index('invoices_academy_credited_idx').on(t.academyId, t.creditedInvoiceId).where(sql`${t.creditedInvoiceId} is not null`),
+  ],
+);
+
+/**
+ * Money given back for an invoice (migration 0023, docs/domain.md "Credit notes and refunds"): written
+ * `pending` before the provider is asked (holding its amount), then `refunded` with the provider's
+ * reference and the credit note issued for it, or `failed` with the provider's answer. Cash: refunded at once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    invoiceId: uuid('invoice_id').notNull(),
+    creditNoteId: uuid('credit_note_id'),
+    amountHalalas: integer('amount_halalas').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    provider: text('provider'),
+    /** The provider's reference of the refund transaction. */
+    providerRef: text('provider_ref'),
+    state: text('state', { enum: REFUND_STATES }).notNull().default('pending'),
+    reason: text('reason').notNull(),
+    /** The provider's answer when it refused. */
+    failure: text('failure'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('refunds_invoice_id_fk', [t.academyId, t.invoiceId], invoices).onDelete('no action'),
+    inAcademy('refunds_credit_note_id_fk', [t.academyId, t.creditNoteId], invoices).onDelete('no action'),
+    index('refunds_academy_invoice_idx').on(t.academyId, t.invoiceId),
+    uniqueIndex('refunds_academy_credit_note_idx').on(t.academyId, t.creditNoteId),
   ],
 );
 
@@ -758,6 +805,7 @@ export const TENANT_TABLES = [
   'invoice_counters',
   'invoices',
   'invoice_documents',
+  'refunds',
   'zatca_credentials',
   'zatca_reports',
   'growth_metrics',
