@@ -133,6 +133,7 @@ async function completeRefund(tx: TenantTx, invoice: Invoice, refund: Refund, pr
       subscriptionId: invoice.subscriptionId,
       userId: invoice.userId,
       packageName: invoice.packageName,
+      packageNameArabic: invoice.packageNameArabic,
       subtotalHalalas: amount - vatHalalas,
       vatHalalas,
       totalHalalas: amount,
