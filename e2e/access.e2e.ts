@@ -63,7 +63,7 @@ describe('public site and sign-in', () => {
     await page.getByLabel('Password').fill(DEMO.admin.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(academyUrl('demo', '/players?tab=all'));
-    const nav = page.getByRole('navigation', { name: 'main' });
+    const nav = page.getByRole('navigation', { name: 'Sections' });
     await nav.getByRole('link', { name: 'Settings' }).waitFor();
     expect(await nav.getByRole('link').allInnerTexts()).toEqual([
       'Dashboard',
@@ -171,7 +171,7 @@ describe('public site and sign-in', () => {
   it('gives a limited account type only its entries and sends it home from others', async () => {
     const { page } = b;
     await login(page, 'demo', DEMO.coach.email, DEMO.coach.password);
-    const nav = page.getByRole('navigation', { name: 'main' });
+    const nav = page.getByRole('navigation', { name: 'Sections' });
     await nav.getByRole('link', { name: 'Schedule' }).waitFor();
     expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'My Trainings', 'Players', 'Growth Tracking', 'Schedule']);
     await page.goto(academyUrl('demo', '/settings'));

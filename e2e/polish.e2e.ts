@@ -55,7 +55,7 @@ describe('desktop', () => {
     for (const path of ['/', '/players']) {
       await page.goto(academyUrl('demo', path));
       await page.getByTestId('avatar-menu').waitFor();
-      const nav = page.getByRole('navigation', { name: 'main' });
+      const nav = page.getByRole('navigation', { name: 'الأقسام' });
       await nav.getByRole('link').first().waitFor();
       // biome-ignore lint/performance/useDomNodeTextContent: what is shown is what is checked
       expect(await nav.innerText()).not.toMatch(/[A-Za-z]{3,}/);
@@ -87,7 +87,7 @@ describe('desktop', () => {
     await page.waitForURL(academyUrl('demo', '/'));
     await page.getByText('You do not have access to Coaches').waitFor();
     // Once: the next page does not repeat it.
-    await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Players' }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Players' }).click();
     await page.waitForURL(academyUrl('demo', '/players'));
     await page.waitForTimeout(300);
     expect(await page.getByText('You do not have access to Coaches').count()).toBeLessThanOrEqual(1);
@@ -170,7 +170,7 @@ describe('phone, 390 px', () => {
     const { page, context } = m;
     await signedIn(context, 'en');
     await page.goto(academyUrl('demo', '/settings'));
-    const active = page.getByRole('navigation', { name: 'main' }).locator('[aria-current="page"]');
+    const active = page.getByRole('navigation', { name: 'Sections' }).locator('[aria-current="page"]');
     await active.waitFor();
     await page.waitForTimeout(500);
     const box = await active.boundingBox();

@@ -1,7 +1,7 @@
 import { type Area, riyadhToday } from '@kora/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
-import { PageSpinner } from './components/Spinner';
+import { layoutPending, NavigationProgress, pendingOptions, showWaits } from './components/Spinner';
 import { currentMonth, monthParam } from './features/payments/month';
 import type { PaymentSuccessSearch } from './features/payments/PaymentSuccessPage';
 import type { RefundPolicySearch } from './features/payments/RefundPolicyPage';
@@ -105,10 +105,14 @@ const warm = (work: Promise<unknown>) =>
 
 /** The routes of both host kinds; the host decides which children the root gets (see `makeRouter`). */
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: () => (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  ),
   notFoundComponent: NotFoundPage,
   errorComponent: ({ error }) => <ErrorFallback error={error} />,
-  pendingComponent: PageSpinner,
 });
 
 // ── /auth: a signed-in user (a stored token) is sent to / ─────────────────────
@@ -190,6 +194,7 @@ const appLayout = createRoute({
     }
   },
   component: appLayoutComponent,
+  ...layoutPending,
 });
 
 /** Without the area's read permission: back to the dashboard, which says why (never silently). */
@@ -207,7 +212,7 @@ const areaRoute = <A extends Area>(area: A) => ({
   beforeLoad: requireRead(area),
 });
 
-const settingsRoute = createRoute({ ...areaRoute('Settings'), component: SettingsLayout });
+const settingsRoute = createRoute({ ...areaRoute('Settings'), component: SettingsLayout, ...layoutPending });
 
 const appChildren = appLayout.addChildren([
   createRoute({
@@ -338,21 +343,24 @@ const appChildren = appLayout.addChildren([
 ]);
 const academyChildren = [authRoutes, appChildren, ...publicPages, ...paymentPages, invoiceViewerRoute];
 
-/** Router constants of the spec (preload on intent); one route tree per host kind. */
+/**
+ * Router constants of the spec (preload on intent; a wait shows its spinner after
+ * `SPINNER_AFTER_MS`, see `showWaits`); one route tree per host kind.
+ */
 export function makeRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     // One tree per page load. Both share the root, /auth and the public pages; the academy tree's
     // type is the one registered, so typed links and hooks check against the app's routes.
     routeTree: rootRoute.addChildren((currentHost().kind === 'academy' ? academyChildren : rootChildren) as typeof academyChildren),
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPreloadDelay: 50,
-    defaultPendingMs: 1000,
-    defaultPendingMinMs: 500,
+    ...pendingOptions,
     defaultGcTime: 5 * 60_000,
     defaultPreloadStaleTime: 30_000,
     defaultNotFoundComponent: NotFoundPage,
   });
+  return showWaits(router);
 }
 
 declare module '@tanstack/react-router' {

@@ -179,7 +179,7 @@ function NavBar() {
   };
 
   return (
-    <nav className="relative border-b border-slate-200 bg-white" aria-label="main">
+    <nav className="relative border-b border-slate-200 bg-white" aria-label={intl.formatMessage({ id: 'shell.navigation' })}>
       <ul ref={list} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 [scrollbar-width:none] sm:px-4">
         {entries.map((e) => {
           const active = isActive(e.path, pathname);

@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../lib/auth';
+import { type Locale, LocaleProvider } from '../lib/i18n';
+import { Shell } from './Shell';
+import { layoutPending, NavigationProgress, pendingOptions, SPINNER_AFTER_MS, showWaits } from './Spinner';
+import { ToastProvider } from './Toaster';
+
+const me = {
+  user: {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'Abdulrahman Al-Fahad',
+    email: 'admin@demo.kora.sa',
+    avatar: null,
+    role: 'ADMIN',
+    accountType: { canReadDashboard: true, canReadPlayers: true },
+    academyUsers: [
+      { academy: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Falcons', nameArabic: 'الصقور', handle: 'demo', logo: null } },
+    ],
+  },
+  currentAcademyId: '00000000-0000-4000-8000-0000000000a1',
+};
+
+function Layout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** The app's route shape: root (progress bar), the shell's layout, a quick page and one whose data takes 3.5 s. */
+function renderApp(path: string, locale: Locale = 'en') {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(me), { status: 200, headers: { 'content-type': 'application/json' } })),
+  );
+  localStorage.setItem('token', 'tok');
+  let answer = () => {};
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <NavigationProgress />
+        <Outlet />
+      </>
+    ),
+  });
+  const layout = createRoute({
+    getParentRoute: () => rootRoute,
+    id: 'app',
+    // Lazy, like the app's layout.
+    component: lazyRouteComponent(async () => ({ Layout }), 'Layout'),
+    ...layoutPending,
+  });
+  const router = showWaits(
+    createRouter({
+      routeTree: rootRoute.addChildren([
+        layout.addChildren([
+          createRoute({ getParentRoute: () => layout, path: '/', component: () => <p>dashboard</p> }),
+          createRoute({
+            getParentRoute: () => layout,
+            path: '/players',
+            loader: () => new Promise<void>((resolve) => (answer = resolve)),
+            component: () => <p>players</p>,
+          }),
+        ]),
+      ]),
+      history: createMemoryHistory({ initialEntries: [path] }),
+      ...pendingOptions,
+    }),
+  );
+  render(
+    <LocaleProvider locale={locale}>
+      <QueryClientProvider client={new QueryClient()}>
+        <ToastProvider>
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </LocaleProvider>,
+  );
+  return { router, answer: () => act(() => answer()) };
+}
+
+const sleep = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('waiting for a screen (spec part 1 §9)', () => {
+  it.each([
+    ['en', 'Loading...'],
+    ['ar', 'جارٍ التحميل...'],
+  ] as const)('first load (%s): the shell at once, the screen spinner after 1 s, then the screen', async (locale, loading) => {
+    const started = Date.now();
+    const app = renderApp('/players', locale);
+    await screen.findByTestId('avatar-menu');
+    expect(screen.getByRole('navigation')).toBeTruthy();
+    expect(Date.now() - started).toBeLessThan(SPINNER_AFTER_MS);
+    const status = screen.getByTestId('page-spinner');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('');
+    expect(await screen.findByText(loading, undefined, { timeout: 2000 })).toBeTruthy();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SPINNER_AFTER_MS - 50);
+    await app.answer();
+    await screen.findByText('players');
+    expect(screen.queryByTestId('page-spinner')).toBeNull();
+    expect(screen.queryByTestId('navigation-progress')).toBeNull();
+  });
+
+  it('navigation: keeps the screen with a progress bar for a second, then the spinner in its place; the shell stays', async () => {
+    const app = renderApp('/');
+    await screen.findByText('dashboard');
+    act(() => {
+      app.router.navigate({ to: '/players' });
+    });
+    await screen.findByTestId('navigation-progress');
+    expect(screen.getByRole('progressbar', { name: 'Loading...' })).toBeTruthy();
+    await sleep(SPINNER_AFTER_MS / 2);
+    expect(screen.getByText('dashboard')).toBeTruthy();
+    expect(screen.queryByTestId('page-spinner')).toBeNull();
+    expect(await screen.findByText('Loading...', { selector: '.sr-only' }, { timeout: 2000 })).toBeTruthy();
+    // The old screen is gone (React hides what a suspended boundary keeps).
+    const old = screen.queryByText('dashboard');
+    expect(!old || old.style.display === 'none').toBe(true);
+    expect(screen.getByTestId('avatar-menu')).toBeTruthy();
+    await app.answer();
+    await screen.findByText('players');
+    expect(screen.queryByTestId('navigation-progress')).toBeNull();
+  });
+});
