@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { type InvoicePdfData, printable, renderInvoicePdf, visualSegments } from './pdf.js';
 
@@ -41,5 +46,75 @@ describe('user text in invoice PDFs', () => {
     // pdfkit writes the document info as literal strings: UTF-16 had a control character survived.
     expect(pdf).toContain('(Falcons Academy)');
     expect(pdf).toContain('(Monthly  plan)');
+  });
+});
+
+/** An Arabic invoice: a lam-alef ligature in the labels ("الإصدار", "الإجمالي") and in the names. */
+const arabic: InvoicePdfData = {
+  invoiceNumber: 7,
+  paidAt: new Date('2026-11-20T09:00:00Z'),
+  seller: {
+    name: 'Riyadh Falcons',
+    nameArabic: 'أكاديمية صقور الرياض',
+    street: 'طريق الملك فهد',
+    city: 'الرياض',
+    district: 'العليا',
+    buildingNumber: '7421',
+    postalCode: '12214',
+  },
+  vatNumber: null,
+  buyer: { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
+  packageName: 'Monthly',
+  packageNameArabic: 'باقة الإخلاص',
+  subtotalHalalas: 45_000,
+  vatHalalas: 0,
+  totalHalalas: 45_000,
+  paymentMethod: 'Cash',
+};
+
+/** The glyph-to-text entries of every ToUnicode map of a PDF (pdfkit writes them as bfrange arrays). */
+function toUnicodeEntries(pdf: Buffer) {
+  const text = pdf.toString('latin1');
+  const entries: string[] = [];
+  for (const m of text.matchAll(/stream\r?\n/g)) {
+    const start = (m.index ?? 0) + m[0].length;
+    const end = text.indexOf('endstream', start);
+    let body: string;
+    try {
+      body = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue; // not a Flate stream
+    }
+    if (!body.includes('beginbfrange')) continue;
+    for (const hex of body.matchAll(/<([0-9a-f ]+)>/gi))
+      if (hex[1].includes(' ')) entries.push(String.fromCharCode(...hex[1].split(' ').map((h) => Number.parseInt(h, 16))));
+  }
+  return entries;
+}
+
+describe('the text layer of Arabic in invoice PDFs (issue 18)', () => {
+  it("stores a ligature's letters in visual order, so a reader reversing the right-to-left run gets them right", async () => {
+    const entries = toUnicodeEntries(await renderInvoicePdf(arabic));
+    // The lam-alef glyph of "الإصدار": readers reverse the run, so إل reads لإ.
+    expect(entries).toContain('\u0625\u0644');
+    expect(entries).not.toContain('\u0644\u0625');
+  });
+
+  const pdftotext = (() => {
+    try {
+      execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  // poppler-utils (`pdftotext`) extracts as a reader copies or searches; where it is installed, the words come out whole.
+  it.runIf(pdftotext)('extracts Arabic words as written (pdftotext)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kora-pdf-'));
+    writeFileSync(join(dir, 'invoice.pdf'), await renderInvoicePdf(arabic));
+    const text = execFileSync('pdftotext', [join(dir, 'invoice.pdf'), '-'], { encoding: 'utf8' });
+    for (const words of ['فيصل العتيبي', 'أكاديمية صقور الرياض', 'تاريخ ووقت الإصدار', 'باقة الإخلاص', 'العليا', 'رقم الفاتورة'])
+      expect(text).toContain(words);
+    expect(text).not.toContain('اإل');
   });
 });

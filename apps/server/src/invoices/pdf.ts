@@ -190,6 +190,28 @@ function measure(doc: Doc, text: string, style: TextStyle, base = directionOf(te
   return width;
 }
 
+/**
+ * The text layer of Arabic (issue 18): a PDF holds right-to-left text as its glyphs in visual
+ * order; a reader that copies, searches or extracts it maps each glyph to its characters through
+ * the font's ToUnicode map, then reverses the right-to-left run character by character (poppler's
+ * pdftotext does: pdf.test.ts). A ligature (lam-alef "لإ", one glyph for two letters) would come out
+ * reversed ("اإلصدار" for "الإصدار"), so the characters of an Arabic ligature are stored in visual
+ * order: reversed with the run, they read right. Single-letter glyphs map to their letter already
+ * (fontkit keeps each shaped form's code point). pdfkit writes ToUnicode from each embedded font's
+ * glyph-to-characters table when the document ends; this adjusts that (private) table just before.
+ * `/ActualText` spans were tried instead: poppler places them out of order, so they are not used.
+ */
+function visualLigatures(doc: Doc) {
+  const families = (doc as unknown as { _fontFamilies: Record<string, { unicode?: number[][] }> })._fontFamilies;
+  // A font is listed under its registered name and its PostScript name: each once.
+  for (const font of new Set(Object.values(families))) {
+    for (const [gid, codePoints] of (font.unicode ?? []).entries()) {
+      if (codePoints && codePoints.length > 1 && codePoints.every((c) => STRONG_ARABIC.test(String.fromCodePoint(c))))
+        (font.unicode as number[][])[gid] = [...codePoints].reverse();
+    }
+  }
+}
+
 /** One line of mixed-direction text on a baseline, aligned in its box. */
 function line(doc: Doc, text: string, baseline: number, box: Box, base = directionOf(text)) {
   const segments = visualSegments(text, base);
@@ -420,6 +442,7 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
     doc.image(qr, M + (W - size) / 2, top, { width: size, height: size });
   }
   footer();
+  visualLigatures(doc);
   doc.end();
   return done;
 }
