@@ -50,7 +50,7 @@ describe('settings', () => {
     // A type still held cannot be deleted: the refusal says by how many users.
     await card.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await dialog.getByText('This account type is held by 1 users').waitFor();
+    await dialog.getByText('This account type is held by 1 user;').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // The new user sees the players list, with no write control and no refused call.
