@@ -6,37 +6,12 @@ import { AttentionBell } from '../features/attention/AttentionBell';
 import { isActive, NAV } from '../lib/areas';
 import { useAuth } from '../lib/auth';
 import { takeDenied } from '../lib/denied';
-import { displayName, initials } from '../lib/display-name';
+import { displayName } from '../lib/display-name';
 import { useLocale } from '../lib/i18n';
+import { Avatar } from './Avatar';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useToast } from './Toaster';
-
-/** A photo, or the initials of the name shown in the UI's language (the Arabic form in Arabic when given). */
-export function Avatar({
-  name,
-  nameArabic,
-  src,
-  size = 'size-9',
-}: {
-  name: string;
-  nameArabic?: string | null;
-  src?: string | null;
-  size?: string;
-}) {
-  const { locale } = useLocale();
-  const letters = initials(displayName({ name, nameArabic }, locale));
-  return src ? (
-    <img src={src} alt="" className={`${size} rounded-full object-cover`} />
-  ) : (
-    <span
-      className={`${size} flex items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800 ${/\p{Script=Arabic}/u.test(letters) ? 'text-sm' : 'text-xs'}`}
-      aria-hidden="true"
-    >
-      {letters}
-    </span>
-  );
-}
 
 function TopBar() {
   const auth = useAuth();

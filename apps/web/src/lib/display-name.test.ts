@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, initials } from './display-name';
 
-const THIN_SPACE = '\u2009';
+// A narrow no-break space: apart, yet never on two lines.
+const GAP = '\u202F';
 
 describe('displayName', () => {
   const player = { name: 'Maha Al-Anazi', nameArabic: 'مها العنزي' };
@@ -29,11 +30,21 @@ describe('initials', () => {
   });
 
   it('keeps Arabic letters, skips the article of a family name and keeps the two letters apart', () => {
-    expect(initials('مها العنزي')).toBe(`م${THIN_SPACE}ع`);
-    expect(initials('خالد سعود')).toBe(`خ${THIN_SPACE}س`);
+    expect(initials('مها العنزي')).toBe(`م${GAP}ع`);
+    expect(initials('خالد سعود')).toBe(`خ${GAP}س`);
     expect(initials('عبدالرحمن')).toBe('ع');
     // A word that is only the article followed by one letter is not an article.
-    expect(initials('محمد ال')).toBe(`م${THIN_SPACE}ا`);
+    expect(initials('محمد ال')).toBe(`م${GAP}ا`);
+  });
+
+  it('takes one whole character per word: a letter with its accent, a bare Arabic letter without its vowels', () => {
+    expect(initials('E\u0301mile Zola')).toBe('E\u0301Z');
+    expect(initials('مُحَمَّد عَلِي')).toBe(`م${GAP}ع`);
+    expect(initials('ÖMER çelik')).toBe('ÖÇ');
+  });
+
+  it('never gives a line break a place between two Arabic initials', () => {
+    for (const name of ['مها العنزي', 'خالد سعود', 'عبد الله']) expect(initials(name)).not.toMatch(/[ \u2009\u200A\u200B]/u);
   });
 
   it('skips leading punctuation and never yields a question mark or an empty half', () => {

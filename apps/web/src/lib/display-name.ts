@@ -16,12 +16,20 @@ const FIRST_LETTER = /[\p{L}\p{N}]/u;
 // The Arabic article of a family name ("العنزي"): its initial is the name's, not the article's alif.
 const ARTICLE = /^ال(?=\p{L}{2,})/u;
 const ARABIC = /\p{Script=Arabic}/u;
-// A thin space: two Arabic initials stay two separate letters ("م ع"), not a joined word ("مع").
-const THIN_SPACE = '\u2009';
+// Arabic short vowels and other marks: an initial is the bare letter.
+const ARABIC_MARKS = /[\u064B-\u065F\u0670\u06D6-\u06ED]/gu;
+// A narrow no-break space: two Arabic initials stay two separate letters ("م ع", not the joined
+// word "مع") and never break onto two lines inside their circle.
+const GAP = '\u202F';
+
+const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+/** A word's user-perceived characters (a letter with its accents, an emoji sequence), not its UTF-16 units. */
+const graphemes = (word: string) => (segmenter ? Array.from(segmenter.segment(word), (s) => s.segment) : Array.from(word));
 
 /**
- * First letters of the first two words, upper-cased where the script has case. Arabic letters are
- * kept (the article "ال" of a family name is skipped) and set apart by a thin space.
+ * First letters of the first two words (one grapheme each), upper-cased where the script has case.
+ * Arabic letters are kept bare (the article "ال" of a family name is skipped) and set apart by a
+ * narrow no-break space.
  */
 export function initials(name: string | null | undefined): string {
   if (!name) return '';
@@ -29,6 +37,6 @@ export function initials(name: string | null | undefined): string {
     .split(/\s+/u)
     .filter((w) => FIRST_LETTER.test(w))
     .slice(0, 2)
-    .map((w) => (w.replace(ARTICLE, '').match(FIRST_LETTER)?.[0] ?? '').toLocaleUpperCase());
-  return letters.every((l) => ARABIC.test(l)) ? letters.join(THIN_SPACE) : letters.join('');
+    .map((w) => (graphemes(w.replace(ARTICLE, '')).find((g) => FIRST_LETTER.test(g)) ?? '').replace(ARABIC_MARKS, '').toLocaleUpperCase());
+  return letters.every((l) => ARABIC.test(l)) ? letters.join(GAP) : letters.join('');
 }

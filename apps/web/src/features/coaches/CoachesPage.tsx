@@ -1,10 +1,10 @@
 import { COACH_TYPES, type Coach } from '@kora/contracts';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { inputClass } from '../../components/Field';
 import { PageHeader } from '../../components/form/PageHeader';
-import { Avatar } from '../../components/Shell';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { ColorDot } from '../../components/TeamColor';

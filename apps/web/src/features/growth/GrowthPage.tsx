@@ -3,10 +3,10 @@ import { AGE_GROUPS, type AgeGroup, ageGroupOf, type GrowthMetricKey, type Growt
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Avatar } from '../../components/Avatar';
 import { inputClass } from '../../components/Field';
 import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/form/PageHeader';
-import { Avatar } from '../../components/Shell';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { displayName } from '../../lib/display-name';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Avatar } from '../../components/Shell';
+import { Avatar } from '../../components/Avatar';
 
 /** An image file with a preview; anything that is not an image is refused here (and by the server). */
 export function PhotoInput({

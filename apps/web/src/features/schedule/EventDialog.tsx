@@ -16,6 +16,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
+import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { FieldShell, inputClass } from '../../components/Field';
@@ -23,7 +24,6 @@ import { FormDate } from '../../components/form/FormDate';
 import { FormDialog } from '../../components/form/FormDialog';
 import { FormSelect, FormText, useFieldError } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
-import { Avatar } from '../../components/Shell';
 import { ColorDot } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
 import { displayName, type Named } from '../../lib/display-name';
@@ -132,7 +132,7 @@ function MultiPicker({
             ) : (
               <ul className="flex flex-wrap gap-2">
                 {chosen.map((c) => (
-                  <li key={c.id} className="flex min-w-0 items-center gap-2 rounded-full bg-slate-100 py-1 ps-2 pe-1 text-sm">
+                  <li key={c.id} className="flex min-w-0 max-w-full items-center gap-2 rounded-full bg-slate-100 py-1 ps-2 pe-1 text-sm">
                     {c.color !== undefined ? (
                       <ColorDot color={c.color} className="size-2.5" />
                     ) : (

@@ -1,8 +1,8 @@
 // Why: the dashboard, My Trainings and the schedule show an event the same way — time, type, field, teams and coaches.
 import { addDaysIso, type Event, type EventTeam } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { AvatarStack } from '../../components/Avatar';
 import { dateOf, toDisplay } from '../../components/date-format';
-import { Avatar } from '../../components/Shell';
 import { ColorDot } from '../../components/TeamColor';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
@@ -41,7 +41,7 @@ export function TeamsLine({ teams, className = '' }: { teams: EventTeam[]; class
   );
 }
 
-/** The coaches' avatars, overlapping a little, each named for screen readers and on hover. */
+/** The coaches' avatars, overlapping a little, named for screen readers and on hover. */
 export function CoachAvatars({ coaches, size = 'size-7' }: { coaches: Event['coaches']; size?: string }) {
   const intl = useIntl();
   const { locale } = useLocale();
@@ -51,18 +51,12 @@ export function CoachAvatars({ coaches, size = 'size-7' }: { coaches: Event['coa
         <FormattedMessage id="schedule.noCoaches" />
       </span>
     );
-  const names = coaches.map((c) => displayName(c, locale)).join(intl.formatMessage({ id: 'events.listSeparator' }));
   return (
-    <span className="flex shrink-0 items-center gap-1" title={names} role="img" aria-label={names}>
-      {coaches.slice(0, 3).map((c) => (
-        <Avatar key={c.id} name={c.name} nameArabic={c.nameArabic} src={c.avatar} size={size} />
-      ))}
-      {coaches.length > 3 && (
-        <span className={`flex ${size} items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700`}>
-          +{coaches.length - 3}
-        </span>
-      )}
-    </span>
+    <AvatarStack
+      people={coaches}
+      size={size}
+      label={coaches.map((c) => displayName(c, locale)).join(intl.formatMessage({ id: 'events.listSeparator' }))}
+    />
   );
 }
 

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Controller, useFormState } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
+import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { FieldShell, inputClass } from '../../components/Field';
 import { Form } from '../../components/form/Form';
 import { FormText } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
-import { Avatar } from '../../components/Shell';
 import { COLOR_HEX } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
@@ -99,9 +99,9 @@ function MemberPicker({
             ) : (
               <ul className="flex max-h-48 flex-wrap gap-2 overflow-y-auto">
                 {chosen.map((p) => (
-                  <li key={p.id} className="flex items-center gap-2 rounded-full bg-slate-100 py-1 ps-1 pe-2 text-sm">
+                  <li key={p.id} className="flex min-w-0 max-w-full items-center gap-2 rounded-full bg-slate-100 py-1 ps-1 pe-2 text-sm">
                     <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} size="size-6" />
-                    {displayName(p, locale)}
+                    <span className="min-w-0 truncate">{displayName(p, locale)}</span>
                     {canWrite && (
                       <button
                         type="button"

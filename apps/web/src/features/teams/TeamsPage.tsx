@@ -1,8 +1,8 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { AvatarStack } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/form/PageHeader';
-import { Avatar } from '../../components/Shell';
 import { EmptyState, ErrorBox, SkeletonRows } from '../../components/States';
 import { ColorDot } from '../../components/TeamColor';
 import { useAuth } from '../../lib/auth';
@@ -71,24 +71,12 @@ export function TeamsPage() {
                         <FormattedMessage id="teams.noCoaches" />
                       </span>
                     ) : (
-                      // Each avatar overlaps the previous one by a little less than a fifth, with a white ring,
-                      // so the initials of every one stay readable.
-                      <span className="flex shrink-0 items-center" data-testid="coach-stack">
-                        {t.coaches.slice(0, 3).map((c, i) => (
-                          <span
-                            key={c.id}
-                            title={displayName(c, locale)}
-                            className={`relative rounded-full ring-2 ring-white ${i > 0 ? '-ms-1.5' : ''}`}
-                          >
-                            <Avatar name={displayName(c, locale)} src={c.avatar} size="size-8" />
-                          </span>
-                        ))}
-                        {t.coaches.length > 3 && (
-                          <span className="relative -ms-1.5 flex size-8 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 ring-2 ring-white">
-                            +{t.coaches.length - 3}
-                          </span>
-                        )}
-                      </span>
+                      <AvatarStack
+                        people={t.coaches}
+                        size="size-8"
+                        announce={false}
+                        label={t.coaches.map((c) => displayName(c, locale)).join(intl.formatMessage({ id: 'events.listSeparator' }))}
+                      />
                     )}
                   </button>
                 </li>

@@ -2,8 +2,8 @@
 import { type Event, type EventParticipant, PARTICIPANT_STATUSES, type ParticipantStatus } from '@kora/contracts';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
-import { Avatar } from '../../components/Shell';
 import { ErrorBox } from '../../components/States';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
