@@ -2,11 +2,18 @@ import { z } from 'zod';
 
 /**
  * What needs attention (DESIGN §5.8, the notifications bell; docs/domain.md "What needs
- * attention"): e-invoices ZATCA rejected, players low on sessions, subscriptions ending soon, payments
+ * attention"): card charges no subscription could take (refunded automatically), e-invoices ZATCA rejected, players low on sessions, subscriptions ending soon, payments
  * pending for days and players who joined lately. The rules' thresholds live here so the server, the web and the
  * parents' reminder e-mails agree.
  */
-export const ATTENTION_KINDS = ['einvoice_rejected', 'low_sessions', 'ending_soon', 'pending_payment', 'new_player'] as const;
+export const ATTENTION_KINDS = [
+  'unapplied_payment',
+  'einvoice_rejected',
+  'low_sessions',
+  'ending_soon',
+  'pending_payment',
+  'new_player',
+] as const;
 export const attentionKindSchema = z.enum(ATTENTION_KINDS);
 export type AttentionKind = z.infer<typeof attentionKindSchema>;
 
@@ -18,6 +25,8 @@ export const ENDING_SOON_DAYS = 7;
 export const PENDING_PAYMENT_DAYS = 3;
 /** A player created within this many days is new. */
 export const NEW_PLAYER_DAYS = 7;
+/** A charge no subscription took stays listed this many days after its refund went through (until then, always). */
+export const UNAPPLIED_PAYMENT_DAYS = 7;
 
 /** The stages a parent is reminded of, each at most once per subscription (table subscription_reminders). */
 export const REMINDER_STAGES = ['low_sessions', 'ending_soon', 'pending_payment'] as const;
@@ -38,6 +47,8 @@ export const attentionItemSchema = z.object({
   createdAt: z.string().optional(),
   /** `einvoice_rejected`: the number of the invoice or credit note ZATCA rejected (the player is its buyer). */
   invoiceNumber: z.number().int().optional(),
+  /** `unapplied_payment`: where its automatic refund stands (pending: the provider gave no verdict yet). */
+  refundState: z.enum(['pending', 'refunded', 'failed']).optional(),
 });
 export type AttentionItem = z.infer<typeof attentionItemSchema>;
 

@@ -506,6 +506,15 @@ export const paymentAttempts = pgTable(
     providerStatus: text('provider_status'),
     /** The payment it became, once applied. */
     paymentId: uuid('payment_id'),
+    /** When a newer page for the same subscription replaced it (migration 0026). */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** A renewal of a running subscription: its period when the page opened (`end:YYYY-MM-DD` or `sessions:N`); null pays a PENDING one. */
+    extendsFrom: text('extends_from'),
+    /** The automatic refund of an unapplied charge: pending (provider asked), refunded or failed. */
+    refundState: text('refund_state', { enum: ['pending', 'refunded', 'failed'] }),
+    refundRef: text('refund_ref'),
+    refundFailure: text('refund_failure'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import {
   NEW_PLAYER_DAYS,
   PENDING_PAYMENT_DAYS,
   riyadhToday,
+  UNAPPLIED_PAYMENT_DAYS,
 } from '@kora/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
@@ -30,30 +31,37 @@ export function attentionRules(now: Date) {
   const activeOfType = (type: 'TIME_BASED' | 'SESSION_BASED') =>
     sql`s.status in ('ACTIVE', 'TRIAL') and exists (select 1 from packages p where p.id = s.package_id and p.package_type = ${type})`;
   return {
+    // A card charge no subscription could take (payment_attempts, migration 0026), until its refund went through a while ago.
+    unapplied_payment: sql`
+      select pa.subscription_id, s.player_id, null::int as sessions_left, null::date as end_date, pa.updated_at as created_at,
+        null::int as invoice_number, coalesce(pa.refund_state, 'pending') as refund_state
+      from payment_attempts pa join subscriptions s on s.id = pa.subscription_id
+      where pa.outcome = 'unapplied'
+        and (pa.refund_state is distinct from 'refunded' or pa.refunded_at > ${iso(new Date(now.getTime() - UNAPPLIED_PAYMENT_DAYS * DAY_MS))})`,
     // A document ZATCA rejected (zatca_reports, migration 0022): its buyer, when ZATCA answered, its number.
     einvoice_rejected: sql`
       select i.subscription_id, i.user_id as player_id, null::int as sessions_left, null::date as end_date, r.reported_at as created_at,
-        i.invoice_number
+        i.invoice_number, null::text as refund_state
       from zatca_reports r join invoice_documents d on d.id = r.document_id join invoices i on i.id = d.invoice_id
       where r.state = 'rejected'`,
     low_sessions: sql`
       select s.id as subscription_id, s.player_id, s.sessions_left, null::date as end_date, null::timestamptz as created_at,
-        null::int as invoice_number
+        null::int as invoice_number, null::text as refund_state
       from subscriptions s
       where ${activeOfType('SESSION_BASED')} and s.sessions_left <= ${LOW_SESSIONS_LEFT}`,
     ending_soon: sql`
       select s.id as subscription_id, s.player_id, null::int as sessions_left, s.end_date, null::timestamptz as created_at,
-        null::int as invoice_number
+        null::int as invoice_number, null::text as refund_state
       from subscriptions s
       where ${activeOfType('TIME_BASED')} and s.end_date between ${today}::date and ${addDays(today, ENDING_SOON_DAYS)}::date`,
     pending_payment: sql`
       select s.id as subscription_id, s.player_id, null::int as sessions_left, null::date as end_date, s.created_at,
-        null::int as invoice_number
+        null::int as invoice_number, null::text as refund_state
       from subscriptions s
       where s.status = 'PENDING' and s.created_at <= ${iso(new Date(now.getTime() - PENDING_PAYMENT_DAYS * DAY_MS))}`,
     new_player: sql`
       select null::uuid as subscription_id, u.id as player_id, null::int as sessions_left, null::date as end_date, u.created_at,
-        null::int as invoice_number
+        null::int as invoice_number, null::text as refund_state
       from users u
       where u.role = 'PLAYER' and u.created_at > ${iso(new Date(now.getTime() - NEW_PLAYER_DAYS * DAY_MS))}`,
   } satisfies Record<AttentionKind, SQL>;
@@ -69,6 +77,7 @@ interface Row {
   end_date: string | null;
   created_at: string | null;
   invoice_number: number | null;
+  refund_state: 'pending' | 'refunded' | 'failed' | null;
 }
 
 const order = (a: Row, b: Row) =>
@@ -96,8 +105,8 @@ export async function listAttention(tx: TenantTx, now: Date): Promise<AttentionR
     await tx.execute(sql`
       select a.kind, a.subscription_id, a.player_id, u.name as player_name, u.name_arabic as player_name_arabic,
         a.sessions_left, to_char(a.end_date, 'YYYY-MM-DD') as end_date,
-        to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, a.invoice_number
-      from (${branches}) as a (kind, subscription_id, player_id, sessions_left, end_date, created_at, invoice_number)
+        to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, a.invoice_number, a.refund_state
+      from (${branches}) as a (kind, subscription_id, player_id, sessions_left, end_date, created_at, invoice_number, refund_state)
       join users u on u.id = a.player_id`),
   );
   const items = rows.sort(order).map(
@@ -111,6 +120,7 @@ export async function listAttention(tx: TenantTx, now: Date): Promise<AttentionR
       ...(r.end_date ? { endDate: r.end_date } : {}),
       ...(r.created_at ? { createdAt: r.created_at } : {}),
       ...(r.invoice_number !== null ? { invoiceNumber: Number(r.invoice_number) } : {}),
+      ...(r.refund_state ? { refundState: r.refund_state } : {}),
     }),
   );
   return { items, count: items.length };

@@ -4,11 +4,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Academy, academyHost, BASE, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, academyHost, asMember, BASE, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { rowsOf } from '../../db/client.js';
 import { academies, invoices, packages, paymentAttempts, payments, subscriptions } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
 import type { SandboxProvider } from '../../payments/sandbox.js';
+import { settlePayment } from './service.js';
 
 let t: TestContext;
 let a: Academy;
@@ -732,6 +733,114 @@ describe('the payment result (public, issue 18)', () => {
         has_column_privilege('kora_lookup', 'payment_attempts', 'outcome', 'SELECT') as outcome`),
     );
     expect(rowsOf(privileges)[0]).toEqual({ academy: true, ref: false, outcome: false });
+  });
+});
+
+describe('charges that cannot be applied (issue 18): applied once or refunded once, never lost', () => {
+  const refundsOf = (tranRef: string) => sandbox.refunds.filter((r) => r.request.tranRef === tranRef);
+  const bell = async () => (await asMember(t.app, a)({ method: 'GET', url: '/api/attention' })).json().items as Record<string, unknown>[];
+  const academyMails = async () => (await t.deps.mailer.outbox(500)).filter((m) => m.to === a.email && /not applied/.test(m.subject));
+
+  it('two payers, two pages, both paid with the good card: one applied, the other refunded once with its record, in the bell and mailed', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const mother = await startPayment(subscriptionId);
+    const father = await startPayment(subscriptionId, 'ar');
+    // One open page per subscription: the mother's is superseded by the father's.
+    expect((await attemptOf(mother.tranRef)).supersededAt).not.toBeNull();
+    expect((await attemptOf(father.tranRef)).supersededAt).toBeNull();
+    const mailsBefore = (await academyMails()).length;
+
+    // PayTabs cannot cancel an unpaid page: the superseded one is still paid, and applied (the subscription could take it).
+    await payOnPage(mother.url, SUCCESS);
+    expect(await attemptOf(mother.tranRef)).toMatchObject({ outcome: 'paid', refundState: null });
+    const { returned } = await payOnPage(father.url, SUCCESS);
+
+    const second = await attemptOf(father.tranRef);
+    expect(second).toMatchObject({
+      outcome: 'unapplied',
+      providerStatus: 'A',
+      paymentId: null,
+      refundState: 'refunded',
+      amountHalalas: 45050,
+    });
+    expect(second.refundRef).toMatch(/^TST/);
+    expect(refundsOf(father.tranRef)).toEqual([
+      expect.objectContaining({
+        request: expect.objectContaining({ amountHalalas: 45050, cartId: second.id }),
+        result: expect.objectContaining({ status: 'A' }),
+      }),
+    ]);
+    expect(refundsOf(mother.tranRef)).toEqual([]);
+    const state = await stateOf(subscriptionId);
+    expect(state.status).toBe('ACTIVE');
+    expect(state.payments).toHaveLength(1);
+    expect(state.invoices).toHaveLength(1);
+    // The payer reads "charged, being refunded", never "declined".
+    expect(returned.headers.location).toBe(`/payment/success?ref=${second.id}`);
+    expect((await result(second.id)).json()).toMatchObject({ outcome: 'unapplied', amount: 450.5, invoice: null });
+
+    // The provider's answer again (a retried callback, a second process): still refunded once.
+    const log = t.app.log;
+    const again = await settlePayment(t.app.deps, await sandbox.query(father.tranRef), { confirmed: true, lang: 'ar', log });
+    expect(again.state).toBe('not_paid');
+    expect(refundsOf(father.tranRef)).toHaveLength(1);
+    expect((await stateOf(subscriptionId)).payments).toHaveLength(1);
+
+    // The academy sees it: in the bell and by mail.
+    expect(await bell()).toContainEqual(expect.objectContaining({ kind: 'unapplied_payment', subscriptionId, refundState: 'refunded' }));
+    const mails = await academyMails();
+    expect(mails.length).toBe(mailsBefore + 1);
+    expect(mails[0].text).toContain(father.tranRef);
+    expect(mails[0].text).toContain('refunded to the card automatically');
+  });
+
+  it('paid after the academy cancelled the subscription: refunded once, recorded, nothing activated', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { url, tranRef } = await startPayment(subscriptionId);
+    await withTenant(t.deps.db, a.id, (tx) =>
+      tx.update(subscriptions).set({ status: 'CANCELLED' }).where(eq(subscriptions.id, subscriptionId)),
+    );
+    await payOnPage(url, SUCCESS);
+    expect(await attemptOf(tranRef)).toMatchObject({ outcome: 'unapplied', refundState: 'refunded', amountHalalas: 45050 });
+    expect(refundsOf(tranRef)).toHaveLength(1);
+    expect(await stateOf(subscriptionId)).toMatchObject({ status: 'CANCELLED', payments: [], invoices: [] });
+    // Asked again (the result page of a late reader), nothing is refunded twice.
+    const attempt = await attemptOf(tranRef);
+    await result(attempt.id);
+    expect(refundsOf(tranRef)).toHaveLength(1);
+    expect(await bell()).toContainEqual(expect.objectContaining({ kind: 'unapplied_payment', subscriptionId }));
+  });
+
+  it('paid at the old price after the package changed: refunded once at the amount charged, the subscription still PENDING', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { url, tranRef } = await startPayment(subscriptionId);
+    const [dearer] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx.insert(packages).values({ academyId: a.id, name: 'Dearer', priceHalalas: 60000, monthsNumber: 1 }).returning(),
+    );
+    await withTenant(t.deps.db, a.id, (tx) =>
+      tx.update(subscriptions).set({ packageId: dearer.id }).where(eq(subscriptions.id, subscriptionId)),
+    );
+    await payOnPage(url, SUCCESS);
+    expect(await attemptOf(tranRef)).toMatchObject({ outcome: 'unapplied', refundState: 'refunded' });
+    expect(refundsOf(tranRef).map((r) => r.request.amountHalalas)).toEqual([45050]);
+    expect(await stateOf(subscriptionId)).toMatchObject({ status: 'PENDING', payments: [] });
+  });
+
+  it('a refund the provider refuses stays on record as failed, in the bell for the academy to act on', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { url, tranRef } = await startPayment(subscriptionId);
+    await withTenant(t.deps.db, a.id, (tx) =>
+      tx.update(subscriptions).set({ status: 'CANCELLED' }).where(eq(subscriptions.id, subscriptionId)),
+    );
+    const refund = sandbox.refund;
+    sandbox.refund = async () => ({ status: 'E', tranRef: '', message: 'Refunds are disabled' });
+    try {
+      await payOnPage(url, SUCCESS);
+    } finally {
+      sandbox.refund = refund;
+    }
+    expect(await attemptOf(tranRef)).toMatchObject({ outcome: 'unapplied', refundState: 'failed', refundFailure: 'Refunds are disabled' });
+    expect(await bell()).toContainEqual(expect.objectContaining({ kind: 'unapplied_payment', subscriptionId, refundState: 'failed' }));
   });
 });
 

@@ -6,7 +6,7 @@ import {
   riyadhToday,
   type SubscriptionStatus,
 } from '@kora/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { academies, invoices, packages, parentPlayers, paymentAttempts, payments, subscriptions, users } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, type HostInfo } from '../../http/host.js';
 import { arabicOr, packageAr } from '../../lib/arabic.js';
-import { isPaid, type PaymentResult } from '../../payments/provider.js';
+import { isPaid, PaymentProviderError, type PaymentResult } from '../../payments/provider.js';
 import type { AcademyRow } from '../academies/lookup.js';
 import { toPublicPackage } from '../packages/mapper.js';
 import { activateSubscription, refreshSubscriptionStates } from '../subscriptions/activate.js';
@@ -181,10 +181,27 @@ export interface AttemptStart {
   providerRef: string;
   amountHalalas: number;
   lang: PaymentLang;
+  /** A renewal of a running subscription: its period as the page opened (`periodKey`). */
+  extendsFrom?: string | null;
 }
 
-/** Records a payment page the provider opened (migration 0024): pending until the provider says more. */
+/**
+ * Records a payment page the provider opened (migration 0024): pending until the provider says more.
+ * One open page per subscription: the previous pending ones are marked superseded (PayTabs cannot
+ * cancel an unpaid page, so a charge may still come through on one: it is applied while the
+ * subscription can take it, otherwise refunded, `settlePayment`).
+ */
 export async function recordAttempt(tx: TenantTx, start: AttemptStart, now: Date) {
+  await tx
+    .update(paymentAttempts)
+    .set({ supersededAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(paymentAttempts.subscriptionId, start.subscriptionId),
+        eq(paymentAttempts.outcome, 'pending'),
+        isNull(paymentAttempts.supersededAt),
+      ),
+    );
   const [row] = await tx
     .insert(paymentAttempts)
     .values({ academyId: tx.academyId, ...start, createdAt: now, updatedAt: now })
@@ -265,20 +282,116 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
     outcome = await deps.data.tenant(academy.id, (tx) => activate(tx, confirmed, deps.payments.name, now, opts.lang));
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) {
-      // Paid, but the academy cancelled or activated it meanwhile: recorded as charged and not applied (the payer is told so).
-      opts.log.error({ tranRef: result.tranRef, subscriptionId: result.cartId }, 'a paid subscription could not be activated');
+      // Paid, but the subscription was paid by another page, cancelled or renewed meanwhile: charged and not applied.
+      opts.log.warn({ tranRef: result.tranRef, subscriptionId: result.cartId }, 'a paid subscription could not take its payment');
       await note(confirmed, 'unapplied');
+      await refundUnapplied(deps, academy, confirmed, opts.log);
       return { state: 'not_paid', reason: 'conflict' };
     }
     throw err;
   }
   if (outcome.state !== 'paid') {
-    opts.log.error({ tranRef: result.tranRef, ...outcome }, 'a payment did not match its subscription');
-    if (outcome.state === 'amount_mismatch') await note(confirmed, 'unapplied');
+    opts.log.warn({ tranRef: result.tranRef, ...outcome }, 'a payment did not match its subscription');
+    if (outcome.state === 'amount_mismatch') {
+      await note(confirmed, 'unapplied');
+      await refundUnapplied(deps, academy, confirmed, opts.log);
+    }
     return { state: 'not_paid', reason: outcome.state };
   }
   if (outcome.receipt) await sendReceipts(deps, academy, outcome.receipt, opts.lang, opts.log);
   return { state: 'paid', subscriptionId: result.cartId, invoiceId: outcome.invoiceId };
+}
+
+/**
+ * Gives back a charge no subscription took (outcome unapplied), through the provider that made it,
+ * once: the attempt (which keeps the provider's reference and amount) is claimed `pending` first, so
+ * a replayed callback or a second process never refunds twice; then `refunded` with the refund's
+ * reference, or `failed` with the provider's answer. No verdict (the provider unreachable) leaves it
+ * pending, as a card refund of a credit note: the money may have gone back, so it is never resent by
+ * itself. Nothing was sold, so no invoice was issued and no credit note is needed. The academy is
+ * told by mail and in the bell (attention `unapplied_payment`); the payer by the result page.
+ */
+export async function refundUnapplied(deps: AppDeps, academy: AcademyRow, charge: PaymentResult, log: FastifyBaseLogger) {
+  const now = deps.clock.now();
+  const [claimed] = await deps.data.tenant(academy.id, (tx) =>
+    tx
+      .update(paymentAttempts)
+      .set({ refundState: 'pending', updatedAt: now })
+      .where(
+        and(eq(paymentAttempts.providerRef, charge.tranRef), eq(paymentAttempts.outcome, 'unapplied'), isNull(paymentAttempts.refundState)),
+      )
+      .returning(),
+  );
+  if (!claimed) return;
+  const amountHalalas = charge.amountHalalas ?? claimed.amountHalalas;
+  let verdict: { status: string; tranRef: string; message: string } | null = null;
+  try {
+    verdict = await deps.payments.refund({
+      tranRef: charge.tranRef,
+      cartId: claimed.id,
+      amountHalalas,
+      description: `Refund of a charge not applied to subscription ${claimed.subscriptionId}`,
+    });
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    log.error(
+      { tranRef: charge.tranRef, err: err.message },
+      'the provider gave no verdict on the refund of an unapplied charge: left pending',
+    );
+  }
+  if (verdict) {
+    const refunded = verdict.status === 'A';
+    if (!refunded) log.error({ tranRef: charge.tranRef, answer: verdict.message }, 'the provider refused to refund an unapplied charge');
+    await deps.data.tenant(academy.id, (tx) =>
+      tx
+        .update(paymentAttempts)
+        .set({
+          refundState: refunded ? 'refunded' : 'failed',
+          refundRef: verdict.tranRef || null,
+          refundFailure: refunded ? null : (verdict.message || verdict.status).slice(0, 500),
+          refundedAt: refunded ? now : null,
+          updatedAt: now,
+        })
+        .where(eq(paymentAttempts.id, claimed.id)),
+    );
+  }
+  const state = verdict ? (verdict.status === 'A' ? 'refunded' : 'failed') : 'pending';
+  try {
+    await deps.mailer.send({
+      academyId: academy.id,
+      to: academy.email?.trim() || academy.ownerEmail,
+      ...unappliedMail({ providerRef: charge.tranRef, amountHalalas, subscriptionId: claimed.subscriptionId, state }),
+    });
+  } catch (err) {
+    log.error({ err, tranRef: charge.tranRef }, 'the mail of an unapplied charge could not be queued');
+  }
+}
+
+/** The academy's mail of a charge not applied, in both languages (the academy reads either). */
+export function unappliedMail(c: {
+  providerRef: string;
+  amountHalalas: number;
+  subscriptionId: string;
+  state: 'refunded' | 'failed' | 'pending';
+}) {
+  const en = {
+    refunded: 'It was refunded to the card automatically.',
+    failed: "The provider refused to refund it: refund it from the provider's dashboard.",
+    pending: "The provider did not confirm the refund yet: check the provider's dashboard before refunding it by hand.",
+  }[c.state];
+  const ar = {
+    refunded: 'استُرد المبلغ إلى البطاقة تلقائياً.',
+    failed: 'رفض مزوّد الدفع استرداده: استرده من لوحة تحكم المزوّد.',
+    pending: 'لم يؤكد مزوّد الدفع الاسترداد بعد: راجع لوحة تحكم المزوّد قبل استرداده يدوياً.',
+  }[c.state];
+  return {
+    subject: 'A card payment was not applied — دفعة بالبطاقة لم تُطبَّق',
+    text: [
+      `A card payment of ${sar(c.amountHalalas, 'en')} (reference ${c.providerRef}) came in for subscription ${c.subscriptionId}, which could no longer take it (already paid, cancelled or changed). ${en}`,
+      '',
+      `وصلت دفعة بالبطاقة بمبلغ ${sar(c.amountHalalas, 'ar')} (المرجع ${c.providerRef}) للاشتراك ${c.subscriptionId}، ولم يعد الاشتراك يقبلها (مدفوع أو ملغى أو تغيّر). ${ar}`,
+    ].join('\n'),
+  };
 }
 
 interface Receipt {

@@ -15,6 +15,7 @@ import { useAttention } from './api';
 import { badgeLabel, canSeeAttention, groupAttention } from './helpers';
 
 const KIND_LABEL: Record<AttentionKind, MessageId> = {
+  unapplied_payment: 'attention.kind.unapplied_payment',
   einvoice_rejected: 'attention.kind.einvoice_rejected',
   low_sessions: 'attention.kind.low_sessions',
   ending_soon: 'attention.kind.ending_soon',
@@ -28,6 +29,16 @@ const icon = (paths: ReactNode) => (
   </svg>
 );
 const KIND_ICON: Record<AttentionKind, { svg: ReactNode; tone: string }> = {
+  // A card with an arrow going back.
+  unapplied_payment: {
+    svg: icon(
+      <>
+        <rect x="2" y="5" width="20" height="14" rx="2" />
+        <path d="M2 10h20M14 15h-5l2-2M9 15l2 2" />
+      </>,
+    ),
+    tone: 'bg-red-100 text-red-700',
+  },
   // A document with a cross.
   einvoice_rejected: {
     svg: icon(<path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M9.5 12.5l5 5M14.5 12.5l-5 5" />),
@@ -75,6 +86,13 @@ const shownDate = (iso: string) => <bdi dir="ltr">{toDisplay(iso)}</bdi>;
 /** The line under a player's name: what the item is about. */
 function Detail({ item }: { item: AttentionItem }) {
   switch (item.kind) {
+    case 'unapplied_payment':
+      return (
+        <FormattedMessage
+          id={`attention.unapplied.${item.refundState ?? 'pending'}`}
+          values={{ date: shownDate(item.createdAt ? riyadhToday(new Date(item.createdAt)) : '') }}
+        />
+      );
     case 'einvoice_rejected':
       return <FormattedMessage id="attention.einvoiceRejected" values={{ number: item.invoiceNumber ?? '' }} />;
     case 'low_sessions':
