@@ -111,6 +111,19 @@ describe('FormDialog', () => {
 });
 
 describe('field errors', () => {
+  it('appear when the form is sent, never on leaving a field (nothing moves under the pointer)', async () => {
+    inLocale(<NameDialog onSubmit={() => undefined} />);
+    const input = screen.getByLabelText('Name');
+    await userEvent.click(input);
+    await userEvent.tab();
+    await userEvent.type(input, ' ');
+    await userEvent.tab();
+    expect(screen.queryByText('Please enter a valid Parent Name')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a valid Parent Name')).toBeTruthy();
+  });
+
   it('disappear as soon as the field is corrected, without leaving it', async () => {
     inLocale(<NameDialog onSubmit={() => undefined} />);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

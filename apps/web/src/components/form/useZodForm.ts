@@ -1,6 +1,6 @@
-// Why: every form validates with its contract schema and behaves the same — errors appear on leaving a field and vanish as soon as it is corrected.
+// Why: every form validates with its contract schema and behaves the same — errors appear when it is sent and vanish as soon as they are corrected.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -8,9 +8,11 @@ type Schema = z.ZodType<FieldValues, FieldValues>;
 export type ZodForm<S extends Schema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
 
 /**
- * react-hook-form with the schema's resolver, checking a field when it is first left and on every
- * change after that. A field showing an error it got some other way (a wizard step's check, the
- * server) is also checked on its next change, so a corrected value never keeps its message.
+ * react-hook-form with the schema's resolver, checking the fields when the form is sent and each
+ * one on every change after that. Never on leaving a field: a message appearing then moves what
+ * the pointer is on its way to ("Forgot password?" under an empty e-mail needed two clicks). A field
+ * showing an error it got some other way before (a wizard step's check) is also checked on its
+ * next change, so a corrected value never keeps its message.
  */
 export function useZodForm<S extends Schema>(
   schema: S,
@@ -18,17 +20,19 @@ export function useZodForm<S extends Schema>(
 ): ZodForm<S> {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     ...options,
-    mode: 'onTouched',
+    mode: 'onSubmit',
     reValidateMode: 'onChange',
     resolver: zodResolver(schema as never) as never,
   });
   const { watch, getFieldState, trigger } = form;
+  // Read while rendering, so react-hook-form renders again when the form is sent.
+  const submitted = useRef(false);
+  submitted.current = form.formState.isSubmitted;
   useEffect(() => {
     const sub = watch((_values, { name, type }) => {
       if (type !== 'change' || !name) return;
-      const { error, isTouched } = getFieldState(name);
-      // A touched field is re-checked on change by react-hook-form itself.
-      if (error && !isTouched) void trigger(name);
+      // Once the form was sent, react-hook-form re-checks changed fields itself.
+      if (getFieldState(name).error && !submitted.current) void trigger(name);
     });
     return () => sub.unsubscribe();
   }, [watch, getFieldState, trigger]);
