@@ -458,7 +458,8 @@ export const endpoints = {
     responses: { 201: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
   },
   activateSubscription: {
-    summary: 'Activate a PENDING subscription by hand (cash payment, invoice with sendInvoice); another packageId switches package first',
+    summary:
+      'Activate a PENDING subscription by hand (cash payment and its invoice; sendInvoice e-mails it to the parents); another packageId switches package first',
     tags: ['subscriptions'],
     params: activateSubscriptionParams,
     body: activateSubscriptionBody,

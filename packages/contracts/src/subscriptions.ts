@@ -35,10 +35,9 @@ export const activateSubscriptionParams = z.object({ packageId: chosenPackage, s
 /** Settings → subscriptions creates a PENDING subscription of a package, starting today. */
 export const createSubscriptionBody = z.object({
   packageId: chosenPackage,
-  sendInvoice: z.boolean().default(false),
 });
 
-/** Manual activation, recorded as a cash payment; `sendInvoice` issues the invoice. */
+/** Manual activation, recorded as a cash payment with its invoice (always issued); `sendInvoice` e-mails it to the parents. */
 export const activateSubscriptionBody = z.object({
   status: z.literal('ACTIVE'),
   startDate: dateSchema.optional(),

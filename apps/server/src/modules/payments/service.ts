@@ -394,7 +394,7 @@ export function unappliedMail(c: {
   };
 }
 
-interface Receipt {
+export interface Receipt {
   invoiceId: string;
   amountHalalas: number;
   packageName: string;
@@ -424,23 +424,26 @@ async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: D
     return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt: null };
   }
   const invoice = activation.invoice;
-  const [player] = await tx
-    .select({ name: users.name, nameArabic: users.nameArabic })
-    .from(users)
-    .where(eq(users.id, activation.subscription.playerId));
-  const parents = await parentsOf(tx, activation.subscription.playerId);
-  const receipt: Receipt | null = invoice
-    ? {
-        invoiceId: invoice.id,
-        amountHalalas: invoice.totalHalalas,
-        packageName: invoice.packageName,
-        packageNameArabic: invoice.packageNameArabic,
-        playerName: player?.name ?? '',
-        playerNameArabic: player?.nameArabic ?? null,
-        parents,
-      }
-    : null;
+  const receipt = invoice ? await receiptOf(tx, activation.subscription.playerId, invoice) : null;
   return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt };
+}
+
+/** What the receipt mail of an invoice names: the invoice's package, the player and the parents to mail. */
+export async function receiptOf(
+  tx: TenantTx,
+  playerId: string,
+  invoice: Pick<typeof invoices.$inferSelect, 'id' | 'totalHalalas' | 'packageName' | 'packageNameArabic'>,
+): Promise<Receipt> {
+  const [player] = await tx.select({ name: users.name, nameArabic: users.nameArabic }).from(users).where(eq(users.id, playerId));
+  return {
+    invoiceId: invoice.id,
+    amountHalalas: invoice.totalHalalas,
+    packageName: invoice.packageName,
+    packageNameArabic: invoice.packageNameArabic,
+    playerName: player?.name ?? '',
+    playerNameArabic: player?.nameArabic ?? null,
+    parents: await parentsOf(tx, playerId),
+  };
 }
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -511,7 +514,15 @@ const sar = (halalas: number, lang: PaymentLang) =>
 
 /** The receipt mail of spec part 2 ("invoice link"), in the payer's language: names come in that language (sendReceipts). */
 export function receiptMail(
-  r: { parentName: string; playerName: string; packageName: string; amountHalalas: number; academyName: string; invoiceUrl: string },
+  r: {
+    parentName: string;
+    playerName: string;
+    packageName: string;
+    amountHalalas: number;
+    academyName: string;
+    invoiceUrl: string;
+    pdfUrl: string;
+  },
   lang: PaymentLang,
 ) {
   if (lang === 'ar') {
@@ -523,6 +534,7 @@ export function receiptMail(
         `استلمنا دفعتك بمبلغ ${sar(r.amountHalalas, lang)} لاشتراك ${r.playerName} في ${packageAr(r.packageName)} لدى ${r.academyName}. الاشتراك فعّال الآن.`,
         '',
         `الفاتورة: ${r.invoiceUrl}`,
+        `ملف PDF: ${r.pdfUrl}`,
         '',
         'شكراً لك.',
       ].join('\n'),
@@ -536,14 +548,23 @@ export function receiptMail(
       `We received your payment of ${sar(r.amountHalalas, lang)} for ${r.playerName}'s "${r.packageName}" subscription at ${r.academyName}. The subscription is now active.`,
       '',
       `Your invoice: ${r.invoiceUrl}`,
+      `PDF: ${r.pdfUrl}`,
       '',
       'Thank you.',
     ].join('\n'),
   };
 }
 
-async function sendReceipts(deps: AppDeps, academy: AcademyRow, receipt: Receipt, lang: PaymentLang, log: FastifyBaseLogger) {
+/** Mails the receipt with its invoice's links to each parent with an e-mail (a card payment; a cash one when asked). */
+export async function sendReceipts(
+  deps: Pick<AppDeps, 'config' | 'mailer'>,
+  academy: Pick<AcademyRow, 'id' | 'name' | 'nameArabic' | 'handle'>,
+  receipt: Receipt,
+  lang: PaymentLang,
+  log: Pick<FastifyBaseLogger, 'error'>,
+) {
   const invoiceUrl = academyUrl(deps.config, academy.handle, `/subscription-invoice/${receipt.invoiceId}`);
+  const pdfUrl = academyUrl(deps.config, academy.handle, `/api/invoices/${receipt.invoiceId}`);
   // An Arabic receipt names the academy, parent, player and package in Arabic where they have it (issue 18).
   const named = (name: string, arabic: string | null) => (lang === 'ar' ? arabicOr(arabic, name) : name);
   const academyName = named(academy.name, academy.nameArabic);
@@ -557,6 +578,7 @@ async function sendReceipts(deps: AppDeps, academy: AcademyRow, receipt: Receipt
         amountHalalas: receipt.amountHalalas,
         academyName,
         invoiceUrl,
+        pdfUrl,
       },
       lang,
     );

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { academies } from '../../db/schema.js';
 import { noteAudit } from '../../http/audit.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
+import { sendReceipts } from '../payments/service.js';
 import {
   activateByHand,
   cancelSubscription,
@@ -28,9 +31,24 @@ export async function subscriptionRoutes(app: FastifyInstance) {
   route(app, 'createSubscription', write, (req) =>
     req.tenant((tx) => createSubscription(tx, req.params.playerId, req.body.packageId, now())),
   );
-  route(app, 'activateSubscription', write, (req) =>
-    req.tenant((tx) => activateByHand(tx, req.params.packageId, req.params.subscriptionId, req.body, now())),
-  );
+  route(app, 'activateSubscription', write, async (req) => {
+    const { subscription, receipt } = await req
+      .tenant(async (tx) => {
+        const done = await activateByHand(tx, req.params.packageId, req.params.subscriptionId, req.body, now());
+        const [academy] = await tx.select().from(academies).where(eq(academies.id, tx.academyId));
+        return { ...done, academy };
+      })
+      .then(async (done) => {
+        // "Send invoice": the receipt with the invoice's links, once the payment is committed, in the member's language.
+        if (done.receipt) {
+          const lang = /^ar\b/i.test(req.headers['accept-language'] ?? '') ? 'ar' : 'en';
+          await sendReceipts(app.deps, done.academy, done.receipt, lang, req.log);
+        }
+        return done;
+      });
+    noteAudit(req, { invoiceMailed: Boolean(receipt) });
+    return subscription;
+  });
   route(app, 'changeSubscriptionPackage', write, (req) =>
     req.tenant((tx) => changeSubscriptionPackage(tx, req.params.subscriptionId, req.body.packageId, now())),
   );

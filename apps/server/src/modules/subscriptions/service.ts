@@ -17,6 +17,7 @@ import { addDays } from '../../lib/dates.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { type CreditAsk, refundableOf, settleCardRefund, startRefund, type TenantRunner } from '../invoices/credit-notes.js';
 import { halalasToSar } from '../packages/mapper.js';
+import { receiptOf } from '../payments/service.js';
 import { nameOrder, playerRankSql } from '../users/player-order.js';
 import { teamListsOfPlayers } from '../users/read.js';
 import { activateSubscription, refreshStatesSql, refreshSubscriptionStates } from './activate.js';
@@ -154,8 +155,10 @@ export async function changeSubscriptionPackage(tx: TenantTx, id: string, packag
 
 /**
  * Manual activation (docs/domain.md): a cash payment for the package's price, the period from
- * `startDate` (within a year of today; default today), an invoice when asked. A `packageId` other
- * than the subscription's switches the package first, as the screen's select would.
+ * `startDate` (within a year of today; default today) and its invoice — every payment has one.
+ * `sendInvoice` asks for it to be e-mailed to the parents: the receipt to send once committed is
+ * answered then. A `packageId` other than the subscription's switches the package first, as the
+ * screen's select would.
  */
 export async function activateByHand(
   tx: TenantTx,
@@ -169,14 +172,15 @@ export async function activateByHand(
   const today = riyadhToday(now);
   if (body.startDate && !isWithin(body.startDate, startDateBounds(today))) throw badRequest('subscription.start_out_of_range', 'startDate');
   if (packageId !== s.packageId) await switchPackage(tx, s, packageId, 'packageId', now);
-  const { subscription } = await activateSubscription(tx, id, {
+  const { subscription, invoice } = await activateSubscription(tx, id, {
     method: 'Cash',
     startDate: body.startDate,
-    withInvoice: body.sendInvoice,
+    withInvoice: true,
     now,
   });
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, subscription.packageId));
-  return toManaged(subscription, pkg);
+  const receipt = body.sendInvoice && invoice ? await receiptOf(tx, subscription.playerId, invoice) : null;
+  return { subscription: toManaged(subscription, pkg), receipt };
 }
 
 /** Cancels from any status but CANCELLED. */

@@ -11,7 +11,7 @@ import {
   registerAndLogin,
   type TestContext,
 } from '../../../test/harness.js';
-import { accountTypes, invoices, packages, payments, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
+import { accountTypes, invoices, packages, parentPlayers, payments, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
 import { createSession } from '../auth/sessions.js';
 
@@ -56,6 +56,16 @@ async function seedPlayer(name = `Player ${++seq}`, academy: Academy = a) {
     tx.insert(users).values({ academyId: academy.id, role: 'PLAYER', name, birthdate: '2015-01-01' }).returning(),
   );
   return p.id;
+}
+
+/** A parent with an e-mail for a player, straight into the database: answers the address. */
+async function seedParentOf(playerId: string) {
+  const email = `parent-of-${playerId.slice(0, 8)}@example.sa`;
+  await withTenant(t.deps.db, a.id, async (tx) => {
+    const [parent] = await tx.insert(users).values({ academyId: a.id, role: 'PARENT', name: 'A Parent', email }).returning();
+    await tx.insert(parentPlayers).values({ academyId: a.id, parentId: parent.id, playerId });
+  });
+  return email;
 }
 
 /** A subscription in any state, straight into the database. */
@@ -293,12 +303,35 @@ describe('manual (cash) activation', () => {
     expect(await invoicesOf(created.id)).toHaveLength(1);
   });
 
-  it('issues no invoice without sendInvoice, and starts today without a start date', async () => {
-    const created = (await create(await seedPlayer(), pkg.quarter)).json() as ManagedSubscription;
+  it('issues the invoice without sendInvoice too (every payment has one: in the history, the CSV and its totals), mailing no one; starts today without a start date', async () => {
+    const playerId = await seedPlayer();
+    const parentEmail = await seedParentOf(playerId);
+    const created = (await create(playerId, pkg.quarter)).json() as ManagedSubscription;
     const res = await patch(`${pkg.quarter}/${created.id}`, { status: 'ACTIVE', sendInvoice: false, paymentMethod: 'Cash' });
     expect(res.json()).toMatchObject({ status: 'ACTIVE', startDate: '2026-11-22', endDate: '2027-02-22' });
-    expect(await paymentsOf(created.id)).toHaveLength(1);
-    expect(await invoicesOf(created.id)).toEqual([]);
+    const paid = await paymentsOf(created.id);
+    expect(paid).toHaveLength(1);
+    const [invoice] = await invoicesOf(created.id);
+    expect(invoice).toMatchObject({ paymentId: paid[0].id, paymentMethod: 'Cash', totalHalalas: paid[0].amountHalalas });
+    const history = await api()({ method: 'GET', url: '/api/invoices/all?startDate=2026-11-01&endDate=2026-11-30' });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json()).toContainEqual(expect.objectContaining({ id: invoice.id, totalAmount: paid[0].amountHalalas / 100 }));
+    const csv = await api()({ method: 'GET', url: '/api/invoices/export?month=2026-11' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(String(invoice.invoiceNumber));
+    expect((await t.deps.mailer.outbox(500)).filter((m) => m.to === parentEmail)).toEqual([]);
+  });
+
+  it('with sendInvoice the parent is mailed the invoice, with its page and PDF links', async () => {
+    const playerId = await seedPlayer();
+    const parentEmail = await seedParentOf(playerId);
+    const created = (await create(playerId, pkg.monthly)).json() as ManagedSubscription;
+    expect((await activate(pkg.monthly, created.id, { sendInvoice: true })).statusCode).toBe(200);
+    const [invoice] = await invoicesOf(created.id);
+    const mails = (await t.deps.mailer.outbox(500)).filter((m) => m.to === parentEmail);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`/subscription-invoice/${invoice.id}`);
+    expect(mails[0].text).toContain(`/api/invoices/${invoice.id}`);
   });
 
   it('switches to the package of the path first when it differs', async () => {

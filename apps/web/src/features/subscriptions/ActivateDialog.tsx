@@ -22,7 +22,7 @@ const activationSchema = (today: string) =>
 
 /**
  * Manual activation of a PENDING subscription (spec part 2 §4): recorded as a cash payment of the
- * package's price from the chosen start date, with an invoice when "Send invoice" is ticked.
+ * package's price from the chosen start date, and its invoice, e-mailed to the parents when "E-mail the invoice" is ticked.
  */
 export function ActivateDialog({
   subscription,

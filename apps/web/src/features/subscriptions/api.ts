@@ -26,7 +26,7 @@ export function useSubscriptionMutations() {
   return {
     create: useMutation({
       mutationFn: ({ playerId, packageId }: { playerId: string; packageId: string }) =>
-        call('createSubscription', { params: { playerId }, body: { packageId, sendInvoice: false } }),
+        call('createSubscription', { params: { playerId }, body: { packageId } }),
       onSuccess: refresh,
     }),
     activate: useMutation({

@@ -119,7 +119,7 @@ describe('the subscriptions screen', () => {
     await waitFor(() =>
       expect(mockedCall).toHaveBeenCalledWith('createSubscription', {
         params: { playerId: id(11) },
-        body: { packageId: monthly.id, sendInvoice: false },
+        body: { packageId: monthly.id },
       }),
     );
     expect(await screen.findByText('Subscription created for No Sub, waiting for payment')).toBeTruthy();
@@ -130,7 +130,7 @@ describe('the subscriptions screen', () => {
     renderPage();
     await user.click((await tableRow('Pending Player')).getByRole('button', { name: 'Activate' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText('Send invoice')).toHaveProperty('checked', true);
+    expect(within(dialog).getByLabelText('E-mail the invoice to the parent')).toHaveProperty('checked', true);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm cash payment' }));
     await waitFor(() =>
       expect(mockedCall).toHaveBeenCalledWith('activateSubscription', {
