@@ -143,7 +143,10 @@ describe('public site and sign-in', () => {
       body: JSON.stringify({ academyName: 'Reset FC', handle, email, phone: '+966501234567', password: 'first-password' }),
     });
     await page.goto(academyUrl(handle, '/auth/login'));
+    // The empty e-mail field has the focus: leaving it must not move the link away from the click.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'email');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(academyUrl(handle, '/auth/forgot-password'));
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByTestId('forgot-sent').waitFor();

@@ -1,4 +1,4 @@
-// `npm run test:e2e`: builds web and server (a few seconds; never a stale build), then runs the journeys in Chromium.
+// `npm run test:e2e [-- file filters]`: builds web and server (a few seconds; never a stale build), then runs the journeys in Chromium.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -13,5 +13,9 @@ if (!existsSync(chromium)) {
 const sh = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
 sh('npm run build -w @kora/web');
 sh('npm run build -w @kora/server');
-const res = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { cwd: root, stdio: 'inherit' });
+// `npm run test:e2e -- access` runs the journeys of the files whose names match.
+const res = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(res.status ?? 1);
