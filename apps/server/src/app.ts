@@ -27,6 +27,7 @@ import { countStatementsPerRequest } from './http/statement-count.js';
 import { academyRoutes } from './modules/academies/routes.js';
 import { accountTypeRoutes } from './modules/account-types/routes.js';
 import { attendanceRoutes } from './modules/attendance/routes.js';
+import { attendanceReportRoutes } from './modules/attendance-reports/routes.js';
 import { attentionRoutes } from './modules/attention/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerParentRoutes } from './modules/auth/register-parent.routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(userRoutes);
   await app.register(playerRoutes);
   await app.register(attendanceRoutes);
+  await app.register(attendanceReportRoutes);
   await app.register(eventRoutes);
   await app.register(accountTypeRoutes);
   await app.register(eInvoicingRoutes);

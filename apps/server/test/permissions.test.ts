@@ -120,6 +120,8 @@ const TABLE: Case[] = [
   { key: 'updateEvent', allow: [W('Schedule')], body: () => ({}) },
   { key: 'deleteEvent', allow: [W('Schedule')] },
   { key: 'monthlyStats', allow: [R('Dashboard')] },
+  { key: 'attendanceReport', allow: [R('Schedule')], query: 'startDate=2026-10-01&endDate=2026-10-31' },
+  { key: 'exportAttendanceReport', allow: [R('Schedule')], query: 'startDate=2026-10-01&endDate=2026-10-31' },
 
   { key: 'createCalendarFeed', allow: [R('Schedule'), R('MyTrainings')], variant: 'mine', body: () => ({ scope: 'mine', teamId: NONE }) },
   { key: 'createCalendarFeed', allow: [R('Schedule')], variant: 'a team', body: () => ({ teamId: NONE }) },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { academyProfileSchema, academyUpdateFields, academyUpdateReply, refundPolicyParams, refundPolicyReply } from './academies.js';
 import { accountTypeBody, accountTypeListItemSchema } from './account-types.js';
+import { attendanceReportExportQuery, attendanceReportQuery, attendanceReportSchema } from './attendance-reports.js';
 import { attentionReplySchema } from './attention.js';
 import { auditEventSchema, auditQuerySchema } from './audit.js';
 import {
@@ -391,6 +392,21 @@ export const endpoints = {
     params: z.object({ eventId: z.uuid(), userId: z.uuid() }),
     body: participantStatusBody,
     responses: { 200: participantStatusReply },
+  },
+  attendanceReport: {
+    summary:
+      'Attendance of a range of Riyadh days (at most a year), optionally one team: rate per team and per player, and the players who missed their last N marked sessions',
+    tags: ['attendance'],
+    query: attendanceReportQuery,
+    responses: { 200: attendanceReportSchema, 404: errorSchema },
+  },
+  exportAttendanceReport: {
+    summary:
+      'The attendance report as CSV (UTF-8 with BOM): a section per team, per player and for the players who missed their last N sessions',
+    tags: ['attendance'],
+    query: attendanceReportExportQuery,
+    produces: 'text/csv',
+    responses: { 200: z.string(), 404: errorSchema },
   },
 
   listEvents: {

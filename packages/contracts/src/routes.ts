@@ -65,6 +65,8 @@ export const ROUTES = {
 
   setParticipantStatus: ['PATCH', '/api/participants/:participantId/status'],
   setEventParticipantStatus: ['PATCH', '/api/events/:eventId/participants/:userId'],
+  attendanceReport: ['GET', '/api/attendance-reports'],
+  exportAttendanceReport: ['GET', '/api/attendance-reports/export'],
 
   listEvents: ['GET', '/api/events'],
   createEvent: ['POST', '/api/events'],

@@ -9,6 +9,7 @@ import { elsewhere, type HostInfo } from '../../http/host.js';
 import { renderInvoicePdf } from '../../invoices/pdf.js';
 import { sar, zatcaQrPayload, zatcaTimestamp } from '../../invoices/zatca.js';
 import { arabicOr } from '../../lib/arabic.js';
+import { csvDocument } from '../../lib/csv.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RIYADH_OFFSET_MS = 3 * 3600_000;
@@ -99,19 +100,6 @@ const CSV_WORDS = {
 };
 
 /**
- * One CSV field (RFC 4180). Text is always quoted: a spreadsheet that splits on `;` or tab (its
- * locale's separator) keeps it in one cell, so no part of it starts a cell of its own. Text that
- * would run as a formula (= + - @, tab, carriage return first; names come from a public form) is
- * prefixed with an apostrophe (OWASP, "CSV injection"). Numbers are written as they are.
- */
-export function csvField(value: string | number) {
-  if (typeof value === 'number') return String(value);
-  // A negative amount ('-450.00', a credit note's) is a number to a spreadsheet, not a formula.
-  const text = /^[=+\-@\t\r]/.test(value) && !/^-\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/**
  * A month of invoices and credit notes as CSV: UTF-8 with a byte order mark (so Excel reads Arabic
  * names right), CRLF line ends, dates in Asia/Riyadh, amounts in SAR with two decimals, a credit
  * note's negative with the number of the invoice it credits.
@@ -136,7 +124,7 @@ export async function exportInvoices(tx: TenantTx, month: string, lang: 'en' | '
       r.creditedInvoiceNumber ?? '',
     ]),
   ];
-  return `\uFEFF${lines.map((fields) => fields.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }
 
 // ── PDF and XML ───────────────────────────────────────────────────────────────
