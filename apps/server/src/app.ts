@@ -40,6 +40,7 @@ import { growthRoutes } from './modules/growth/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { playerImportRoutes } from './modules/player-import/routes.js';
 import { playerRoutes } from './modules/players/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(teamRoutes);
   await app.register(userRoutes);
   await app.register(playerRoutes);
+  await app.register(playerImportRoutes);
   await app.register(attendanceRoutes);
   await app.register(attendanceReportRoutes);
   await app.register(eventRoutes);

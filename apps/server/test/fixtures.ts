@@ -13,8 +13,8 @@ export const playerInfo = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** A multipart body the way a browser's FormData sends it. */
-export function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string }) {
+/** A multipart body the way a browser's FormData sends it; its file goes as `photo` unless `field` names another. */
+export function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string; field?: string }) {
   const boundary = `----kora${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields))
@@ -22,7 +22,7 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   if (file) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'photo'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
       ),
     );
     chunks.push(file.bytes, Buffer.from('\r\n'));

@@ -111,6 +111,10 @@ const TABLE: Case[] = [
   { key: 'playerSubscriptions', allow: [R('Players')] },
   { key: 'playerSessions', allow: [R('Players')] },
   { key: 'playerEvents', allow: [R('Players')] },
+  { key: 'playerImportTemplate', allow: [W('Players')] },
+  { key: 'previewPlayerImport', allow: [W('Players')], form: {} },
+  { key: 'importPlayers', allow: [W('Players')], form: {} },
+  { key: 'exportPlayers', allow: [R('Players')] },
 
   { key: 'setParticipantStatus', allow: [W('MyTrainings'), W('Players'), W('Schedule')], body: () => ({ status: 'ATTENDED' }) },
   { key: 'setEventParticipantStatus', allow: [W('MyTrainings'), W('Players'), W('Schedule')], body: () => ({ status: 'ATTENDED' }) },

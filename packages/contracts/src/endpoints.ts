@@ -66,6 +66,7 @@ import {
   participationSchema,
   sessionStatsSchema,
 } from './player-data.js';
+import { importPreviewSchema, importResultSchema, playerFileQuery, playerImportFields } from './player-import.js';
 import { registerParentBody, registerParentReply } from './registration.js';
 import type { RouteKey } from './routes.js';
 import {
@@ -120,6 +121,7 @@ export interface Endpoint {
 }
 
 const photo = ['photo'] as const;
+const playerFile = ['file'] as const;
 const noContent = null;
 const message = z.object({ message: z.string() });
 
@@ -377,6 +379,32 @@ export const endpoints = {
     tags: ['players'],
     params: z.object({ playerId: z.uuid() }),
     responses: { 200: z.array(participationSchema) },
+  },
+  playerImportTemplate: {
+    summary: 'The players file template (CSV or XLSX) with English or Arabic headers',
+    tags: ['players'],
+    query: playerFileQuery,
+    produces: 'application/octet-stream',
+    responses: { 200: z.string() },
+  },
+  previewPlayerImport: {
+    summary: 'Check a players file (CSV or XLSX) row by row with the Add Player rules; changes nothing',
+    tags: ['players'],
+    multipart: { fields: playerImportFields, files: playerFile },
+    responses: { 200: importPreviewSchema },
+  },
+  importPlayers: {
+    summary: 'Import a players file in one transaction: all rows or, when any row has an error, none (400 with each at its row and column)',
+    tags: ['players'],
+    multipart: { fields: playerImportFields, files: playerFile },
+    responses: { 200: importResultSchema },
+  },
+  exportPlayers: {
+    summary: "The academy's players as CSV or XLSX, in the columns of the import",
+    tags: ['players'],
+    query: playerFileQuery,
+    produces: 'application/octet-stream',
+    responses: { 200: z.string() },
   },
 
   setParticipantStatus: {

@@ -19,6 +19,7 @@ export * from './packages.js';
 export * from './payments.js';
 export * from './permissions.js';
 export * from './player-data.js';
+export * from './player-import.js';
 export * from './registration.js';
 export * from './routes.js';
 export * from './subscriptions.js';

@@ -62,6 +62,10 @@ export const ROUTES = {
   playerSubscriptions: ['GET', '/api/players/:id/subscriptions'],
   playerSessions: ['GET', '/api/players/:id/sessions'],
   playerEvents: ['GET', '/api/events/player/:playerId'],
+  playerImportTemplate: ['GET', '/api/players/import/template'],
+  previewPlayerImport: ['POST', '/api/players/import/preview'],
+  importPlayers: ['POST', '/api/players/import'],
+  exportPlayers: ['GET', '/api/players/export'],
 
   setParticipantStatus: ['PATCH', '/api/participants/:participantId/status'],
   setEventParticipantStatus: ['PATCH', '/api/events/:eventId/participants/:userId'],

@@ -31,6 +31,8 @@ export const AUDITED = new Set<RouteKey>([
   // Deletes take attendance (and the sessions it used) or a player with them.
   'deleteEvent',
   'deleteUser',
+  // A file of players added or updated at once (the counts in its effect).
+  'importPlayers',
   'createAccountType',
   'updateAccountType',
   'deleteAccountType',

@@ -1,0 +1,345 @@
+import { randomUUID } from 'node:crypto';
+import {
+  birthdateBounds,
+  columnOfHeader,
+  ERRORS,
+  GENDER_WORDS,
+  IMPORT_COLUMNS,
+  IMPORT_HEADERS,
+  type ImportColumn,
+  type ImportError,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportRow,
+  importIdentity,
+  importRowSchema,
+  issueCode,
+  isWithin,
+  MAX_IMPORT_ROWS,
+  REQUIRED_IMPORT_COLUMNS,
+  riyadhToday,
+} from '@kora/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
+import { HttpError } from '../../http/errors.js';
+import { readSheet, type Sheet, writeSheet } from './file.js';
+
+type Lang = 'en' | 'ar';
+type Format = 'csv' | 'xlsx';
+
+/** The mapping read off the headers: each field to the first column whose header names it (English or Arabic). */
+export function mappingOfHeaders(headers: string[]): ImportMapping {
+  const mapping: ImportMapping = {};
+  headers.forEach((header, index) => {
+    const column = columnOfHeader(header);
+    if (column && mapping[column] === undefined) mapping[column] = index;
+  });
+  return mapping;
+}
+
+const fail = (row: number, column: ImportColumn | null, code: keyof typeof ERRORS): ImportError => ({
+  row,
+  column,
+  code,
+  message: ERRORS[code],
+});
+
+interface ValidRow {
+  row: number;
+  data: ImportRow;
+  teamIds: string[];
+  /** The player this row updates, or null for a new one. */
+  existingId: string | null;
+}
+
+/** Teams of the academy by name and Arabic name, compared without case or outer spaces. */
+async function teamsByName(tx: TenantTx) {
+  const all = await tx.select({ id: teams.id, name: teams.name, nameArabic: teams.nameArabic }).from(teams);
+  const byName = new Map<string, string>();
+  for (const t of all) for (const n of [t.name, t.nameArabic]) if (n) byName.set(n.trim().toLowerCase(), t.id);
+  return byName;
+}
+
+/** The academy's players by national id and by name + birthdate + parent phone (a player's phone is its parent's). */
+async function existingPlayers(tx: TenantTx) {
+  const all = await tx
+    .select({ id: users.id, name: users.name, birthdate: users.birthdate, nationalId: users.nationalId, phone: users.phoneNumber })
+    .from(users)
+    .where(eq(users.role, 'PLAYER'));
+  const byNationalId = new Map<string, string>();
+  const byPerson = new Map<string, string>();
+  for (const p of all) {
+    const key = importIdentity({ nationalId: p.nationalId, name: p.name, birthdate: p.birthdate ?? '', parentPhone: p.phone ?? '' });
+    if (key.nationalId) byNationalId.set(key.nationalId, p.id);
+    byPerson.set(key.person, p.id);
+  }
+  return { byNationalId, byPerson };
+}
+
+/**
+ * Checks every row of a file with the Add Player rules, resolves its team names in this academy
+ * and finds the player it updates. Changes nothing.
+ */
+async function analyse(tx: TenantTx, sheet: Sheet, sent: ImportMapping | undefined, now: Date) {
+  const mapping = sent ?? mappingOfHeaders(sheet.headers);
+  const errors: ImportError[] = [];
+  if (sheet.rows.length > MAX_IMPORT_ROWS)
+    throw new HttpError(
+      400,
+      'import.too_many_rows',
+      [{ path: 'file', message: ERRORS['import.too_many_rows'], code: 'import.too_many_rows' }],
+      {
+        max: MAX_IMPORT_ROWS,
+      },
+    );
+  // Mapping problems are the header row's (row 1).
+  const used = new Map<number, ImportColumn>();
+  for (const column of IMPORT_COLUMNS) {
+    const index = mapping[column];
+    if (index === undefined) continue;
+    if (index >= sheet.headers.length) errors.push(fail(1, column, 'import.column_missing'));
+    else if (used.has(index)) errors.push(fail(1, column, 'import.column_twice'));
+    else used.set(index, column);
+  }
+  for (const column of REQUIRED_IMPORT_COLUMNS) if (mapping[column] === undefined) errors.push(fail(1, column, 'import.column_missing'));
+  // Rows cannot be read by a broken mapping: it is fixed first (each row would repeat its errors).
+  if (errors.length > 0) return { mapping, errors, valid: [] as ValidRow[] };
+
+  const bounds = birthdateBounds(riyadhToday(now));
+  const [teamIds, players] = await Promise.all([teamsByName(tx), existingPlayers(tx)]);
+  const seen = new Map<string, number>();
+  const valid: ValidRow[] = [];
+  for (const { row, cells } of sheet.rows) {
+    const input: Record<string, string | undefined> = {};
+    for (const column of IMPORT_COLUMNS) {
+      const index = mapping[column];
+      input[column] = index === undefined ? undefined : (cells[index] ?? '');
+    }
+    const parsed = importRowSchema.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const column = IMPORT_COLUMNS.find((c) => c === issue.path[0]) ?? null;
+        errors.push({ row, column, code: issueCode(issue), message: issue.message });
+      }
+      continue;
+    }
+    const data = parsed.data;
+    let ok = true;
+    if (!isWithin(data.birthdate, bounds)) {
+      errors.push(fail(row, 'birthdate', 'player.birthdate_out_of_range'));
+      ok = false;
+    }
+    const rowTeams: string[] = [];
+    for (const name of data.teams) {
+      const id = teamIds.get(name.toLowerCase());
+      if (id) rowTeams.push(id);
+      else ok = false;
+    }
+    if (rowTeams.length < data.teams.length) errors.push(fail(row, 'teams', 'import.team_not_found'));
+    const key = importIdentity(data);
+    const existingId = (key.nationalId ? players.byNationalId.get(key.nationalId) : undefined) ?? players.byPerson.get(key.person) ?? null;
+    // Two rows of one player (by identity, or both updating the same one) would write it twice.
+    const keys = [key.nationalId && `n:${key.nationalId}`, `p:${key.person}`, existingId && `e:${existingId}`].filter(
+      (k): k is string => !!k,
+    );
+    if (keys.some((k) => seen.has(k))) {
+      errors.push(fail(row, key.nationalId ? 'nationalId' : 'name', 'import.duplicate_row'));
+      ok = false;
+    }
+    for (const k of keys) seen.set(k, row);
+    if (ok) valid.push({ row, data, teamIds: [...new Set(rowTeams)], existingId });
+  }
+  errors.sort((a, b) => a.row - b.row || IMPORT_COLUMNS.indexOf(a.column ?? 'name') - IMPORT_COLUMNS.indexOf(b.column ?? 'name'));
+  return { mapping, errors, valid };
+}
+
+export async function previewImport(tx: TenantTx, file: Buffer, sent: ImportMapping | undefined, now: Date): Promise<ImportPreview> {
+  const sheet = await readSheet(file);
+  const { mapping, errors, valid } = await analyse(tx, sheet, sent, now);
+  const updates = valid.filter((r) => r.existingId).length;
+  return {
+    headers: sheet.headers,
+    mapping,
+    rowCount: sheet.rows.length,
+    creates: valid.length - updates,
+    updates,
+    errors,
+    sample: sheet.rows.slice(0, 5).map((r) => sheet.headers.map((_, i) => r.cells[i] ?? '')),
+  };
+}
+
+/** Rows per multi-row INSERT: well under PostgreSQL's 65,535 parameters. */
+const CHUNK = 500;
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+const playerFields = (d: ImportRow) => ({
+  name: d.name,
+  nameArabic: d.nameArabic,
+  nationalId: d.nationalId,
+  nationality: d.nationality,
+  residentialNeighborhood: d.residentialNeighborhood,
+  birthdate: d.birthdate,
+  gender: d.gender,
+  condition: d.medicalCondition,
+  // The child's contact numbers are the parent's, as Add Player stores them (users/parent-player.ts).
+  phoneNumber: d.parentPhone,
+  emergencyPhone1: d.emergencyPhone1,
+  emergencyPhone2: d.emergencyPhone2,
+});
+const parentFields = (d: ImportRow) => ({
+  name: d.parentName,
+  nameArabic: d.parentNameArabic,
+  email: d.parentEmail,
+  phoneNumber: d.parentPhone,
+  emergencyPhone1: d.emergencyPhone1,
+  emergencyPhone2: d.emergencyPhone2,
+});
+/** On an update only the mapped columns are written: a file without a column leaves that field as it was. */
+function onlyMapped<T extends Record<string, unknown>>(values: T, mapping: ImportMapping, columnOf: Record<keyof T, ImportColumn>) {
+  return Object.fromEntries(Object.entries(values).filter(([field]) => mapping[columnOf[field as keyof T]] !== undefined)) as Partial<T>;
+}
+const PLAYER_COLUMN: Record<keyof ReturnType<typeof playerFields>, ImportColumn> = {
+  name: 'name',
+  nameArabic: 'nameArabic',
+  nationalId: 'nationalId',
+  nationality: 'nationality',
+  residentialNeighborhood: 'residentialNeighborhood',
+  birthdate: 'birthdate',
+  gender: 'gender',
+  condition: 'medicalCondition',
+  phoneNumber: 'parentPhone',
+  emergencyPhone1: 'emergencyPhone1',
+  emergencyPhone2: 'emergencyPhone2',
+};
+const PARENT_COLUMN: Record<keyof ReturnType<typeof parentFields>, ImportColumn> = {
+  name: 'parentName',
+  nameArabic: 'parentNameArabic',
+  email: 'parentEmail',
+  phoneNumber: 'parentPhone',
+  emergencyPhone1: 'emergencyPhone1',
+  emergencyPhone2: 'emergencyPhone2',
+};
+
+/**
+ * Imports a file in the caller's transaction: every row or none. Any error (a row, a column, an
+ * unknown team) answers 400 with each at its row and column before anything is written. A row of a
+ * player already there (same national id, or same name, birthdate and parent phone) updates them.
+ */
+export async function importPlayers(tx: TenantTx, file: Buffer, sent: ImportMapping | undefined, now: Date) {
+  const sheet = await readSheet(file);
+  const { mapping, errors, valid } = await analyse(tx, sheet, sent, now);
+  if (errors.length > 0)
+    throw new HttpError(
+      400,
+      'import.invalid_rows',
+      errors.map((e) => ({ path: `${e.row}.${e.column ?? ''}`, message: e.message, code: e.code as never })),
+    );
+  const { academyId } = tx;
+  const fresh = valid.filter((r) => !r.existingId).map((r) => ({ ...r, playerId: randomUUID(), parentId: randomUUID() }));
+  await insertChunks(fresh, (chunk) =>
+    tx.insert(users).values(chunk.map((r) => ({ id: r.parentId, academyId, role: 'PARENT' as const, ...parentFields(r.data) }))),
+  );
+  await insertChunks(fresh, (chunk) =>
+    tx.insert(users).values(chunk.map((r) => ({ id: r.playerId, academyId, role: 'PLAYER' as const, ...playerFields(r.data) }))),
+  );
+  await insertChunks(fresh, (chunk) =>
+    tx.insert(parentPlayers).values(chunk.map((r) => ({ academyId, parentId: r.parentId, playerId: r.playerId }))),
+  );
+
+  const updated = valid.filter((r): r is ValidRow & { existingId: string } => !!r.existingId);
+  if (updated.length > 0) {
+    const ids = updated.map((r) => r.existingId);
+    // Each player's first parent (Add Player gives one) takes the parent columns.
+    const links = await tx
+      .select({ playerId: parentPlayers.playerId, parentId: parentPlayers.parentId })
+      .from(parentPlayers)
+      .where(inArray(parentPlayers.playerId, ids))
+      .orderBy(asc(parentPlayers.createdAt));
+    const parentOf = new Map<string, string>();
+    for (const l of links) if (!parentOf.has(l.playerId)) parentOf.set(l.playerId, l.parentId);
+    const orphans: { playerId: string; parentId: string; data: ImportRow }[] = [];
+    for (const r of updated) {
+      const player = onlyMapped(playerFields(r.data), mapping, PLAYER_COLUMN);
+      await tx
+        .update(users)
+        .set({ ...player, updatedAt: now })
+        .where(and(eq(users.id, r.existingId), eq(users.role, 'PLAYER')));
+      const parentId = parentOf.get(r.existingId);
+      if (parentId)
+        await tx
+          .update(users)
+          .set({ ...onlyMapped(parentFields(r.data), mapping, PARENT_COLUMN), updatedAt: now })
+          .where(and(eq(users.id, parentId), eq(users.role, 'PARENT')));
+      else orphans.push({ playerId: r.existingId, parentId: randomUUID(), data: r.data });
+    }
+    await insertChunks(orphans, (chunk) =>
+      tx.insert(users).values(chunk.map((o) => ({ id: o.parentId, academyId, role: 'PARENT' as const, ...parentFields(o.data) }))),
+    );
+    await insertChunks(orphans, (chunk) =>
+      tx.insert(parentPlayers).values(chunk.map((o) => ({ academyId, parentId: o.parentId, playerId: o.playerId }))),
+    );
+    // The teams column, when mapped, is the player's whole list of teams.
+    if (mapping.teams !== undefined) await tx.delete(teamPlayers).where(inArray(teamPlayers.playerId, ids));
+  }
+  const memberships = [...fresh.map((r) => ({ ...r, id: r.playerId })), ...updated.map((r) => ({ ...r, id: r.existingId }))].flatMap((r) =>
+    mapping.teams === undefined ? [] : r.teamIds.map((teamId) => ({ academyId, teamId, playerId: r.id })),
+  );
+  await insertChunks(memberships, (chunk) => tx.insert(teamPlayers).values(chunk));
+  return { created: fresh.length, updated: updated.length };
+}
+
+/** The headers of a players file in one language. */
+export const headersIn = (lang: Lang) => IMPORT_COLUMNS.map((c) => IMPORT_HEADERS[c][lang]);
+
+export const templateFile = (format: Format, lang: Lang) => writeSheet(format, headersIn(lang), [], lang === 'ar');
+
+/** Every player of the academy in the import's columns (teams by name, `;`-separated), oldest first. */
+export async function exportPlayers(tx: TenantTx, format: Format, lang: Lang) {
+  const players = await tx.select().from(users).where(eq(users.role, 'PLAYER')).orderBy(asc(users.createdAt), asc(users.id));
+  const ids = players.map((p) => p.id);
+  const [links, memberships] = await Promise.all([
+    ids.length
+      ? tx
+          .select({ playerId: parentPlayers.playerId, parent: users })
+          .from(parentPlayers)
+          .innerJoin(users, eq(users.id, parentPlayers.parentId))
+          .orderBy(asc(parentPlayers.createdAt))
+      : [],
+    ids.length
+      ? tx
+          .select({ playerId: teamPlayers.playerId, name: teams.name })
+          .from(teamPlayers)
+          .innerJoin(teams, eq(teams.id, teamPlayers.teamId))
+          .orderBy(asc(teams.name))
+      : [],
+  ]);
+  const parentOf = new Map<string, typeof users.$inferSelect>();
+  for (const l of links) if (!parentOf.has(l.playerId)) parentOf.set(l.playerId, l.parent);
+  const teamsOf = new Map<string, string[]>();
+  for (const m of memberships) teamsOf.set(m.playerId, [...(teamsOf.get(m.playerId) ?? []), m.name]);
+  const rows = players.map((p) => {
+    const parent = parentOf.get(p.id);
+    const cells: Record<ImportColumn, string> = {
+      name: p.name,
+      nameArabic: p.nameArabic ?? '',
+      nationalId: p.nationalId ?? '',
+      nationality: p.nationality ?? '',
+      birthdate: p.birthdate ?? '',
+      gender: p.gender ? GENDER_WORDS[lang][p.gender] : '',
+      residentialNeighborhood: p.residentialNeighborhood ?? '',
+      medicalCondition: p.condition ?? '',
+      teams: (teamsOf.get(p.id) ?? []).join('; '),
+      parentName: parent?.name ?? '',
+      parentNameArabic: parent?.nameArabic ?? '',
+      parentPhone: parent?.phoneNumber ?? p.phoneNumber ?? '',
+      parentEmail: parent?.email ?? '',
+      emergencyPhone1: p.emergencyPhone1 ?? '',
+      emergencyPhone2: p.emergencyPhone2 ?? '',
+    };
+    return IMPORT_COLUMNS.map((c) => cells[c]);
+  });
+  return writeSheet(format, headersIn(lang), rows, lang === 'ar');
+}
