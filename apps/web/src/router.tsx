@@ -11,6 +11,7 @@ import { authSnapshot } from './lib/auth';
 import { noteDenied } from './lib/denied';
 import { currentHost } from './lib/host';
 import { initialLocale } from './lib/i18n';
+import { listSearch } from './lib/list-search';
 import { storage } from './lib/storage';
 import { NoDashboard } from './routes/app/no-access';
 import { SettingsLayout } from './routes/app/settings';
@@ -85,6 +86,9 @@ export interface PaymentsHistorySearch {
 }
 const paymentsHistorySearch = (s: Record<string, unknown>): PaymentsHistorySearch => ({ month: monthParam(s.month) });
 const trainingsSearch = (s: Record<string, unknown>): TrainingsSearch => ({ week: weekParam(s.week), eventId: text(s.eventId) });
+/** The long lists: their filters and how many rows they show (lib/list-search.ts). */
+const playersSearch = listSearch('q', 'team', 'gender', 'age', 'condition', 'nationality', 'neighborhood');
+const growthSearch = listSearch('q', 'team', 'ageGroup');
 /** The list query of a `?week=`, in the language the screen will start its week with. */
 const weekQuery = (week: string | undefined) => weekRange(weekOf(week, initialLocale()).start);
 /** The events' queries load with their screens (the event contracts are not part of the first bundle). */
@@ -262,6 +266,7 @@ const appChildren = appLayout.addChildren([
   }),
   createRoute({
     ...areaRoute('Players'),
+    validateSearch: playersSearch,
     loader: ({ context }) =>
       warm(teamQueries().then((q) => Promise.all([q.playersQuery, q.teamsQuery].map((o) => context.queryClient.ensureQueryData(o))))),
     component: playersPage,
@@ -302,6 +307,7 @@ const appChildren = appLayout.addChildren([
   }),
   createRoute({
     ...areaRoute('Growth'),
+    validateSearch: growthSearch,
     loader: ({ context }) => warm(growthQueries().then((q) => context.queryClient.ensureQueryData(q.growthPlayersQuery))),
     component: growthPage,
   }),

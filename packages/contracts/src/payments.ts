@@ -40,6 +40,8 @@ export const initiatePaymentBody = z.object({
   subscriptionId: z.uuid(),
   /** The payer's language: the provider's page and the receipt mail use it (English by default). */
   lang: paymentLangSchema.optional(),
+  /** From the renewal page: an ACTIVE or TRIAL subscription is extended (renewing before the end); otherwise it is 409 as paid. */
+  renew: z.boolean().optional(),
 });
 export type InitiatePaymentBody = z.input<typeof initiatePaymentBody>;
 

@@ -62,17 +62,17 @@ async function pendingSubscription(academy: Academy = a, packageId = monthly) {
 const onHost = (host: string | undefined) => (host ? { host } : {});
 const details = (id: string, host: string | undefined = academyHost(a.handle)) =>
   t.app.inject({ method: 'GET', url: `/api/subscriptions/${id}/payment-details`, headers: onHost(host) });
-const initiate = (subscriptionId: string, host: string | undefined = academyHost(a.handle), lang?: 'ar' | 'en') =>
+const initiate = (subscriptionId: string, host: string | undefined = academyHost(a.handle), lang?: 'ar' | 'en', renew?: boolean) =>
   t.app.inject({
     method: 'POST',
     url: '/api/subscriptions/paytabs/payment',
     headers: onHost(host),
-    payload: { subscriptionId, ...(lang ? { lang } : {}) },
+    payload: { subscriptionId, ...(lang ? { lang } : {}), ...(renew ? { renew } : {}) },
   });
 
-/** Initiates a payment and answers the sandbox page's address and transaction reference. */
-async function startPayment(subscriptionId: string, lang?: 'ar' | 'en') {
-  const res = await initiate(subscriptionId, academyHost(a.handle), lang);
+/** Initiates a payment (from the renewal page with `renew`) and answers the sandbox page's address and transaction reference. */
+async function startPayment(subscriptionId: string, lang?: 'ar' | 'en', renew?: boolean) {
+  const res = await initiate(subscriptionId, academyHost(a.handle), lang, renew);
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL(res.json().paymentUrl);
   return { url, tranRef: url.pathname.split('/').pop() ?? '', paying: res.json().subscriptionId as string };
@@ -567,13 +567,60 @@ describe('renewal', () => {
       expect((await stateOf(started.paying)).status).toBe('ACTIVE');
       expect((await stateOf(started.paying)).payments).toHaveLength(1);
       expect((await stateOf(first)).status).toBe('INACTIVE');
-      // Renewed: the old link now says why it cannot start.
-      const again = await initiate(first);
-      expect(again.statusCode).toBe(409);
-      expect(again.json().params).toEqual({ status: 'ACTIVE' });
+      // Renewed: the old renewal link now renews the running subscription before its end (issue 18); the first payment's page still refuses.
+      expect((await initiate(first)).json().params).toEqual({ status: 'ACTIVE' });
+      const again = await initiate(first, academyHost(a.handle), 'en', true);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().subscriptionId).toBe(started.paying);
     } finally {
       t.clock.set('2026-11-22T09:00:00Z');
     }
+  });
+
+  it('paying a renewal while ACTIVE extends the period from its end date, with its own payment and invoice (the reminder link works)', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    await payOnPage((await startPayment(subscriptionId)).url, SUCCESS);
+    expect(await details(subscriptionId).then((r) => r.json().subscription)).toMatchObject({ status: 'ACTIVE', endDate: '2026-12-22' });
+    t.clock.set('2026-12-18T09:00:00Z'); // ending within the week: the reminder links /renew-subscription/{this id}
+    try {
+      const renewal = await startPayment(subscriptionId, 'en', true);
+      expect(renewal.paying).toBe(subscriptionId);
+      expect((await attemptOf(renewal.tranRef)).extendsFrom).toBe('end:2026-12-22');
+      const { back } = await payOnPage(renewal.url, SUCCESS);
+      expect(back.action.searchParams.get('back')).toBe(`renew-subscription/${subscriptionId}`);
+      const [s] = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)));
+      expect(s).toMatchObject({ status: 'ACTIVE', startDate: '2026-11-22', endDate: '2027-01-22' });
+      const state = await stateOf(subscriptionId);
+      expect(state.payments).toHaveLength(2);
+      expect(state.invoices).toHaveLength(2);
+      expect((await attemptOf(renewal.tranRef)).outcome).toBe('paid');
+    } finally {
+      t.clock.set('2026-11-22T09:00:00Z');
+    }
+  });
+
+  it('a session-based renewal while ACTIVE adds the sessions; a second page paid for the same period is refunded, not applied twice', async () => {
+    const [{ id: fiveSessions }] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx
+        .insert(packages)
+        .values({ academyId: a.id, name: 'Five sessions', priceHalalas: 15000, packageType: 'SESSION_BASED', sessionsCount: 5 })
+        .returning(),
+    );
+    const { subscriptionId } = await pendingSubscription(a, fiveSessions);
+    await payOnPage((await startPayment(subscriptionId)).url, SUCCESS);
+    await withTenant(t.deps.db, a.id, (tx) =>
+      tx.update(subscriptions).set({ sessionsLeft: 1 }).where(eq(subscriptions.id, subscriptionId)),
+    );
+    const one = await startPayment(subscriptionId, 'en', true);
+    const two = await startPayment(subscriptionId, 'ar', true);
+    await payOnPage(two.url, SUCCESS);
+    await payOnPage(one.url, SUCCESS);
+    const [s] = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)));
+    expect(s).toMatchObject({ status: 'ACTIVE', sessionsLeft: 6, totalSessions: 10 });
+    expect(await attemptOf(two.tranRef)).toMatchObject({ outcome: 'paid' });
+    expect(await attemptOf(one.tranRef)).toMatchObject({ outcome: 'unapplied', refundState: 'refunded' });
+    expect(sandbox.refunds.filter((r) => r.request.tranRef === one.tranRef)).toHaveLength(1);
+    expect((await stateOf(subscriptionId)).payments).toHaveLength(2);
   });
 
   it('a declined renewal goes back to the renewal page', async () => {

@@ -40,7 +40,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     const lang: PaymentLang = req.body.lang ?? 'en';
     const academy = await academyForRequest(deps, subscriptionId, req.site);
     const now = deps.clock.now();
-    const toPay = await deps.data.tenant(academy.id, (tx) => subscriptionToPay(tx, academy, subscriptionId, now));
+    const toPay = await deps.data.tenant(academy.id, (tx) => subscriptionToPay(tx, academy, subscriptionId, now, req.body.renew));
 
     // A payment that did not go through sends the payer back to the page they paid from (a renewal pays a new subscription).
     const retryPage = toPay.renewal ? ('renew' as const) : ('initial' as const);
@@ -74,6 +74,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         providerRef: page.tranRef,
         amountHalalas: toPay.pkg.priceHalalas,
         lang,
+        extendsFrom: toPay.extendsFrom,
       };
       await deps.data.tenant(academy.id, (tx) => recordAttempt(tx, attempt, now));
       req.log.info({ tranRef: page.tranRef, subscriptionId: toPay.subscription.id }, 'payment page opened');

@@ -17,7 +17,7 @@ import { arabicOr, packageAr } from '../../lib/arabic.js';
 import { isPaid, PaymentProviderError, type PaymentResult } from '../../payments/provider.js';
 import type { AcademyRow } from '../academies/lookup.js';
 import { toPublicPackage } from '../packages/mapper.js';
-import { activateSubscription, refreshSubscriptionStates } from '../subscriptions/activate.js';
+import { activateSubscription, extendSubscription, periodKey, refreshSubscriptionStates } from '../subscriptions/activate.js';
 import { pendingSubscriptionValues } from '../subscriptions/lifecycle.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,15 +93,19 @@ export async function paymentDetails(tx: TenantTx, academy: AcademyRow, id: stri
   };
 }
 
-/** Statuses a renewal cannot start from: the player already has a subscription running or awaiting payment. */
+/** Statuses of a subscription running: a renewal of an ended one pays none of them. */
 const RUNNING: SubscriptionStatus[] = ['ACTIVE', 'TRIAL', 'PAUSED'];
+/** Statuses a payment extends (renewing before the end); a PAUSED one is resumed first. */
+const EXTENDABLE: SubscriptionStatus[] = ['ACTIVE', 'TRIAL'];
 
 /**
  * The subscription a payment started from `id` pays, with what the provider's page needs: `id`
- * itself while PENDING; for an INACTIVE (ended, renewable) one, the player's PENDING subscription,
- * created now of the same package when there is none. Any other status is 409 `payment.not_pending`.
+ * itself while PENDING; from the renewal page (`renew`) while ACTIVE or TRIAL, `id` extended
+ * (renewing before the end, with the period it extends); for an INACTIVE (ended, renewable) one,
+ * the player's running subscription extended (`renew`), or their PENDING one, created now of the same package when there is none. Any other
+ * status (PAUSED, CANCELLED) is 409 `payment.not_pending`.
  */
-export async function subscriptionToPay(tx: TenantTx, academy: AcademyRow, id: string, now: Date) {
+export async function subscriptionToPay(tx: TenantTx, academy: AcademyRow, id: string, now: Date, renew = false) {
   if (!academy.enableOnlinePayments) throw conflict('payment.online_disabled');
   await refreshSubscriptionStates(tx, now);
   const row = await subscriptionWithPackage(tx, id, true);
@@ -115,9 +119,10 @@ export async function subscriptionToPay(tx: TenantTx, academy: AcademyRow, id: s
       .where(and(eq(subscriptions.playerId, row.s.playerId), inArray(subscriptions.status, ['PENDING', ...RUNNING])))
       .orderBy(desc(subscriptions.createdAt));
     const running = open.find((s) => RUNNING.includes(s.status));
-    if (running) throw conflict('payment.not_pending', { status: running.status });
     const pending = open.find((s) => s.status === 'PENDING');
-    if (pending) target = pending;
+    if (running && !(renew && EXTENDABLE.includes(running.status))) throw conflict('payment.not_pending', { status: running.status });
+    if (running) target = running;
+    else if (pending) target = pending;
     else {
       [target] = await tx
         .insert(subscriptions)
@@ -129,9 +134,10 @@ export async function subscriptionToPay(tx: TenantTx, academy: AcademyRow, id: s
         })
         .returning();
     }
-  } else if (row.s.status !== 'PENDING') {
+  } else if (row.s.status !== 'PENDING' && !(renew && EXTENDABLE.includes(row.s.status))) {
     throw conflict('payment.not_pending', { status: row.s.status });
   }
+  const extendsFrom = EXTENDABLE.includes(target.status) ? periodKey(target) : null;
   const [pkg] = target.packageId === row.p.id ? [row.p] : await tx.select().from(packages).where(eq(packages.id, target.packageId));
   const parents = await parentsOf(tx, row.player.id);
   return {
@@ -139,7 +145,8 @@ export async function subscriptionToPay(tx: TenantTx, academy: AcademyRow, id: s
     pkg,
     player: row.player,
     payer: parents.find((x) => x.email) ?? parents[0] ?? null,
-    renewal: target.id !== id,
+    renewal: target.id !== id || extendsFrom !== null,
+    extendsFrom,
   };
 }
 
@@ -416,7 +423,15 @@ async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: D
     const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, r.tranRef));
     if (!done) return { state: 'amount_mismatch' as const, paid: r.amountHalalas, expected: expected.priceHalalas };
   }
-  const activation = await activateSubscription(tx, r.cartId, { method: 'Card', provider, providerRef: r.tranRef, withInvoice: true, now });
+  const paying = { method: 'Card' as const, provider, providerRef: r.tranRef, withInvoice: true, now };
+  // A renewal before the end extends the period its page was opened for; any other pays the PENDING subscription.
+  const [attempt] = await tx
+    .select({ extendsFrom: paymentAttempts.extendsFrom })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.providerRef, r.tranRef));
+  const activation = attempt?.extendsFrom
+    ? await extendSubscription(tx, r.cartId, { ...paying, extendsFrom: attempt.extendsFrom })
+    : await activateSubscription(tx, r.cartId, paying);
   // In the same transaction as the payment: the payer's result page never reads "paid" without it, nor it without "paid".
   await noteAttempt(tx, r, { provider, outcome: 'paid', paymentId: activation.payment.id, lang, now });
   if (activation.repeated) {

@@ -7,6 +7,9 @@ import { conflict, notFound } from '../../http/errors.js';
 import { addDays, addMonthsIso } from '../../lib/dates.js';
 import { issueInvoice } from '../invoices/issue.js';
 
+type Subscription = typeof subscriptions.$inferSelect;
+type Package = typeof packages.$inferSelect;
+
 export interface Activation {
   method: 'Cash' | 'Card';
   /** The provider and its transaction reference (card payments): one payment per reference, ever. */
@@ -59,6 +62,12 @@ export async function activateSubscription(tx: TenantTx, subscriptionId: string,
     .where(eq(subscriptions.id, sub.id))
     .returning();
 
+  const { payment, invoice } = await recordPayment(tx, sub, pkg, a);
+  return { subscription, payment, invoice, repeated: false as const };
+}
+
+/** The payment of a subscription's period, audited when a provider made it, and its invoice when asked. */
+async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: Activation) {
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -97,6 +106,55 @@ export async function activateSubscription(tx: TenantTx, subscriptionId: string,
         paidAt: a.now,
       })
     : null;
+  return { payment, invoice };
+}
+
+/** A running subscription's period as it stands (payment_attempts.extends_from): a renewal pays for this one. */
+export const periodKey = (s: Pick<Subscription, 'endDate' | 'totalSessions'>) =>
+  s.endDate ? `end:${s.endDate}` : `sessions:${s.totalSessions ?? 0}`;
+
+/**
+ * Renewing before the end (docs/domain.md, "Subscription lifecycle"): a payment for an ACTIVE or
+ * TRIAL subscription extends it — time-based, the package's months from the current end date (an
+ * unpaid trial's paid period starts the day after its last trial day); session-based, the
+ * package's sessions added — and records the payment and its invoice, all or nothing. Only the
+ * period the page was opened for (`extendsFrom`) is extended: a charge finding it moved (another
+ * payer renewed first) or the subscription no longer running is a 409, so it is refunded, never
+ * applied twice. A provider reference already recorded is not repeated.
+ */
+export async function extendSubscription(tx: TenantTx, subscriptionId: string, a: Activation & { extendsFrom: string }) {
+  const [row] = await tx
+    .select({ sub: subscriptions, pkg: packages })
+    .from(subscriptions)
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(eq(subscriptions.id, subscriptionId))
+    .for('update', { of: subscriptions });
+  if (!row) throw notFound('subscription.not_found');
+  const { sub, pkg } = row;
+  if (a.providerRef) {
+    const [done] = await tx.select().from(payments).where(eq(payments.providerRef, a.providerRef));
+    if (done) return { subscription: sub, payment: done, invoice: null, repeated: true as const };
+  }
+  if ((sub.status !== 'ACTIVE' && sub.status !== 'TRIAL') || periodKey(sub) !== a.extendsFrom)
+    throw conflict('subscription.state_conflict', { status: sub.status });
+  const timeBased = pkg.packageType === 'TIME_BASED';
+  const [paid] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.subscriptionId, sub.id), eq(payments.status, 'PAID')))
+    .limit(1);
+  const from = sub.endDate && !paid ? addDays(sub.endDate, 1) : sub.endDate;
+  const sessions = pkg.sessionsCount ?? 0;
+  const [subscription] = await tx
+    .update(subscriptions)
+    .set(
+      timeBased && from
+        ? { endDate: addMonthsIso(from, pkg.monthsNumber ?? 1), updatedAt: a.now }
+        : { sessionsLeft: (sub.sessionsLeft ?? 0) + sessions, totalSessions: (sub.totalSessions ?? 0) + sessions, updatedAt: a.now },
+    )
+    .where(eq(subscriptions.id, sub.id))
+    .returning();
+  const { payment, invoice } = await recordPayment(tx, sub, pkg, a);
   return { subscription, payment, invoice, repeated: false as const };
 }
 

@@ -1,21 +1,26 @@
 // Why: the growth list (spec part 2 §2): every player with their latest measurements, searchable and filtered by team and age group.
 import { AGE_GROUPS, type AgeGroup, ageGroupOf, type GrowthMetricKey, type GrowthPlayerRow, riyadhToday } from '@kora/contracts';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
 import { inputClass } from '../../components/Field';
 import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/form/PageHeader';
+import { ShowMore } from '../../components/ShowMore';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import { useListSearch } from '../../lib/list-search';
 import type { MessageId } from '../../lib/message-ids';
 import { useGrowthPlayers } from './api';
 import { ageGroupLabel, formatMetric } from './format';
 import { emptyGrowthFilters, filterGrowthRows, type GrowthFilters } from './helpers';
+
+const growthRoute = getRouteApi('/app/growth');
+const CHOICES = { ageGroup: AGE_GROUPS };
 
 /** The measurements the list shows of each player's latest record. */
 const LIST_METRICS: GrowthMetricKey[] = ['height', 'weight', 'armSpan', 'sprint10m', 'sprint20m', 'verticalJump'];
@@ -26,9 +31,13 @@ export function GrowthPage() {
   const errorText = useErrorText();
   const { locale } = useLocale();
   const rows = useGrowthPlayers();
-  const [f, setF] = useState<GrowthFilters>(emptyGrowthFilters);
+  const paged = useListSearch<GrowthFilters>(growthRoute.useSearch(), emptyGrowthFilters, CHOICES);
+  // The search box keeps what is typed at once; the address follows.
+  const [q, setQ] = useState(paged.filters.q);
+  const f = useMemo(() => ({ ...paged.filters, q }), [paged.filters, q]);
   const today = riyadhToday();
   const list = useMemo(() => filterGrowthRows(rows.data ?? [], f, today, locale), [rows.data, f, today, locale]);
+  const page = list.slice(0, paged.shown);
   // The teams of the listed players, for the team filter (no second call).
   const teams = useMemo(() => {
     const all = new Map((rows.data ?? []).flatMap((r) => r.player.teams.map((x) => [x.id, x] as const)));
@@ -67,10 +76,13 @@ export function GrowthPage() {
             className={inputClass()}
             placeholder={t('growth.search')}
             value={f.q}
-            onChange={(e) => setF((x) => ({ ...x, q: e.target.value }))}
+            onChange={(e) => {
+              setQ(e.target.value);
+              paged.setFilter('q', e.target.value);
+            }}
           />
         </div>
-        <FilterSelect label={t('growth.filter.team')} value={f.team} onChange={(team) => setF((x) => ({ ...x, team }))}>
+        <FilterSelect label={t('growth.filter.team')} value={f.team} onChange={(team) => paged.setFilter('team', team)}>
           <option value="">{t('growth.filter.all')}</option>
           {teams.map((x) => (
             <option key={x.id} value={x.id}>
@@ -81,7 +93,7 @@ export function GrowthPage() {
         <FilterSelect
           label={t('growth.filter.ageGroup')}
           value={f.ageGroup}
-          onChange={(v) => setF((x) => ({ ...x, ageGroup: v as AgeGroup | '' }))}
+          onChange={(v) => paged.setFilter('ageGroup', v as AgeGroup | '')}
         >
           <option value="">{t('growth.filter.all')}</option>
           {AGE_GROUPS.map((g) => (
@@ -105,7 +117,7 @@ export function GrowthPage() {
         <div className="rounded-2xl border border-slate-200 bg-white">
           {/* Phones: one card per player, every value and the link reachable without sideways scrolling. */}
           <ul className="divide-y divide-slate-100 md:hidden">
-            {list.map((r) => (
+            {page.map((r) => (
               <li key={r.player.id} className="space-y-3 p-4" data-testid="growth-row">
                 <div className="flex items-start gap-3">
                   <Avatar name={r.player.name} nameArabic={r.player.nameArabic} src={r.player.avatar} />
@@ -144,7 +156,7 @@ export function GrowthPage() {
                 ]}
               />
               <tbody className="divide-y divide-slate-100">
-                {list.map((r) => (
+                {page.map((r) => (
                   <tr key={r.player.id} className="hover:bg-slate-50" data-testid="growth-row">
                     <td className="px-4 py-3">
                       <div className="flex items-center gap-3">
@@ -170,6 +182,7 @@ export function GrowthPage() {
               </tbody>
             </table>
           </div>
+          <ShowMore shown={page.length} total={list.length} onMore={paged.showMore} />
           <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">
             <FormattedMessage id="growth.count" values={{ shown: list.length, total: rows.data?.length ?? 0 }} />
           </p>

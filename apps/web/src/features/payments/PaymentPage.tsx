@@ -42,7 +42,8 @@ const MESSAGES: Record<PaymentMode, Record<'fetch' | 'incomplete' | 'initiate' |
 };
 
 /** Statuses each page may start a payment from: a renewal also pays an ended (INACTIVE) subscription. */
-const PAYABLE: Record<PaymentMode, SubscriptionStatus[]> = { initial: ['PENDING'], renew: ['PENDING', 'INACTIVE'] };
+// Renewing before the end (issue 18): an ACTIVE or TRIAL subscription is extended by the payment.
+const PAYABLE: Record<PaymentMode, SubscriptionStatus[]> = { initial: ['PENDING'], renew: ['PENDING', 'INACTIVE', 'ACTIVE', 'TRIAL'] };
 
 /** Whether an answer has what the page shows (spec: 'Incomplete data received from server.'). */
 const complete = (d: PaymentDetails | undefined): d is PaymentDetails => !!d?.user && !!d.package && !!d.subscription && !!d.academy;
@@ -129,7 +130,9 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
 
   const initiation = useMutation({
     mutationFn: async () => {
-      const res = await call('initiatePayment', { body: { subscriptionId: id ?? '', lang: locale } });
+      const res = await call('initiatePayment', {
+        body: { subscriptionId: id ?? '', lang: locale, ...(mode === 'renew' ? { renew: true } : {}) },
+      });
       // Spec part 2 §5: a success flag and a payment URL, or the payment did not start.
       if (!res.success || !res.paymentUrl) throw new Error('Failed to initiate payment session.');
       return res.paymentUrl;
@@ -207,6 +210,18 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
       {mode === 'renew' && status === 'INACTIVE' && (
         <p className="mb-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
           <FormattedMessage id="paymentPage.renew.ended" />
+        </p>
+      )}
+      {mode === 'renew' && (status === 'ACTIVE' || status === 'TRIAL') && (
+        <p className="mb-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900" data-testid="payment-extends">
+          {d.subscription.endDate ? (
+            <FormattedMessage
+              id="paymentPage.renew.extends"
+              values={{ date: <bdi dir="ltr">{toDisplay(d.subscription.endDate)}</bdi>, months: d.package.monthsNumber ?? 1 }}
+            />
+          ) : (
+            <FormattedMessage id="paymentPage.renew.extendsSessions" values={{ count: d.package.sessionsCount ?? 0 }} />
+          )}
         </p>
       )}
       <dl className="divide-y divide-slate-100" data-testid="payment-details">

@@ -1,5 +1,5 @@
 import type { Player } from '@kora/contracts';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
@@ -8,6 +8,7 @@ import { countries } from '../../components/countries';
 import { inputClass } from '../../components/Field';
 import { FilterSelect } from '../../components/FilterSelect';
 import { PageHeader } from '../../components/form/PageHeader';
+import { ShowMore } from '../../components/ShowMore';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { ColorDot } from '../../components/TeamColor';
@@ -15,11 +16,16 @@ import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import { useListSearch } from '../../lib/list-search';
 import type { MessageId } from '../../lib/message-ids';
 import { usePlayers, useTeams } from '../teams/api';
 import { AGE_BANDS, type AgeBand, ageOf, emptyFilters, filterPlayers, type PlayerFilters, statusOf } from './helpers';
 import { PlayerTeamsDialog } from './PlayerTeamsDialog';
 import { StatusBadge } from './StatusBadge';
+
+const playersRoute = getRouteApi('/app/players');
+/** The values a filter of the address may take (others fall back to "All"). */
+const CHOICES = { gender: ['MALE', 'FEMALE'], age: Object.keys(AGE_BANDS), condition: ['with', 'without'] } as const;
 
 // The add form (phone, date and country controls with their metadata) loads when it is opened, not with the list.
 const AddPlayerDialog = lazy(() => import('./AddPlayerDialog').then((m) => ({ default: m.AddPlayerDialog })));
@@ -34,13 +40,20 @@ export function PlayersPage() {
   const canAdd = canWrite || auth.canWrite('Settings');
   const players = usePlayers();
   const teams = useTeams();
-  const [f, setF] = useState<PlayerFilters>(emptyFilters);
+  const paged = useListSearch<PlayerFilters>(playersRoute.useSearch(), emptyFilters, CHOICES);
+  // The search box keeps what is typed at once; the address follows.
+  const [q, setQ] = useState(paged.filters.q);
+  const f = useMemo(() => ({ ...paged.filters, q }), [paged.filters, q]);
   const [showFilters, setShowFilters] = useState(false);
   const [adding, setAdding] = useState(false);
   const [teamsFor, setTeamsFor] = useState<Player | null>(null);
-  const set = (k: keyof PlayerFilters) => (v: string) => setF((x) => ({ ...x, [k]: v }));
+  const set = (k: keyof PlayerFilters) => (v: string) => {
+    if (k === 'q') setQ(v);
+    paged.setFilter(k, v as PlayerFilters[typeof k]);
+  };
 
   const list = useMemo(() => filterPlayers(players.data ?? [], f), [players.data, f]);
+  const page = list.slice(0, paged.shown);
   const nationalities = useMemo(
     () => [...new Set((players.data ?? []).flatMap((p) => (p.nationality ? [p.nationality] : [])))],
     [players.data],
@@ -180,7 +193,7 @@ export function PlayersPage() {
         <div className="rounded-2xl border border-slate-200 bg-white">
           {/* Phones: one card per player, every field and action reachable without sideways scrolling. */}
           <ul className="divide-y divide-slate-100 md:hidden">
-            {list.map((p) => (
+            {page.map((p) => (
               <li key={p.id} className="space-y-3 p-4" data-testid="player-row">
                 <div className="flex items-start gap-3">
                   <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} />
@@ -221,7 +234,7 @@ export function PlayersPage() {
                 ]}
               />
               <tbody className="divide-y divide-slate-100">
-                {list.map((p) => (
+                {page.map((p) => (
                   <tr key={p.id} className="hover:bg-slate-50" data-testid="player-row">
                     <td className="px-4 py-3">
                       <div className="flex items-center gap-3">
@@ -244,6 +257,7 @@ export function PlayersPage() {
               </tbody>
             </table>
           </div>
+          <ShowMore shown={page.length} total={list.length} onMore={paged.showMore} />
           <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">
             <FormattedMessage id="players.count" values={{ shown: list.length, total: players.data?.length ?? 0 }} />
             {' · '}
