@@ -37,6 +37,7 @@ const coachesPage = lazyRouteComponent(() => import('./features/coaches/CoachesP
 const DashboardScreen = lazyRouteComponent(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
 const trainingsPage = lazyRouteComponent(() => import('./features/trainings/TrainingsPage'), 'TrainingsPage');
 const schedulePage = lazyRouteComponent(() => import('./features/schedule/SchedulePage'), 'SchedulePage');
+const attendanceReportPage = lazyRouteComponent(() => import('./features/attendance-reports/AttendanceReportPage'), 'AttendanceReportPage');
 const privilegesPage = lazyRouteComponent(() => import('./features/settings/PrivilegesPage'), 'PrivilegesPage');
 const academyProfilePage = lazyRouteComponent(() => import('./features/settings/AcademyPage'), 'AcademyPage');
 const subscriptionsPage = lazyRouteComponent(() => import('./features/subscriptions/SubscriptionsPage'), 'SubscriptionsPage');
@@ -304,6 +305,13 @@ const appChildren = appLayout.addChildren([
         ]),
       ),
     component: schedulePage,
+  }),
+  // The attendance report is the schedule's (R:Schedule, docs/domain.md).
+  createRoute({
+    ...areaRoute('Schedule'),
+    path: `${AREA_ROUTES.Schedule.path}/attendance`,
+    loader: ({ context }) => warm(teamQueries().then((q) => context.queryClient.ensureQueryData(q.teamsQuery))),
+    component: attendanceReportPage,
   }),
   createRoute({
     ...areaRoute('Growth'),

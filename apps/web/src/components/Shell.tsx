@@ -9,6 +9,7 @@ import { takeDenied } from '../lib/denied';
 import { displayName } from '../lib/display-name';
 import { useLocale } from '../lib/i18n';
 import { Avatar } from './Avatar';
+import { CalendarSwitcher } from './CalendarSwitcher';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useToast } from './Toaster';
@@ -67,6 +68,9 @@ function TopBar() {
                 </div>
                 <div className="px-2 pb-2 sm:hidden">
                   <LanguageSwitcher />
+                </div>
+                <div className="px-2 pb-2">
+                  <CalendarSwitcher />
                 </div>
                 <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
                 <DropdownMenu.Item

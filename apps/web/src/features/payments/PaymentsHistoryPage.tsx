@@ -1,11 +1,12 @@
 // Why: the payments history (spec part 2 §2, §8): a month's invoices with the way to the month before and after,
 // each invoice's PDF, and the month as CSV for the accountant.
-import type { InvoiceListItem } from '@kora/contracts';
+import { type InvoiceListItem, riyadhToday } from '@kora/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/form/PageHeader';
+import { PlanDate } from '../../components/PlanDate';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { useToast } from '../../components/Toaster';
@@ -82,7 +83,14 @@ export function PaymentsHistoryPage() {
   const [exporting, setExporting] = useState(false);
 
   const money = (sar: number) => intl.formatNumber(sar, { style: 'currency', currency: 'SAR' });
-  const paidAt = (iso: string) => <FormattedDate value={iso} dateStyle="medium" timeStyle="short" timeZone="Asia/Riyadh" />;
+  // The Riyadh day of the payment, in the calendars the user prefers; the time stays with the Hijri date alone.
+  const paidAt = (iso: string) => (
+    <PlanDate
+      iso={riyadhToday(new Date(iso))}
+      gregorian={<FormattedDate value={iso} dateStyle="medium" timeStyle="short" timeZone="Asia/Riyadh" />}
+      time={<FormattedTime value={iso} timeStyle="short" timeZone="Asia/Riyadh" />}
+    />
+  );
   const method = (m: InvoiceListItem['paymentMethod']) =>
     intl.formatMessage({ id: m === 'Cash' ? 'payments.method.cash' : 'payments.method.card' });
   const pdfLink = (inv: InvoiceListItem, className: string) => (

@@ -6,6 +6,7 @@ import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
 import { ConfirmDialog } from '../../components/Dialog';
+import { PlanDate } from '../../components/PlanDate';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { ColorDot } from '../../components/TeamColor';
@@ -189,7 +190,7 @@ export function PlayerDetailPage() {
             <Fact label={<FormattedMessage id="players.col.age" />}>
               {p.birthdate ? <FormattedMessage id="players.years" values={{ age: ageOf(p.birthdate) }} /> : null}
             </Fact>
-            <Fact label={<FormattedMessage id="parent.birthdate" />}>{ltr(day(p.birthdate))}</Fact>
+            <Fact label={<FormattedMessage id="parent.birthdate" />}>{p.birthdate ? <PlanDate iso={p.birthdate} /> : null}</Fact>
             <Fact label={<FormattedMessage id="parent.gender" />}>
               {p.gender ? t(p.gender === 'MALE' ? 'parent.male' : 'parent.female') : null}
             </Fact>

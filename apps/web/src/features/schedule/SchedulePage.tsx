@@ -1,5 +1,5 @@
 import type { Event } from '@kora/contracts';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../components/Button';
@@ -78,6 +78,13 @@ export function SchedulePage() {
         title={<FormattedMessage id="nav.schedule" />}
         actions={
           <>
+            <Link
+              to="/schedule/attendance"
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+              data-testid="open-attendance-report"
+            >
+              <FormattedMessage id="attendanceReport.open" />
+            </Link>
             <CalendarLinkButton />
             {canWrite && (
               <Button

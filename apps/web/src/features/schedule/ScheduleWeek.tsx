@@ -3,6 +3,7 @@ import type { Event, Team } from '@kora/contracts';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { toDisplay } from '../../components/date-format';
+import { PlanDate } from '../../components/PlanDate';
 import { ColorDot, colorHex } from '../../components/TeamColor';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
@@ -97,9 +98,7 @@ export function ScheduleGrid({ teams, events, days, today, onOpen, onAdd }: Week
                 aria-current={d === today ? 'date' : undefined}
               >
                 <span className={`block text-sm font-semibold ${d === today ? 'text-brand-800' : 'text-slate-800'}`}>{weekday(d)}</span>
-                <span dir="ltr" className="block text-xs text-slate-500 tabular-nums">
-                  {toDisplay(d)}
-                </span>
+                <PlanDate iso={d} stacked className="text-xs text-slate-500" hijriClassName="text-slate-400" />
               </th>
             ))}
           </tr>

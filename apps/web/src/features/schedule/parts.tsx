@@ -2,7 +2,8 @@
 import { addDaysIso, type Event, type EventTeam } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AvatarStack } from '../../components/Avatar';
-import { dateOf, toDisplay } from '../../components/date-format';
+import { dateOf } from '../../components/date-format';
+import { PlanDate } from '../../components/PlanDate';
 import { ColorDot } from '../../components/TeamColor';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
@@ -66,16 +67,14 @@ export function useWeekday() {
   return (iso: string, width: 'long' | 'short' = 'long') => intl.formatDate(dateOf(iso), { weekday: width });
 }
 
-/** A day as a heading: "Today", "Tomorrow" or the weekday, and its date (yyyy/MM/dd). */
+/** A day as a heading: "Today", "Tomorrow" or the weekday, and its date (yyyy/MM/dd and, as preferred, Hijri). */
 export function DayTitle({ iso, today }: { iso: string; today: string }) {
   const weekday = useWeekday();
   const relative = iso === today ? 'events.today' : iso === addDaysIso(today, 1) ? 'events.tomorrow' : null;
   return (
     <>
       <span className="font-semibold text-slate-900">{relative ? <FormattedMessage id={relative} /> : weekday(iso)}</span>
-      <span dir="ltr" className="text-sm text-slate-500 tabular-nums">
-        {toDisplay(iso)}
-      </span>
+      <PlanDate iso={iso} className="text-sm text-slate-500" hijriClassName="text-slate-400" />
     </>
   );
 }

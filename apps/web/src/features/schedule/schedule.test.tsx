@@ -170,7 +170,8 @@ describe('schedule grid', () => {
       </Providers>,
     );
     const arabic = within(screen.getByTestId('schedule-grid')).getAllByRole('columnheader');
-    expect(arabic[1].textContent).toBe('السبت2025/01/04');
+    // The Arabic week shows each day's Umm al-Qura date under the Gregorian one (issue 22).
+    expect(arabic[1].textContent).toBe('السبت2025/01/044 رجب 1446 هـ');
     expect(screen.getByRole('rowheader').textContent).toBe('أشبال تحت 10');
     // A reader (no W:Schedule) gets no add buttons.
     expect(screen.queryAllByRole('button')).toHaveLength(0);

@@ -1,0 +1,35 @@
+// Why: the attendance report (Schedule → Attendance report) reads one range of days; its CSV comes as a file.
+import type { AttendanceReportQuery } from '@kora/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { call, callBlob } from '../../lib/api';
+import { saveBlob } from '../payments/invoices';
+
+export interface ReportFilters {
+  startDate: string;
+  endDate: string;
+  /** '' is every team. */
+  teamId: string;
+  missed: number;
+}
+
+const query = (f: ReportFilters): AttendanceReportQuery => ({
+  startDate: f.startDate,
+  endDate: f.endDate,
+  missed: f.missed,
+  ...(f.teamId ? { teamId: f.teamId } : {}),
+});
+
+export const attendanceReportQuery = (f: ReportFilters) =>
+  queryOptions({
+    queryKey: ['attendance-report', f],
+    queryFn: ({ signal }) => call('attendanceReport', { query: query(f), signal }),
+  });
+
+/** The report of the filters; the previous one stays on screen while the next loads. */
+export const useAttendanceReport = (f: ReportFilters, enabled: boolean) =>
+  useQuery({ ...attendanceReportQuery(f), enabled, placeholderData: keepPreviousData });
+
+/** The report as CSV in the UI's language, saved as attendance-<start>-<end>.csv. */
+export async function downloadAttendanceCsv(f: ReportFilters, lang: 'en' | 'ar') {
+  saveBlob(await callBlob('exportAttendanceReport', { query: { ...query(f), lang } }), `attendance-${f.startDate}-${f.endDate}.csv`);
+}
