@@ -19,7 +19,7 @@ import {
   REQUIRED_IMPORT_COLUMNS,
   riyadhToday,
 } from '@kora/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
@@ -224,6 +224,36 @@ const PARENT_COLUMN: Record<keyof ReturnType<typeof parentFields>, ImportColumn>
 };
 
 /**
+ * Updates many users of one role in one statement (`UPDATE … FROM (VALUES …)`): every row sets
+ * the same columns (those the file maps), each to its own value.
+ */
+async function updateMany(
+  tx: TenantTx,
+  role: 'PLAYER' | 'PARENT',
+  rows: { id: string; values: Record<string, string | null> }[],
+  now: Date,
+) {
+  const fields = Object.keys(rows[0]?.values ?? {}) as (keyof typeof users.$inferInsert)[];
+  if (rows.length === 0 || fields.length === 0) return;
+  const column = (f: (typeof fields)[number]) => sql.identifier(getTableColumns(users)[f].name);
+  const typeOf = (f: (typeof fields)[number]) => sql.raw(f === 'birthdate' ? 'date' : 'text');
+  const values = rows.map(
+    (r) =>
+      sql`(${r.id}::uuid, ${sql.join(
+        fields.map((f) => sql`${r.values[f] ?? null}::${typeOf(f)}`),
+        sql`, `,
+      )})`,
+  );
+  await tx.execute(sql`
+    update ${users} set ${sql.join(
+      fields.map((f) => sql`${column(f)} = v.${column(f)}`),
+      sql`, `,
+    )}, ${column('updatedAt')} = ${now.toISOString()}::timestamptz
+    from (values ${sql.join(values, sql`, `)}) as v(id, ${sql.join(fields.map(column), sql`, `)})
+    where ${users.id} = v.id and ${users.role} = ${role}`);
+}
+
+/**
  * Imports a file in the caller's transaction: every row or none. Any error (a row, a column, an
  * unknown team) answers 400 with each at its row and column before anything is written. A row of a
  * player already there (same national id, or same name, birthdate and parent phone) updates them.
@@ -261,20 +291,15 @@ export async function importPlayers(tx: TenantTx, file: Buffer, sent: ImportMapp
     const parentOf = new Map<string, string>();
     for (const l of links) if (!parentOf.has(l.playerId)) parentOf.set(l.playerId, l.parentId);
     const orphans: { playerId: string; parentId: string; data: ImportRow }[] = [];
+    const parentUpdates: { id: string; values: Partial<ReturnType<typeof parentFields>> }[] = [];
     for (const r of updated) {
-      const player = onlyMapped(playerFields(r.data), mapping, PLAYER_COLUMN);
-      await tx
-        .update(users)
-        .set({ ...player, updatedAt: now })
-        .where(and(eq(users.id, r.existingId), eq(users.role, 'PLAYER')));
       const parentId = parentOf.get(r.existingId);
-      if (parentId)
-        await tx
-          .update(users)
-          .set({ ...onlyMapped(parentFields(r.data), mapping, PARENT_COLUMN), updatedAt: now })
-          .where(and(eq(users.id, parentId), eq(users.role, 'PARENT')));
+      if (parentId) parentUpdates.push({ id: parentId, values: onlyMapped(parentFields(r.data), mapping, PARENT_COLUMN) });
       else orphans.push({ playerId: r.existingId, parentId: randomUUID(), data: r.data });
     }
+    const playerUpdates = updated.map((r) => ({ id: r.existingId, values: onlyMapped(playerFields(r.data), mapping, PLAYER_COLUMN) }));
+    await insertChunks(playerUpdates, (chunk) => updateMany(tx, 'PLAYER', chunk, now));
+    await insertChunks(parentUpdates, (chunk) => updateMany(tx, 'PARENT', chunk, now));
     await insertChunks(orphans, (chunk) =>
       tx.insert(users).values(chunk.map((o) => ({ id: o.parentId, academyId, role: 'PARENT' as const, ...parentFields(o.data) }))),
     );
