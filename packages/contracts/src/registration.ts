@@ -61,7 +61,8 @@ export type RegisterParentBody = z.input<typeof registerParentBody>;
 export const registerParentReply = z.object({
   parent: z.object({ id: z.uuid() }),
   player: z.object({ id: z.uuid() }),
-  subscription: z.object({ id: z.uuid(), status: z.string() }).nullable(),
+  /** PENDING (waiting for its first payment) or TRIAL (free until `endDate`, its last trial day). */
+  subscription: z.object({ id: z.uuid(), status: z.string(), endDate: z.string().nullable().optional() }).nullable(),
 });
 
 export type RegisterParentReply = z.infer<typeof registerParentReply>;

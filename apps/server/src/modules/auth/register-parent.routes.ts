@@ -26,7 +26,7 @@ export async function registerParentRoutes(app: FastifyInstance) {
     return {
       parent: { id: parent.id },
       player: { id: player.id },
-      subscription: subscription ? { id: subscription.id, status: subscription.status } : null,
+      subscription: subscription ? { id: subscription.id, status: subscription.status, endDate: subscription.endDate } : null,
     };
   });
 }

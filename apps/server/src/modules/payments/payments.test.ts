@@ -9,6 +9,7 @@ import { rowsOf } from '../../db/client.js';
 import { academies, invoices, packages, paymentAttempts, payments, subscriptions } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
 import type { SandboxProvider } from '../../payments/sandbox.js';
+import { sendDueReminders } from '../attention/reminders.js';
 import { settlePayment } from './service.js';
 
 let t: TestContext;
@@ -315,11 +316,53 @@ describe('paying with the sandbox provider', () => {
     }
   });
 
-  it('a first subscription of a package with a trial starts in TRIAL', async () => {
-    const { subscriptionId } = await pendingSubscription(a, trialPackage);
-    const { url } = await startPayment(subscriptionId);
-    await payOnPage(url, SUCCESS);
-    expect((await stateOf(subscriptionId)).status).toBe('TRIAL');
+  it('a package with a trial starts TRIAL at registration, free: unpaid at its end it lapses to INACTIVE, with a reminder before (issue 18)', async () => {
+    const { subscriptionId, email } = await pendingSubscription(a, trialPackage); // 2026-11-22, 7 trial days
+    const shown = (await details(subscriptionId)).json().subscription;
+    expect(shown).toMatchObject({ status: 'TRIAL', startDate: '2026-11-22', endDate: '2026-11-28' });
+    expect(await stateOf(subscriptionId)).toMatchObject({ status: 'TRIAL', payments: [], invoices: [] });
+    // The first payment's page has nothing to pay; the reminder before the end links the renewal page, which extends it.
+    expect((await initiate(subscriptionId)).statusCode).toBe(409);
+    const sent = await sendDueReminders(t.app.deps, a.id, t.clock.now());
+    const reminder = sent.find((r) => r.subscriptionId === subscriptionId);
+    expect(reminder).toMatchObject({ stage: 'ending_soon' });
+    expect(
+      (await t.deps.mailer.outbox(500)).find((m) => m.to === email && m.text.includes(`/renew-subscription/${subscriptionId}`)),
+    ).toBeDefined();
+    try {
+      t.clock.set('2026-11-28T20:00:00Z'); // 2026-11-28 23:00 in Riyadh: the last trial day
+      expect((await details(subscriptionId)).json().subscription.status).toBe('TRIAL');
+      t.clock.set('2026-11-29T09:00:00Z');
+      expect((await details(subscriptionId)).json().subscription).toMatchObject({ status: 'INACTIVE', endDate: '2026-11-28' });
+      expect((await stateOf(subscriptionId)).payments).toEqual([]);
+    } finally {
+      t.clock.set('2026-11-22T09:00:00Z');
+    }
+  });
+
+  it('paid during the trial, the paid period starts when the trial ends; the result, the receipt and the list show the same dates and status', async () => {
+    const { subscriptionId, email } = await pendingSubscription(a, trialPackage);
+    try {
+      t.clock.set('2026-11-24T09:00:00Z');
+      const { url, tranRef } = await startPayment(subscriptionId, 'en', true);
+      await payOnPage(url, SUCCESS);
+      const period = { status: 'TRIAL', startDate: '2026-11-22', endDate: '2026-12-29' };
+      expect((await details(subscriptionId)).json().subscription).toMatchObject(period);
+      expect((await result((await attemptOf(tranRef)).id)).json()).toMatchObject({ outcome: 'paid', amount: 200, subscription: period });
+      const state = await stateOf(subscriptionId);
+      expect(state.payments).toHaveLength(1);
+      expect(state.invoices).toHaveLength(1);
+      expect(await receiptsTo(email)).toHaveLength(1);
+      const list = await asMember(t.app, a)({ method: 'GET', url: '/api/subscriptions' });
+      const row = (list.json() as { subscription: { id: string } | null }[]).find((r) => r.subscription?.id === subscriptionId);
+      expect(row?.subscription).toMatchObject(period);
+      t.clock.set('2026-11-29T09:00:00Z');
+      expect((await details(subscriptionId)).json().subscription).toMatchObject({ ...period, status: 'ACTIVE' });
+      t.clock.set('2026-12-30T09:00:00Z');
+      expect((await details(subscriptionId)).json().subscription.status).toBe('INACTIVE');
+    } finally {
+      t.clock.set('2026-11-22T09:00:00Z');
+    }
   });
 
   it('a declined or expired card leaves the subscription PENDING, sends the payer back with its own result, and it can be paid after', async () => {

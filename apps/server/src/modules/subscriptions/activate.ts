@@ -1,5 +1,5 @@
 import { riyadhToday } from '@kora/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { packages, payments, subscriptions } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { recordAudit } from '../../http/audit.js';
@@ -23,8 +23,8 @@ export interface Activation {
 
 /**
  * Turns a PENDING subscription into a paid one (docs/domain.md, "Subscription lifecycle"): records
- * the payment, sets the period (a first subscription of a package with a trial starts in TRIAL,
- * its months counted after the trial days) and, if asked, issues the invoice — all or nothing.
+ * the payment, sets the period (ACTIVE: a trial is free and starts at registration, lifecycle.ts)
+ * and, if asked, issues the invoice — all or nothing.
  * The subscription row is locked first, so concurrent callbacks queue; a provider reference
  * already recorded means the work was done and is not repeated (`repeated: true`).
  */
@@ -47,13 +47,13 @@ export async function activateSubscription(tx: TenantTx, subscriptionId: string,
   const today = riyadhToday(a.now);
   const startDate = a.startDate ?? (sub.startDate && sub.startDate > today ? sub.startDate : today);
   const timeBased = pkg.packageType === 'TIME_BASED';
-  const trial = timeBased && pkg.hasTrial && pkg.trialDays > 0 && !(await hasPaidBefore(tx, sub.playerId, sub.id));
+  // A paid period is never a trial: a trial is free and starts at registration (lifecycle.ts).
   const [subscription] = await tx
     .update(subscriptions)
     .set({
-      status: trial ? 'TRIAL' : 'ACTIVE',
+      status: 'ACTIVE',
       startDate,
-      endDate: timeBased ? addMonthsIso(addDays(startDate, trial ? pkg.trialDays : 0), pkg.monthsNumber ?? 1) : null,
+      endDate: timeBased ? addMonthsIso(startDate, pkg.monthsNumber ?? 1) : null,
       sessionsLeft: timeBased ? null : (pkg.sessionsCount ?? 0),
       totalSessions: timeBased ? null : (pkg.sessionsCount ?? 0),
       pausedAt: null,
@@ -156,16 +156,6 @@ export async function extendSubscription(tx: TenantTx, subscriptionId: string, a
     .returning();
   const { payment, invoice } = await recordPayment(tx, sub, pkg, a);
   return { subscription, payment, invoice, repeated: false as const };
-}
-
-async function hasPaidBefore(tx: TenantTx, playerId: string, exceptSubscriptionId: string) {
-  const [paid] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .innerJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
-    .where(and(eq(subscriptions.playerId, playerId), ne(subscriptions.id, exceptSubscriptionId), eq(payments.status, 'PAID')))
-    .limit(1);
-  return Boolean(paid);
 }
 
 /**

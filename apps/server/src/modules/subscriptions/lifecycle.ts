@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@kora/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { addMonthsIso } from '../../lib/dates.js';
+import { addDays, addMonthsIso } from '../../lib/dates.js';
 import type { PackageRow } from '../packages/mapper.js';
 
 /** The statuses of a subscription still running or about to: a player has at most one of them. */
@@ -30,5 +30,24 @@ export function pendingSubscriptionValues(pkg: PackageRow, startDate: string) {
     endDate: timeBased ? addMonthsIso(startDate, pkg.monthsNumber ?? 1) : null,
     sessionsLeft: timeBased ? null : (pkg.sessionsCount ?? 0),
     totalSessions: timeBased ? null : (pkg.sessionsCount ?? 0),
+  };
+}
+
+/** A package whose subscriptions start with a free trial: time-based, with trial days. */
+export const hasTrial = (pkg: PackageRow) => pkg.packageType === 'TIME_BASED' && pkg.hasTrial && pkg.trialDays > 0;
+
+/**
+ * A free trial from a start date (docs/domain.md, "Subscription lifecycle"): TRIAL without payment,
+ * its end date the last trial day. Paid during the trial, the period starts the day after it
+ * (activate.ts, `extendSubscription`); unpaid, it lapses to INACTIVE the day after.
+ */
+export function trialSubscriptionValues(pkg: PackageRow, startDate: string) {
+  return {
+    packageId: pkg.id,
+    status: 'TRIAL' as const,
+    startDate,
+    endDate: addDays(startDate, pkg.trialDays - 1),
+    sessionsLeft: null,
+    totalSessions: null,
   };
 }

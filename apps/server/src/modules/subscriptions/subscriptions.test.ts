@@ -347,28 +347,33 @@ describe('manual (cash) activation', () => {
     expect(await paymentsOf(other.id)).toEqual([]);
   });
 
-  it('starts a first subscription of a trial package in TRIAL; a later one of the same player is ACTIVE', async () => {
+  it('a cash activation of a trial package is a paid period, ACTIVE from its start: a trial is free and starts at registration (issue 18)', async () => {
     const playerId = await seedPlayer();
     const first = (await create(playerId, pkg.trial)).json() as ManagedSubscription;
-    const trial = await activate(pkg.trial, first.id, { startDate: '2026-11-22' });
-    // The month is counted after the 7 trial days.
-    expect(trial.json()).toMatchObject({ status: 'TRIAL', startDate: '2026-11-22', endDate: '2026-12-29' });
-    expect((await patch(`${first.id}/cancel`)).json().status).toBe('CANCELLED');
-    const second = (await create(playerId, pkg.trial)).json() as ManagedSubscription;
-    expect((await activate(pkg.trial, second.id)).json()).toMatchObject({ status: 'ACTIVE', endDate: '2026-12-22' });
+    const paid = await activate(pkg.trial, first.id, { startDate: '2026-11-22' });
+    expect(paid.json()).toMatchObject({ status: 'ACTIVE', startDate: '2026-11-22', endDate: '2026-12-22' });
   });
 });
 
 describe('states that follow the calendar and attendance', () => {
-  it('moves TRIAL to ACTIVE after the trial days and ACTIVE to INACTIVE after the end date, on read', async () => {
+  it('moves a paid TRIAL to ACTIVE after the trial days, an unpaid one to INACTIVE after its last day, and ACTIVE to INACTIVE after the end date, on read', async () => {
     const playerId = await seedPlayer();
-    const created = (await create(playerId, pkg.trial)).json() as ManagedSubscription;
-    await activate(pkg.trial, created.id); // TRIAL from 2026-11-22, ends 2026-12-29
+    const unpaidPlayer = await seedPlayer();
+    // Registered on 2026-11-22 with the 7-day trial: free until 2026-11-28; the first paid during it, its month from 2026-11-29.
+    const created = await seedSubscription(playerId, {
+      packageId: pkg.trial,
+      status: 'TRIAL',
+      startDate: '2026-11-22',
+      endDate: '2026-12-29',
+    });
+    await seedSubscription(unpaidPlayer, { packageId: pkg.trial, status: 'TRIAL', startDate: '2026-11-22', endDate: '2026-11-28' });
     expect((await rowOf(playerId))?.subscription?.status).toBe('TRIAL');
     t.clock.set('2026-11-28T09:00:00Z');
     expect((await rowOf(playerId))?.subscription?.status).toBe('TRIAL');
+    expect((await rowOf(unpaidPlayer))?.subscription?.status).toBe('TRIAL');
     t.clock.set('2026-11-29T09:00:00Z');
     expect((await rowOf(playerId))?.subscription?.status).toBe('ACTIVE');
+    expect((await rowOf(unpaidPlayer))?.subscription?.status).toBe('INACTIVE');
     t.clock.set('2026-12-29T09:00:00Z');
     expect((await rowOf(playerId))?.subscription?.status).toBe('ACTIVE');
     t.clock.set('2026-12-30T09:00:00Z');

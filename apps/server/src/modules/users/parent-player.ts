@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest } from '../../http/errors.js';
-import { pendingSubscriptionValues } from '../subscriptions/lifecycle.js';
+import { hasTrial, pendingSubscriptionValues, trialSubscriptionValues } from '../subscriptions/lifecycle.js';
 
 export interface ParentPlayerInput {
   parentInfo: ParentInfo;
@@ -30,8 +30,8 @@ export async function checkParentPlayer(tx: TenantTx, input: ParentPlayerInput, 
 }
 
 /**
- * Creates a parent, their child player and, when a package was chosen, a PENDING subscription
- * (docs/domain.md, "Subscription lifecycle"). Used by the public parent wizard and by the staff
+ * Creates a parent, their child player and, when a package was chosen, its subscription: a free
+ * TRIAL when the package has one, else PENDING (docs/domain.md, "Subscription lifecycle"). Used by the public parent wizard and by the staff
  * Add Player wizard; runs in the tenant's transaction.
  */
 export async function createParentAndPlayer(tx: TenantTx, input: ParentPlayerInput, now: Date) {
@@ -76,7 +76,14 @@ export async function createParentAndPlayer(tx: TenantTx, input: ParentPlayerInp
   if (chosen) {
     [subscription] = await tx
       .insert(subscriptions)
-      .values({ academyId, playerId: player.id, ...pendingSubscriptionValues(chosen.pkg, chosen.startDate) })
+      .values({
+        academyId,
+        playerId: player.id,
+        // A package with a trial starts it now, free; any other waits for its first payment.
+        ...(hasTrial(chosen.pkg)
+          ? trialSubscriptionValues(chosen.pkg, chosen.startDate)
+          : pendingSubscriptionValues(chosen.pkg, chosen.startDate)),
+      })
       .returning();
   }
   return { parent, player, subscription };

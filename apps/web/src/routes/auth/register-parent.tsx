@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
-import { todayIso } from '../../components/date-format';
+import { toDisplay, todayIso } from '../../components/date-format';
 import { Form } from '../../components/form/Form';
 import { FormDate } from '../../components/form/FormDate';
 import { FormSelect } from '../../components/form/fields';
@@ -101,8 +101,10 @@ export function RegisterParentPage() {
 
   if (step === 3) {
     const phone = form.getValues('parentInfo.phone');
-    // A package was chosen: its subscription waits for payment, which the parent may make now.
+    // A package was chosen: its subscription waits for payment, which the parent may make now; a
+    // trial runs free until its end, and paying during it starts the paid period when it ends.
     const subscription = registration.data?.subscription?.status === 'PENDING' ? registration.data.subscription : null;
+    const trial = registration.data?.subscription?.status === 'TRIAL' ? registration.data.subscription : null;
     const again = () => {
       form.reset({ ...form.getValues(), playerInfo: emptyPlayer() });
       registration.reset();
@@ -134,6 +136,20 @@ export function RegisterParentPage() {
               className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
             >
               <FormattedMessage id="parent.payNow" />
+            </Link>
+          </div>
+        )}
+        {trial && (
+          <div className="mb-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-center" data-testid="parent-trial">
+            <p className="mb-3 text-sm text-brand-900">
+              <FormattedMessage id="parent.trialText" values={{ date: <bdi dir="ltr">{toDisplay(trial.endDate ?? '')}</bdi> }} />
+            </p>
+            <Link
+              to="/renew-subscription/$id"
+              params={{ id: trial.id }}
+              className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              <FormattedMessage id="parent.trialPay" />
             </Link>
           </div>
         )}
