@@ -111,6 +111,35 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
 }
 
 /**
+ * `call` for a multipart form whose upload may take a while (a players file): the same URL, token,
+ * answer and errors, and `onProgress` told the share of the body sent (0 to 1). fetch cannot
+ * report an upload's progress; XMLHttpRequest can.
+ */
+export function callWithProgress<K extends RouteKey>(key: K, input: CallInput<K>, onProgress: (sent: number) => void): Promise<Reply<K>> {
+  const raw = input as RawInput;
+  const [method, path] = ROUTES[key];
+  const token = storage.token();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, urlOf(path, raw));
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const data: unknown = xhr.responseText ? safeJson(xhr.responseText) : undefined;
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as Reply<K>);
+      if (xhr.status === 401 && token) onUnauthorized();
+      reject(toApiError(xhr.status, data, xhr.statusText));
+    };
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    raw.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(raw.form ? toFormData(raw.form) : null);
+  });
+}
+
+/**
  * Calls an endpoint whose answer is a file (a PDF, a CSV): the same URL, bearer token and errors
  * as `call`, the body as a Blob (to show from memory or to save).
  */

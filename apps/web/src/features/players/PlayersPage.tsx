@@ -19,6 +19,7 @@ import { useLocale } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
 import type { MessageId } from '../../lib/message-ids';
 import { usePlayers, useTeams } from '../teams/api';
+import { ExportPlayersMenu } from './ExportPlayersMenu';
 import { AGE_BANDS, type AgeBand, ageOf, emptyFilters, filterPlayers, type PlayerFilters, statusOf } from './helpers';
 import { PlayerTeamsDialog } from './PlayerTeamsDialog';
 import { StatusBadge } from './StatusBadge';
@@ -29,6 +30,7 @@ const CHOICES = { gender: ['MALE', 'FEMALE'], age: Object.keys(AGE_BANDS), condi
 
 // The add form (phone, date and country controls with their metadata) loads when it is opened, not with the list.
 const AddPlayerDialog = lazy(() => import('./AddPlayerDialog').then((m) => ({ default: m.AddPlayerDialog })));
+const ImportPlayersDialog = lazy(() => import('./ImportPlayersDialog').then((m) => ({ default: m.ImportPlayersDialog })));
 
 export function PlayersPage() {
   const intl = useIntl();
@@ -46,6 +48,7 @@ export function PlayersPage() {
   const f = useMemo(() => ({ ...paged.filters, q }), [paged.filters, q]);
   const [showFilters, setShowFilters] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [teamsFor, setTeamsFor] = useState<Player | null>(null);
   const set = (k: keyof PlayerFilters) => (v: string) => {
     if (k === 'q') setQ(v);
@@ -114,11 +117,19 @@ export function PlayersPage() {
       <PageHeader
         title={<FormattedMessage id="nav.players" />}
         actions={
-          canAdd && (
-            <Button onClick={() => setAdding(true)}>
-              <FormattedMessage id="players.add" />
-            </Button>
-          )
+          <div className="flex flex-wrap items-center gap-2">
+            <ExportPlayersMenu />
+            {canWrite && (
+              <Button variant="outline" onClick={() => setImporting(true)}>
+                <FormattedMessage id="playerImport.open" />
+              </Button>
+            )}
+            {canAdd && (
+              <Button onClick={() => setAdding(true)}>
+                <FormattedMessage id="players.add" />
+              </Button>
+            )}
+          </div>
         }
       />
       <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
@@ -268,6 +279,11 @@ export function PlayersPage() {
       {adding && (
         <Suspense fallback={null}>
           <AddPlayerDialog onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportPlayersDialog onClose={() => setImporting(false)} />
         </Suspense>
       )}
       {teamsFor && <PlayerTeamsDialog player={teamsFor} onClose={() => setTeamsFor(null)} />}
