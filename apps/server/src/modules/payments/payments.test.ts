@@ -352,7 +352,9 @@ describe('paying with the sandbox provider', () => {
       const state = await stateOf(subscriptionId);
       expect(state.payments).toHaveLength(1);
       expect(state.invoices).toHaveLength(1);
-      expect(await receiptsTo(email)).toHaveLength(1);
+      const receipts = await receiptsTo(email);
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0].text).toContain('The free trial continues; the paid period follows it, until 2026-12-29.');
       const list = await asMember(t.app, a)({ method: 'GET', url: '/api/subscriptions' });
       const row = (list.json() as { subscription: { id: string } | null }[]).find((r) => r.subscription?.id === subscriptionId);
       expect(row?.subscription).toMatchObject(period);

@@ -13,7 +13,7 @@ import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, type HostInfo } from '../../http/host.js';
-import { arabicOr, packageAr } from '../../lib/arabic.js';
+import { arabicOr, countIn, packageAr, SESSIONS_AR, SESSIONS_EN } from '../../lib/arabic.js';
 import { isPaid, PaymentProviderError, type PaymentResult } from '../../payments/provider.js';
 import type { AcademyRow } from '../academies/lookup.js';
 import { toPublicPackage } from '../packages/mapper.js';
@@ -409,7 +409,11 @@ export interface Receipt {
   playerName: string;
   playerNameArabic: string | null;
   parents: { name: string; nameArabic: string | null; email: string | null }[];
+  /** The subscription as the payment left it: the receipt says what the result page and the lists say. */
+  standing: Standing;
 }
+
+type Standing = Pick<typeof subscriptions.$inferSelect, 'status' | 'endDate' | 'sessionsLeft'>;
 
 async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: Date, lang: PaymentLang) {
   const [expected] = await tx
@@ -439,16 +443,17 @@ async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: D
     return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt: null };
   }
   const invoice = activation.invoice;
-  const receipt = invoice ? await receiptOf(tx, activation.subscription.playerId, invoice) : null;
+  const receipt = invoice ? await receiptOf(tx, activation.subscription, invoice) : null;
   return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt };
 }
 
 /** What the receipt mail of an invoice names: the invoice's package, the player and the parents to mail. */
 export async function receiptOf(
   tx: TenantTx,
-  playerId: string,
+  subscription: Standing & { playerId: string },
   invoice: Pick<typeof invoices.$inferSelect, 'id' | 'totalHalalas' | 'packageName' | 'packageNameArabic'>,
 ): Promise<Receipt> {
+  const { playerId, status, endDate, sessionsLeft } = subscription;
   const [player] = await tx.select({ name: users.name, nameArabic: users.nameArabic }).from(users).where(eq(users.id, playerId));
   return {
     invoiceId: invoice.id,
@@ -458,6 +463,7 @@ export async function receiptOf(
     playerName: player?.name ?? '',
     playerNameArabic: player?.nameArabic ?? null,
     parents: await parentsOf(tx, playerId),
+    standing: { status, endDate, sessionsLeft },
   };
 }
 
@@ -537,16 +543,24 @@ export function receiptMail(
     academyName: string;
     invoiceUrl: string;
     pdfUrl: string;
+    standing: Standing;
   },
   lang: PaymentLang,
 ) {
+  const { status, endDate, sessionsLeft } = r.standing;
   if (lang === 'ar') {
+    const standing =
+      status === 'TRIAL'
+        ? `تستمر الفترة التجريبية المجانية، وتليها الفترة المدفوعة حتى ${endDate}.`
+        : endDate
+          ? `الاشتراك فعّال حتى ${endDate}.`
+          : `الاشتراك فعّال، والمتبقي ${countIn('ar', sessionsLeft ?? 0, SESSIONS_AR)}.`;
     return {
       subject: `إيصال الدفع — ${r.academyName}`,
       text: [
         `مرحباً ${r.parentName}،`,
         '',
-        `استلمنا دفعتك بمبلغ ${sar(r.amountHalalas, lang)} لاشتراك ${r.playerName} في ${packageAr(r.packageName)} لدى ${r.academyName}. الاشتراك فعّال الآن.`,
+        `استلمنا دفعتك بمبلغ ${sar(r.amountHalalas, lang)} لاشتراك ${r.playerName} في ${packageAr(r.packageName)} لدى ${r.academyName}. ${standing}`,
         '',
         `الفاتورة: ${r.invoiceUrl}`,
         `ملف PDF: ${r.pdfUrl}`,
@@ -555,12 +569,18 @@ export function receiptMail(
       ].join('\n'),
     };
   }
+  const standing =
+    status === 'TRIAL'
+      ? `The free trial continues; the paid period follows it, until ${endDate}.`
+      : endDate
+        ? `The subscription is active until ${endDate}.`
+        : `The subscription is active with ${countIn('en', sessionsLeft ?? 0, SESSIONS_EN)} left.`;
   return {
     subject: `Payment receipt — ${r.academyName}`,
     text: [
       `Hello ${r.parentName},`,
       '',
-      `We received your payment of ${sar(r.amountHalalas, lang)} for ${r.playerName}'s "${r.packageName}" subscription at ${r.academyName}. The subscription is now active.`,
+      `We received your payment of ${sar(r.amountHalalas, lang)} for ${r.playerName}'s "${r.packageName}" subscription at ${r.academyName}. ${standing}`,
       '',
       `Your invoice: ${r.invoiceUrl}`,
       `PDF: ${r.pdfUrl}`,
@@ -594,6 +614,7 @@ export async function sendReceipts(
         academyName,
         invoiceUrl,
         pdfUrl,
+        standing: receipt.standing,
       },
       lang,
     );

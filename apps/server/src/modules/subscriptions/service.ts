@@ -179,7 +179,7 @@ export async function activateByHand(
     now,
   });
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, subscription.packageId));
-  const receipt = body.sendInvoice && invoice ? await receiptOf(tx, subscription.playerId, invoice) : null;
+  const receipt = body.sendInvoice && invoice ? await receiptOf(tx, subscription, invoice) : null;
   return { subscription: toManaged(subscription, pkg), receipt };
 }
 
