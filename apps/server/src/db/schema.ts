@@ -573,6 +573,12 @@ export const invoices = pgTable(
     subscriptionId: uuid('subscription_id').notNull(),
     userId: uuid('user_id').notNull(),
     packageName: text('package_name').notNull(),
+    /** The package's Arabic name when it was issued (migration 0025); null when it had none. */
+    packageNameArabic: text('package_name_arabic'),
+    /** The period it pays, fixed at issue (migration 0026): first and last day, or the sessions added. */
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    periodSessions: integer('period_sessions'),
     subtotalHalalas: integer('subtotal_halalas').notNull(),
     vatHalalas: integer('vat_halalas').notNull().default(0),
     totalHalalas: integer('total_halalas').notNull(),
@@ -581,8 +587,6 @@ export const invoices = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** The seller and the buyer as they were at issuance (migration 0019): a later rename never rewrites an invoice. */
     seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
-    /** The package's Arabic name when it was issued (migration 0025); null when it had none. */
-    packageNameArabic: text('package_name_arabic'),
     buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
     createdAt: createdAt(),
   },

@@ -5,7 +5,7 @@ import bidiFactory from 'bidi-js';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { joinList } from '../lib/arabic.js';
+import { countIn, joinList, SESSIONS_AR, SESSIONS_EN } from '../lib/arabic.js';
 import { sar } from './zatca.js';
 
 /** What an invoice prints: the frozen invoice row, with the seller (academy) and buyer (player) named at issuance. */
@@ -34,6 +34,8 @@ export interface InvoicePdfData {
   packageName: string;
   /** The package's Arabic name as issued (migration 0025), printed under the English one on the line. */
   packageNameArabic?: string | null;
+  /** The period the invoice pays, fixed at issue (migration 0026): printed on the line under the package. */
+  period?: { start: string | null; end: string | null; sessions: number | null } | null;
   subtotalHalalas: number;
   vatHalalas: number;
   totalHalalas: number;
@@ -389,6 +391,9 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
   y += 40;
   const packageArabic = data.packageNameArabic?.trim();
   const packageNames = packageArabic && packageArabic !== data.packageName ? [data.packageName, packageArabic] : [data.packageName];
+  const period = data.period;
+  if (period?.start && period.end) packageNames.push(`${period.start} – ${period.end}`);
+  else if (period?.sessions) packageNames.push(countIn('en', period.sessions, SESSIONS_EN), countIn('ar', period.sessions, SESSIONS_AR));
   const itemHeight = Math.max(
     22,
     block(doc, packageNames, y + 8, { x: cols[0].x + 6, width: cols[0].width - 12, align: 'center', size: 11 }) + 10,

@@ -17,4 +17,9 @@ ALTER TABLE "payment_attempts" ADD COLUMN "refunded_at" timestamp with time zone
 ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_refund_state_check" CHECK (
   "refund_state" IS NULL OR ("outcome" = 'unapplied' AND "refund_state" IN ('pending', 'refunded', 'failed'))
 );--> statement-breakpoint
-CREATE INDEX "payment_attempts_academy_unapplied_idx" ON "payment_attempts" USING btree ("academy_id","updated_at") WHERE "payment_attempts"."outcome" = 'unapplied';
+CREATE INDEX "payment_attempts_academy_unapplied_idx" ON "payment_attempts" USING btree ("academy_id","updated_at") WHERE "payment_attempts"."outcome" = 'unapplied';;--> statement-breakpoint
+-- 4. The period an invoice pays, fixed at issue (its PDF's line): a time-based one from its first to
+-- its last day, a session-based one by the sessions it adds; null on older invoices and credit notes.
+ALTER TABLE "invoices" ADD COLUMN "period_start" date;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "period_end" date;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "period_sessions" integer;

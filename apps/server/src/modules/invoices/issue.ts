@@ -21,6 +21,12 @@ export async function nextInvoiceNumber(tx: TenantTx): Promise<number> {
 /** Saudi consumer prices include VAT: the VAT share of a VAT-inclusive total, in halalas. */
 export const vatIncluded = (totalHalalas: number) => Math.round((totalHalalas * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
 
+export interface InvoicePeriod {
+  start: string | null;
+  end: string | null;
+  sessions: number | null;
+}
+
 export interface InvoiceInput {
   paymentId: string;
   subscriptionId: string;
@@ -31,6 +37,8 @@ export interface InvoiceInput {
   totalHalalas: number;
   paymentMethod: 'Cash' | 'Card';
   paidAt: Date;
+  /** The period it pays (its line): first and last day, or the sessions added. */
+  period?: InvoicePeriod;
 }
 
 /** The seller an invoice names, taken from the academy row when it is issued. */
@@ -74,6 +82,9 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
       userId: input.playerId,
       packageName: input.packageName,
       packageNameArabic: input.packageNameArabic?.trim() || null,
+      periodStart: input.period?.start ?? null,
+      periodEnd: input.period?.end ?? null,
+      periodSessions: input.period?.sessions ?? null,
       subtotalHalalas: input.totalHalalas - vatHalalas,
       vatHalalas,
       totalHalalas: input.totalHalalas,

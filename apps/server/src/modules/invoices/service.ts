@@ -186,6 +186,7 @@ export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
     buyer: invoice.buyer,
     packageName: invoice.packageName,
     packageNameArabic: invoice.packageNameArabic,
+    period: { start: invoice.periodStart, end: invoice.periodEnd, sessions: invoice.periodSessions },
     subtotalHalalas: invoice.subtotalHalalas,
     vatHalalas: invoice.vatHalalas,
     totalHalalas: invoice.totalHalalas,

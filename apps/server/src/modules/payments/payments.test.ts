@@ -639,6 +639,20 @@ describe('renewal', () => {
       expect(state.payments).toHaveLength(2);
       expect(state.invoices).toHaveLength(2);
       expect((await attemptOf(renewal.tranRef)).outcome).toBe('paid');
+      // Each invoice states the period it pays (its line), fixed at issue.
+      const periods = state.invoices
+        .sort((x, y) => x.invoiceNumber - y.invoiceNumber)
+        .map((i) => [i.periodStart, i.periodEnd, i.periodSessions]);
+      expect(periods).toEqual([
+        ['2026-11-22', '2026-12-22', null],
+        ['2026-12-22', '2027-01-22', null],
+      ]);
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `/api/invoices/${state.invoices[1].id}`,
+        headers: { host: academyHost(a.handle) },
+      });
+      expect(pdf.statusCode).toBe(200);
     } finally {
       t.clock.set('2026-11-22T09:00:00Z');
     }
@@ -662,6 +676,8 @@ describe('renewal', () => {
     await payOnPage(one.url, SUCCESS);
     const [s] = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)));
     expect(s).toMatchObject({ status: 'ACTIVE', sessionsLeft: 6, totalSessions: 10 });
+    const sessionsPaid = (await stateOf(subscriptionId)).invoices.map((i) => i.periodSessions).sort();
+    expect(sessionsPaid).toEqual([5, 5]);
     expect(await attemptOf(two.tranRef)).toMatchObject({ outcome: 'paid' });
     expect(await attemptOf(one.tranRef)).toMatchObject({ outcome: 'unapplied', refundState: 'refunded' });
     expect(sandbox.refunds.filter((r) => r.request.tranRef === one.tranRef)).toHaveLength(1);

@@ -5,7 +5,7 @@ import type { TenantTx } from '../../db/tenant.js';
 import { recordAudit } from '../../http/audit.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { addDays, addMonthsIso } from '../../lib/dates.js';
-import { issueInvoice } from '../invoices/issue.js';
+import { type InvoicePeriod, issueInvoice } from '../invoices/issue.js';
 
 type Subscription = typeof subscriptions.$inferSelect;
 type Package = typeof packages.$inferSelect;
@@ -62,12 +62,13 @@ export async function activateSubscription(tx: TenantTx, subscriptionId: string,
     .where(eq(subscriptions.id, sub.id))
     .returning();
 
-  const { payment, invoice } = await recordPayment(tx, sub, pkg, a);
+  const period = { start: subscription.startDate, end: subscription.endDate, sessions: subscription.totalSessions };
+  const { payment, invoice } = await recordPayment(tx, sub, pkg, a, period);
   return { subscription, payment, invoice, repeated: false as const };
 }
 
 /** The payment of a subscription's period, audited when a provider made it, and its invoice when asked. */
-async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: Activation) {
+async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: Activation, period: InvoicePeriod) {
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -104,6 +105,7 @@ async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: A
         totalHalalas: pkg.priceHalalas,
         paymentMethod: a.method,
         paidAt: a.now,
+        period,
       })
     : null;
   return { payment, invoice };
@@ -154,7 +156,9 @@ export async function extendSubscription(tx: TenantTx, subscriptionId: string, a
     )
     .where(eq(subscriptions.id, sub.id))
     .returning();
-  const { payment, invoice } = await recordPayment(tx, sub, pkg, a);
+  // The invoice states what this payment added: the months from `from`, or the sessions.
+  const period = timeBased && from ? { start: from, end: subscription.endDate, sessions: null } : { start: null, end: null, sessions };
+  const { payment, invoice } = await recordPayment(tx, sub, pkg, a, period);
   return { subscription, payment, invoice, repeated: false as const };
 }
 
