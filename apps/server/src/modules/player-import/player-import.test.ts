@@ -112,7 +112,7 @@ describe('players import and export', () => {
     const file = csv([
       EN,
       omar, // row 2: fine
-      row({ ...Object.fromEntries(IMPORT_COLUMNS.map((k, i) => [k, omar[i]])), name: 'Bad Phone', parentPhone: '12' }), // row 3
+      row({ ...Object.fromEntries(IMPORT_COLUMNS.map((k, i) => [k, omar[i]])), name: 'Bad Phone', parentPhone: '12', teams: 'Ghosts' }), // row 3: and an unknown team
       row({ birthdate: '2015-01-01', gender: 'robot', parentName: 'P', parentPhone: '+966503334455' }), // row 4: no name, gender
       row({ name: 'Team Less', birthdate: '2015-01-01', gender: 'Male', parentName: 'P', parentPhone: '+966503334456', teams: 'Nowhere' }), // row 5
       row({ name: 'Too Old', birthdate: '1950-01-01', gender: 'Male', parentName: 'P', parentPhone: '+966503334457' }), // row 6
@@ -130,6 +130,7 @@ describe('players import and export', () => {
     expect(preview.statusCode).toBe(200);
     const cells = preview.json().errors.map((e: { row: number; column: string; code: string }) => [e.row, e.column, e.code]);
     expect(cells).toEqual([
+      [3, 'teams', 'import.team_not_found'],
       [3, 'parentPhone', 'phone.invalid'],
       [4, 'name', 'player.name_required'],
       [4, 'gender', expect.stringMatching(/^validation\./)],

@@ -18,6 +18,7 @@ import {
   MAX_IMPORT_ROWS,
   REQUIRED_IMPORT_COLUMNS,
   riyadhToday,
+  splitTeamNames,
 } from '@kora/contracts';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
@@ -117,26 +118,20 @@ async function analyse(tx: TenantTx, sheet: Sheet, sent: ImportMapping | undefin
       input[column] = index === undefined ? undefined : (cells[index] ?? '');
     }
     const parsed = importRowSchema.safeParse(input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const column = IMPORT_COLUMNS.find((c) => c === issue.path[0]) ?? null;
-        errors.push({ row, column, code: issueCode(issue), message: issue.message });
-      }
-      continue;
+    const rowErrors: ImportError[] = [];
+    for (const issue of parsed.error?.issues ?? []) {
+      const column = IMPORT_COLUMNS.find((c) => c === issue.path[0]) ?? null;
+      rowErrors.push({ row, column, code: issueCode(issue), message: issue.message });
     }
+    // Team names are checked even on a row with other errors, so one upload shows all of them.
+    const names = parsed.data?.teams ?? splitTeamNames(input.teams ?? '');
+    const rowTeams = names.flatMap((name) => teamIds.get(name.toLowerCase()) ?? []);
+    if (rowTeams.length < names.length) rowErrors.push(fail(row, 'teams', 'import.team_not_found'));
+    if (parsed.data && !isWithin(parsed.data.birthdate, bounds)) rowErrors.push(fail(row, 'birthdate', 'player.birthdate_out_of_range'));
+    errors.push(...rowErrors);
+    if (!parsed.success) continue;
     const data = parsed.data;
-    let ok = true;
-    if (!isWithin(data.birthdate, bounds)) {
-      errors.push(fail(row, 'birthdate', 'player.birthdate_out_of_range'));
-      ok = false;
-    }
-    const rowTeams: string[] = [];
-    for (const name of data.teams) {
-      const id = teamIds.get(name.toLowerCase());
-      if (id) rowTeams.push(id);
-      else ok = false;
-    }
-    if (rowTeams.length < data.teams.length) errors.push(fail(row, 'teams', 'import.team_not_found'));
+    let ok = rowErrors.length === 0;
     const key = importIdentity(data);
     const existingId = (key.nationalId ? players.byNationalId.get(key.nationalId) : undefined) ?? players.byPerson.get(key.person) ?? null;
     // Two rows of one player (by identity, or both updating the same one) would write it twice.

@@ -1,4 +1,5 @@
 import {
+  columnOfHeader,
   IMPORT_COLUMNS,
   IMPORT_HEADERS,
   type ImportColumn,
@@ -98,6 +99,12 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
   };
 
   const headerLabel = (column: ImportColumn) => IMPORT_HEADERS[column][lang];
+  /** The file's own header of a field's column, when it reads differently from the field's name. */
+  const fileHeader = (column: ImportColumn | null) => {
+    const index = column ? mapping[column] : undefined;
+    const header = index === undefined ? '' : (preview?.headers[index] ?? '');
+    return column && header && columnOfHeader(header) !== column ? header : null;
+  };
   const stepIndex = STEPS.indexOf(step);
   const errors = preview?.errors ?? [];
   const valid = preview ? preview.creates + preview.updates : 0;
@@ -270,9 +277,9 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
                         </td>
                         <td className="px-3 py-2">
                           {e.column ? headerLabel(e.column) : '—'}
-                          {e.column && mapping[e.column] !== undefined && preview.headers[mapping[e.column] ?? 0] && (
+                          {fileHeader(e.column) && (
                             <span className="block text-xs text-slate-500">
-                              {intl.formatMessage({ id: 'playerImport.fileColumn' }, { name: preview.headers[mapping[e.column] ?? 0] })}
+                              {intl.formatMessage({ id: 'playerImport.fileColumn' }, { name: fileHeader(e.column) })}
                             </span>
                           )}
                         </td>
