@@ -10,11 +10,11 @@ import { apiAs, uniqueSuffix } from './data';
 const SUCCESS_CARD = '4111 1111 1111 1111';
 const DECLINED_CARD = '4000 0000 0000 0002';
 
-/** A PENDING subscription made through the public registration API, of a package found by name. */
+/** A PENDING subscription made through the public registration API, of a package found by name (else one without a trial, which would start TRIAL). */
 async function pendingSubscription(packageName: string, playerName: string) {
   const admin = await apiAs();
-  const packages = await admin.call<{ id: string; name: string }[]>('GET', '/api/packages');
-  const pkg = packages.find((p) => p.name === packageName) ?? packages[0];
+  const packages = await admin.call<{ id: string; name: string; hasTrial: boolean }[]>('GET', '/api/packages');
+  const pkg = packages.find((p) => p.name === packageName) ?? packages.find((p) => !p.hasTrial) ?? packages[0];
   const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
