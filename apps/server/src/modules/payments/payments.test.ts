@@ -342,6 +342,9 @@ describe('paying with the sandbox provider', () => {
 
   it('paid during the trial, the paid period starts when the trial ends; the result, the receipt and the list show the same dates and status', async () => {
     const { subscriptionId, email } = await pendingSubscription(a, trialPackage);
+    const remindedOf = async () =>
+      (await sendDueReminders(t.app.deps, a.id, t.clock.now())).filter((r) => r.subscriptionId === subscriptionId).map((r) => r.stage);
+    expect(await remindedOf()).toEqual(['ending_soon']); // the trial ends within the week
     try {
       t.clock.set('2026-11-24T09:00:00Z');
       const { url, tranRef } = await startPayment(subscriptionId, 'en', true);
@@ -360,6 +363,10 @@ describe('paying with the sandbox provider', () => {
       expect(row?.subscription).toMatchObject(period);
       t.clock.set('2026-11-29T09:00:00Z');
       expect((await details(subscriptionId)).json().subscription).toMatchObject({ ...period, status: 'ACTIVE' });
+      expect(await remindedOf()).toEqual([]);
+      // The paid period gets its own reminder before it ends.
+      t.clock.set('2026-12-24T09:00:00Z');
+      expect(await remindedOf()).toEqual(['ending_soon']);
       t.clock.set('2026-12-30T09:00:00Z');
       expect((await details(subscriptionId)).json().subscription.status).toBe('INACTIVE');
     } finally {

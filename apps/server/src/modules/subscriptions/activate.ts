@@ -1,6 +1,6 @@
 import { riyadhToday } from '@kora/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import { packages, payments, subscriptions } from '../../db/schema.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { packages, payments, subscriptionReminders, subscriptions } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { recordAudit } from '../../http/audit.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -156,6 +156,10 @@ export async function extendSubscription(tx: TenantTx, subscriptionId: string, a
     )
     .where(eq(subscriptions.id, sub.id))
     .returning();
+  // A new period: its own "ending soon" and "low on sessions" reminders (each is sent once per subscription).
+  await tx
+    .delete(subscriptionReminders)
+    .where(and(eq(subscriptionReminders.subscriptionId, sub.id), inArray(subscriptionReminders.stage, ['ending_soon', 'low_sessions'])));
   // The invoice states what this payment added: the months from `from`, or the sessions.
   const period = timeBased && from ? { start: from, end: subscription.endDate, sessions: null } : { start: null, end: null, sessions };
   const { payment, invoice } = await recordPayment(tx, sub, pkg, a, period);
