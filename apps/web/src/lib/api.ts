@@ -126,6 +126,8 @@ export function callWithProgress<K extends RouteKey>(key: K, input: CallInput<K>
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
+    // A small body may be sent without a progress event: its end is still reported.
+    xhr.upload.onload = () => onProgress(1);
     xhr.onload = () => {
       const data: unknown = xhr.responseText ? safeJson(xhr.responseText) : undefined;
       if (xhr.status >= 200 && xhr.status < 300) return resolve(data as Reply<K>);

@@ -14,7 +14,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { inputClass } from '../../components/Field';
-import { useToast } from '../../components/Toaster';
 import { ApiError, callWithProgress } from '../../lib/api';
 import { codeText, useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
@@ -38,7 +37,6 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const errorText = useErrorText();
-  const toast = useToast();
   const qc = useQueryClient();
   const [step, setStep] = useState<Step>('upload');
   const [file, setFile] = useState<File | null>(null);
@@ -90,7 +88,6 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
       setResult(answer);
       setStep('done');
       await Promise.all([qc.invalidateQueries({ queryKey: ['users'] }), qc.invalidateQueries({ queryKey: ['teams'] })]);
-      toast(intl.formatMessage({ id: 'playerImport.done' }, answer));
     } catch (err) {
       // Rows changed since the preview (a team renamed): show the server's list again.
       if (err instanceof ApiError && err.code === 'import.invalid_rows') await check(file, mapping);
@@ -295,7 +292,7 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
       )}
 
       {step === 'done' && result && (
-        <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-800" role="status">
+        <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-800" role="status" data-testid="import-done">
           <FormattedMessage id="playerImport.done" values={{ created: result.created, updated: result.updated }} />
         </p>
       )}
