@@ -152,6 +152,27 @@ describe('the payment page', () => {
     expect(screen.getByText(/This subscription has ended/)).toBeTruthy();
   });
 
+  it('lets the renewal page renew an ACTIVE subscription before its end, saying what it adds (the reminder link, issue 18)', async () => {
+    const calls = stubApi({
+      [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details({ status: 'ACTIVE' })),
+      'POST /api/subscriptions/paytabs/payment': () =>
+        json({ success: true, paymentUrl: 'https://secure.paytabs.sa/payment/page/ABC', subscriptionId: ID }),
+    });
+    renderAt(`/renew-subscription/${ID}`);
+    const renew = await screen.findByRole('button', { name: 'Renew and pay' });
+    expect(renew.hasAttribute('disabled')).toBe(false);
+    expect(screen.getByTestId('payment-extends').textContent).toBe(
+      'Your subscription runs until 2026/12/22. Paying now adds 1 month after that date.',
+    );
+    await userEvent.click(renew);
+    await screen.findByTitle('Secure card payment');
+    expect(calls.find((c) => c.route === 'POST /api/subscriptions/paytabs/payment')?.body).toEqual({
+      subscriptionId: ID,
+      lang: 'en',
+      renew: true,
+    });
+  });
+
   it('on the Arabic page: Arabic names and the status in Arabic', async () => {
     stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details({ status: 'CANCELLED' })) });
     renderAt(`/initial-subscription/${ID}`, 'ar');
