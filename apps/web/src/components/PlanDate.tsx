@@ -22,7 +22,7 @@ interface Props {
 export function PlanDate({ iso, className = '', hijriClassName = 'text-slate-500', stacked, gregorian, time }: Props) {
   const { locale } = useLocale();
   const shown = planDate(iso, locale, useCalendar(locale));
-  const layout = stacked ? 'flex flex-col' : 'inline-flex flex-wrap items-baseline gap-x-1.5';
+  const layout = stacked ? 'flex flex-col items-start' : 'inline-flex flex-wrap items-baseline gap-x-1.5';
   return (
     <span className={`${layout} ${className}`} data-testid="plan-date">
       {shown.gregorian &&

@@ -6,8 +6,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { DatePicker } from '../../components/DatePicker';
-import { inputClass } from '../../components/Field';
-import { FilterSelect } from '../../components/FilterSelect';
+import { FieldShell, inputClass } from '../../components/Field';
 import { PageHeader } from '../../components/form/PageHeader';
 import { PlanDate } from '../../components/PlanDate';
 import { EmptyState, ErrorBox, LoadError, SkeletonRows } from '../../components/States';
@@ -17,6 +16,7 @@ import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import { shiftMonth } from '../payments/month';
 import { useTeams } from '../teams/api';
 import { downloadAttendanceCsv, type ReportFilters, useAttendanceReport } from './api';
 
@@ -75,6 +75,8 @@ export function AttendanceReportPage() {
   const report = useAttendanceReport(filters, !rangeWrong && !!filters.startDate && !!filters.endDate);
   const set = (change: Partial<ReportFilters>) => setFilters((f) => ({ ...f, ...change }));
   const month = filters.startDate.slice(0, 7);
+  // This month and the 23 before it (Riyadh); any other stretch is a custom range of the date fields.
+  const months = Array.from({ length: 24 }, (_, i) => shiftMonth(today.slice(0, 7), -i));
   const isMonth = !rangeWrong && filters.startDate && monthRange(month).endDate === filters.endDate && filters.startDate.endsWith('-01');
 
   const exportCsv = async () => {
@@ -244,7 +246,7 @@ export function AttendanceReportPage() {
     );
   };
 
-  const monthId = useId();
+  const fieldId = useId();
   return (
     <div className="space-y-4">
       <PageHeader
@@ -262,23 +264,25 @@ export function AttendanceReportPage() {
         }
       />
       <fieldset
-        className="grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+        className="grid grid-cols-1 items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
         aria-label={intl.formatMessage({ id: 'attendanceReport.filters' })}
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={monthId} className="text-xs font-medium text-slate-600">
-            <FormattedMessage id="attendanceReport.month" />
-          </label>
-          <input
-            id={monthId}
-            type="month"
-            dir="ltr"
-            className={inputClass()}
+        <FieldShell id={`${fieldId}-month`} label={<FormattedMessage id="attendanceReport.month" />}>
+          <select
+            id={`${fieldId}-month`}
+            className={`${inputClass()} h-[38px] py-0!`}
             value={isMonth ? month : ''}
             onChange={(e) => e.target.value && set(monthRange(e.target.value))}
             data-testid="report-month"
-          />
-        </div>
+          >
+            {!isMonth && <option value="">{intl.formatMessage({ id: 'attendanceReport.customRange' })}</option>}
+            {months.map((m) => (
+              <option key={m} value={m}>
+                {intl.formatDate(`${m}-15T12:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' })}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
         <DatePicker
           label={<FormattedMessage id="attendanceReport.from" />}
           value={filters.startDate}
@@ -291,29 +295,35 @@ export function AttendanceReportPage() {
           max="2100-12-31"
           onChange={(endDate) => endDate && set({ endDate })}
         />
-        <FilterSelect
-          label={intl.formatMessage({ id: 'attendanceReport.team' })}
-          value={filters.teamId}
-          onChange={(teamId) => set({ teamId })}
-        >
-          <option value="">{intl.formatMessage({ id: 'attendanceReport.allTeams' })}</option>
-          {(teams.data ?? []).map((t) => (
-            <option key={t.id} value={t.id}>
-              {displayName(t, locale)}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect
-          label={intl.formatMessage({ id: 'attendanceReport.missedCount' })}
-          value={String(filters.missed)}
-          onChange={(v) => set({ missed: Number(v) })}
-        >
-          {MISSED_CHOICES.map((n) => (
-            <option key={n} value={n}>
-              {intl.formatNumber(n)}
-            </option>
-          ))}
-        </FilterSelect>
+        <FieldShell id={`${fieldId}-team`} label={<FormattedMessage id="attendanceReport.team" />}>
+          <select
+            id={`${fieldId}-team`}
+            className={`${inputClass()} h-[38px] py-0!`}
+            value={filters.teamId}
+            onChange={(e) => set({ teamId: e.target.value })}
+          >
+            <option value="">{intl.formatMessage({ id: 'attendanceReport.allTeams' })}</option>
+            {(teams.data ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {displayName(t, locale)}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <FieldShell id={`${fieldId}-missed`} label={<FormattedMessage id="attendanceReport.missedCount" />}>
+          <select
+            id={`${fieldId}-missed`}
+            className={`${inputClass()} h-[38px] py-0!`}
+            value={String(filters.missed)}
+            onChange={(e) => set({ missed: Number(e.target.value) })}
+          >
+            {MISSED_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {intl.formatNumber(n)}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
       </fieldset>
       {body()}
     </div>
