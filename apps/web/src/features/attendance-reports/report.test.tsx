@@ -1,7 +1,7 @@
 import type { AttendanceReport } from '@kora/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toaster';
@@ -119,5 +119,25 @@ describe('the attendance report', () => {
     stubFetch(answer({ message: 'Something went wrong', code: 'request.failed' }, 500));
     renderPage('ar');
     expect(await screen.findByText('تعذّر تحميل تقرير الحضور.')).toBeTruthy();
+  });
+  it('exports the filters as CSV in the UI’s language and hands the file to the browser', async () => {
+    const urls = stubFetch((url) =>
+      url.pathname === '/api/attendance-reports/export'
+        ? new Response('\uFEFF"الفريق"\r\n', { headers: { 'content-type': 'text/csv' } })
+        : answer(REPORT)(url),
+    );
+    const created = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderPage('ar');
+    await screen.findAllByTestId('report-team-row');
+    await userEvent.click(screen.getByTestId('report-export'));
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    const asked = urls.find((u) => u.pathname === '/api/attendance-reports/export');
+    expect(asked?.searchParams.get('lang')).toBe('ar');
+    expect(asked?.searchParams.get('missed')).toBe('3');
+    expect(asked?.searchParams.get('startDate')).toMatch(/-01$/);
+    expect(created).toHaveBeenCalledTimes(1);
+    clicked.mockRestore();
   });
 });
