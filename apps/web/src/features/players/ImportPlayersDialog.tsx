@@ -19,6 +19,9 @@ import { codeText, useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { downloadPlayersFile } from './ExportPlayersMenu';
 
+/** A cell's text isolated from the sentence around it; without letters (a date, +966…) it reads left to right. */
+const Isolated = ({ text }: { text: string }) => <bdi dir={/\p{L}/u.test(text) ? 'auto' : 'ltr'}>{text}</bdi>;
+
 type Step = 'upload' | 'map' | 'preview' | 'done';
 const STEPS: Step[] = ['upload', 'map', 'preview', 'done'];
 const STEP_LABEL = {
@@ -222,8 +225,12 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
                     ))}
                   </select>
                   {mapping[column] !== undefined && preview.sample[0]?.[mapping[column] ?? 0] && (
-                    <p className="mt-1 truncate text-xs text-slate-500" dir="auto">
-                      {intl.formatMessage({ id: 'playerImport.example' }, { value: preview.sample[0][mapping[column] ?? 0] })}
+                    <p className="mt-1 truncate text-xs text-slate-500">
+                      {/* Isolated: a date or a phone keeps its order inside an Arabic sentence. */}
+                      <FormattedMessage
+                        id="playerImport.example"
+                        values={{ value: <Isolated text={preview.sample[0][mapping[column] ?? 0]} /> }}
+                      />
                     </p>
                   )}
                 </div>
@@ -276,7 +283,10 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
                           {e.column ? headerLabel(e.column) : '—'}
                           {fileHeader(e.column) && (
                             <span className="block text-xs text-slate-500">
-                              {intl.formatMessage({ id: 'playerImport.fileColumn' }, { name: fileHeader(e.column) })}
+                              <FormattedMessage
+                                id="playerImport.fileColumn"
+                                values={{ name: <Isolated text={fileHeader(e.column) ?? ''} /> }}
+                              />
                             </span>
                           )}
                         </td>
