@@ -12,7 +12,9 @@ const base = () => `http://127.0.0.1:${port()}`;
 /** A PENDING subscription of the demo academy's first package, made through the public registration. */
 async function pendingSubscription(playerName: string) {
   const admin = await apiAs();
-  const [pkg] = await admin.call<{ id: string; price: number }[]>('GET', '/api/packages');
+  // A package without a trial: one with a trial starts TRIAL at registration (issue 18), with nothing to pay yet.
+  const packages = await admin.call<{ id: string; price: number; hasTrial: boolean }[]>('GET', '/api/packages');
+  const pkg = packages.find((p) => !p.hasTrial) ?? packages[0];
   const res = await fetch(`${base()}/api/auth/register/parent`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
