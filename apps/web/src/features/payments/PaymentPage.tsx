@@ -269,17 +269,23 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
           </Row>
         )}
       </dl>
-      {d.package.hasTrial && d.package.trialDays > 0 && mode === 'initial' && (
-        <p className="mt-1 text-sm text-brand-800">
-          <FormattedMessage id="paymentPage.trial" values={{ days: d.package.trialDays }} />
-        </p>
-      )}
 
       <div className="mt-5 space-y-3">
         {!payable && (
           <ErrorBox>
             <span data-testid="payment-not-pending">{intl.formatMessage({ id: m.notPayable }, { status: statusWord })}</span>
           </ErrorBox>
+        )}
+        {/* A running subscription is renewed (or its trial paid) on the renewal page. */}
+        {mode === 'initial' && (status === 'ACTIVE' || status === 'TRIAL') && (
+          <Link
+            to="/renew-subscription/$id"
+            params={{ id: d.subscription.id }}
+            className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            data-testid="payment-to-renew"
+          >
+            <FormattedMessage id="paymentPage.toRenew" />
+          </Link>
         )}
         {payable && !online && <ErrorBox>{intl.formatMessage({ id: 'errors.payment.online_disabled' })}</ErrorBox>}
         {initiationError && <ErrorBox>{initiationError}</ErrorBox>}

@@ -142,6 +142,8 @@ describe('the payment page', () => {
       'Subscription is already ACTIVE . Payment cannot be initiated.',
     );
     expect(screen.getByRole('button', { name: 'Proceed to payment' }).hasAttribute('disabled')).toBe(true);
+    // Running: the renewal page is one link away (issue 18).
+    expect(screen.getByTestId('payment-to-renew').getAttribute('href')).toBe(`/renew-subscription/${ID}`);
   });
 
   it('lets the renewal page pay an ended subscription', async () => {
