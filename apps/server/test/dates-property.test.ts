@@ -142,6 +142,16 @@ const REQUESTS: Record<string, (date: string) => InjectOptions & { public?: true
   'listInvoices query.startDate': (d) => ({ method: 'GET', url: `/api/invoices/all?startDate=${q(d)}&endDate=${TODAY}` }),
   'listInvoices query.endDate': (d) => ({ method: 'GET', url: `/api/invoices/all?startDate=${TODAY}&endDate=${q(d)}` }),
   'exportInvoices query.month': (d) => ({ method: 'GET', url: `/api/invoices/export?month=${q(d)}` }),
+  'attendanceReport query.startDate': (d) => ({ method: 'GET', url: `/api/attendance-reports?startDate=${q(d)}&endDate=${TODAY}` }),
+  'attendanceReport query.endDate': (d) => ({ method: 'GET', url: `/api/attendance-reports?startDate=${TODAY}&endDate=${q(d)}` }),
+  'exportAttendanceReport query.startDate': (d) => ({
+    method: 'GET',
+    url: `/api/attendance-reports/export?startDate=${q(d)}&endDate=${TODAY}`,
+  }),
+  'exportAttendanceReport query.endDate': (d) => ({
+    method: 'GET',
+    url: `/api/attendance-reports/export?startDate=${TODAY}&endDate=${q(d)}`,
+  }),
 };
 const FIELDS = Object.keys(REQUESTS);
 const isMonth = (field: string) => field.endsWith('.month');
