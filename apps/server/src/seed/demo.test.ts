@@ -107,11 +107,17 @@ describe('the demo academy', () => {
     expect(history[11].sprint20m).toBeLessThan(history[0].sprint20m + 0.1);
   });
   it('has the paid subscriptions invoiced 1, 2, 3… in the order paid, with VAT, so payments history has months to show', async () => {
-    const invoices = await get<{ invoiceNumber: number; paidAt: string; totalAmount: number }[]>(
-      admin,
-      '/api/invoices/all?startDate=2026-08-01&endDate=2026-11-30',
-    );
+    const invoices = await get<
+      {
+        invoiceNumber: number;
+        paidAt: string;
+        totalAmount: number;
+        subscription: { package: { name: string; nameArabic: string | null } };
+      }[]
+    >(admin, '/api/invoices/all?startDate=2026-08-01&endDate=2026-11-30');
     expect(invoices.length).toBeGreaterThan(20);
+    // Every demo package has an Arabic name, and its invoices keep it as issued.
+    expect(invoices.filter((i) => !i.subscription.package.nameArabic).map((i) => i.invoiceNumber)).toEqual([]);
     expect(invoices.map((i) => i.invoiceNumber)).toEqual(invoices.map((_, n) => n + 1));
     const paidAt = invoices.map((i) => i.paidAt);
     expect([...paidAt].sort()).toEqual(paidAt);

@@ -459,6 +459,7 @@ async function seedPayments(
       subscriptionId: payment.subscriptionId,
       userId: s.playerId,
       packageName: pkg?.name ?? '',
+      packageNameArabic: pkg?.nameArabic ?? null,
       subtotalHalalas: payment.amountHalalas - vat,
       vatHalalas: vat,
       totalHalalas: payment.amountHalalas,
