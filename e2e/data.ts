@@ -36,3 +36,23 @@ export async function apiAs(who: { email: string; password: string } = DEMO.admi
       call<{ coach: { id: string; name: string } }>('POST', '/api/users/coaches', { coachType: 'ASSISTANT_COACH', ...body }),
   };
 }
+
+/** A PENDING subscription of the demo academy's Quarterly package (no trial), made through the public registration. */
+export async function pendingSubscription(playerName: string) {
+  const admin = await apiAs();
+  const packages = await admin.call<{ id: string; name: string }[]>('GET', '/api/packages');
+  const pkg = packages.find((p) => p.name === 'Quarterly') ?? packages[0];
+  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      handle: 'demo',
+      selectedPackage: pkg.id,
+      subscriptionStartDate: null,
+      parentInfo: { name: `Parent of ${playerName}`, phone: '+966501112233', email: '' },
+      playerInfo: { name: playerName, birthdate: '2015-03-14', gender: 'MALE' },
+    }),
+  });
+  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).subscription.id as string;
+}

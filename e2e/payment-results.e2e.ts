@@ -5,8 +5,8 @@
 // is one link away. Screenshots of every screen go to e2e/artifacts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, port, useBrowser } from './browser';
-import { apiAs, uniqueSuffix } from './data';
+import { academyUrl, artifacts, useBrowser } from './browser';
+import { pendingSubscription, uniqueSuffix } from './data';
 
 const CARDS = { paid: '4111 1111 1111 1111', declined: '4000 0000 0000 0002', expired: '4000 0000 0000 0069' };
 
@@ -43,26 +43,6 @@ const TEXT = {
   },
 } as const;
 type Lang = keyof typeof TEXT;
-
-/** A PENDING subscription of the demo academy's Quarterly package (no trial), made through the public registration. */
-async function pendingSubscription(playerName: string) {
-  const admin = await apiAs();
-  const packages = await admin.call<{ id: string; name: string }[]>('GET', '/api/packages');
-  const pkg = packages.find((p) => p.name === 'Quarterly') ?? packages[0];
-  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      handle: 'demo',
-      selectedPackage: pkg.id,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent of ${playerName}`, phone: '+966501112233', email: '' },
-      playerInfo: { name: playerName, birthdate: '2015-03-14', gender: 'MALE' },
-    }),
-  });
-  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
-  return (await res.json()).subscription.id as string;
-}
 
 /** Opens the provider's page in the frame and pays with `card`, or cancels there. */
 async function payInFrame(page: Page, lang: Lang, card: string | 'cancel') {
