@@ -87,7 +87,8 @@ describe('POST /api/auth/register/parent', () => {
   it('creates a PENDING subscription when a package is chosen, accepting lower-case gender', async () => {
     const res = await post(body({ selectedPackage: monthly, subscriptionStartDate: '2026-12-01', playerInfo: { gender: 'female' } }));
     expect(res.statusCode).toBe(201);
-    expect(res.json().subscription).toEqual({ id: expect.any(String), status: 'PENDING' });
+    // The answer names the end date the registration page shows (a TRIAL's last free day; here the paid period's end).
+    expect(res.json().subscription).toEqual({ id: expect.any(String), status: 'PENDING', endDate: '2027-03-01' });
     const [sub] = await withTenant(t.deps.db, a.id, (tx) =>
       tx.select().from(subscriptions).where(eq(subscriptions.id, res.json().subscription.id)),
     );
