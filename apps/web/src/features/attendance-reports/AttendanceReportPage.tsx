@@ -16,6 +16,7 @@ import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import type { MessageId } from '../../lib/message-ids';
 import { shiftMonth } from '../payments/month';
 import { useTeams } from '../teams/api';
 import { downloadAttendanceCsv, type ReportFilters, useAttendanceReport } from './api';
@@ -57,6 +58,66 @@ function Section({ title, testId, children }: { title: ReactNode; testId: string
 const counts = (r: { attended: number; missed: number }) => (
   <FormattedMessage id="attendanceReport.summary" values={{ attended: r.attended, missed: r.missed }} />
 );
+
+interface RateRow {
+  key: string;
+  name: ReactNode;
+  /** Teams count their events; players do not. */
+  events?: number;
+  attended: number;
+  missed: number;
+  rate: number | null;
+}
+
+/** Attendance rows: a card each on phones, a table from md up. */
+function RateRows({ rows, nameColumn, testId }: { rows: RateRow[]; nameColumn: MessageId; testId: string }) {
+  const withEvents = rows.some((r) => r.events !== undefined);
+  const columns: MessageId[] = [
+    nameColumn,
+    ...(withEvents ? (['attendanceReport.col.events'] as const) : []),
+    'attendanceReport.col.attended',
+    'attendanceReport.col.missed',
+    'attendanceReport.col.rate',
+  ];
+  return (
+    <>
+      <ul className="divide-y divide-slate-100 md:hidden">
+        {rows.map((r) => (
+          <li key={r.key} className={withEvents ? 'space-y-2 p-4' : 'space-y-1 p-4'} data-testid={testId}>
+            <div className="flex items-center justify-between gap-3">
+              {r.name}
+              <Rate rate={r.rate} />
+            </div>
+            <p className="text-sm text-slate-600">
+              {r.events !== undefined && (
+                <>
+                  <FormattedMessage id="attendanceReport.col.events" />: <span className="tabular-nums">{r.events}</span> ·{' '}
+                </>
+              )}
+              {counts(r)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <table className="hidden w-full text-sm md:table">
+        <TableHead columns={columns} />
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r.key} data-testid={testId}>
+              <td className="px-4 py-3">{r.name}</td>
+              {withEvents && <td className="px-4 py-3 tabular-nums">{r.events}</td>}
+              <td className="px-4 py-3 tabular-nums">{r.attended}</td>
+              <td className="px-4 py-3 tabular-nums">{r.missed}</td>
+              <td className="px-4 py-3">
+                <Rate rate={r.rate} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
 
 export function AttendanceReportPage() {
   const intl = useIntl();
@@ -156,46 +217,11 @@ export function AttendanceReportPage() {
               <FormattedMessage id="attendanceReport.noTeams" />
             </EmptyState>
           ) : (
-            <>
-              {/* Phones: a card per team. */}
-              <ul className="divide-y divide-slate-100 md:hidden">
-                {teamRows.map((r) => (
-                  <li key={r.team.id} className="space-y-2 p-4" data-testid="report-team-row">
-                    <div className="flex items-center justify-between gap-3">
-                      {teamName(r)}
-                      <Rate rate={r.rate} />
-                    </div>
-                    <p className="text-sm text-slate-600">
-                      <FormattedMessage id="attendanceReport.col.events" />: <span className="tabular-nums">{r.events}</span> · {counts(r)}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-              <table className="hidden w-full text-sm md:table">
-                <TableHead
-                  columns={[
-                    'attendanceReport.col.team',
-                    'attendanceReport.col.events',
-                    'attendanceReport.col.attended',
-                    'attendanceReport.col.missed',
-                    'attendanceReport.col.rate',
-                  ]}
-                />
-                <tbody className="divide-y divide-slate-100">
-                  {teamRows.map((r) => (
-                    <tr key={r.team.id} data-testid="report-team-row">
-                      <td className="px-4 py-3">{teamName(r)}</td>
-                      <td className="px-4 py-3 tabular-nums">{r.events}</td>
-                      <td className="px-4 py-3 tabular-nums">{r.attended}</td>
-                      <td className="px-4 py-3 tabular-nums">{r.missed}</td>
-                      <td className="px-4 py-3">
-                        <Rate rate={r.rate} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
+            <RateRows
+              nameColumn="attendanceReport.col.team"
+              testId="report-team-row"
+              rows={teamRows.map((r) => ({ ...r, key: r.team.id, name: teamName(r) }))}
+            />
           )}
         </Section>
 
@@ -205,41 +231,11 @@ export function AttendanceReportPage() {
               <FormattedMessage id="attendanceReport.noPlayers" />
             </EmptyState>
           ) : (
-            <>
-              <ul className="divide-y divide-slate-100 md:hidden">
-                {players.map((r) => (
-                  <li key={r.player.id} className="space-y-1 p-4" data-testid="report-player-row">
-                    <div className="flex items-center justify-between gap-3">
-                      {playerName(r)}
-                      <Rate rate={r.rate} />
-                    </div>
-                    <p className="text-sm text-slate-600">{counts(r)}</p>
-                  </li>
-                ))}
-              </ul>
-              <table className="hidden w-full text-sm md:table">
-                <TableHead
-                  columns={[
-                    'attendanceReport.col.player',
-                    'attendanceReport.col.attended',
-                    'attendanceReport.col.missed',
-                    'attendanceReport.col.rate',
-                  ]}
-                />
-                <tbody className="divide-y divide-slate-100">
-                  {players.map((r) => (
-                    <tr key={r.player.id} data-testid="report-player-row">
-                      <td className="px-4 py-3">{playerName(r)}</td>
-                      <td className="px-4 py-3 tabular-nums">{r.attended}</td>
-                      <td className="px-4 py-3 tabular-nums">{r.missed}</td>
-                      <td className="px-4 py-3">
-                        <Rate rate={r.rate} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
+            <RateRows
+              nameColumn="attendanceReport.col.player"
+              testId="report-player-row"
+              rows={players.map((r) => ({ ...r, key: r.player.id, name: playerName(r) }))}
+            />
           )}
         </Section>
       </div>
