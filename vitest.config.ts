@@ -11,6 +11,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
+          // Cheap argon2 for the hundreds of accounts the suite creates (lib/passwords.ts); production refuses it.
+          env: { PASSWORD_HASH_COST: 'test' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
       BASE_DOMAIN: `localhost:${port}`,
       DATA_DIR: dataDir,
       RATE_LIMIT_SCALE: '1000',
+      PASSWORD_HASH_COST: 'test',
       EXPOSE_OUTBOX: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',

@@ -20,6 +20,10 @@ describe('production settings', () => {
     expect(startupRefusals(loadConfig({ ...production, ...paytabs, ...smtp }))).toEqual([]);
     expect(startupRefusals(loadConfig({ ...production, ...smtp, PAYMENTS_SANDBOX: '1' }))).toEqual([]);
     expect(startupRefusals(loadConfig({ ...production, ...paytabs, ...smtp, EXPOSE_OUTBOX: 'true' }))[0]).toContain('EXPOSE_OUTBOX');
+    // The suites' cheap argon2 never hashes real passwords.
+    expect(startupRefusals(loadConfig({ ...production, ...paytabs, ...smtp, PASSWORD_HASH_COST: 'test' }))[0]).toContain(
+      'PASSWORD_HASH_COST',
+    );
     // `npm start` sets NODE_ENV=production for a local run: that alone is not production.
     expect(startupRefusals(loadConfig({ NODE_ENV: 'production' }))).toEqual([]);
   });
@@ -48,7 +52,7 @@ function start(env: Record<string, string>, dataDir: string) {
   const port = 43000 + Math.floor(Math.random() * 2000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PASSWORD_HASH_COST: '', ...env },
   });
   running.push(child);
   let output = '';

@@ -38,6 +38,8 @@ const envSchema = z.object({
   /** Replaces the environment's gateway (a proxy in front of ZATCA). */
   ZATCA_BASE_URL: z.url().optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** `test`: argon2 at 1 MiB and one pass, so suites that create hundreds of accounts stay fast; refused in production. */
+  PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
   SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
   /** Memory for lists answered again while their academy's data is unchanged (http/list-cache.ts); 0 turns it off. */
   LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
@@ -90,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentsSandbox: e.PAYMENTS_SANDBOX,
     zatca: { environment: e.ZATCA_ENV, baseUrl: e.ZATCA_BASE_URL },
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600_000,
     listCacheBytes: Math.round(e.LIST_CACHE_MB * 1024 * 1024),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
@@ -111,6 +114,8 @@ export function startupRefusals(config: Config): string[] {
     );
   if (!config.smtpUrl)
     refusals.push('PUBLIC_PROTOCOL=https (production) needs SMTP_URL: without it mails, reset links included, would only go to the log.');
+  if (config.passwordHashCost !== 'owasp')
+    refusals.push('PASSWORD_HASH_COST=test hashes passwords cheaply for test suites: never with PUBLIC_PROTOCOL=https.');
   if (config.exposeOutbox)
     refusals.push('EXPOSE_OUTBOX serves every mail, reset links included, to anyone: never with PUBLIC_PROTOCOL=https.');
   return refusals;
