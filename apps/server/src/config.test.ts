@@ -52,7 +52,16 @@ function start(env: Record<string, string>, dataDir: string) {
   const port = 43000 + Math.floor(Math.random() * 2000);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PASSWORD_HASH_COST: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PASSWORD_HASH_COST: '',
+      ...env,
+    },
   });
   running.push(child);
   let output = '';
