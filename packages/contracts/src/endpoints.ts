@@ -30,6 +30,29 @@ import {
   monthlyStatsSchema,
 } from './events.js';
 import {
+  announcementBody,
+  announcementSchema,
+  childIdParams,
+  familyAnnouncementSchema,
+  familyAvailabilityBody,
+  familyChildDetailsBody,
+  familyDetailsSchema,
+  familyEventSchema,
+  familyEventsQuery,
+  familyHomeSchema,
+  familyMeSchema,
+  familyMoneySchema,
+  familyParentDetailsBody,
+  familyProgressSchema,
+  familySettingsBody,
+  familySettingsSchema,
+  familySignInBody,
+  familySignInReply,
+  familyVerifyBody,
+  familyVerifyReply,
+  participantIdParams,
+} from './family.js';
+import {
   growthMediansSchema,
   growthMetricBody,
   growthMetricFields,
@@ -620,6 +643,109 @@ export const endpoints = {
     params: idParamsSchema,
     body: creditNoteBody,
     responses: { 201: creditNoteSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema },
+  },
+
+  familySignIn: {
+    summary:
+      "A parent asks for a sign-in code on the academy's host: a 6-digit code and a link by e-mail or SMS, valid 10 minutes, once; the same 202 whether or not the address is known",
+    tags: ['family'],
+    body: familySignInBody,
+    responses: { 202: familySignInReply, 404: errorSchema },
+  },
+  familyVerify: {
+    summary: "Exchange the code (with its address) or the link's token for a parent session (its own kind: only /api/family/... routes)",
+    tags: ['family'],
+    body: familyVerifyBody,
+    responses: { 200: familyVerifyReply, 400: errorSchema, 404: errorSchema },
+  },
+  familySignOut: { summary: 'End this parent session', tags: ['family'], responses: { 204: noContent, 401: errorSchema } },
+  familyMe: {
+    summary: 'The signed-in parent, their academy and children',
+    tags: ['family'],
+    responses: { 200: familyMeSchema, 401: errorSchema },
+  },
+  familyHome: {
+    summary: "Each child's card: next trainings and matches, subscription, last attendance; and the unread announcements",
+    tags: ['family'],
+    responses: { 200: familyHomeSchema, 401: errorSchema },
+  },
+  familyEvents: {
+    summary: "The children's events of a date range (both ends inclusive), with availability and whether it may still change",
+    tags: ['family'],
+    query: familyEventsQuery,
+    responses: { 200: z.array(familyEventSchema), 401: errorSchema },
+  },
+  setFamilyAvailability: {
+    summary: "Say a child can't come to an upcoming event (optional reason), or can after all, until the academy's cut-off (409 after)",
+    tags: ['family'],
+    params: participantIdParams,
+    body: familyAvailabilityBody,
+    responses: { 200: familyEventSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+  },
+  familyProgress: {
+    summary: "A child's attendance month by month (last 12 months) and growth records with the age group's medians, read-only",
+    tags: ['family'],
+    params: childIdParams,
+    responses: { 200: familyProgressSchema, 401: errorSchema, 404: errorSchema },
+  },
+  familyMoney: {
+    summary: "A child's subscriptions (with the payment page to pay or renew) and invoices and credit notes (with their PDFs)",
+    tags: ['family'],
+    params: childIdParams,
+    responses: { 200: familyMoneySchema, 401: errorSchema, 404: errorSchema },
+  },
+  familyDetails: {
+    summary: "The parent's phones and language, and each child's medical condition and emergency contacts",
+    tags: ['family'],
+    responses: { 200: familyDetailsSchema, 401: errorSchema },
+  },
+  updateFamilyParent: {
+    summary: "Change the parent's own phones and language (audited)",
+    tags: ['family'],
+    body: familyParentDetailsBody,
+    responses: { 200: familyDetailsSchema, 401: errorSchema },
+  },
+  updateFamilyChild: {
+    summary: "Change a child's medical condition and emergency contacts (audited)",
+    tags: ['family'],
+    params: childIdParams,
+    body: familyChildDetailsBody,
+    responses: { 200: familyDetailsSchema, 401: errorSchema, 404: errorSchema },
+  },
+  familyAnnouncements: {
+    summary: 'The announcements sent to this parent, newest first, with when each was opened',
+    tags: ['family'],
+    responses: { 200: z.array(familyAnnouncementSchema), 401: errorSchema },
+  },
+  openFamilyAnnouncement: {
+    summary: 'Mark an announcement opened by this parent (the first time counts)',
+    tags: ['family'],
+    params: idParamsSchema,
+    responses: { 204: noContent, 401: errorSchema, 404: errorSchema },
+  },
+
+  listAnnouncements: {
+    summary: "The academy's announcements, newest first (at most 200), with how many parents each reached and opened",
+    tags: ['announcements'],
+    responses: { 200: z.array(announcementSchema) },
+  },
+  createAnnouncement: {
+    summary:
+      "Send an announcement to the academy's families, a team's or one player's: listed in the portal and sent by e-mail (and SMS when asked and configured) in each parent's language",
+    tags: ['announcements'],
+    body: announcementBody,
+    responses: { 201: announcementSchema, 404: errorSchema },
+  },
+  getFamilySettings: {
+    summary: "The academy's family portal settings: the availability cut-off and whether SMS is configured",
+    tags: ['family'],
+    responses: { 200: familySettingsSchema },
+  },
+  updateFamilySettings: {
+    summary: 'Set how long before an event parents may still say their child cannot come',
+    tags: ['family'],
+    body: familySettingsBody,
+    responses: { 200: familySettingsSchema },
   },
 } as const satisfies Record<RouteKey, Endpoint>;
 

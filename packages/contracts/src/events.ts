@@ -14,6 +14,14 @@ export const eventTeamSchema = z.object({
   color: colorSchema,
 });
 
+/** A parent's "can't come" beside a participant (the family portal): when it was said and why (optional). */
+export const cantComeSchema = z.object({
+  reason: z.string().nullable(),
+  /** ISO 8601 instant. */
+  at: z.string(),
+});
+export type CantCome = z.infer<typeof cantComeSchema>;
+
 /** A player taking part in an event, with the medical condition My Trainings shows beside the attendance. */
 export const eventParticipantSchema = z.object({
   id: z.uuid(),
@@ -25,6 +33,8 @@ export const eventParticipantSchema = z.object({
   status: participantStatusSchema,
   /** The event's team the player takes part for (null once that team is deleted). */
   teamId: z.uuid().nullable(),
+  /** A parent said the child can't come (attendance stays the coach's to mark); null or absent otherwise. */
+  cantCome: cantComeSchema.nullable().optional(),
 });
 
 export const eventSchema = z.object({
@@ -39,6 +49,8 @@ export const eventSchema = z.object({
   teams: z.array(eventTeamSchema),
   coaches: z.array(memberRefSchema),
   participants: z.array(eventParticipantSchema),
+  /** Participants expected: those no parent said can't come. */
+  expectedPlayers: z.number().int().optional(),
 });
 
 // ── requests ──────────────────────────────────────────────────────────────────

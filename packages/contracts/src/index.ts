@@ -12,6 +12,7 @@ export * from './endpoints.js';
 export * from './enums.js';
 export * from './event-rules.js';
 export * from './events.js';
+export * from './family.js';
 export * from './growth.js';
 export * from './invoices.js';
 export * from './messages.js';

@@ -150,6 +150,15 @@ export const ERRORS = {
   'request.too_many': 'Too many requests, please try again later',
   'request.failed': 'Something went wrong',
   'request.unavailable': 'The service is briefly unavailable, please try again in a moment',
+  'family.address_invalid': 'Enter the e-mail or the Saudi mobile number the academy has for you',
+  'family.code_invalid': 'This code is invalid or has expired',
+  'family.academy_host_required': "Sign in on your academy's own address",
+  'family.availability_closed': "It is too late to change this: the academy's cut-off before the event has passed",
+  'announcement.title_required': 'Write a title',
+  'announcement.body_required': 'Write the announcement',
+  'announcement.team_required': 'Choose the team',
+  'announcement.player_required': 'Choose the player',
+  'announcement.not_found': 'Announcement not found',
 } as const;
 
 /** Codes of zod's own checks, for issues a contract gives no message of its own. */

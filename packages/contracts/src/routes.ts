@@ -104,9 +104,36 @@ export const ROUTES = {
   invoicePdf: ['GET', '/api/invoices/:id'],
   invoiceXml: ['GET', '/api/invoices/:id/xml'],
   createCreditNote: ['POST', '/api/invoices/:id/credit-note'],
+
+  familySignIn: ['POST', '/api/family/sign-in'],
+  familyVerify: ['POST', '/api/family/verify'],
+  familySignOut: ['POST', '/api/family/sign-out'],
+  familyMe: ['GET', '/api/family/me'],
+  familyHome: ['GET', '/api/family/home'],
+  familyEvents: ['GET', '/api/family/events'],
+  setFamilyAvailability: ['PUT', '/api/family/participants/:participantId/availability'],
+  familyProgress: ['GET', '/api/family/children/:childId/progress'],
+  familyMoney: ['GET', '/api/family/children/:childId/money'],
+  familyDetails: ['GET', '/api/family/details'],
+  updateFamilyParent: ['PUT', '/api/family/details'],
+  updateFamilyChild: ['PUT', '/api/family/children/:childId'],
+  familyAnnouncements: ['GET', '/api/family/announcements'],
+  openFamilyAnnouncement: ['POST', '/api/family/announcements/:id/open'],
+
+  listAnnouncements: ['GET', '/api/announcements'],
+  createAnnouncement: ['POST', '/api/announcements'],
+  getFamilySettings: ['GET', '/api/family-settings'],
+  updateFamilySettings: ['PUT', '/api/family-settings'],
 } as const satisfies Record<string, readonly [HttpMethod, `/api/${string}`]>;
 
 export type RouteKey = keyof typeof ROUTES;
 
 /** Every operation id, for code that walks the whole API (docs, tests). */
 export const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];
+
+/**
+ * The family portal's calls (issue 21): a parent session reaches these and nothing else, and a
+ * staff session none of them. Sign-in and verify are public (rate limited, on the academy's host).
+ */
+export const isFamilyRoute = (key: RouteKey) => ROUTES[key][1].startsWith('/api/family/');
+export const FAMILY_PUBLIC_ROUTES: readonly RouteKey[] = ['familySignIn', 'familyVerify'];
