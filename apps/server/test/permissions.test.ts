@@ -118,6 +118,14 @@ const TABLE: Case[] = [
 
   { key: 'setParticipantStatus', allow: [W('MyTrainings'), W('Players'), W('Schedule')], body: () => ({ status: 'ATTENDED' }) },
   { key: 'setEventParticipantStatus', allow: [W('MyTrainings'), W('Players'), W('Schedule')], body: () => ({ status: 'ATTENDED' }) },
+  {
+    key: 'syncAttendance',
+    allow: [W('MyTrainings'), W('Players'), W('Schedule')],
+    body: () => ({
+      sentAt: '2026-11-22T09:00:00Z',
+      marks: [{ id: NONE, participantId: NONE, status: 'ATTENDED', markedAt: '2026-11-22T08:00:00Z' }],
+    }),
+  },
 
   { key: 'listEvents', allow: [R('Dashboard'), R('MyTrainings'), R('Schedule')], query: 'startDate=2026-11-22&endDate=2026-11-28' },
   { key: 'createEvent', allow: [W('Schedule')], body: () => ({}) },

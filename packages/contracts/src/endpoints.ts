@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { academyProfileSchema, academyUpdateFields, academyUpdateReply, refundPolicyParams, refundPolicyReply } from './academies.js';
 import { accountTypeBody, accountTypeListItemSchema } from './account-types.js';
 import { attendanceReportExportQuery, attendanceReportQuery, attendanceReportSchema } from './attendance-reports.js';
+import { attendanceSyncBody, attendanceSyncReply } from './attendance-sync.js';
 import { attentionReplySchema } from './attention.js';
 import { auditEventSchema, auditQuerySchema } from './audit.js';
 import {
@@ -443,6 +444,13 @@ export const endpoints = {
     params: z.object({ eventId: z.uuid(), userId: z.uuid() }),
     body: participantStatusBody,
     responses: { 200: participantStatusReply },
+  },
+  syncAttendance: {
+    summary:
+      'Attendance marks queued on a device (offline), sent when the connection returns: each applied once by its id, the later of it and a change made on the server kept',
+    tags: ['attendance'],
+    body: attendanceSyncBody,
+    responses: { 200: attendanceSyncReply },
   },
   attendanceReport: {
     summary:

@@ -2,6 +2,7 @@ export * from './academies.js';
 export * from './account-types.js';
 export * from './areas.js';
 export * from './attendance-reports.js';
+export * from './attendance-sync.js';
 export * from './attention.js';
 export * from './audit.js';
 export * from './auth.js';

@@ -106,6 +106,7 @@ export const ERRORS = {
   'participant.not_found': 'Participant not found',
   'participant.status_failed': 'Failed to update status',
   'attendance.not_your_event': 'You can only mark attendance at events you coach',
+  'attendance.mark_reused': 'This mark id was already used for another mark',
   'event.not_found': 'Event not found',
   'event.end_before_start': 'The end time must be after the start time',
   'event.team_required': 'Choose at least one team',

@@ -69,6 +69,7 @@ export const ROUTES = {
 
   setParticipantStatus: ['PATCH', '/api/participants/:participantId/status'],
   setEventParticipantStatus: ['PATCH', '/api/events/:eventId/participants/:userId'],
+  syncAttendance: ['POST', '/api/attendance/sync'],
   attendanceReport: ['GET', '/api/attendance-reports'],
   exportAttendanceReport: ['GET', '/api/attendance-reports/export'],
 

@@ -402,6 +402,30 @@ export const participants = pgTable(
   ],
 );
 
+/**
+ * Attendance marks a device queued offline (migration 0028): one row per mark id the device made,
+ * so a mark sent again changes nothing. `outcome`: APPLIED, or SUPERSEDED when the participant had
+ * been changed on the server after `markedAt` (the later change kept).
+ */
+export const attendanceMarks = pgTable(
+  'attendance_marks',
+  {
+    id: uuid('id').notNull(),
+    academyId: academyId(),
+    participantId: uuid('participant_id').notNull(),
+    status: text('status', { enum: PARTICIPANT_STATUSES }).notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),
+    markedBy: uuid('marked_by'),
+    outcome: text('outcome', { enum: ['APPLIED', 'SUPERSEDED'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('attendance_marks_participant_id_fk', [t.academyId, t.participantId], participants).onDelete('cascade'),
+    index('attendance_marks_academy_participant_idx').on(t.academyId, t.participantId),
+  ],
+);
+
 export const packages = pgTable(
   'packages',
   {
@@ -811,6 +835,7 @@ export const TENANT_TABLES = [
   'event_teams',
   'event_coaches',
   'participants',
+  'attendance_marks',
   'packages',
   'subscriptions',
   'payments',

@@ -28,6 +28,8 @@ export const AUDITED = new Set<RouteKey>([
   'togglePackage',
   'setParticipantStatus',
   'setEventParticipantStatus',
+  // Marks a device queued offline (how many applied, superseded, rejected, already received in its effect).
+  'syncAttendance',
   // Deletes take attendance (and the sessions it used) or a player with them.
   'deleteEvent',
   'deleteUser',

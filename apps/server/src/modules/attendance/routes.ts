@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/access.js';
+import { noteAudit } from '../../http/audit.js';
 import { route } from '../../http/route.js';
-import { setParticipantStatus } from './service.js';
+import { setParticipantStatus, syncAttendanceMarks } from './service.js';
 
 /**
  * Who may mark only their own events: a member whose sole attendance right is W:MyTrainings marks
@@ -16,11 +17,38 @@ function onlyOwnEvents(req: FastifyRequest) {
 export async function attendanceRoutes(app: FastifyInstance) {
   const options = { access: { anyOf: ['canWriteMyTrainings' as const, 'canWritePlayers' as const, 'canWriteSchedule' as const] } };
   route(app, 'setParticipantStatus', options, (req) =>
-    req.tenant((tx) => setParticipantStatus(tx, { id: req.params.participantId }, req.body.status, onlyOwnEvents(req))),
+    req.tenant((tx) =>
+      setParticipantStatus(tx, { id: req.params.participantId }, req.body.status, onlyOwnEvents(req), app.deps.clock.now()),
+    ),
   );
   route(app, 'setEventParticipantStatus', options, (req) =>
     req.tenant((tx) =>
-      setParticipantStatus(tx, { eventId: req.params.eventId, userId: req.params.userId }, req.body.status, onlyOwnEvents(req)),
+      setParticipantStatus(
+        tx,
+        { eventId: req.params.eventId, userId: req.params.userId },
+        req.body.status,
+        onlyOwnEvents(req),
+        app.deps.clock.now(),
+      ),
     ),
   );
+  // Marks queued on a device while offline, sent when the connection returns (same rights as one mark).
+  route(app, 'syncAttendance', options, async (req) => {
+    const results = await req.tenant((tx) =>
+      syncAttendanceMarks(tx, req.body.marks, {
+        sentAt: req.body.sentAt,
+        now: app.deps.clock.now(),
+        markedBy: authOf(req).user.id,
+        onlyCoachOf: onlyOwnEvents(req),
+      }),
+    );
+    const count = (outcome: string, duplicate = false) => results.filter((r) => r.outcome === outcome && r.duplicate === duplicate).length;
+    noteAudit(req, {
+      applied: count('APPLIED'),
+      superseded: count('SUPERSEDED'),
+      rejected: count('REJECTED') + count('REJECTED', true),
+      alreadyReceived: count('APPLIED', true) + count('SUPERSEDED', true),
+    });
+    return { results };
+  });
 }

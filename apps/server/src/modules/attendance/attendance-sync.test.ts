@@ -1,0 +1,272 @@
+// Attendance taken offline (issue 22): queued marks sent later apply once by their id, lose to a later
+// change made on the server (and say so), charge sessions exactly as online marks, and keep to the
+// member's rights and academy.
+
+import { randomUUID } from 'node:crypto';
+import type { AttendanceMarkResult, AttendanceSyncReply, Event } from '@kora/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlayer, coachLogin } from '../../../test/fixtures.js';
+import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { attendanceMarks, packages, subscriptions } from '../../db/schema.js';
+import { withTenant } from '../../db/tenant.js';
+
+let t: TestContext;
+let a: Academy;
+let b: Academy;
+let coach: { id: string; handle: string; token: string };
+let event: Event;
+const subscriptionOf = new Map<string, string>();
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const now = () => t.clock.now().getTime();
+
+async function sessionsLeft(academy: Academy, playerId: string) {
+  const [row] = await withTenant(t.deps.db, academy.id, (tx) =>
+    tx
+      .select({ left: subscriptions.sessionsLeft })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionOf.get(playerId) ?? '')),
+  );
+  return row?.left;
+}
+
+async function statusOf(participantId: string) {
+  const res = await asMember(t.app, a)({ method: 'GET', url: `/api/events?startDate=${event.date}&endDate=${event.date}` });
+  const events = res.json() as Event[];
+  return events.flatMap((e) => e.participants).find((p) => p.id === participantId)?.status;
+}
+
+function sync(who: { handle: string; token: string }, marks: unknown[], sentAt = iso(now())) {
+  return asMember(t.app, who)({ method: 'POST', url: '/api/attendance/sync', payload: { sentAt, marks } });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await registerAndLogin(t.app);
+  b = await registerAndLogin(t.app);
+  coach = await coachLogin(t.app, a);
+  const players = [];
+  for (const name of ['Saad Alharbi', 'Omar Alqahtani', 'Faisal Alshehri', 'Turki Almutairi'])
+    players.push(await addPlayer(t.app, a, { name }));
+  // Every player on a session-based subscription of 10 sessions, ACTIVE.
+  await withTenant(t.deps.db, a.id, async (tx) => {
+    const [pkg] = await tx
+      .insert(packages)
+      .values({ academyId: a.id, name: '10 sessions', priceHalalas: 50000, packageType: 'SESSION_BASED', sessionsCount: 10 })
+      .returning();
+    for (const playerId of players) {
+      const [s] = await tx
+        .insert(subscriptions)
+        .values({ academyId: a.id, playerId, packageId: pkg.id, status: 'ACTIVE', sessionsLeft: 10, totalSessions: 10 })
+        .returning();
+      subscriptionOf.set(playerId, s.id);
+    }
+  });
+  const admin = asMember(t.app, a);
+  const team = await admin({ method: 'POST', url: '/api/teams', payload: { name: 'U12', playerIds: players, coachIds: [coach.id] } });
+  expect(team.statusCode, team.body).toBe(201);
+  const created = await admin({
+    method: 'POST',
+    url: '/api/events',
+    payload: {
+      type: 'TRAINING_SESSION',
+      date: '2026-11-23',
+      time: '17:00',
+      endTime: '18:00',
+      field: 'A',
+      teamIds: [team.json().id],
+      coachIds: [coach.id],
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  event = Array.isArray(created.json()) ? created.json()[0] : created.json();
+  expect(event.participants).toHaveLength(4);
+  // Participants are created at the database's time; the app's clock runs from just after it.
+  t.clock.set(iso(Date.now() + 3600_000));
+}, 60_000);
+afterAll(() => t.close());
+
+describe('queued attendance marks', () => {
+  it('applies a mark once: the same mark sent again charges no second session and says it was already received', async () => {
+    const p = event.participants[0];
+    const mark = { id: randomUUID(), participantId: p.id, status: 'ATTENDED', markedAt: iso(now() - 5 * 60_000) };
+    const first = await sync(coach, [mark]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as AttendanceSyncReply).results).toEqual([
+      { id: mark.id, participantId: p.id, outcome: 'APPLIED', status: 'ATTENDED', duplicate: false, code: null },
+    ]);
+    expect(await sessionsLeft(a, p.userId)).toBe(9);
+    // The answer was lost on the way: the device sends the same mark again, twice, even in one call.
+    t.clock.advance(30_000);
+    const again = await sync(coach, [mark, mark]);
+    expect(again.statusCode, again.body).toBe(200);
+    for (const r of (again.json() as AttendanceSyncReply).results) {
+      expect(r).toEqual({ id: mark.id, participantId: p.id, outcome: 'APPLIED', status: 'ATTENDED', duplicate: true, code: null });
+    }
+    expect(await sessionsLeft(a, p.userId)).toBe(9);
+    expect(await statusOf(p.id)).toBe('ATTENDED');
+    const rows = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(attendanceMarks).where(eq(attendanceMarks.id, mark.id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ participantId: p.id, status: 'ATTENDED', outcome: 'APPLIED', markedBy: coach.id });
+  });
+
+  it('charges once when two sends of the same mark arrive at the same time (two devices, or a retry racing the first)', async () => {
+    const p = event.participants[0];
+    const mark = { id: randomUUID(), participantId: p.id, status: 'ABSENT', markedAt: iso(now() - 1000) };
+    const both = await Promise.all([sync(coach, [mark]), sync(coach, [mark])]);
+    const results = both.map((r) => (r.json() as AttendanceSyncReply).results[0]);
+    expect(results.map((r) => r.outcome)).toEqual(['APPLIED', 'APPLIED']);
+    expect(results.filter((r) => r.duplicate)).toHaveLength(1);
+    // ATTENDED → ABSENT gave the one session back, once.
+    expect(await sessionsLeft(a, p.userId)).toBe(10);
+    const back = { id: randomUUID(), participantId: p.id, status: 'ATTENDED', markedAt: iso(now()) };
+    await Promise.all([sync(coach, [back]), sync(coach, [back]), sync(coach, [back])]);
+    expect(await sessionsLeft(a, p.userId)).toBe(9);
+  });
+
+  it('keeps a change made on the server after the mark, and reports it; an earlier one is overwritten', async () => {
+    const [, second, third] = event.participants;
+    // The coach marks offline at T-10 min; an admin marks the same player ABSENT online at T.
+    const offline = { id: randomUUID(), participantId: second.id, status: 'ATTENDED', markedAt: iso(now() - 10 * 60_000) };
+    const online = await asMember(
+      t.app,
+      a,
+    )({ method: 'PATCH', url: `/api/participants/${second.id}/status`, payload: { status: 'ABSENT' } });
+    expect(online.statusCode, online.body).toBe(200);
+    t.clock.advance(60_000);
+    const res = await sync(coach, [offline]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as AttendanceSyncReply).results[0]).toEqual({
+      id: offline.id,
+      participantId: second.id,
+      outcome: 'SUPERSEDED',
+      status: 'ABSENT',
+      duplicate: false,
+      code: null,
+    });
+    expect(await statusOf(second.id)).toBe('ABSENT');
+    expect(await sessionsLeft(a, second.userId)).toBe(10);
+
+    // A server change made before the offline mark loses to it: the mark applies and charges a session.
+    const before = await asMember(
+      t.app,
+      a,
+    )({ method: 'PATCH', url: `/api/participants/${third.id}/status`, payload: { status: 'ABSENT' } });
+    expect(before.statusCode).toBe(200);
+    t.clock.advance(2 * 60_000);
+    const later = { id: randomUUID(), participantId: third.id, status: 'ATTENDED', markedAt: iso(now() - 60_000) };
+    const applied = await sync(coach, [later]);
+    expect((applied.json() as AttendanceSyncReply).results[0]).toMatchObject({ outcome: 'APPLIED', status: 'ATTENDED' });
+    expect(await sessionsLeft(a, third.userId)).toBe(9);
+  });
+
+  it("moves device times by the clocks' difference: a device 1 h behind still wins against an older server change", async () => {
+    const fourth = event.participants[3];
+    const set = await asMember(t.app, a)({ method: 'PATCH', url: `/api/participants/${fourth.id}/status`, payload: { status: 'ABSENT' } });
+    expect(set.statusCode).toBe(200);
+    t.clock.advance(5 * 60_000);
+    // By the server's clock the mark was made 1 minute ago (after the change), by the device's 61 minutes ago.
+    const hour = 3600_000;
+    const mark = { id: randomUUID(), participantId: fourth.id, status: 'ATTENDED', markedAt: iso(now() - hour - 60_000) };
+    const res = await sync(coach, [mark], iso(now() - hour));
+    expect((res.json() as AttendanceSyncReply).results[0]).toMatchObject({ outcome: 'APPLIED', status: 'ATTENDED' });
+    expect(await sessionsLeft(a, fourth.userId)).toBe(9);
+    // Marking back from the queue returns the session, as online.
+    t.clock.advance(60_000);
+    const back = await sync(coach, [{ id: randomUUID(), participantId: fourth.id, status: 'ABSENT', markedAt: iso(now() - 1000) }]);
+    expect((back.json() as AttendanceSyncReply).results[0]).toMatchObject({ outcome: 'APPLIED', status: 'ABSENT' });
+    expect(await sessionsLeft(a, fourth.userId)).toBe(10);
+  });
+
+  it('rejects a mark id reused for another mark, and an unknown participant, while the rest of the call applies', async () => {
+    const [first, , third] = event.participants;
+    const reused = { id: randomUUID(), participantId: third.id, status: 'ABSENT', markedAt: iso(now() - 1000) };
+    expect((await sync(coach, [reused])).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    const res = await sync(coach, [
+      { ...reused, status: 'ATTENDED' },
+      { id: randomUUID(), participantId: randomUUID(), status: 'ATTENDED', markedAt: iso(now() - 1000) },
+      { id: randomUUID(), participantId: first.id, status: 'ABSENT', markedAt: iso(now() - 1000) },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const results = (res.json() as AttendanceSyncReply).results;
+    expect(results.map((r: AttendanceMarkResult) => [r.outcome, r.code])).toEqual([
+      ['REJECTED', 'attendance.mark_reused'],
+      ['REJECTED', 'participant.not_found'],
+      ['APPLIED', null],
+    ]);
+    expect(await statusOf(third.id)).toBe('ABSENT');
+    expect(await statusOf(first.id)).toBe('ABSENT');
+    expect(await sessionsLeft(a, first.userId)).toBe(10);
+    // Audited like a mark made online, with what became of each.
+    const trail = await asMember(t.app, a)({ method: 'GET', url: '/api/audit-events?startDate=2026-11-01&endDate=2026-12-31' });
+    const rows = (trail.json() as { action: string; details: { effect?: Record<string, number> } }[]).filter(
+      (r) => r.action === 'syncAttendance',
+    );
+    expect(rows[0].details.effect).toEqual({ applied: 1, superseded: 0, rejected: 2, alreadyReceived: 0 });
+  });
+
+  it('validates the body with the contract: no 500 for anything a client sends', async () => {
+    const p = event.participants[0];
+    for (const payload of [
+      {},
+      { sentAt: 'yesterday', marks: [] },
+      { sentAt: iso(now()), marks: [] },
+      { sentAt: iso(now()), marks: [{ id: 'x', participantId: p.id, status: 'ATTENDED', markedAt: iso(now()) }] },
+      { sentAt: iso(now()), marks: [{ id: randomUUID(), participantId: p.id, status: 'LATE', markedAt: iso(now()) }] },
+      { sentAt: iso(now()), marks: [{ id: randomUUID(), participantId: p.id, status: 'ATTENDED', markedAt: '2026-13-40' }] },
+      {
+        sentAt: iso(now()),
+        marks: Array.from({ length: 201 }, () => ({ id: randomUUID(), participantId: p.id, status: 'ATTENDED', markedAt: iso(now()) })),
+      },
+    ]) {
+      const res = await asMember(t.app, coach)({ method: 'POST', url: '/api/attendance/sync', payload });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+    }
+  });
+});
+
+describe('rights and academies', () => {
+  it("lets a coach with My Trainings alone sync only events they coach; another academy's participant is unknown", async () => {
+    const other = await coachLogin(t.app, a, 'Coach Nasser');
+    const p = event.participants[1];
+    const res = await sync(other, [{ id: randomUUID(), participantId: p.id, status: 'ATTENDED', markedAt: iso(now() - 1000) }]);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as AttendanceSyncReply).results[0]).toMatchObject({
+      outcome: 'REJECTED',
+      code: 'attendance.not_your_event',
+      status: null,
+    });
+    expect(await statusOf(p.id)).toBe('ABSENT');
+
+    // Academy B's admin (every right) names A's participant: not found, nothing changes, no mark kept in either academy.
+    const markId = randomUUID();
+    const foreign = await sync(b, [{ id: markId, participantId: p.id, status: 'ATTENDED', markedAt: iso(now() - 1000) }]);
+    expect(foreign.statusCode).toBe(200);
+    expect((foreign.json() as AttendanceSyncReply).results[0]).toMatchObject({ outcome: 'REJECTED', code: 'participant.not_found' });
+    expect(await statusOf(p.id)).toBe('ABSENT');
+    for (const academy of [a, b]) {
+      const rows = await withTenant(t.deps.db, academy.id, (tx) => tx.select().from(attendanceMarks).where(eq(attendanceMarks.id, markId)));
+      expect(rows).toHaveLength(0);
+    }
+    // A's mark ids are A's: B sending the id of one of A's marks is a new mark of B (rejected here as above), never A's answer.
+    const [aMark] = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(attendanceMarks).limit(1));
+    const probe = await sync(b, [{ id: aMark.id, participantId: aMark.participantId, status: aMark.status, markedAt: iso(now() - 1000) }]);
+    expect((probe.json() as AttendanceSyncReply).results[0]).toMatchObject({
+      outcome: 'REJECTED',
+      code: 'participant.not_found',
+      duplicate: false,
+    });
+  });
+
+  it('refuses a signed-out caller (each account type flag: test/permissions.test.ts)', async () => {
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/attendance/sync',
+      headers: { host: `${a.handle}.kora.test` },
+      payload: { sentAt: iso(now()), marks: [] },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
