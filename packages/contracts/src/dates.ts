@@ -24,6 +24,15 @@ export const addYears = (isoDate: string, years: number) => {
   return toIsoDate(date);
 };
 
+/** yyyy-MM-dd plus whole months, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonthsIso(isoDate: string, months: number) {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return toIsoDate(target);
+}
+
 /** Player birthdate window: from 50 years ago to 5 years ago (docs/domain.md). */
 export const birthdateBounds = (today: string) => ({ min: addYears(today, -50), max: addYears(today, -5) });
 
@@ -32,5 +41,19 @@ export const startDateBounds = (today: string) => ({ min: addYears(today, -1), m
 
 export const isWithin = (date: string, bounds: { min: string; max: string }) => date >= bounds.min && date <= bounds.max;
 
-/** Today in the academy time zone (Asia/Riyadh, UTC+3, no DST). */
-export const riyadhToday = (now: Date = new Date()) => toIsoDate(new Date(now.getTime() + 3 * 3600_000));
+/** The academies' time zone: every day, month and hour Kora shows or counts is Riyadh's. */
+export const ACADEMY_TIME_ZONE = 'Asia/Riyadh';
+/** Asia/Riyadh is UTC+3 all year (no daylight saving time since 1950), so a fixed offset is exact. */
+export const RIYADH_OFFSET_MS = 3 * 3600_000;
+
+/** An instant as Riyadh's wall clock: yyyy-MM-ddTHH:mm:ss.sss, no zone. */
+export const riyadhWallClock = (instant: Date) => new Date(instant.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 23);
+
+/** Today in Riyadh (yyyy-MM-dd). */
+export const riyadhToday = (now: Date = new Date()) => riyadhWallClock(now).slice(0, 10);
+
+/** This month in Riyadh (yyyy-MM). */
+export const riyadhMonth = (now: Date = new Date()) => riyadhWallClock(now).slice(0, 7);
+
+/** The instant a day (yyyy-MM-dd) starts in Riyadh. */
+export const riyadhDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - RIYADH_OFFSET_MS);

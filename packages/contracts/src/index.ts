@@ -17,6 +17,7 @@ export * from './family.js';
 export * from './growth.js';
 export * from './invoices.js';
 export * from './messages.js';
+export * from './money.js';
 export * from './packages.js';
 export * from './payments.js';
 export * from './permissions.js';

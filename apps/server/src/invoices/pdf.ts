@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { printableText } from '@kora/contracts';
+import { printableText, riyadhWallClock, sarDecimal } from '@kora/contracts';
 import bidiFactory from 'bidi-js';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { countIn, joinList, SESSIONS_AR, SESSIONS_EN } from '../lib/arabic.js';
-import { sar } from './zatca.js';
 
 /** What an invoice prints: the frozen invoice row, with the seller (academy) and buyer (player) named at issuance. */
 export interface InvoicePdfData {
@@ -272,7 +271,7 @@ const LABEL_W = 150;
 const METHODS = { Cash: { en: 'Cash', ar: 'نقدًا' }, Card: { en: 'Card', ar: 'بطاقة' } } as const;
 
 /** The issue date and time as printed: Asia/Riyadh (UTC+3 all year, no daylight saving time). */
-const riyadhDateTime = (d: Date) => `${new Date(d.getTime() + 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ')} (UTC+03:00)`;
+const riyadhDateTime = (d: Date) => `${riyadhWallClock(d).slice(0, 19).replace('T', ' ')} (UTC+03:00)`;
 
 /**
  * The invoice as an A4 PDF, English and Arabic side by side: English labels on the left, Arabic on
@@ -399,7 +398,7 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
     block(doc, packageNames, y + 8, { x: cols[0].x + 6, width: cols[0].width - 12, align: 'center', size: 11 }) + 10,
   );
   line(doc, '1', y + 8 + 11, { x: cols[1].x, width: cols[1].width, align: 'center', size: 11 });
-  line(doc, sar(data.subtotalHalalas), y + 8 + 11, { x: cols[2].x, width: cols[2].width, align: 'center', size: 11 });
+  line(doc, sarDecimal(data.subtotalHalalas), y + 8 + 11, { x: cols[2].x, width: cols[2].width, align: 'center', size: 11 });
   y += itemHeight;
   doc
     .moveTo(M, y)
@@ -410,7 +409,7 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
 
   // Totals.
   y += 14;
-  const money = (h: number) => `${sar(h)} SAR`;
+  const money = (h: number) => `${sarDecimal(h)} SAR`;
   const totals: [string, string[], string, boolean?][] = withVat
     ? [
         ['Total excl. VAT', [money(data.subtotalHalalas)], 'الإجمالي غير شامل الضريبة'],

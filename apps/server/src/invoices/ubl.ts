@@ -1,3 +1,4 @@
+import { riyadhWallClock, sarDecimal } from '@kora/contracts';
 /**
  * The UBL 2.1 XML of a ZATCA simplified tax invoice, credit note or debit note (DESIGN §9), laid
  * out as the SDK's samples (shared/zatca/Samples/Simplified). It is written directly in canonical
@@ -5,7 +6,6 @@
  * so the invoice hash is the SHA-256 of the written text less the three parts the hash leaves out
  * (UBLExtensions, cac:Signature, the QR reference), with no XML parser. signing.ts stamps it.
  */
-import { sar } from './zatca.js';
 
 /** 388 invoice, 381 credit note, 383 debit note. */
 export type DocumentTypeCode = '388' | '381' | '383';
@@ -72,14 +72,14 @@ export const xmlText = (value: string) => cleanText(value).replace(/&/g, '&amp;'
 
 /** An instant as Riyadh's date and time (UTC+3 all year): ['2026-11-01', '00:30:00']. */
 export function riyadhDateTime(d: Date): [string, string] {
-  const iso = new Date(d.getTime() + 3 * 3600_000).toISOString();
-  return [iso.slice(0, 10), iso.slice(11, 19)];
+  const wall = riyadhWallClock(d);
+  return [wall.slice(0, 10), wall.slice(11, 19)];
 }
 
 /** An element with text; absent (not empty) when there is no value. */
 const el = (name: string, value: string | number | null | undefined, attrs = '') =>
   value === null || value === undefined || String(value).trim() === '' ? '' : `<${name}${attrs}>${xmlText(String(value))}</${name}>`;
-const amount = (name: string, halalas: number) => `<${name} currencyID="SAR">${sar(halalas)}</${name}>`;
+const amount = (name: string, halalas: number) => `<${name} currencyID="SAR">${sarDecimal(halalas)}</${name}>`;
 
 /** Joins child elements one per line at an indentation (4 spaces a level, as the samples). */
 const block = (level: number, parts: string[]) => {
@@ -183,8 +183,8 @@ export function buildUbl(input: UblInput): UnsignedDocument {
       sellerName: cleanText(seller.name),
       vatNumber: seller.vatNumber,
       timestamp: `${date}T${time}`,
-      total: sar(line.totalHalalas),
-      vat: sar(line.vatHalalas),
+      total: sarDecimal(line.totalHalalas),
+      vat: sarDecimal(line.vatHalalas),
     },
     assemble: (extensions, qr) =>
       `<?xml version="1.0" encoding="UTF-8"?>\n${root}${extensions}${head}${pad}${qrReference(qr)}${pad}${signature}${parties}${end}\n`,

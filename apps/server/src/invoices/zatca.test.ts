@@ -1,5 +1,6 @@
+import { sarDecimal as sar } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { sar, tlv, zatcaQrPayload, zatcaTimestamp } from './zatca.js';
+import { tlv, zatcaQrPayload, zatcaTimestamp } from './zatca.js';
 
 describe('the ZATCA phase 1 QR payload', () => {
   it('encodes the check vector of DESIGN §9', () => {

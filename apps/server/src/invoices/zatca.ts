@@ -28,12 +28,5 @@ export function zatcaQrPayload(f: ZatcaFields): string {
   return Buffer.concat([tlv(1, f.sellerName), tlv(2, f.vatNumber), tlv(3, f.timestamp), tlv(4, f.total), tlv(5, f.vat)]).toString('base64');
 }
 
-/** Halalas as SAR with two decimals, the way the QR and the invoice print amounts ('100.00'). */
-export const sar = (halalas: number) => {
-  const sign = halalas < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(halalas));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
-
 /** A timestamp as ZATCA's examples write it: ISO 8601 in UTC to the second ('2021-07-12T14:25:09Z'). */
 export const zatcaTimestamp = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { sarDecimal, sarToHalalas } from '@kora/contracts';
 import {
   type HostedPage,
   type HostedPageRequest,
@@ -62,11 +63,11 @@ const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ?
 export function amountToHalalas(v: unknown): number | null {
   const text = str(v).trim();
   if (!/^\d{1,9}(\.\d{1,3})?$/.test(text)) return null;
-  return Math.round(Number(text) * 100);
+  return sarToHalalas(Number(text));
 }
 
 /** SAR with two decimals, as PayTabs takes `cart_amount`. */
-export const halalasToAmount = (halalas: number) => Number((halalas / 100).toFixed(2));
+export const halalasToAmount = (halalas: number) => Number(sarDecimal(halalas));
 
 /** The transaction a callback or query answer describes, or null when it is not one. */
 export function parseResult(json: unknown): PaymentResult | null {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addYears, allFlags, type BreakfastSource, normaliseFlags, type PermissionFlags, riyadhToday } from '@kora/contracts';
+import { addDaysIso as addDays, addMonthsIso, addYears, allFlags, type BreakfastSource, normaliseFlags, type PermissionFlags, riyadhToday } from '@kora/contracts';
 import { count, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import {
@@ -26,7 +26,6 @@ import {
 import { dataAccess, enterTenant, withSystem } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
 import { developmentCredentials } from '../invoices/credentials.js';
-import { addDays, addMonthsIso } from '../lib/dates.js';
 import { hashPassword } from '../lib/passwords.js';
 import { registerAcademy } from '../modules/auth/service.js';
 import { CHAIN_START, signedDocument } from '../modules/invoices/documents.js';

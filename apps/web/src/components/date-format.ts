@@ -1,3 +1,5 @@
+import { riyadhToday } from '@kora/contracts';
+
 /** Dates are yyyy-MM-dd in data and yyyy/MM/dd on screen (spec part 1 §9). */
 export const toDisplay = (iso: string | null | undefined) => (iso ? iso.replaceAll('-', '/') : '');
 
@@ -16,6 +18,7 @@ export const dateOf = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number);
   return new Date(y, m - 1, d);
 };
-export const todayIso = () => isoOf(new Date());
+/** Today is Riyadh's on every screen, wherever the browser is. */
+export const todayIso = () => riyadhToday();
 /** Week starts on Sunday in English and Saturday in Arabic. */
 export const weekStart = (locale: 'en' | 'ar') => (locale === 'ar' ? 6 : 0);

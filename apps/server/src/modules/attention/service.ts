@@ -3,6 +3,7 @@ import {
   type AttentionItem,
   type AttentionKind,
   type AttentionReply,
+  addDaysIso,
   ENDING_SOON_DAYS,
   LOW_SESSIONS_LEFT,
   NEW_PLAYER_DAYS,
@@ -13,7 +14,6 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { TenantTx } from '../../db/tenant.js';
-import { addDays } from '../../lib/dates.js';
 import { refreshSubscriptionStates } from '../subscriptions/activate.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -53,7 +53,7 @@ export function attentionRules(now: Date) {
       select s.id as subscription_id, s.player_id, null::int as sessions_left, s.end_date, null::timestamptz as created_at,
         null::int as invoice_number, null::text as refund_state
       from subscriptions s
-      where ${activeOfType('TIME_BASED')} and s.end_date between ${today}::date and ${addDays(today, ENDING_SOON_DAYS)}::date`,
+      where ${activeOfType('TIME_BASED')} and s.end_date between ${today}::date and ${addDaysIso(today, ENDING_SOON_DAYS)}::date`,
     pending_payment: sql`
       select s.id as subscription_id, s.player_id, null::int as sessions_left, null::date as end_date, s.created_at,
         null::int as invoice_number, null::text as refund_state

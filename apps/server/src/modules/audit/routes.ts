@@ -1,11 +1,8 @@
+import { addDaysIso, riyadhDayStart } from '@kora/contracts';
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditEvents } from '../../db/schema.js';
 import { route } from '../../http/route.js';
-import { addDays } from '../../lib/dates.js';
-
-/** Riyadh midnight of a yyyy-MM-dd as an instant. */
-const riyadhStart = (date: string) => new Date(`${date}T00:00:00+03:00`);
 
 export async function auditRoutes(app: FastifyInstance) {
   route(app, 'listAuditEvents', { access: { anyOf: ['canWriteSettings'] } }, (req) =>
@@ -15,8 +12,8 @@ export async function auditRoutes(app: FastifyInstance) {
         .from(auditEvents)
         .where(
           and(
-            gte(auditEvents.createdAt, riyadhStart(req.query.startDate)),
-            lt(auditEvents.createdAt, riyadhStart(addDays(req.query.endDate, 1))),
+            gte(auditEvents.createdAt, riyadhDayStart(req.query.startDate)),
+            lt(auditEvents.createdAt, riyadhDayStart(addDaysIso(req.query.endDate, 1))),
             eq(auditEvents.academyId, tx.academyId),
           ),
         )

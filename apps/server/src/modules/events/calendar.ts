@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import {
+  ACADEMY_TIME_ZONE,
+  addMonthsIso,
   CALENDAR_FEED_WINDOW,
   type CalendarFeedLanguage,
   type CalendarFeedReply,
@@ -16,12 +18,9 @@ import type { AppDeps } from '../../deps.js';
 import { requireAnyFlag } from '../../http/access.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, type HostInfo } from '../../http/host.js';
-import { addMonthsIso } from '../../lib/dates.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { AuthContext } from '../auth/sessions.js';
 import { eventsInRange, loadEvents } from './service.js';
-
-export const ACADEMY_TIME_ZONE = 'Asia/Riyadh';
 
 /** Asia/Riyadh is UTC+3 all year (no daylight saving time since 1950), so one STANDARD block says it all. */
 const RIYADH_VTIMEZONE = [

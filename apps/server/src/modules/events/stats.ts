@@ -1,18 +1,16 @@
-import { type MonthlyStats, riyadhToday } from '@kora/contracts';
+import { addDaysIso, addMonthsIso, type MonthlyStats, riyadhDayStart, riyadhToday } from '@kora/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { TenantTx } from '../../db/tenant.js';
-import { addDays, addMonthsIso } from '../../lib/dates.js';
 
 /** A calendar month in Asia/Riyadh: its first and last day, and the instants it starts and ends. */
 export function riyadhMonth(firstDay: string) {
   const next = addMonthsIso(firstDay, 1);
   return {
     start: firstDay,
-    end: addDays(next, -1),
-    // Riyadh is UTC+3 all year (no daylight saving time).
-    from: new Date(`${firstDay}T00:00:00+03:00`),
-    to: new Date(`${next}T00:00:00+03:00`),
+    end: addDaysIso(next, -1),
+    from: riyadhDayStart(firstDay),
+    to: riyadhDayStart(next),
   };
 }
 

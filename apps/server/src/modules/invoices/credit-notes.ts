@@ -14,12 +14,12 @@
  *   since the money may have gone back.
  */
 import type { CreditNote } from '@kora/contracts';
+import { halalasToSar, sarDecimal } from '@kora/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { academies, invoices, payments, refunds } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { riyadhDateTime } from '../../invoices/ubl.js';
-import { sar } from '../../invoices/zatca.js';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.js';
 import { issueDocument } from './documents.js';
 import { nextInvoiceNumber, sellerOf, vatIncluded } from './issue.js';
@@ -79,7 +79,8 @@ export async function startRefund(tx: TenantTx, provider: string, invoiceId: str
   if (invoice.kind !== 'invoice') throw conflict('credit_note.of_credit_note');
   const left = await refundableOf(tx, invoice);
   const amountHalalas = ask.amountHalalas ?? left;
-  if (amountHalalas <= 0 || amountHalalas > left) throw conflict('credit_note.exceeds_remaining', { remaining: sar(Math.max(left, 0)) });
+  if (amountHalalas <= 0 || amountHalalas > left)
+    throw conflict('credit_note.exceeds_remaining', { remaining: sarDecimal(Math.max(left, 0)) });
 
   const [payment] = invoice.paymentId ? await tx.select().from(payments).where(eq(payments.id, invoice.paymentId)) : [];
   const card = invoice.paymentMethod === 'Card';
@@ -170,11 +171,11 @@ async function completeRefund(tx: TenantTx, invoice: Invoice, refund: Refund, pr
     kind: 'credit_note',
     creditedInvoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber },
     issuedAt: at.toISOString(),
-    amount: amount / 100,
-    vatAmount: vatHalalas / 100,
+    amount: halalasToSar(amount),
+    vatAmount: halalasToSar(vatHalalas),
     reason: refund.reason,
     refund: { method: refund.method, providerRef },
-    remainingAmount: remaining / 100,
+    remainingAmount: halalasToSar(remaining),
   };
 }
 

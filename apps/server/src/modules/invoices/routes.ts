@@ -1,4 +1,5 @@
 import type { InvoiceKind } from '@kora/contracts';
+import { sarToHalalas } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { noteAudit } from '../../http/audit.js';
 import { serializeAnswer } from '../../http/json-text.js';
@@ -68,7 +69,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
       deps.payments,
       () => deps.clock.now(),
       req.params.id,
-      { amountHalalas: amount === undefined ? undefined : Math.round(amount * 100), reason },
+      { amountHalalas: amount === undefined ? undefined : sarToHalalas(amount), reason },
       req.log,
     );
     noteAudit(req, { creditNote: note.invoiceNumber, amount: note.amount, refund: note.refund });

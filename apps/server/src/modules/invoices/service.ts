@@ -1,4 +1,13 @@
-import { addDaysIso, type InvoiceKind, type InvoiceListItem, monthRange } from '@kora/contracts';
+import {
+  addDaysIso,
+  halalasToSar,
+  type InvoiceKind,
+  type InvoiceListItem,
+  monthRange,
+  riyadhDayStart,
+  riyadhWallClock,
+  sarDecimal,
+} from '@kora/contracts';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { academies, invoiceDocuments, invoices, users, zatcaReports } from '../../db/schema.js';
@@ -7,17 +16,14 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { elsewhere, type HostInfo } from '../../http/host.js';
 import { renderInvoicePdf } from '../../invoices/pdf.js';
-import { sar, zatcaQrPayload, zatcaTimestamp } from '../../invoices/zatca.js';
+import { zatcaQrPayload, zatcaTimestamp } from '../../invoices/zatca.js';
 import { arabicOr } from '../../lib/arabic.js';
 import { csvDocument } from '../../lib/csv.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const RIYADH_OFFSET_MS = 3 * 3600_000;
 
-/** The instant a yyyy-MM-dd day starts in Asia/Riyadh (UTC+3 all year). */
-const riyadhDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - RIYADH_OFFSET_MS);
-/** yyyy-MM-dd HH:mm of an instant in Asia/Riyadh. */
-const riyadhDateTime = (d: Date) => new Date(d.getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+/** yyyy-MM-dd HH:mm of an instant in Riyadh, as the CSV export writes it. */
+const riyadhDateTime = (d: Date) => riyadhWallClock(d).slice(0, 16).replace('T', ' ');
 
 /** The invoice a credit note credits (its number is the note's reference). */
 const credited = alias(invoices, 'credited');
@@ -66,8 +72,8 @@ export async function listInvoices(tx: TenantTx, startDate: string, endDate: str
     user: { name: r.userName, nameArabic: r.userNameArabic },
     subscription: { package: { name: r.packageName, nameArabic: r.packageNameArabic } },
     paidAt: r.paidAt.toISOString(),
-    totalAmount: (signOf(r.kind) * r.totalHalalas) / 100,
-    vatAmount: (signOf(r.kind) * r.vatHalalas) / 100,
+    totalAmount: halalasToSar(signOf(r.kind) * r.totalHalalas),
+    vatAmount: halalasToSar(signOf(r.kind) * r.vatHalalas),
     paymentMethod: r.paymentMethod,
     reporting: r.reporting,
   }));
@@ -117,9 +123,9 @@ export async function exportInvoices(tx: TenantTx, month: string, lang: 'en' | '
       named(r.userName, r.userNameArabic),
       named(r.packageName, r.packageNameArabic),
       words.methods[r.paymentMethod],
-      sar(signOf(r.kind) * r.subtotalHalalas),
-      sar(signOf(r.kind) * r.vatHalalas),
-      sar(signOf(r.kind) * r.totalHalalas),
+      sarDecimal(signOf(r.kind) * r.subtotalHalalas),
+      sarDecimal(signOf(r.kind) * r.vatHalalas),
+      sarDecimal(signOf(r.kind) * r.totalHalalas),
       words.documents[r.kind],
       r.creditedInvoiceNumber ?? '',
     ]),
@@ -174,8 +180,8 @@ export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
           sellerName: invoice.seller.name,
           vatNumber: invoice.vatNumber,
           timestamp: zatcaTimestamp(invoice.paidAt),
-          total: sar(invoice.totalHalalas),
-          vat: sar(invoice.vatHalalas),
+          total: sarDecimal(invoice.totalHalalas),
+          vat: sarDecimal(invoice.vatHalalas),
         })
       : null;
   const pdf = await renderInvoicePdf({

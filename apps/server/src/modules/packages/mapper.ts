@@ -1,10 +1,7 @@
-import type { Package, PublicPackage } from '@kora/contracts';
+import { halalasToSar, type Package, type PublicPackage } from '@kora/contracts';
 import type { packages } from '../../db/schema.js';
 
 export type PackageRow = typeof packages.$inferSelect;
-
-export const halalasToSar = (h: number) => h / 100;
-export const sarToHalalas = (sar: number) => Math.round(sar * 100);
 
 export const toPublicPackage = (p: PackageRow): PublicPackage => ({
   id: p.id,

@@ -1,9 +1,9 @@
-import { ERRORS, type Package, type PackageDeleteReply, type ParsedPackageBody } from '@kora/contracts';
+import { ERRORS, type Package, type PackageDeleteReply, type ParsedPackageBody, sarToHalalas } from '@kora/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { packages, subscriptions } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
-import { sarToHalalas, toPackage } from './mapper.js';
+import { toPackage } from './mapper.js';
 
 const columns = ({ price, ...body }: ParsedPackageBody) => ({ ...body, priceHalalas: sarToHalalas(price) });
 

@@ -1,4 +1,5 @@
 import {
+  halalasToSar,
   type PaymentDetails,
   type PaymentLang,
   type PaymentOutcome,
@@ -513,7 +514,7 @@ export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: stri
   const reply: PaymentResultReply = {
     ref: a.id,
     outcome: a.outcome,
-    amount: (paid?.amountHalalas ?? a.amountHalalas) / 100,
+    amount: halalasToSar(paid?.amountHalalas ?? a.amountHalalas),
     academy: {
       name: academy.name,
       nameArabic: academy.nameArabic,
@@ -531,7 +532,7 @@ export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: stri
 }
 
 const sar = (halalas: number, lang: PaymentLang) =>
-  new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(halalas / 100);
+  new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(halalasToSar(halalas));
 
 /** The receipt mail of spec part 2 ("invoice link"), in the payer's language: names come in that language (sendReceipts). */
 export function receiptMail(

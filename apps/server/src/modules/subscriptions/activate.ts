@@ -1,10 +1,9 @@
-import { riyadhToday } from '@kora/contracts';
+import { addDaysIso, addMonthsIso, riyadhToday } from '@kora/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { packages, payments, subscriptionReminders, subscriptions } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { recordAudit } from '../../http/audit.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { addDays, addMonthsIso } from '../../lib/dates.js';
 import { type InvoicePeriod, issueInvoice } from '../invoices/issue.js';
 
 type Subscription = typeof subscriptions.$inferSelect;
@@ -145,7 +144,7 @@ export async function extendSubscription(tx: TenantTx, subscriptionId: string, a
     .from(payments)
     .where(and(eq(payments.subscriptionId, sub.id), eq(payments.status, 'PAID')))
     .limit(1);
-  const from = sub.endDate && !paid ? addDays(sub.endDate, 1) : sub.endDate;
+  const from = sub.endDate && !paid ? addDaysIso(sub.endDate, 1) : sub.endDate;
   const sessions = pkg.sessionsCount ?? 0;
   const [subscription] = await tx
     .update(subscriptions)

@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@kora/contracts';
+import { addDaysIso, addMonthsIso } from '@kora/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { addDays, addMonthsIso } from '../../lib/dates.js';
 import type { PackageRow } from '../packages/mapper.js';
 
 /** The statuses of a subscription still running or about to: a player has at most one of them. */
@@ -46,7 +46,7 @@ export function trialSubscriptionValues(pkg: PackageRow, startDate: string) {
     packageId: pkg.id,
     status: 'TRIAL' as const,
     startDate,
-    endDate: addDays(startDate, pkg.trialDays - 1),
+    endDate: addDaysIso(startDate, pkg.trialDays - 1),
     sessionsLeft: null,
     totalSessions: null,
   };

@@ -1,3 +1,4 @@
+import { sarToHalalas } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { academies } from '../../db/schema.js';
@@ -56,7 +57,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
     const id = req.params.subscriptionId;
     const refund = req.body?.refund;
     if (!refund) return { ...(await req.tenant((tx) => cancelSubscription(tx, id, now()))), creditNote: null };
-    const amountHalalas = refund.amount === undefined ? undefined : Math.round(refund.amount * 100);
+    const amountHalalas = refund.amount === undefined ? undefined : sarToHalalas(refund.amount);
     const cancelled = await cancelWithRefund(
       (work) => req.tenant(work),
       app.deps.payments,

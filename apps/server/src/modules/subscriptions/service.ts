@@ -1,6 +1,8 @@
 import {
   type ActivateSubscriptionBody,
+  addDaysIso,
   type CreditNote,
+  halalasToSar,
   isWithin,
   type ManagedSubscription,
   riyadhToday,
@@ -13,10 +15,8 @@ import { jsonArray, jsonList, sar } from '../../db/json.js';
 import { invoices, packages, subscriptions, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { addDays } from '../../lib/dates.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { type CreditAsk, refundableOf, settleCardRefund, startRefund, type TenantRunner } from '../invoices/credit-notes.js';
-import { halalasToSar } from '../packages/mapper.js';
 import { receiptOf } from '../payments/service.js';
 import { nameOrder, playerRankSql } from '../users/player-order.js';
 import { teamListsOfPlayers } from '../users/read.js';
@@ -220,10 +220,10 @@ export async function subscriptionRefundable(tx: TenantTx, id: string): Promise<
     invoice: {
       id: invoice.id,
       invoiceNumber: invoice.invoiceNumber,
-      totalAmount: invoice.totalHalalas / 100,
+      totalAmount: halalasToSar(invoice.totalHalalas),
       paymentMethod: invoice.paymentMethod,
     },
-    refundableAmount: (await refundableOf(tx, invoice)) / 100,
+    refundableAmount: halalasToSar(await refundableOf(tx, invoice)),
   };
 }
 
@@ -287,7 +287,7 @@ export async function resumeSubscription(tx: TenantTx, id: string, now: Date) {
     .update(subscriptions)
     .set({
       status: 'ACTIVE',
-      endDate: s.endDate ? addDays(s.endDate, pausedDays) : null,
+      endDate: s.endDate ? addDaysIso(s.endDate, pausedDays) : null,
       pausedAt: null,
       updatedAt: now,
     })

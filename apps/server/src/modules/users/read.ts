@@ -1,10 +1,10 @@
 import type { Admin, Coach, Player, Role, Subscription } from '@kora/contracts';
+import { halalasToSar } from '@kora/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { andIn, isoTimestamp, jsonArray, jsonList, parsedList, sar } from '../../db/json.js';
 import { packages, subscriptions, teamCoaches, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
-import { halalasToSar } from '../packages/mapper.js';
 import { currentFirstSql } from '../subscriptions/lifecycle.js';
 import { nameOrder, playerRankSql } from './player-order.js';
 

@@ -1,11 +1,8 @@
-import type { Player, Subscription } from '@kora/contracts';
+import { ageOn, type Player, riyadhToday, type Subscription } from '@kora/contracts';
 
-const YEAR_MS = 365.25 * 24 * 3600_000;
-
-/** Age in whole years at 365.25 days a year (spec part 2 §9). */
-export function ageOf(birthdate: string | null | undefined, today = new Date()) {
-  if (!birthdate) return null;
-  return Math.floor((today.getTime() - new Date(`${birthdate}T00:00:00`).getTime()) / YEAR_MS);
+/** Age in whole years today in Riyadh (the contracts' rule, as the server counts it). */
+export function ageOf(birthdate: string | null | undefined, today = riyadhToday()) {
+  return birthdate ? ageOn(birthdate, today) : null;
 }
 
 /** Age filter bands, both bounds inclusive. */
@@ -21,7 +18,7 @@ export function inAgeBand(age: number | null, band: AgeBand) {
 export const latestSubscription = (p: Pick<Player, 'subscriptions'>): Subscription | null => p.subscriptions[0] ?? null;
 
 /** Current membership: ACTIVE, or PENDING with an end date in the future. */
-export function membershipOf(p: Pick<Player, 'subscriptions'>, today = new Date().toISOString().slice(0, 10)) {
+export function membershipOf(p: Pick<Player, 'subscriptions'>, today = riyadhToday()) {
   return p.subscriptions.find((s) => s.status === 'ACTIVE' || (s.status === 'PENDING' && !!s.endDate && s.endDate > today)) ?? null;
 }
 
@@ -59,7 +56,7 @@ export interface PlayerFilters {
 }
 export const emptyFilters: PlayerFilters = { q: '', team: '', gender: '', age: 'all', condition: '', nationality: '', neighborhood: '' };
 
-export function filterPlayers(players: Player[], f: PlayerFilters, today = new Date()) {
+export function filterPlayers(players: Player[], f: PlayerFilters, today = riyadhToday()) {
   const q = f.q.trim().toLowerCase();
   return players.filter(
     (p) =>

@@ -35,7 +35,7 @@ describe('subscription rows', () => {
   });
 
   it('filter by search, package type, team, age band and condition', () => {
-    const today = new Date('2026-11-22T12:00:00Z');
+    const today = '2026-11-22';
     const rows = [
       row('a', { name: 'Ali', teams: [{ id: 't1', name: 'Hawks', nameArabic: null, color: 'RED' }] }, sub()),
       row(

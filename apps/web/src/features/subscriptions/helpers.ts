@@ -1,4 +1,4 @@
-import type { PackageType, SubscriptionRow, SubscriptionStatus } from '@kora/contracts';
+import { type PackageType, riyadhToday, type SubscriptionRow, type SubscriptionStatus } from '@kora/contracts';
 import { type AgeBand, ageOf, inAgeBand } from '../players/helpers';
 
 export interface SubscriptionFilters {
@@ -26,7 +26,7 @@ export function actionsOf(row: SubscriptionRow): RowActions {
 }
 
 /** Search by the player's name (either language) or package name; filters by package type, team, age band and condition. */
-export function filterRows(rows: SubscriptionRow[], f: SubscriptionFilters, today = new Date()) {
+export function filterRows(rows: SubscriptionRow[], f: SubscriptionFilters, today = riyadhToday()) {
   const q = f.q.trim().toLowerCase();
   return rows.filter(({ player: p, subscription: s }) => {
     const pkg = s?.package;
