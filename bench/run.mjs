@@ -14,7 +14,7 @@
 // connection, no warm-up, one 1 s autocannon run then 10 requests per measure: a check that everything runs, in
 // well under a minute; its numbers mean nothing; not part of CI).
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -106,6 +106,7 @@ function callOf(endpoint, account) {
       body: JSON.stringify({ handle: account.handle, email: account.email, password: account.password }),
     };
   }
+  if (endpoint.public) return { method: endpoint.method, path: endpoint.path, headers };
   return { method: endpoint.method, path: endpoint.path, headers: { ...headers, authorization: `Bearer ${account.token}` } };
 }
 
@@ -195,9 +196,13 @@ async function settle(info) {
 /** A short warm-up (JIT, connection pool, caches) before the first measure of a target (none in a smoke run). */
 const warm = (port, call) => (smoke ? null : load(port, call, 4, 1));
 
+/** A measure not taken (the floor of /healthz). */
+const NO_MEASURE = { p50: null, p99: null, rps: null, requests: 0, failures: 0 };
+
 const ratio = (a, b) => (a === null || b === null || b === 0 ? null : round(a / b));
 
 async function benchDatabase(db) {
+  const loadBefore = loadavg();
   const { info, stop } = await startServer({ BENCH_TARGET: db });
   const where = `${info.database} (${info.databaseName}: ${info.academies} academies, data of ${info.seededDay})`;
   const how = `${smoke ? 'smoke run: 10 requests per measure, numbers meaningless' : `${seconds} s per measure`}, list cache ${listCacheMb === '0' ? 'off' : `${listCacheMb} MB`}`;
@@ -228,20 +233,23 @@ async function benchDatabase(db) {
         headers: { 'content-type': 'application/octet-stream', 'x-replay-headers': JSON.stringify(replay) },
         body: probe.body,
       });
+      // /healthz reads no data: it has a ceiling (bare Fastify, same bytes) and no floor.
+      const hasFloor = !endpoint.public;
       const floorCall = { ...call, path: `/floor/${endpoint.key}` };
       const ceilingCall = { ...call, path: `/c/${endpoint.key}` };
-      const floorProbe = await request(info.floorPort, floorCall);
+      const floorProbe = hasFloor ? await request(info.floorPort, floorCall) : { status: 200, body: Buffer.alloc(0) };
       if (floorProbe.status !== 200) throw new Error(`floor of ${endpoint.key} answered ${floorProbe.status}: ${floorProbe.body}`);
       await warm(info.appPort, call);
-      await warm(info.floorPort, floorCall);
+      if (hasFloor) await warm(info.floorPort, floorCall);
       await warm(info.ceilingPort, ceilingCall);
       for (const connections of connectionList) {
         await settle(info);
         const measured = await measure(info.appPort, call, connections);
         await settle(info);
-        const floor = await measure(info.floorPort, floorCall, connections);
+        const floor = hasFloor ? await measure(info.floorPort, floorCall, connections) : NO_MEASURE;
         await settle(info);
         const ceiling = await measure(info.ceilingPort, ceilingCall, connections);
+        const healthz = rows.find((r) => r.key === 'healthz' && r.connections === connections);
         const row = {
           endpoint: endpoint.label,
           key: endpoint.key,
@@ -257,6 +265,7 @@ async function benchDatabase(db) {
             p50OverFloorP50: ratio(measured.p50, floor.p50),
             rpsOverCeilingRps: ratio(measured.rps, ceiling.rps),
             p99OverCeilingP99: ratio(measured.p99, ceiling.p99),
+            rpsOverHealthzRps: healthz ? ratio(measured.rps, healthz.endpointResult.rps) : null,
           },
         };
         rows.push(row);
@@ -270,12 +279,20 @@ async function benchDatabase(db) {
     await stop();
   }
   printTable(rows);
-  const load1 = loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-  console.log(`load average after the run: ${load1} (${cpus().length} cores)`);
-  const file = writeResults(info.database, { where, info: { ...info, accounts: undefined }, rows, loadAverage: loadavg() });
+  const loads = (l) => l.map((n) => n.toFixed(2)).join(' ');
+  console.log(
+    `load average before the run: ${loads(loadBefore)}, after: ${loads(loadavg())} (${cpus().length} cores; the machine may be shared)`,
+  );
+  const previous = previousRun(info.database);
+  const file = writeResults(info.database, {
+    where,
+    info: { ...info, accounts: undefined },
+    rows,
+    loadAverage: loadavg(),
+    loadAverageBefore: loadBefore,
+  });
   console.log(`results: ${file}`);
+  if (previous) printComparison(previous, rows);
   return rows;
 }
 
@@ -293,11 +310,56 @@ function printTable(rows) {
     'p50÷floor': fmt(r.ratios.p50OverFloorP50),
     'req/s÷ceil': fmt(r.ratios.rpsOverCeilingRps),
     'p99÷ceil': fmt(r.ratios.p99OverCeilingP99),
+    'req/s÷healthz': fmt(r.ratios.rpsOverHealthzRps),
     'SQL 300/10': `${fmt(r.sqlStatements)}/${fmt(r.sqlStatementsSmall)}`,
     KB: (r.bytes / 1024).toFixed(1),
     fail: r.endpointResult.failures + r.floor.failures + r.ceiling.failures,
   }));
-  // A Markdown table: readable in a terminal and pasted as it is into an issue.
+  printMarkdown(table);
+}
+
+/** The variant of this run in its results file's name (list cache off, an encoding, a smoke run). */
+const variantOf = () => `${listCacheMb === '0' ? '-uncached' : ''}${acceptEncoding ? `-${acceptEncoding}` : ''}${smoke ? '-smoke' : ''}`;
+const resultsDir = () => (smoke ? `${tmpdir()}/kora-bench-results/` : new URL('results/', import.meta.url).pathname);
+
+/** The last run kept in bench/results for the same database and variant (null when there is none). */
+function previousRun(name) {
+  const dir = resultsDir();
+  if (!existsSync(dir)) return null;
+  const suffix = `-${name}${variantOf()}.json`;
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(suffix) && /^\d{4}-/.test(f))
+    .sort();
+  const last = files.at(-1);
+  return last ? { file: last, ...JSON.parse(readFileSync(`${dir}${last}`, 'utf8')) } : null;
+}
+
+/** This run's figures beside the last run's, endpoint by endpoint and connections by connections. */
+function printComparison(previous, rows) {
+  const fmt = (n) => (n === null || n === undefined || Number.isNaN(n) ? '–' : String(n));
+  const loads = (l) => (l ? l.map((n) => n.toFixed(2)).join(' ') : '–');
+  console.log(
+    `\n== beside the last run: ${previous.file} (load average then ${loads(previous.loadAverageBefore)} → ${loads(previous.loadAverage)}) ==`,
+  );
+  const table = rows.map((r) => {
+    const was = (previous.rows ?? []).find((p) => p.key === r.key && p.connections === r.connections);
+    return {
+      endpoint: r.endpoint,
+      conns: r.connections,
+      'req/s then → now': `${fmt(was?.endpointResult.rps)} → ${fmt(r.endpointResult.rps)}`,
+      'p50 ms then → now': `${fmt(was?.endpointResult.p50)} → ${fmt(r.endpointResult.p50)}`,
+      'p99 ms then → now': `${fmt(was?.endpointResult.p99)} → ${fmt(r.endpointResult.p99)}`,
+      'req/s÷ceil then → now': `${fmt(was?.ratios.rpsOverCeilingRps)} → ${fmt(r.ratios.rpsOverCeilingRps)}`,
+      'p99÷ceil then → now': `${fmt(was?.ratios.p99OverCeilingP99)} → ${fmt(r.ratios.p99OverCeilingP99)}`,
+      'req/s÷healthz then → now': `${fmt(was?.ratios.rpsOverHealthzRps)} → ${fmt(r.ratios.rpsOverHealthzRps)}`,
+      'SQL then → now': `${fmt(was?.sqlStatements)} → ${fmt(r.sqlStatements)}`,
+    };
+  });
+  printMarkdown(table);
+}
+
+/** A Markdown table: readable in a terminal and pasted as it is into an issue. */
+function printMarkdown(table) {
   const columns = Object.keys(table[0] ?? {});
   const widths = columns.map((c) => Math.max(c.length, ...table.map((t) => String(t[c]).length)));
   const line = (cells) => `| ${cells.map((c, i) => (i < 1 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ')} |`;
@@ -308,10 +370,10 @@ function printTable(rows) {
 
 function writeResults(name, data) {
   // A smoke run's numbers mean nothing: they go to the temporary directory, not beside real runs.
-  const dir = smoke ? `${tmpdir()}/kora-bench-results/` : new URL('results/', import.meta.url).pathname;
+  const dir = resultsDir();
   mkdirSync(dir, { recursive: true });
   const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\..+/, '');
-  const variant = `${listCacheMb === '0' ? '-uncached' : ''}${acceptEncoding ? `-${acceptEncoding}` : ''}${smoke ? '-smoke' : ''}`;
+  const variant = variantOf();
   const file = `${dir}${stamp}-${name}${variant}.json`;
   const settings = {
     seconds,

@@ -154,6 +154,8 @@ await ceiling.listen({ port: 0, host: '127.0.0.1' });
 const portOf = (server: { server: { address(): unknown } }) => (server.server.address() as { port: number }).port;
 const week = `startDate=${ctx.weekStart}&endDate=${ctx.weekEnd}`;
 const endpoints = [
+  // Liveness: no database, every hook; the most this server can answer (each list's req/s is also given ÷ this).
+  { key: 'healthz', label: 'GET /healthz', method: 'GET', path: '/healthz', public: true },
   { key: 'players', label: 'GET /api/users?role=PLAYER', method: 'GET', path: '/api/users?role=PLAYER' },
   { key: 'teams', label: 'GET /api/teams', method: 'GET', path: '/api/teams' },
   { key: 'events', label: 'GET /api/events (a week)', method: 'GET', path: `/api/events?${week}` },

@@ -23,6 +23,7 @@ import { refuseNulBytes } from './http/nul-bytes.js';
 import { documentMediaTypes, documentMultipartBodies } from './http/openapi.js';
 import { requestForLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSessionCache } from './http/session-cache.js';
 import { countStatementsPerRequest } from './http/statement-count.js';
 import { academyRoutes } from './modules/academies/routes.js';
 import { accountTypeRoutes } from './modules/account-types/routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   app.addHook('onClose', () => reporter.stop());
   await registerSecurityHeaders(app, deps.config);
   registerAccess(app);
+  registerSessionCache(app, db);
   registerListCache(app);
   refuseNulBytes(app);
   countStatementsPerRequest(app, deps.config.exposeSqlCount);

@@ -193,3 +193,19 @@ export async function countStatements(work: () => Promise<LightMyRequestResponse
   const result = await work();
   return { result, statements: Number(result.headers['x-sql-statements']) };
 }
+
+/**
+ * Asks again until `done` holds of the answer or `withinMs` has passed (a bound, never a fixed
+ * sleep), and answers the last answer, how many times it asked and how long it took.
+ */
+export async function eventually<T>(ask: () => Promise<T>, done: (answer: T) => boolean, withinMs: number) {
+  const started = performance.now();
+  let answer = await ask();
+  let asks = 1;
+  while (!done(answer) && performance.now() - started < withinMs) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    answer = await ask();
+    asks++;
+  }
+  return { answer, asks, ms: performance.now() - started };
+}

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chosenEncoding, ListCache } from '../src/http/list-cache.js';
 import { addPlayer, coachLogin } from './fixtures.js';
-import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from './harness.js';
+import { type Academy, asMember, countStatements, createTestApp, eventually, registerAndLogin, type TestContext } from './harness.js';
 
 let t: TestContext;
 let a: Academy;
@@ -30,8 +30,10 @@ describe('lists answered again while the academy is unchanged', () => {
     const again = await players(a);
     expect(again.result.statusCode).toBe(200);
     expect(again.result.body).toBe(built.result.body);
-    // The list statement is the one left out: authentication alone remains.
-    expect(again.statements).toBe(built.statements - 1);
+    // Neither the list statement nor authentication: the session is one this process checked and
+    // still trusts (http/session-cache.ts), the list one it keeps for that data version.
+    expect(built.statements).toBeGreaterThan(0);
+    expect(again.statements).toBe(0);
   });
 
   it('builds the list again after any change in the academy, however it came', async () => {
@@ -99,10 +101,12 @@ describe('lists answered again while the academy is unchanged', () => {
   it('builds the list again on a new day in Riyadh (ages and statuses move with the date)', async () => {
     await players(a);
     const cached = await players(a);
+    expect(cached.statements).toBe(0);
     t.clock.advance(24 * 3600_000);
     const nextDay = await players(a);
-    expect(nextDay.statements).toBe(cached.statements + 1);
+    expect(nextDay.statements).toBeGreaterThan(0);
     expect(nextDay.result.body).toBe(cached.result.body);
+    expect((await players(a)).statements).toBe(0);
   });
 
   it('keeps each variant of a list apart (a week of events, all of them or one coach’s)', async () => {
@@ -128,7 +132,13 @@ describe('lists answered again while the academy is unchanged', () => {
     await players(a);
     await players(a);
     await addPlayer(second, a, { name: 'Yousef Alghamdi' });
-    expect(names((await players(a)).result)).toContain('Yousef Alghamdi');
+    // This process hears of the other's write by notification (http/session-cache.ts): within a second.
+    const { answer } = await eventually(
+      async () => names((await players(a)).result),
+      (seen) => seen.includes('Yousef Alghamdi'),
+      1000,
+    );
+    expect(answer).toContain('Yousef Alghamdi');
   });
 
   // Skipped on PostgreSQL: the test login there is not a superuser.
@@ -139,7 +149,8 @@ describe('lists answered again while the academy is unchanged', () => {
       const before = await players(a);
       await t.deps.db.execute(sql`update users set name = 'Faisal Alharbi (renamed)' where name = 'Faisal Alharbi'`);
       const after = await players(a);
-      expect(after.statements).toBe(before.statements + 1);
+      expect(before.statements).toBe(0);
+      expect(after.statements).toBeGreaterThan(0);
       expect(names(after.result)).toContain('Faisal Alharbi (renamed)');
     },
   );

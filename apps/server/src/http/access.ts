@@ -2,6 +2,7 @@ import type { MessageCode, PermissionFlag, RouteKey } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { finishHeld, type HeldSlot, heldOfRequest, runHeld, takeHeld } from '../db/held.js';
 import { enteredBySession, type TenantTx } from '../db/tenant.js';
+import { hashToken } from '../lib/tokens.js';
 import { type AuthContext, authenticate, authenticateHolding } from '../modules/auth/sessions.js';
 import { HttpError } from './errors.js';
 
@@ -59,6 +60,9 @@ export function registerAccess(app: FastifyInstance) {
   const release = async (request: FastifyRequest) => finishHeld(request.heldSlot ?? undefined);
   app.addHook('onSend', async (request, _reply, payload) => {
     await release(request);
+    // A member's write: this process reads its academy's sessions again (the data version moved),
+    // so the member's next read sees it even before the notification (http/session-cache.ts).
+    if (request.auth && !holdsTransaction(request)) app.sessionCache.forgetAcademy(request.auth.academyId);
     return payload;
   });
   app.addHook('onResponse', release);
@@ -88,13 +92,24 @@ export async function requireMember(app: FastifyInstance, request: FastifyReques
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   const host = request.site;
   let auth: AuthContext | null = null;
-  // A read goes on in the transaction its authentication opened; writes may first take a while
-  // (an upload, a password hash) and authenticate in a transaction of their own.
+  // A read is answered for a session this process checked and still trusts (http/session-cache.ts),
+  // or goes on in the transaction its authentication opened; writes may first take a while (an
+  // upload, a password hash) and always authenticate in the database, in a transaction of their own.
   if (token && holdsTransaction(request)) {
-    const found = await authenticateHolding(app.deps, token, host);
-    if (found && request.heldSlot) request.heldSlot.held = found.held;
-    else await found?.held.finish(true);
-    auth = found?.auth ?? null;
+    const { sessionCache } = app;
+    const tokenHash = token.length <= 200 ? hashToken(token) : null;
+    const now = app.deps.clock.now().getTime();
+    const kept = tokenHash ? sessionCache.get(tokenHash, now) : null;
+    if (kept && (host.kind !== 'academy' || host.handle === kept.handle)) {
+      auth = kept.auth;
+    } else {
+      const ticket = sessionCache.begin();
+      const found = await authenticateHolding(app.deps, token, host);
+      if (found && request.heldSlot) request.heldSlot.held = found.held;
+      else await found?.held.finish(true);
+      auth = found?.auth ?? null;
+      if (auth && tokenHash) sessionCache.keep(ticket, tokenHash, auth, now);
+    }
   } else if (token) {
     auth = await authenticate(app.deps, token, host);
   }

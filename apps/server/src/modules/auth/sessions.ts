@@ -17,7 +17,7 @@ export interface AuthContext {
 }
 
 /** Touching last_seen_at on every request would turn reads into writes; once a minute is enough for idle expiry. */
-const TOUCH_AFTER_MS = 60_000;
+export const TOUCH_AFTER_MS = 60_000;
 
 /** Column name → field of account types, to read the row `session_member` answers as JSON. */
 const accountTypeField = new Map(Object.entries(getTableColumns(accountTypes)).map(([field, column]) => [column.name, field]));
