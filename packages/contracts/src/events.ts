@@ -31,6 +31,14 @@ export const eventParticipantSchema = z.object({
   avatar: z.string().nullable(),
   condition: z.string().nullable(),
   status: participantStatusSchema,
+  /** The player as the spec names it (the flat fields above repeat it for older clients). */
+  user: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    nameArabic: z.string().nullable(),
+    avatar: z.string().nullable(),
+    condition: z.string().nullable(),
+  }),
   /** The event's team the player takes part for (null once that team is deleted). */
   teamId: z.uuid().nullable(),
   /** A parent said the child can't come (attendance stays the coach's to mark); null or absent otherwise. */

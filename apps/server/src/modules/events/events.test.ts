@@ -106,6 +106,7 @@ describe('events', () => {
           condition: 'Asthma',
           status: 'PENDING',
           teamId: team.one,
+          user: { id: p.one, name: 'Ali One', nameArabic: null, avatar: null, condition: 'Asthma' },
         },
       ],
     });

@@ -45,7 +45,8 @@ const eventsQuery = (where: SQL | undefined, withParticipants: boolean) => sql`
         from participants p
         join users u on u.id = p.user_id
         cross join lateral (
-          select p.id, p.user_id as "userId", u.name, u.name_arabic as "nameArabic", u.avatar, u.condition, p.status, p.team_id as "teamId"
+          select p.id, p.user_id as "userId", u.name, u.name_arabic as "nameArabic", u.avatar, u.condition, p.status, p.team_id as "teamId",
+            json_build_object('id', u.id, 'name', u.name, 'nameArabic', u.name_arabic, 'avatar', u.avatar, 'condition', u.condition) as "user"
         ) pr
         where p.event_id = events.id)`
           : sql`'[]'::json`
