@@ -37,6 +37,7 @@ import { sealingKeyFor } from './modules/e-invoicing/keys.js';
 import { createReporter, type Reporter } from './modules/e-invoicing/reporting.js';
 import { eInvoicingRoutes } from './modules/e-invoicing/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { familyRoutes } from './modules/family/routes.js';
 import { growthRoutes } from './modules/growth/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
@@ -158,6 +159,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(subscriptionRoutes);
   await app.register(paymentRoutes);
   await app.register(invoiceRoutes);
+  await app.register(familyRoutes);
   // The sandbox provider's own card page (none for PayTabs, whose page is on its domain).
   if (deps.payments.plugin) await app.register(deps.payments.plugin);
 

@@ -28,6 +28,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Kora <no-reply@kora.sa>'),
   EXPOSE_OUTBOX: bool,
   EXPOSE_SQL_COUNT: bool,
+  /** Text messages (sms/sms.ts): the development outbox, or a real provider with its credentials. */
+  SMS_PROVIDER: z.enum(['outbox', 'unifonic', 'twilio']).default('outbox'),
+  UNIFONIC_APP_SID: z.string().optional(),
+  UNIFONIC_SENDER_ID: z.string().optional(),
+  UNIFONIC_BASE_URL: z.url().default('https://el.cloud.unifonic.com'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   PAYTABS_PROFILE_ID: z.string().optional(),
   PAYTABS_SERVER_KEY: z.string().optional(),
   PAYTABS_BASE_URL: z.string().default('https://secure.paytabs.sa'),
@@ -64,6 +73,32 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** SMS_PROVIDER with its credentials; a real provider without them is refused at start. */
+function smsConfigOf(e: z.infer<typeof envSchema>) {
+  if (e.SMS_PROVIDER === 'unifonic') {
+    if (!e.UNIFONIC_APP_SID) throw new Error('SMS_PROVIDER=unifonic needs UNIFONIC_APP_SID');
+    return {
+      provider: 'unifonic' as const,
+      appSid: e.UNIFONIC_APP_SID,
+      senderId: e.UNIFONIC_SENDER_ID ?? null,
+      baseUrl: e.UNIFONIC_BASE_URL,
+    };
+  }
+  if (e.SMS_PROVIDER === 'twilio') {
+    if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)
+      throw new Error('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+    return {
+      provider: 'twilio' as const,
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.TWILIO_FROM,
+      baseUrl: e.TWILIO_BASE_URL,
+    };
+  }
+  return { provider: 'outbox' as const };
+}
+export type SmsConfig = ReturnType<typeof smsConfigOf>;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const e = envSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   // Production is a site served over HTTPS. NODE_ENV says nothing here: `npm start` sets it for a local run too.
@@ -84,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     exposeOutbox: e.EXPOSE_OUTBOX,
     exposeSqlCount: e.EXPOSE_SQL_COUNT,
+    sms: smsConfigOf(e),
     trustProxy: e.TRUST_PROXY,
     paytabs:
       e.PAYTABS_PROFILE_ID && e.PAYTABS_SERVER_KEY

@@ -18,7 +18,7 @@ import { asMember, createTestApp, registerAndLogin, type TestContext } from './h
  * (by a token's hash) or written by system work. They become Citus reference (or local) tables,
  * with `academies` and `counters`, which have no `academy_id`.
  */
-const GLOBAL_WITH_ACADEMY_ID = ['calendar_feeds', 'outgoing_mails', 'password_resets', 'sessions'];
+const GLOBAL_WITH_ACADEMY_ID = ['calendar_feeds', 'family_sessions', 'outgoing_mails', 'outgoing_sms', 'password_resets', 'sessions'];
 
 let t: TestContext;
 beforeAll(async () => {

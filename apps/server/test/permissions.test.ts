@@ -15,7 +15,8 @@ import { createSession } from '../src/modules/auth/sessions.js';
 import { addPlayer, coachLogin, multipart } from './fixtures.js';
 import { type Academy, academyHost, createTestApp, registerAndLogin, type TestContext } from './harness.js';
 
-type Rule = 'public' | 'member' | PermissionFlag[];
+/** `family`: a parent session's route (/api/family/...), refused to every staff token (family.test.ts checks it route by route). */
+type Rule = 'public' | 'member' | 'family' | PermissionFlag[];
 interface Case {
   key: RouteKey;
   allow: Rule;
@@ -165,6 +166,28 @@ const TABLE: Case[] = [
   // The provider's callback and the payer's return are public and proven by their signatures (401 when bad); minimal bodies are 400.
   { key: 'paymentCallback', allow: 'public', body: () => ({}) },
   { key: 'paymentReturn', allow: 'public', body: () => ({ signature: 'x'.repeat(2001) }) },
+
+  // The family portal (issue 21): sign-in and verify are public (on the academy's host); the rest
+  // take only a parent session, so every staff flag gets 401.
+  { key: 'familySignIn', allow: 'public', body: () => ({}) },
+  { key: 'familyVerify', allow: 'public', body: () => ({}) },
+  { key: 'familySignOut', allow: 'family' },
+  { key: 'familyMe', allow: 'family' },
+  { key: 'familyHome', allow: 'family' },
+  { key: 'familyEvents', allow: 'family' },
+  { key: 'setFamilyAvailability', allow: 'family' },
+  { key: 'familyProgress', allow: 'family' },
+  { key: 'familyMoney', allow: 'family' },
+  { key: 'familyDetails', allow: 'family' },
+  { key: 'updateFamilyParent', allow: 'family' },
+  { key: 'updateFamilyChild', allow: 'family' },
+  { key: 'familyAnnouncements', allow: 'family' },
+  { key: 'openFamilyAnnouncement', allow: 'family' },
+  { key: 'listAnnouncements', allow: [R('Players')] },
+  // Without a body: 400 for those allowed, nothing sent.
+  { key: 'createAnnouncement', allow: [W('Players')], body: () => ({}) },
+  { key: 'getFamilySettings', allow: [R('Settings')] },
+  { key: 'updateFamilySettings', allow: [W('Settings')], body: () => ({}) },
 ];
 
 let t: TestContext;
@@ -235,11 +258,11 @@ function request(c: Case, token: string | null): InjectOptions {
 }
 
 const allowed = (rule: Rule, flag: PermissionFlag | 'none') =>
-  rule === 'member' || (rule !== 'public' && flag !== 'none' && rule.includes(flag));
+  rule === 'member' || (typeof rule === 'object' && flag !== 'none' && rule.includes(flag));
 
 // Logging out ends the session it is called with: that row runs last.
 const ORDERED = [...TABLE.filter((c) => c.key !== 'logout'), ...TABLE.filter((c) => c.key === 'logout')];
-const guarded = ORDERED.filter((c) => c.allow !== 'public');
+const guarded = ORDERED.filter((c) => c.allow !== 'public' && c.allow !== 'family');
 
 describe('the permission matrix', () => {
   it('has a row for every route of the endpoint map, and no other', () => {
@@ -249,6 +272,16 @@ describe('the permission matrix', () => {
     expect([...keys].filter((k) => !(k in ROUTES))).toEqual([]);
     const labels = TABLE.map(label);
     expect(new Set(labels).size, 'each row of a route needs its own variant').toBe(labels.length);
+  });
+
+  it('refuses every staff token on the family routes (401)', async () => {
+    const failures: string[] = [];
+    for (const c of ORDERED.filter((x) => x.allow === 'family'))
+      for (const flag of [...PERMISSION_FLAGS, 'none' as const]) {
+        const res = await t.app.inject(request(c, tokens.get(flag) ?? ''));
+        if (res.statusCode !== 401) failures.push(`${label(c)} with only ${flag}: ${res.statusCode}`);
+      }
+    expect(failures).toEqual([]);
   });
 
   it('lets public routes be called without a token', async () => {

@@ -73,7 +73,7 @@ describe('row-level security', () => {
         sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'academy_id' order by table_name`,
       ),
     );
-    const global = ['sessions', 'password_resets', 'outgoing_mails', 'calendar_feeds'];
+    const global = ['sessions', 'password_resets', 'outgoing_mails', 'calendar_feeds', 'family_sessions', 'outgoing_sms'];
     expect(
       rowsOf<{ table_name: string }>(withAcademyId)
         .map((r) => r.table_name)

@@ -10,11 +10,11 @@ import pg from 'pg';
  * (no superuser, no CREATEROLE: the least-privilege set-up), a database administrator creates them
  * once with scripts/db-roles.sql (docs/architecture.md, "Database roles").
  */
-export const DATABASE_ROLES = ['kora_app', 'kora_system', 'kora_lookup', 'kora_auth'] as const;
+export const DATABASE_ROLES = ['kora_app', 'kora_system', 'kora_lookup', 'kora_auth', 'kora_family'] as const;
 
 /**
  * A migration statement (after its comment lines) that only creates one of those roles (0001, 0009,
- * 0011, 0017). PostgreSQL checks CREATEROLE before it looks whether the role exists, so an owner
+ * 0011, 0017, 0027). PostgreSQL checks CREATEROLE before it looks whether the role exists, so an owner
  * without it fails on the statement even when the role is there: a role that exists is not created
  * again.
  */
@@ -66,16 +66,17 @@ export async function migratePostgres(pool: pg.Pool, migrationsFolder: string) {
 }
 
 /**
- * Lets the server's login switch to the two roles its transactions use (and nothing else); the
- * owner may hand them on because the DBA step gave them to it WITH ADMIN OPTION.
+ * Lets the server's login switch to the roles its transactions use (and nothing else): kora_app,
+ * kora_system and kora_family (a parent's requests, migration 0027); the owner may hand them on
+ * because the DBA step gave them to it WITH ADMIN OPTION.
  */
 export async function grantServerRoles(owner: pg.Pool, login: string) {
   try {
-    await owner.query(`grant kora_app, kora_system to ${pg.escapeIdentifier(login)}`);
+    await owner.query(`grant kora_app, kora_system, kora_family to ${pg.escapeIdentifier(login)}`);
   } catch (err) {
     const code = String(Reflect.get(Object(err), 'code') ?? '');
     throw new Error(
-      `Granting kora_app and kora_system to ${login} failed: ${err instanceof Error ? err.message : err} (SQLSTATE ${code}). ${DBA_STEP}.`,
+      `Granting kora_app, kora_system and kora_family to ${login} failed: ${err instanceof Error ? err.message : err} (SQLSTATE ${code}). ${DBA_STEP}.`,
     );
   }
 }

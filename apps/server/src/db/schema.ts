@@ -5,12 +5,14 @@
  * forced by migration 0001 (docs/architecture.md, "Tenant transaction").
  */
 import {
+  ANNOUNCEMENT_AUDIENCES,
   BREAKFAST_SOURCES,
   CALENDAR_FEED_LANGUAGES,
   CALENDAR_FEED_SCOPES,
   COACH_TYPES,
   COLORS,
   EVENT_TYPES,
+  FAMILY_LANGUAGES,
   GENDERS,
   INVOICE_KINDS,
   PACKAGE_TYPES,
@@ -95,6 +97,8 @@ export const academies = pgTable('academies', {
   /** The refund and cancellation policy parents read, in each language (migration 0024); null shows the default text. */
   refundPolicy: text('refund_policy'),
   refundPolicyArabic: text('refund_policy_arabic'),
+  /** How long before an event parents may still say their child can't come (migration 0027). */
+  availabilityCutoffMinutes: integer('availability_cutoff_minutes').notNull().default(120),
   createdAt: createdAt(),
 });
 
@@ -237,6 +241,8 @@ export const users = pgTable(
     condition: text('condition'),
     coachType: text('coach_type', { enum: COACH_TYPES }),
     accountTypeId: uuid('account_type_id'),
+    /** A parent's language in the family portal: their mails, SMS and announcements (migration 0027); null: Arabic. */
+    language: text('language', { enum: FAMILY_LANGUAGES }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -390,6 +396,10 @@ export const participants = pgTable(
     /** PENDING, ATTENDED, ABSENT (PLAYED, NOT_ATTENDING recognised). */
     status: text('status', { enum: PARTICIPANT_STATUSES }).notNull().default('PENDING'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A parent said the child can't come (migration 0027): when, why, and which parent; the status stays the coach's. */
+    cantComeAt: timestamp('cant_come_at', { withTimezone: true }),
+    cantComeReason: text('cant_come_reason'),
+    cantComeBy: uuid('cant_come_by'),
   },
   (t) => [
     tenantKey(t),
@@ -822,6 +832,114 @@ export const auditEvents = pgTable(
   (t) => [tenantKey(t), index('audit_events_academy_created_idx').on(t.academyId, t.createdAt)],
 );
 
+// ── family portal (migration 0027) ───────────────────────────────────────────
+
+/** Parent sessions: global like `sessions` (the request knows only its token); never accepted on staff routes. */
+export const familySessions = pgTable(
+  'family_sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    academyId: academyId(),
+    /** The parent who signed in (the audit's actor). */
+    parentId: uuid('parent_id').notNull(),
+    /** The academy's parent rows with the address signed in with: one person who registered each child separately. */
+    parentIds: uuid('parent_ids').array().notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('family_sessions_academy_parent_idx').on(t.academyId, t.parentId)],
+);
+
+/** Text messages (sms/sms.ts): global like outgoing_mails; the development outbox keeps the text. */
+export const outgoingSms = pgTable(
+  'outgoing_sms',
+  {
+    id: id(),
+    academyId: uuid('academy_id').references(() => academies.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outgoing_sms_academy_idx').on(t.academyId, t.createdAt)],
+);
+
+/** One-time sign-in codes (and the link's token), hashed; 10 minutes, single use, a few wrong tries. */
+export const familyCodes = pgTable(
+  'family_codes',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    parentId: uuid('parent_id').notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** The normalised address it was sent to (lower-case e-mail or +9665… mobile). */
+    address: text('address').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('family_codes_parent_id_fk', [t.academyId, t.parentId], users).onDelete('cascade'),
+    index('family_codes_academy_address_idx').on(t.academyId, t.address, t.createdAt),
+    uniqueIndex('family_codes_academy_token_idx').on(t.academyId, t.tokenHash),
+    index('family_codes_academy_parent_idx').on(t.academyId, t.parentId),
+  ],
+);
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    audience: text('audience', { enum: ANNOUNCEMENT_AUDIENCES }).notNull(),
+    teamId: uuid('team_id'),
+    playerId: uuid('player_id'),
+    title: text('title').notNull(),
+    titleArabic: text('title_arabic'),
+    body: text('body').notNull(),
+    bodyArabic: text('body_arabic'),
+    sms: boolean('sms').notNull().default(false),
+    authorId: uuid('author_id'),
+    authorName: text('author_name'),
+    authorNameArabic: text('author_name_arabic'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantKey(t),
+    // Migration 0027 writes `ON DELETE SET NULL (team_id)` (drizzle has no column list).
+    inAcademy('announcements_team_id_fk', [t.academyId, t.teamId], teams).onDelete('set null'),
+    inAcademy('announcements_player_id_fk', [t.academyId, t.playerId], users).onDelete('cascade'),
+    index('announcements_academy_created_idx').on(t.academyId, t.createdAt),
+  ],
+);
+
+/** The parents an announcement went to, in which language, and when each opened it. */
+export const announcementRecipients = pgTable(
+  'announcement_recipients',
+  {
+    academyId: academyId(),
+    announcementId: uuid('announcement_id').notNull(),
+    parentId: uuid('parent_id').notNull(),
+    language: text('language', { enum: FAMILY_LANGUAGES }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.announcementId, t.parentId] }),
+    inAcademy('announcement_recipients_announcement_id_fk', [t.academyId, t.announcementId], announcements).onDelete('cascade'),
+    inAcademy('announcement_recipients_parent_id_fk', [t.academyId, t.parentId], users).onDelete('cascade'),
+    index('announcement_recipients_parent_idx').on(t.academyId, t.parentId),
+  ],
+);
+
 /** Tenant tables that carry row-level security (kept in sync with the migrations by test/tenancy.test.ts). */
 export const TENANT_TABLES = [
   'account_types',
@@ -849,6 +967,9 @@ export const TENANT_TABLES = [
   'growth_metrics',
   'subscription_reminders',
   'audit_events',
+  'family_codes',
+  'announcements',
+  'announcement_recipients',
   // The per-academy data version of the list cache (migration 0016, raw SQL: not modelled above).
   'data_versions',
 ] as const;

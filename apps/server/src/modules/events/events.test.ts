@@ -106,9 +106,11 @@ describe('events', () => {
           condition: 'Asthma',
           status: 'PENDING',
           teamId: team.one,
+          cantCome: null,
           user: { id: p.one, name: 'Ali One', nameArabic: null, avatar: null, condition: 'Asthma' },
         },
       ],
+      expectedPlayers: 1,
     });
     expect((await list('2026-11-24', '2026-11-24')).map((e) => e.id)).toEqual([event.id]);
 

@@ -46,11 +46,19 @@ const eventsQuery = (where: SQL | undefined, withParticipants: boolean) => sql`
         join users u on u.id = p.user_id
         cross join lateral (
           select p.id, p.user_id as "userId", u.name, u.name_arabic as "nameArabic", u.avatar, u.condition, p.status, p.team_id as "teamId",
-            json_build_object('id', u.id, 'name', u.name, 'nameArabic', u.name_arabic, 'avatar', u.avatar, 'condition', u.condition) as "user"
+            json_build_object('id', u.id, 'name', u.name, 'nameArabic', u.name_arabic, 'avatar', u.avatar, 'condition', u.condition) as "user",
+            case when p.cant_come_at is null then null
+              else json_build_object('reason', p.cant_come_reason, 'at', to_char(p.cant_come_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end as "cantCome"
         ) pr
         where p.event_id = events.id)`
           : sql`'[]'::json`
-      } as participants
+      } as participants${
+        // A parent's "can't come" (the family portal, migration 0027): the players still expected.
+        withParticipants
+          ? sql`,
+      (select count(*)::int from participants p where p.event_id = events.id and p.cant_come_at is null) as "expectedPlayers"`
+          : sql``
+      }
   ) r
   ${where ? sql`where ${where}` : sql``}`;
 

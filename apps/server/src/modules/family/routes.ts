@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FamilyTx, familyTransaction } from '../../db/family.js';
+import { academies } from '../../db/schema.js';
+import { authOf } from '../../http/access.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { limits } from '../../http/rate-limits.js';
+import { route } from '../../http/route.js';
+import { createSmsSender } from '../../sms/sms.js';
+import { type AcademyRow, findAcademyByHandle } from '../academies/lookup.js';
+import { ageGroupMedians } from '../growth/service.js';
+import { createAnnouncement, familyAnnouncements, listAnnouncements, openAnnouncement } from './announcements.js';
+import {
+  auditFamilyChange,
+  familyDetails,
+  familyEvents,
+  familyHome,
+  familyMe,
+  familyMoney,
+  familyProgress,
+  setAvailability,
+  setParentLanguage,
+  updateChild,
+  updateParent,
+} from './service.js';
+import { createFamilySession, familyOf, registerFamilyGuard, revokeFamilySession } from './session.js';
+import { sendSignInCode, verifySignIn } from './sign-in.js';
+
+/** The one answer of a sign-in request, whether or not the address is known. */
+const SIGN_IN_ANSWER = 'If the academy has this address, a sign-in code is on its way.';
+
+/**
+ * The family portal (docs/domain.md, "The family portal"): the parents' routes under /api/family,
+ * guarded by the parent session (session.ts), and the staff's announcements and family settings.
+ */
+export async function familyRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  const limit = limits(deps.config);
+  const sms = createSmsSender(deps.data, { config: deps.config.sms, production: deps.config.production, log: app.log });
+  registerFamilyGuard(app);
+
+  /** The academy of the request's host: parents sign in on their academy's own address only. */
+  async function hostAcademy(req: FastifyRequest): Promise<AcademyRow> {
+    if (req.site.kind !== 'academy') throw new HttpError(404, 'family.academy_host_required');
+    const academy = await findAcademyByHandle(deps.data, req.site.handle);
+    if (!academy) throw notFound('academy.not_found');
+    return academy;
+  }
+  const inFamily = <T>(req: FastifyRequest, work: (tx: FamilyTx) => Promise<T>) => familyTransaction(deps.data, familyOf(req), work);
+  const now = () => deps.clock.now();
+
+  route(app, 'familySignIn', { access: 'public', rateLimit: limit.publicWrite }, async (req, reply) => {
+    const academy = await hostAcademy(req);
+    const { address, language } = req.body;
+    // Looked up after answering: neither the answer nor its time tells whether the address is known.
+    app.background.run(() => sendSignInCode(deps, sms, academy, address, language), req.log);
+    reply.status(202);
+    return { message: SIGN_IN_ANSWER };
+  });
+
+  route(app, 'familyVerify', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
+    const academy = await hostAcademy(req);
+    const family = await verifySignIn(deps, academy, req.body);
+    const token = await deps.data.system((tx) => createFamilySession(tx, academy.id, family.parentId, family.parentIds));
+    const key = { academyId: academy.id, ...family };
+    const language = req.body.language;
+    const me = await familyTransaction(deps.data, key, async (tx) => {
+      if (language) await setParentLanguage(tx, language);
+      return familyMe(tx);
+    });
+    return { token, ...me };
+  });
+
+  route(app, 'familySignOut', { access: 'public' }, async (req) => {
+    const family = familyOf(req);
+    await deps.data.system((tx) => revokeFamilySession(tx, family.sessionId, now()));
+  });
+
+  route(app, 'familyMe', { access: 'public' }, (req) => inFamily(req, familyMe));
+  route(app, 'familyHome', { access: 'public' }, (req) => inFamily(req, (tx) => familyHome(tx, now())));
+  route(app, 'familyEvents', { access: 'public' }, (req) => inFamily(req, (tx) => familyEvents(tx, req.query, now())));
+
+  route(app, 'setFamilyAvailability', { access: 'public' }, (req) =>
+    inFamily(req, async (tx) => {
+      const { event, before } = await setAvailability(tx, req.params.participantId, req.body, now());
+      await auditFamilyChange(tx, {
+        action: 'setFamilyAvailability',
+        targetId: req.params.participantId,
+        details: { body: req.body, before, effect: { childId: event.childId, eventId: event.event.id } },
+        address: req.ip,
+        at: now(),
+      });
+      return event;
+    }),
+  );
+
+  route(app, 'familyProgress', { access: 'public' }, async (req) => {
+    const progress = await inFamily(req, (tx) => familyProgress(tx, req.params.childId, now()));
+    // The age group's medians are aggregates over the academy's players, which the family's own
+    // transaction cannot read: computed in the academy's, for a child just proven to be theirs.
+    const medians = await deps.data.tenant(familyOf(req).academyId, (tx) => ageGroupMedians(tx, req.params.childId, now()));
+    return { ...progress, medians };
+  });
+
+  route(app, 'familyMoney', { access: 'public' }, (req) => inFamily(req, (tx) => familyMoney(tx, req.params.childId)));
+  route(app, 'familyDetails', { access: 'public' }, (req) => inFamily(req, familyDetails));
+
+  route(app, 'updateFamilyParent', { access: 'public' }, (req) =>
+    inFamily(req, async (tx) => {
+      const before = await updateParent(tx, req.body, now());
+      await auditFamilyChange(tx, {
+        action: 'updateFamilyParent',
+        targetId: tx.parentId,
+        details: {
+          body: req.body,
+          before: { phoneNumber: before.phoneNumber, emergencyPhone1: before.emergencyPhone1, emergencyPhone2: before.emergencyPhone2 },
+        },
+        address: req.ip,
+        at: now(),
+      });
+      return familyDetails(tx);
+    }),
+  );
+
+  route(app, 'updateFamilyChild', { access: 'public' }, (req) =>
+    inFamily(req, async (tx) => {
+      const before = await updateChild(tx, req.params.childId, req.body, now());
+      await auditFamilyChange(tx, {
+        action: 'updateFamilyChild',
+        targetId: req.params.childId,
+        details: { body: req.body, before },
+        address: req.ip,
+        at: now(),
+      });
+      return familyDetails(tx);
+    }),
+  );
+
+  route(app, 'familyAnnouncements', { access: 'public' }, (req) => inFamily(req, familyAnnouncements));
+  route(app, 'openFamilyAnnouncement', { access: 'public' }, (req) => inFamily(req, (tx) => openAnnouncement(tx, req.params.id, now())));
+
+  // ── staff ──
+  route(app, 'listAnnouncements', { access: { anyOf: ['canReadPlayers'] } }, (req) => req.tenant(listAnnouncements));
+
+  route(app, 'createAnnouncement', { access: { anyOf: ['canWritePlayers'] } }, async (req) => {
+    const auth = authOf(req);
+    const academy = await findAcademyByHandle(deps.data, auth.handle);
+    if (!academy) throw notFound('academy.not_found');
+    const author = { id: auth.user.id, name: auth.user.name, nameArabic: auth.user.nameArabic ?? null };
+    return createAnnouncement(deps, sms, academy, author, req.body, (work) => app.background.run(work, req.log));
+  });
+
+  route(app, 'getFamilySettings', { access: { anyOf: ['canReadSettings'] } }, async (req) => {
+    const auth = authOf(req);
+    const [row] = await deps.data.system((tx) =>
+      tx.select({ minutes: academies.availabilityCutoffMinutes }).from(academies).where(eq(academies.id, auth.academyId)),
+    );
+    return { availabilityCutoffMinutes: row.minutes, smsConfigured: sms.configured };
+  });
+
+  route(app, 'updateFamilySettings', { access: { anyOf: ['canWriteSettings'] } }, async (req) => {
+    const minutes = req.body.availabilityCutoffMinutes;
+    await req.tenant((tx) => tx.update(academies).set({ availabilityCutoffMinutes: minutes }).where(eq(academies.id, tx.academyId)));
+    return { availabilityCutoffMinutes: minutes, smsConfigured: sms.configured };
+  });
+
+  if (deps.config.exposeOutbox) {
+    // The development SMS outbox, read like the mail outbox (tests only; never in production).
+    app.get('/api/dev/sms-outbox', { config: { access: 'public' }, schema: { hide: true } }, async () => sms.outbox());
+  }
+}

@@ -1,0 +1,89 @@
+import { FAMILY_PUBLIC_ROUTES, isFamilyRoute } from '@kora/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { academies, familySessions } from '../../db/schema.js';
+import type { SystemTx } from '../../db/tenant.js';
+import type { AppDeps } from '../../deps.js';
+import { HttpError } from '../../http/errors.js';
+import type { HostInfo } from '../../http/host.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+
+/** A parent's session: its own kind, in its own table; staff routes never accept it, family routes accept nothing else. */
+export interface FamilyAuth {
+  sessionId: string;
+  academyId: string;
+  handle: string;
+  parentId: string;
+  parentIds: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The parent of a family route's request (set by the family guard). */
+    family: FamilyAuth | null;
+  }
+}
+
+const TOUCH_AFTER_MS = 60_000;
+
+export async function createFamilySession(tx: SystemTx, academyId: string, parentId: string, parentIds: string[]) {
+  const token = newToken();
+  await tx.insert(familySessions).values({ tokenHash: hashToken(token), academyId, parentId, parentIds });
+  return token;
+}
+
+/**
+ * The parent session of a bearer token on its academy's own host; null when unknown, revoked,
+ * idle longer than SESSION_IDLE_DAYS, or presented on any other host (the root or another academy).
+ */
+export async function authenticateFamily(deps: AppDeps, token: string, site: HostInfo): Promise<FamilyAuth | null> {
+  if (!token || token.length > 200 || site.kind !== 'academy') return null;
+  const now = deps.clock.now();
+  return deps.data.system(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: familySessions.id,
+        academyId: familySessions.academyId,
+        parentId: familySessions.parentId,
+        parentIds: familySessions.parentIds,
+        lastSeenAt: familySessions.lastSeenAt,
+        handle: academies.handle,
+      })
+      .from(familySessions)
+      .innerJoin(academies, eq(academies.id, familySessions.academyId))
+      .where(and(eq(familySessions.tokenHash, hashToken(token)), isNull(familySessions.revokedAt)));
+    if (!row || row.handle !== site.handle) return null;
+    const idle = now.getTime() - row.lastSeenAt.getTime();
+    if (idle > deps.config.sessionIdleMs) return null;
+    if (idle > TOUCH_AFTER_MS) await tx.update(familySessions).set({ lastSeenAt: now }).where(eq(familySessions.id, row.id));
+    return { sessionId: row.id, academyId: row.academyId, handle: row.handle, parentId: row.parentId, parentIds: row.parentIds };
+  });
+}
+
+export async function revokeFamilySession(tx: SystemTx, sessionId: string, at: Date) {
+  await tx.update(familySessions).set({ revokedAt: at }).where(eq(familySessions.id, sessionId));
+}
+
+export const familyOf = (req: FastifyRequest): FamilyAuth => {
+  if (!req.family) throw new HttpError(401, 'auth.unauthorized');
+  return req.family;
+};
+
+/**
+ * The family guard, hooked into the family plugin only: every `/api/family/...` route but sign-in
+ * and verify needs a parent session (401 otherwise, before the input is validated). Those routes
+ * declare `public` to the staff guard (http/access.ts), which therefore never reads their token: a
+ * staff token is simply not a parent session here, and a parent token is unknown to `sessions`.
+ */
+export function registerFamilyGuard(app: FastifyInstance) {
+  app.decorateRequest('family', null);
+  app.addHook('preValidation', async (req) => {
+    const key = req.routeOptions.config?.operation;
+    if (!key || !isFamilyRoute(key) || FAMILY_PUBLIC_ROUTES.includes(key)) return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const auth = await authenticateFamily(app.deps, token, req.site);
+    if (!auth) throw new HttpError(401, 'auth.unauthorized');
+    req.family = auth;
+  });
+}

@@ -1,0 +1,225 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { FAMILY_CODE_MINUTES, type FamilyAddress, type FamilyLanguage, saudiMobile } from '@kora/contracts';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { familyCodes, users } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
+import type { AppDeps } from '../../deps.js';
+import { HttpError } from '../../http/errors.js';
+import { academyUrl } from '../../http/host.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { SmsSender } from '../../sms/sms.js';
+import type { AcademyRow } from '../academies/lookup.js';
+
+const CODE_TTL_MS = FAMILY_CODE_MINUTES * 60_000;
+/** Wrong codes a sent code survives; the next one ends it. */
+const MAX_FAILED = 5;
+const WINDOW_MS = 15 * 60_000;
+
+/**
+ * Sign-in limits (docs/domain.md, "The family portal"): codes sent per address and per parent in
+ * 15 minutes (more are silently not sent: the answer never changes), and codes tried per address
+ * (429 beyond). Scaled by RATE_LIMIT_SCALE like every limit.
+ */
+export function signInLimits(scale: number) {
+  const scaled = (n: number) => Math.max(1, Math.round(n * scale));
+  return { sendsPerAddress: scaled(3), sendsPerParent: scaled(5), triesPerAddress: scaled(10) };
+}
+
+const addressKey = (address: FamilyAddress) => (address.kind === 'email' ? address.email : address.phone);
+
+interface ParentMatch {
+  id: string;
+  name: string;
+  nameArabic: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  language: FamilyLanguage | null;
+}
+
+/**
+ * The academy's parents the address belongs to, oldest first: an e-mail compared in lower case,
+ * a mobile number compared as E.164 whatever way it was typed in (05…, +966 5…, 9665…).
+ */
+export async function parentsOf(tx: TenantTx, address: FamilyAddress): Promise<ParentMatch[]> {
+  const columns = {
+    id: users.id,
+    name: users.name,
+    nameArabic: users.nameArabic,
+    email: users.email,
+    phoneNumber: users.phoneNumber,
+    language: users.language,
+  };
+  if (address.kind === 'email')
+    return tx
+      .select(columns)
+      .from(users)
+      .where(and(eq(users.role, 'PARENT'), sql`lower(${users.email}) = ${address.email}`))
+      .orderBy(users.createdAt, users.id);
+  const nine = address.phone.slice(-9);
+  const rows = await tx
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.role, 'PARENT'), sql`right(regexp_replace(coalesce(${users.phoneNumber}, ''), '\\D', '', 'g'), 9) = ${nine}`))
+    .orderBy(users.createdAt, users.id);
+  return rows.filter((r) => r.phoneNumber && saudiMobile(r.phoneNumber) === address.phone);
+}
+
+const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const TEXTS = {
+  en: {
+    subject: (academy: string) => `${academy}: your sign-in code`,
+    mail: (academy: string, code: string, link: string) =>
+      [
+        `Your code to sign in to ${academy} on Kora is ${code}.`,
+        `Or open this link on your phone: ${link}`,
+        `It works once, within ${FAMILY_CODE_MINUTES} minutes.`,
+        '',
+        'If you did not ask for it, ignore this message.',
+      ].join('\n'),
+    sms: (academy: string, code: string, link: string) => `${academy}: your Kora code is ${code} (${FAMILY_CODE_MINUTES} min). ${link}`,
+  },
+  ar: {
+    subject: (academy: string) => `${academy}: رمز الدخول`,
+    mail: (academy: string, code: string, link: string) =>
+      [
+        `رمز دخولك إلى ${academy} على كورة هو ${code}.`,
+        `أو افتح هذا الرابط على جوالك: ${link}`,
+        `يعمل مرة واحدة خلال ${FAMILY_CODE_MINUTES} دقائق.`,
+        '',
+        'إن لم تطلبه فتجاهل هذه الرسالة.',
+      ].join('\n'),
+    sms: (academy: string, code: string, link: string) => `${academy}: رمز الدخول إلى كورة ${code} (${FAMILY_CODE_MINUTES} دقائق). ${link}`,
+  },
+} as const;
+
+/**
+ * The work behind `POST /api/family/sign-in`, run after the answer has left (the answer and its time
+ * say nothing about the address): when the address is a parent's of the academy and the limits
+ * allow, a new 6-digit code and link token are recorded (hashed) and sent by e-mail or SMS in the
+ * screen's language.
+ */
+export async function sendSignInCode(
+  deps: AppDeps,
+  sms: SmsSender,
+  academy: AcademyRow,
+  address: FamilyAddress,
+  language: FamilyLanguage,
+): Promise<'sent' | 'unknown' | 'limited' | 'no_sms'> {
+  const parents = await deps.data.tenant(academy.id, (tx) => parentsOf(tx, address));
+  if (parents.length === 0) return 'unknown';
+  if (address.kind === 'phone' && !sms.configured) return 'no_sms';
+  const limits = signInLimits(deps.config.rateLimitScale);
+  const key = addressKey(address);
+  const [perAddress, perParent] = await deps.counters.hitAll(
+    [`family:send:${academy.id}:${key}`, `family:send-parent:${academy.id}:${parents[0].id}`],
+    WINDOW_MS,
+  );
+  if (perAddress.count > limits.sendsPerAddress || perParent.count > limits.sendsPerParent) return 'limited';
+
+  const id = randomUUID();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const token = newToken();
+  const now = deps.clock.now();
+  await deps.data.tenant(academy.id, (tx) =>
+    tx.insert(familyCodes).values({
+      id,
+      academyId: academy.id,
+      parentId: parents[0].id,
+      channel: address.kind === 'email' ? 'email' : 'sms',
+      address: key,
+      codeHash: codeHash(id, code),
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      createdAt: now,
+    }),
+  );
+  // The token rides in the fragment: never sent to a server, a proxy's log or a Referer.
+  const link = academyUrl(deps.config, academy.handle, `/family/sign-in#token=${token}`);
+  const name = language === 'ar' ? (academy.nameArabic ?? academy.name) : academy.name;
+  const texts = TEXTS[language];
+  if (address.kind === 'email') {
+    await deps.mailer.send({ academyId: academy.id, to: address.email, subject: texts.subject(name), text: texts.mail(name, code, link) });
+  } else {
+    await sms.send({ academyId: academy.id, to: address.phone, text: texts.sms(name, code, link) });
+  }
+  return 'sent';
+}
+
+/** The parent rows a verified code opens: the one it was sent for first, then the others of the same address. */
+export interface VerifiedFamily {
+  parentId: string;
+  parentIds: string[];
+}
+
+function invalid(): never {
+  throw new HttpError(400, 'family.code_invalid');
+}
+
+/**
+ * `POST /api/family/verify`: a code with its address, or a link's token. A match that is unused,
+ * unexpired and not worn out by wrong tries is used up in the same statement that finds it, so two
+ * requests with one code never both sign in. Wrong codes count against the address (429 beyond the
+ * limit) and against the address's live codes (each ends after MAX_FAILED).
+ */
+export async function verifySignIn(
+  deps: AppDeps,
+  academy: AcademyRow,
+  body: { address: FamilyAddress; code: string } | { token: string },
+): Promise<VerifiedFamily> {
+  const now = deps.clock.now();
+  const live = and(isNull(familyCodes.usedAt), gt(familyCodes.expiresAt, now), lt(familyCodes.failedAttempts, MAX_FAILED));
+  if ('token' in body) {
+    const used = await deps.data.tenant(academy.id, (tx) =>
+      tx
+        .update(familyCodes)
+        .set({ usedAt: now })
+        .where(and(eq(familyCodes.tokenHash, hashToken(body.token)), live))
+        .returning({ parentId: familyCodes.parentId, channel: familyCodes.channel, address: familyCodes.address }),
+    );
+    if (used.length === 0) invalid();
+    return familyOfCode(deps, academy, used[0]);
+  }
+  const key = addressKey(body.address);
+  const limits = signInLimits(deps.config.rateLimitScale);
+  const tries = await deps.counters.hit(`family:verify:${academy.id}:${key}`, WINDOW_MS);
+  if (tries.count > limits.triesPerAddress) throw new HttpError(429, 'request.too_many');
+  const found = await deps.data.tenant(academy.id, async (tx) => {
+    const candidates = await tx
+      .select({ id: familyCodes.id, codeHash: familyCodes.codeHash })
+      .from(familyCodes)
+      .where(and(eq(familyCodes.address, key), live))
+      .orderBy(desc(familyCodes.createdAt))
+      .limit(5);
+    const match = candidates.find((c) => sameHash(c.codeHash, codeHash(c.id, body.code)));
+    if (!match) {
+      if (candidates.length > 0)
+        await tx
+          .update(familyCodes)
+          .set({ failedAttempts: sql`${familyCodes.failedAttempts} + 1` })
+          .where(and(eq(familyCodes.address, key), live));
+      return null;
+    }
+    const [used] = await tx
+      .update(familyCodes)
+      .set({ usedAt: now })
+      .where(and(eq(familyCodes.id, match.id), live))
+      .returning({ parentId: familyCodes.parentId, channel: familyCodes.channel, address: familyCodes.address });
+    return used ?? null;
+  });
+  if (!found) invalid();
+  return familyOfCode(deps, academy, found);
+}
+
+async function familyOfCode(
+  deps: AppDeps,
+  academy: AcademyRow,
+  code: { parentId: string; channel: 'email' | 'sms'; address: string },
+): Promise<VerifiedFamily> {
+  const address: FamilyAddress = code.channel === 'email' ? { kind: 'email', email: code.address } : { kind: 'phone', phone: code.address };
+  const parents = await deps.data.tenant(academy.id, (tx) => parentsOf(tx, address));
+  const ids = parents.map((p) => p.id);
+  // The code's own parent, even should their address have changed since it was sent.
+  return { parentId: code.parentId, parentIds: ids.includes(code.parentId) ? ids : [code.parentId, ...ids] };
+}
