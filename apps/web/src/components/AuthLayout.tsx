@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { SharedLink } from '../routes/links';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 
@@ -37,9 +37,9 @@ export function AuthCard({
       </div>
       <div className={`relative w-full ${wide ? 'max-w-2xl' : 'max-w-md'} rounded-2xl bg-white p-6 shadow-2xl sm:p-8`}>
         <div className={title ? 'mb-6 flex items-center gap-3' : 'mb-6 flex justify-center'}>
-          <Link to="/" aria-label="Kora">
+          <SharedLink to="/" aria-label="Kora">
             <Logo />
-          </Link>
+          </SharedLink>
           {title && (
             <div className="min-w-0 border-s border-slate-200 ps-3">
               <h1 className="text-lg font-bold text-slate-900">{title}</h1>

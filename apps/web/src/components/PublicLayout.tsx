@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../lib/i18n';
+import { SharedLink } from '../routes/links';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { PaymentLogos } from './PaymentLogos';
@@ -72,13 +72,13 @@ function Footer() {
           <PaymentLogos />
           <nav className="flex flex-wrap gap-x-4 gap-y-1 pt-2">
             {(['pricing', 'about', 'contact', 'terms', 'privacy'] as const).map((p) => (
-              <Link key={p} to={`/${p}`} className="hover:text-white">
+              <SharedLink key={p} to={`/${p}`} className="hover:text-white">
                 <FormattedMessage id={`nav.public.${p}`} />
-              </Link>
+              </SharedLink>
             ))}
-            <Link to="/refund-policy" className="hover:text-white">
+            <SharedLink to="/refund-policy" className="hover:text-white">
               <FormattedMessage id="nav.public.refunds" />
-            </Link>
+            </SharedLink>
           </nav>
         </div>
       </div>
@@ -92,23 +92,23 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
-          <Link to="/" aria-label="Kora">
+          <SharedLink to="/" aria-label="Kora">
             <Logo className="[&>span]:hidden min-[420px]:[&>span]:inline" />
-          </Link>
+          </SharedLink>
           <nav className="flex items-center gap-0.5 sm:gap-3">
             <LanguageSwitcher />
-            <Link
+            <SharedLink
               to="/auth/register/academy"
               className="inline-flex rounded-lg px-2 py-2 text-sm font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50 sm:px-3"
             >
               <FormattedMessage id="landing.createAcademy" />
-            </Link>
-            <Link
+            </SharedLink>
+            <SharedLink
               to="/auth/login"
               className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800"
             >
               <FormattedMessage id="landing.login" />
-            </Link>
+            </SharedLink>
           </nav>
         </div>
       </header>

@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { currentHost, subdomainUrl } from '../lib/host';
+import { SharedLink } from './links';
 
 /** '404 Page not found'; the link says 'Go back home' on the root and 'Go back to dashboard' on an academy. */
 export function NotFoundPage() {
@@ -12,9 +12,9 @@ export function NotFoundPage() {
       <h1 className="text-xl font-semibold">
         <FormattedMessage id="notFound.title" />
       </h1>
-      <Link to="/" className="mt-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+      <SharedLink to="/" className="mt-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
         <FormattedMessage id={academy ? 'notFound.backDashboard' : 'notFound.backHome'} />
-      </Link>
+      </SharedLink>
     </div>
   );
 }

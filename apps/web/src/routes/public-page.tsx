@@ -1,11 +1,12 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTACT, EmailLink, PhoneLink, PublicLayout } from '../components/PublicLayout';
 import { isMessageId } from '../lib/message-ids';
+import { SharedLink } from './links';
+import type { PublicPageName } from './site/pages';
 
-export const PUBLIC_PAGES = ['pricing', 'about', 'contact', 'terms', 'privacy'] as const;
-export type PublicPageName = (typeof PUBLIC_PAGES)[number];
+export { PUBLIC_PAGES, type PublicPageName } from './site/pages';
+
 /** Each page's sections; every `page.<page>.<section>.title|text` id exists (the compiler checks). */
 const SECTIONS = {
   pricing: ['s1', 's2', 's3'],
@@ -31,14 +32,14 @@ export function PricingCards({ heading: Heading = 'h2' }: { heading?: 'h2' | 'h3
           <p className="mt-2 flex-1 whitespace-pre-line text-slate-600">
             <FormattedMessage id={`page.pricing.${key}.text`} values={contactValues} />
           </p>
-          <Link
+          <SharedLink
             to="/auth/register/academy"
             className={`mt-5 rounded-lg px-4 py-2.5 text-center text-sm font-semibold ${
               i < 2 ? 'bg-brand-700 text-white hover:bg-brand-800' : 'border border-slate-300 text-slate-800 hover:bg-slate-50'
             }`}
           >
             <FormattedMessage id={i < 2 ? 'landing.startTrial' : 'landing.createAcademy'} />
-          </Link>
+          </SharedLink>
         </section>
       ))}
     </div>

@@ -1,6 +1,6 @@
 import type { PaymentDetails, SubscriptionStatus } from '@kora/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearch } from '@tanstack/react-router';
+import { useParams, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
@@ -12,6 +12,7 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { WrittenText } from '../../lib/text-language';
+import { SharedLink } from '../../routes/links';
 import { StatusBadge } from '../players/StatusBadge';
 import { breakOutOfFrame, isFramed } from './frame';
 import { AcademyHeading, PaymentShell } from './PaymentShell';
@@ -87,13 +88,13 @@ function AttemptNotice({ reference, subscriptionId }: { reference: string; subsc
     <div className="mb-4 space-y-2">
       <OutcomeBanner outcome={r.outcome} />
       {!NOT_CHARGED.includes(r.outcome) && (
-        <Link
+        <SharedLink
           to="/payment/success"
           search={{ ref: r.ref }}
           className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           <FormattedMessage id="paymentResult.viewResult" />
-        </Link>
+        </SharedLink>
       )}
     </div>
   );
@@ -109,8 +110,9 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const errorText = useErrorText();
-  const { id } = useParams({ strict: false }) as { id?: string };
-  const search = useSearch({ strict: false }) as { payment?: string };
+  const from = mode === 'initial' ? '/initial-subscription/$id' : '/renew-subscription/$id';
+  const { id } = useParams({ from });
+  const search = useSearch({ from });
   const m = MESSAGES[mode];
   const validId = !!id && UUID.test(id);
   const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
@@ -278,14 +280,14 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
         )}
         {/* A running subscription is renewed (or its trial paid) on the renewal page. */}
         {mode === 'initial' && (status === 'ACTIVE' || status === 'TRIAL') && (
-          <Link
+          <SharedLink
             to="/renew-subscription/$id"
             params={{ id: d.subscription.id }}
             className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
             data-testid="payment-to-renew"
           >
             <FormattedMessage id="paymentPage.toRenew" />
-          </Link>
+          </SharedLink>
         )}
         {payable && !online && <ErrorBox>{intl.formatMessage({ id: 'errors.payment.online_disabled' })}</ErrorBox>}
         {initiationError && <ErrorBox>{initiationError}</ErrorBox>}

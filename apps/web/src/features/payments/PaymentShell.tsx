@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
@@ -7,6 +6,7 @@ import { PaymentLogos } from '../../components/PaymentLogos';
 import { displayName, type Named } from '../../lib/display-name';
 import { currentHost } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
+import { SharedLink } from '../../routes/links';
 
 /**
  * The academy's public page for a payer (never the staff login): its parent registration page, on
@@ -15,9 +15,9 @@ import { useLocale } from '../../lib/i18n';
 export function AcademyPageLink({ handle, className, children }: { handle: string; className?: string; children: ReactNode }) {
   const host = currentHost();
   return (
-    <Link to="/auth/register/parent" search={host.kind === 'academy' ? {} : { academy: handle }} target="_top" className={className}>
+    <SharedLink to="/auth/register/parent" search={host.kind === 'academy' ? {} : { academy: handle }} target="_top" className={className}>
       {children}
-    </Link>
+    </SharedLink>
   );
 }
 
@@ -25,7 +25,7 @@ export function AcademyPageLink({ handle, className, children }: { handle: strin
 export function RefundPolicyLink({ handle, className }: { handle?: string; className?: string }) {
   const host = currentHost();
   return (
-    <Link
+    <SharedLink
       to="/refund-policy"
       search={host.kind === 'academy' || !handle ? {} : { academy: handle }}
       target="_top"
@@ -33,7 +33,7 @@ export function RefundPolicyLink({ handle, className }: { handle?: string; class
       data-testid="refund-policy-link"
     >
       <FormattedMessage id="paymentPage.refundPolicy" />
-    </Link>
+    </SharedLink>
   );
 }
 
@@ -87,13 +87,13 @@ export function PaymentShell({
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-2xl items-center justify-between gap-2 px-4 py-3">
           {host.kind === 'academy' ? (
-            <Link to="/auth/register/parent" aria-label="Kora">
+            <SharedLink to="/auth/register/parent" aria-label="Kora">
               {logo}
-            </Link>
+            </SharedLink>
           ) : (
-            <Link to="/" aria-label="Kora">
+            <SharedLink to="/" aria-label="Kora">
               {logo}
-            </Link>
+            </SharedLink>
           )}
           <LanguageSwitcher />
         </div>

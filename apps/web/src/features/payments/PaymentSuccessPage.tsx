@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Spinner } from '../../components/Spinner';
@@ -8,15 +8,11 @@ import { ApiError } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { currentHost } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
+import { SharedLink } from '../../routes/links';
 import { StatusBadge } from '../players/StatusBadge';
 import { breakOutOfFrame, isFramed } from './frame';
 import { AcademyHeading, AcademyPageLink, PaymentShell } from './PaymentShell';
 import { isPaymentRef, MAX_POLLS, NOT_CHARGED, OutcomeBanner, POLL_MS, paymentResultQuery, ResultPeriod } from './result';
-
-/** `/payment/success?ref=`: where the provider's return sends the payer; `ref` is Kora's reference of the payment. */
-export interface PaymentSuccessSearch {
-  ref?: string;
-}
 
 const primary =
   'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800';
@@ -42,9 +38,9 @@ function HomeLink() {
       <FormattedMessage id="notFound.backHome" />
     </AcademyPageLink>
   ) : (
-    <Link to="/" target="_top" className={secondary}>
+    <SharedLink to="/" target="_top" className={secondary}>
       <FormattedMessage id="notFound.backHome" />
-    </Link>
+    </SharedLink>
   );
 }
 
@@ -57,7 +53,7 @@ function HomeLink() {
 export function PaymentSuccessPage() {
   const intl = useIntl();
   const { locale } = useLocale();
-  const search = useSearch({ strict: false }) as PaymentSuccessSearch;
+  const search = useSearch({ from: '/payment/success' });
   const framed = isFramed();
   useEffect(() => {
     if (framed) breakOutOfFrame();
@@ -159,7 +155,7 @@ export function PaymentSuccessPage() {
             </a>
           )}
           {NOT_CHARGED.includes(r.outcome) && (
-            <Link
+            <SharedLink
               to={r.retry.page === 'renew' ? '/renew-subscription/$id' : '/initial-subscription/$id'}
               params={{ id: r.retry.subscriptionId }}
               target="_top"
@@ -167,7 +163,7 @@ export function PaymentSuccessPage() {
               data-testid="payment-try-again"
             >
               <FormattedMessage id="paymentResult.tryAgain" />
-            </Link>
+            </SharedLink>
           )}
           <AcademyPageLink handle={r.academy.handle} className={secondary}>
             <FormattedMessage id="paymentResult.backTo" values={{ academy: academyName }} />

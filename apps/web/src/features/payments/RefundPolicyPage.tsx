@@ -14,11 +14,6 @@ import { currentHost } from '../../lib/host';
 import { type Locale, useLocale } from '../../lib/i18n';
 import { AcademyHeading, PaymentShell } from './PaymentShell';
 
-export interface RefundPolicySearch {
-  /** On the root host: whose policy (an academy's host names its own). */
-  academy?: string;
-}
-
 const SECTIONS = ['s1', 's2', 's3', 's4'] as const;
 
 /** The standard policy, in the page's language, for academies that did not write their own. */
@@ -76,7 +71,7 @@ function AcademyPolicy({ policy }: { policy: RefundPolicyReply }) {
 
 export function RefundPolicyPage() {
   const errorText = useErrorText();
-  const search = useSearch({ strict: false }) as RefundPolicySearch;
+  const search = useSearch({ from: '/refund-policy' });
   const host = currentHost();
   const handle = host.kind === 'academy' ? host.handle : (search.academy ?? '').trim().toLowerCase();
   const policy = useQuery({

@@ -1,6 +1,5 @@
 import { forgotPasswordBody } from '@kora/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { z } from 'zod';
@@ -14,6 +13,7 @@ import { ErrorBox } from '../../components/States';
 import { call } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { currentHost } from '../../lib/host';
+import { SharedLink } from '../links';
 
 /** Initial → emailSent; a real request (DESIGN §5.2) that never reveals whether the e-mail exists. */
 export function ForgotPasswordPage() {
@@ -57,9 +57,9 @@ export function ForgotPasswordPage() {
         </Form>
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to="/auth/login" className="font-semibold text-brand-700 hover:underline">
+        <SharedLink to="/auth/login" className="font-semibold text-brand-700 hover:underline">
           <FormattedMessage id="forgot.back" />
-        </Link>
+        </SharedLink>
       </p>
     </AuthCard>
   );

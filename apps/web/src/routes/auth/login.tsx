@@ -1,6 +1,6 @@
 import { ERRORS, loginBody } from '@kora/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AuthCard } from '../../components/AuthLayout';
@@ -14,8 +14,9 @@ import { ApiError, call } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { currentHost, subdomainUrl } from '../../lib/host';
 import { safeRedirect } from '../../lib/redirect';
-import type { LoginSearch } from '../../router';
+import { SharedLink } from '../links';
 import { useAcademyName } from './academy-name';
+import type { LoginSearch } from './login.route';
 
 const rootSchema = loginBody.pick({ handle: true });
 
@@ -40,9 +41,9 @@ function RootLogin() {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         <FormattedMessage id="login.noAcademy" />{' '}
-        <Link to="/auth/register/academy" className="font-semibold text-brand-700 hover:underline">
+        <SharedLink to="/auth/register/academy" className="font-semibold text-brand-700 hover:underline">
           <FormattedMessage id="login.signupAcademy" />
-        </Link>
+        </SharedLink>
       </p>
     </AuthCard>
   );
@@ -101,9 +102,9 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
           autoFocus={!!search.email}
         />
         <div className="flex justify-end">
-          <Link to="/auth/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+          <SharedLink to="/auth/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
             <FormattedMessage id="login.forgot" />
-          </Link>
+          </SharedLink>
         </div>
         <Button type="submit" full loading={form.formState.isSubmitting}>
           <FormattedMessage id="login.submit" />
@@ -111,9 +112,9 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         <FormattedMessage id="login.parentPrompt" />{' '}
-        <Link to="/auth/register/parent" className="font-semibold text-brand-700 hover:underline">
+        <SharedLink to="/auth/register/parent" className="font-semibold text-brand-700 hover:underline">
           <FormattedMessage id="login.parentRegister" />
-        </Link>
+        </SharedLink>
       </p>
     </AuthCard>
   );

@@ -1,6 +1,5 @@
 import { registerAcademyBody } from '@kora/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { z } from 'zod';
 import { AuthCard } from '../../components/AuthLayout';
@@ -12,6 +11,7 @@ import { FormText } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { call } from '../../lib/api';
 import { subdomainUrl } from '../../lib/host';
+import { SharedLink } from '../links';
 
 /** The contract's body; an empty academy link says so first (spec part 1 §5, key academy.error.required). */
 const schema = registerAcademyBody.extend({
@@ -49,9 +49,9 @@ export function RegisterAcademyPage() {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         <FormattedMessage id="academy.haveOne" />{' '}
-        <Link to="/auth/login" className="font-semibold text-brand-700 hover:underline">
+        <SharedLink to="/auth/login" className="font-semibold text-brand-700 hover:underline">
           <FormattedMessage id="landing.login" />
-        </Link>
+        </SharedLink>
       </p>
     </AuthCard>
   );

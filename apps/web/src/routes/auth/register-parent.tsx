@@ -1,6 +1,6 @@
 import { type PublicPackage, registerParentBody, startDateBounds } from '@kora/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { AuthCard } from '../../components/AuthLayout';
@@ -17,6 +17,7 @@ import { displayName } from '../../lib/display-name';
 import { currentHost, subdomainUrl } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
 import { WrittenText } from '../../lib/text-language';
+import { SharedLink } from '../links';
 import { useAcademyName } from './academy-name';
 
 function StepIndicator({ step }: { step: 1 | 2 }) {
@@ -130,13 +131,13 @@ export function RegisterParentPage() {
             <p className="mb-3 text-sm text-brand-900">
               <FormattedMessage id="parent.payNowText" />
             </p>
-            <Link
+            <SharedLink
               to="/initial-subscription/$id"
               params={{ id: subscription.id }}
               className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
             >
               <FormattedMessage id="parent.payNow" />
-            </Link>
+            </SharedLink>
           </div>
         )}
         {trial && (
@@ -144,13 +145,13 @@ export function RegisterParentPage() {
             <p className="mb-3 text-sm text-brand-900">
               <FormattedMessage id="parent.trialText" values={{ date: <bdi dir="ltr">{toDisplay(trial.endDate ?? '')}</bdi> }} />
             </p>
-            <Link
+            <SharedLink
               to="/renew-subscription/$id"
               params={{ id: trial.id }}
               className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
             >
               <FormattedMessage id="parent.trialPay" />
-            </Link>
+            </SharedLink>
           </div>
         )}
         <div className="mt-2 flex flex-col gap-2 sm:flex-row-reverse">
@@ -158,12 +159,12 @@ export function RegisterParentPage() {
             <FormattedMessage id="parent.registerAnother" />
           </Button>
           {host.kind === 'academy' ? (
-            <Link
+            <SharedLink
               to="/auth/login"
               className="inline-flex min-h-10 w-full items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
             >
               <FormattedMessage id="parent.toAcademy" values={{ academy }} />
-            </Link>
+            </SharedLink>
           ) : (
             <a
               href={subdomainUrl(handle, '/auth/login')}

@@ -21,7 +21,7 @@ export function ResetPasswordPage() {
   const toast = useToast();
   const navigate = useNavigate();
   // Two routes show this screen: with the token in the path (the mailed link) and without.
-  const { token = '' } = useParams({ strict: false });
+  const token = useParams({ from: '/auth/reset-password/$token', shouldThrow: false })?.token ?? '';
   const form = useZodForm(schema, { defaultValues: { token, newPassword: '', confirmPassword: '' } });
   const reset = useMutation({
     mutationFn: ({ token, newPassword }: z.output<typeof schema>) => call('resetPassword', { body: { token, newPassword } }),

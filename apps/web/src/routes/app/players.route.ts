@@ -1,0 +1,35 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { AREA_ROUTES } from '../../lib/areas';
+import { listSearch } from '../../lib/list-search';
+import { warm } from '../search';
+import { areaRoute } from './guard';
+
+/** The players list: its filters and how many rows it shows (lib/list-search.ts). */
+export const playersRoute = createRoute({
+  ...areaRoute('Players'),
+  validateSearch: listSearch('q', 'team', 'gender', 'age', 'condition', 'nationality', 'neighborhood'),
+  loader: ({ context }) =>
+    warm(
+      import('../../features/teams/api').then((q) =>
+        Promise.all([context.queryClient.ensureQueryData(q.playersQuery), context.queryClient.ensureQueryData(q.teamsQuery)]),
+      ),
+    ),
+  component: lazyRouteComponent(() => import('../../features/players/PlayersPage'), 'PlayersPage'),
+});
+
+/** One player's page. */
+export const playerRoute = createRoute({
+  ...areaRoute('Players'),
+  path: `${AREA_ROUTES.Players.path}/$playerId`,
+  loader: ({ context, params }) =>
+    warm(
+      import('../../features/players/api').then((q) =>
+        Promise.all([
+          context.queryClient.ensureQueryData(q.playerQuery(params.playerId)),
+          context.queryClient.ensureQueryData(q.participationsQuery(params.playerId)),
+          context.queryClient.ensureQueryData(q.sessionsQuery(params.playerId)),
+        ]),
+      ),
+    ),
+  component: lazyRouteComponent(() => import('../../features/players/PlayerDetailPage'), 'PlayerDetailPage'),
+});

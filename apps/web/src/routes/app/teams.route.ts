@@ -1,0 +1,40 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { text, warm } from '../search';
+import { appRoute } from './app.route';
+import { areaRoute } from './guard';
+
+export interface TeamsSearch {
+  teamId?: string;
+  mode?: 'create';
+}
+const teamsSearch = (s: Record<string, unknown>): TeamsSearch => ({
+  teamId: text(s.teamId),
+  mode: s.mode === 'create' ? 'create' : undefined,
+});
+
+/** The teams, with the team opened (`?teamId=`) or the new-team form (`?mode=create`). */
+export const teamsRoute = createRoute({
+  ...areaRoute('ManageTeam'),
+  validateSearch: teamsSearch,
+  loader: ({ context }) =>
+    warm(
+      import('../../features/teams/api').then((q) =>
+        Promise.all([
+          context.queryClient.ensureQueryData(q.teamsQuery),
+          context.queryClient.ensureQueryData(q.coachesQuery),
+          context.queryClient.ensureQueryData(q.playersQuery),
+        ]),
+      ),
+    ),
+  component: lazyRouteComponent(() => import('../../features/teams/TeamsPage'), 'TeamsPage'),
+});
+
+/** The spec's /app/teams is an alias of /teams. */
+export const teamsAliasRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'app/teams',
+  validateSearch: teamsSearch,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/teams', search });
+  },
+});

@@ -1,0 +1,23 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { authSnapshot } from '../../lib/auth';
+import { text, warm } from '../search';
+import { areaRoute } from './guard';
+import { type WeekSearch, weekQuery, weekSearch } from './week';
+
+/** My Trainings: the week shown and the training opened (`?eventId=`). */
+export interface TrainingsSearch extends WeekSearch {
+  eventId?: string;
+}
+
+export const trainingsRoute = createRoute({
+  ...areaRoute('MyTrainings'),
+  validateSearch: (s: Record<string, unknown>): TrainingsSearch => ({ ...weekSearch(s), eventId: text(s.eventId) }),
+  loaderDeps: ({ search }) => ({ week: search.week }),
+  loader: ({ context, deps }) =>
+    warm(
+      import('../../features/schedule/api').then(({ eventsQuery }) =>
+        context.queryClient.ensureQueryData(eventsQuery({ ...weekQuery(deps.week), coachId: authSnapshot().user?.id })),
+      ),
+    ),
+  component: lazyRouteComponent(() => import('../../features/trainings/TrainingsPage'), 'TrainingsPage'),
+});

@@ -1,0 +1,8 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { authRoute } from './auth.route';
+
+export const forgotPasswordRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: 'forgot-password',
+  component: lazyRouteComponent(() => import('./forgot-password'), 'ForgotPasswordPage'),
+});
