@@ -87,7 +87,9 @@ const codeSchema = z
 
 /**
  * `POST /api/family/verify`: the six-digit code with the address it was sent to, or the token of
- * the link in the same message. Either is used up by a successful sign-in.
+ * the link in the same message. Either is used up by a successful sign-in. The link is
+ * `https://{handle}.{base}/family/sign-in#token={token}` (in the fragment: never sent to a server);
+ * `language` (the screen's) becomes the parent's language for mails, SMS and announcements.
  */
 export const familyVerifyBody = z.union([
   z.object({ address: familyAddressSchema, code: codeSchema, language: familyLanguageSchema.optional() }),
