@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { normaliseFlags, PERMISSION_FLAGS, type PermissionFlag, type PermissionFlags } from './areas.js';
+import { normaliseFlags, PERMISSION_FLAGS } from './areas.js';
 import { accountTypeSchema } from './auth.js';
 import { optionalText, plainText } from './common.js';
 import { ERRORS } from './messages.js';
+import { recordOf } from './records.js';
 
 export const ACCOUNT_TYPE_NAME_REQUIRED = ERRORS['account_type.name_required'];
 
@@ -11,10 +12,7 @@ export const accountTypeListItemSchema = accountTypeSchema.extend({ usersCount: 
 export type AccountTypeListItem = z.infer<typeof accountTypeListItemSchema>;
 
 /** A missing flag is false, so a body may list only the rights it grants. */
-const flagFields = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<
-  PermissionFlag,
-  z.ZodDefault<z.ZodBoolean>
->;
+const flagFields = recordOf(PERMISSION_FLAGS, () => z.boolean().default(false));
 
 /**
  * Create or edit an account type: a name (required), an optional Arabic name and the 16 flags.
@@ -27,6 +25,6 @@ export const accountTypeBody = z
     nameArabic: optionalText(60),
     ...flagFields,
   })
-  .transform(({ name, nameArabic, ...flags }) => ({ name, nameArabic, ...normaliseFlags(flags as PermissionFlags) }));
+  .transform(({ name, nameArabic, ...flags }) => ({ name, nameArabic, ...normaliseFlags(flags) }));
 export type AccountTypeBody = z.input<typeof accountTypeBody>;
 export type ParsedAccountTypeBody = z.output<typeof accountTypeBody>;

@@ -1,4 +1,6 @@
 /** Permission areas and flags; no zod here, so the web's first bundle stays small. */
+import { recordOf } from './records.js';
+
 /** The eight permission areas, in navigation order (docs/domain.md, "Roles and permissions"). */
 export const AREAS = ['Dashboard', 'MyTrainings', 'ManageTeam', 'Players', 'Growth', 'Coaches', 'Schedule', 'Settings'] as const;
 export type Area = (typeof AREAS)[number];
@@ -15,7 +17,7 @@ export const PERMISSION_FLAGS: PermissionFlag[] = AREAS.flatMap((a) => [readFlag
 
 export type PermissionFlags = Record<PermissionFlag, boolean>;
 
-export const allFlags = (value: boolean): PermissionFlags => Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, value])) as PermissionFlags;
+export const allFlags = (value: boolean): PermissionFlags => recordOf(PERMISSION_FLAGS, () => value);
 
 /** The default account types: Admin has everything; Coach reads Dashboard, MyTrainings, Schedule, Players, Growth and writes MyTrainings, Growth. */
 export const ADMIN_FLAGS: PermissionFlags = allFlags(true);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isWithinDateYears } from './dates.js';
 import { daysBetween, MAX_EVENT_RANGE_DAYS } from './event-rules.js';
 import { ERRORS } from './messages.js';
+import { isOneOf } from './records.js';
 
 export const uuidSchema = z.uuid();
 export const idParamsSchema = z.object({ id: z.uuid() });
@@ -54,7 +55,7 @@ export const handleSchema = z
   .min(3, ERRORS['handle.length'])
   .max(30, ERRORS['handle.length'])
   .regex(HANDLE_PATTERN, ERRORS['handle.pattern'])
-  .refine((h) => !(RESERVED_HANDLES as readonly string[]).includes(h), ERRORS['handle.reserved']);
+  .refine((h) => !isOneOf(RESERVED_HANDLES, h), ERRORS['handle.reserved']);
 
 export const MIN_PASSWORD = 8;
 export const passwordSchema = z.string().min(MIN_PASSWORD, ERRORS['password.too_short']).max(200);

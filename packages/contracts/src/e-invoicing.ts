@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERRORS } from './messages.js';
+import { recordOf } from './records.js';
 
 /**
  * E-invoicing with ZATCA (phase 2, DESIGN §9): an academy's onboarding (Settings → Academy →
@@ -52,7 +53,7 @@ export const eInvoicingStatusSchema = z.object({
   /** The VAT number onboarding uses (the academy profile's); null until it is filled in. */
   vatNumber: z.string().nullable(),
   /** The academy's documents by reporting state. */
-  reporting: z.object(Object.fromEntries(REPORTING_STATES.map((s) => [s, z.number().int().min(0)])) as Record<ReportingState, z.ZodNumber>),
+  reporting: z.object(recordOf(REPORTING_STATES, () => z.number().int().min(0))),
 });
 export type EInvoicingStatus = z.infer<typeof eInvoicingStatusSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './common.js';
 import { breakfastSourceSchema } from './enums.js';
 import { ERRORS } from './messages.js';
+import { recordOf } from './records.js';
 import { teamRefSchema } from './users.js';
 
 /** The numeric measurements of a growth record (cm, kg, s; sleep in hours), in the form's order. */
@@ -112,7 +113,7 @@ export function ageGroupOf(birthdate: string | null | undefined, day: string): A
   const age = ageOn(birthdate, day);
   if (Number.isNaN(age) || age >= 18) return null;
   if (age < 8) return 'U8';
-  return `U${Math.floor(age / 2) * 2 + 2}` as AgeGroup;
+  return AGE_GROUPS.find((group) => group === `U${Math.floor(age / 2) * 2 + 2}`) ?? null;
 }
 
 /**
@@ -131,7 +132,7 @@ export const growthMediansSchema = z.object({
       month: z.string(),
       /** Peers with a record that month. */
       count: z.number().int(),
-      ...(Object.fromEntries(GROWTH_METRICS.map((m) => [m, z.number().nullable()])) as Record<GrowthMetricKey, z.ZodNullable<z.ZodNumber>>),
+      ...recordOf(GROWTH_METRICS, () => z.number().nullable()),
     }),
   ),
 });

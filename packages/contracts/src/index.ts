@@ -23,6 +23,7 @@ export * from './payments.js';
 export * from './permissions.js';
 export * from './player-data.js';
 export * from './player-import.js';
+export * from './records.js';
 export * from './registration.js';
 export * from './routes.js';
 export * from './subscriptions.js';

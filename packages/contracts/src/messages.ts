@@ -1,4 +1,5 @@
 import { MAX_DATE_YEAR, MIN_DATE_YEAR } from './dates.js';
+import { isOneOf, keysOf } from './records.js';
 
 /**
  * Every message the server or a contract rule can show a user, by its stable code. Answers
@@ -181,9 +182,9 @@ export type MessageCode = keyof typeof ERRORS;
 export type ErrorCode = MessageCode | (typeof VALIDATION_CODES)[number];
 
 /** Every code an answer can carry; the web has a text for each in both languages (tested). */
-export const ERROR_CODES: readonly ErrorCode[] = [...(Object.keys(ERRORS) as MessageCode[]), ...VALIDATION_CODES];
+export const ERROR_CODES: readonly ErrorCode[] = [...keysOf(ERRORS), ...VALIDATION_CODES];
 
-const byMessage = new Map<string, MessageCode>(Object.entries(ERRORS).map(([code, text]) => [text, code as MessageCode]));
+const byMessage = new Map<string, MessageCode>(keysOf(ERRORS).map((code) => [ERRORS[code], code]));
 
 /** The code of a catalogued message (a contract rule's or the server's), if it is one. */
 export const codeOfMessage = (message: string): MessageCode | undefined => byMessage.get(message);
@@ -192,8 +193,8 @@ export const codeOfMessage = (message: string): MessageCode | undefined => byMes
 export function issueCode(issue: { message?: string; code?: string }): ErrorCode {
   const known = issue.message ? codeOfMessage(issue.message) : undefined;
   if (known) return known;
-  const zod = `validation.${issue.code ?? 'custom'}` as ErrorCode;
-  return (VALIDATION_CODES as readonly string[]).includes(zod) ? zod : 'validation.custom';
+  const zod = `validation.${issue.code ?? 'custom'}`;
+  return isOneOf(VALIDATION_CODES, zod) ? zod : 'validation.custom';
 }
 
 /** Messages by name, for rules and screens that refer to them in code. */

@@ -64,6 +64,12 @@ const countOfType = z.number().nullish();
  * a time-based package may have. Parsed, the count of the other type is null and a package
  * without a trial has 0 trial days.
  */
+/** A count the refinement above has checked (zod runs the transform only when it passed). */
+function checkedCount(value: number | null | undefined): number {
+  if (typeof value !== 'number') throw new Error('packageBody: a checked count is missing');
+  return value;
+}
+
 export const packageBody = z
   .object({
     name: plainText(NAME_REQUIRED).min(1, NAME_REQUIRED).max(100),
@@ -101,9 +107,9 @@ export const packageBody = z
     const timeBased = v.packageType === 'TIME_BASED';
     return {
       ...v,
-      monthsNumber: timeBased ? (v.monthsNumber as number) : null,
-      sessionsCount: timeBased ? null : (v.sessionsCount as number),
-      trialDays: v.hasTrial ? (v.trialDays as number) : 0,
+      monthsNumber: timeBased ? checkedCount(v.monthsNumber) : null,
+      sessionsCount: timeBased ? null : checkedCount(v.sessionsCount),
+      trialDays: v.hasTrial ? checkedCount(v.trialDays) : 0,
     };
   });
 export type PackageBody = z.input<typeof packageBody>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { PERMISSION_FLAGS, type PermissionFlag } from './areas.js';
+import { PERMISSION_FLAGS } from './areas.js';
+import { recordOf } from './records.js';
 
-export const permissionFlagsSchema = z.object(
-  Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, z.boolean()])) as Record<PermissionFlag, z.ZodBoolean>,
-);
+export const permissionFlagsSchema = z.object(recordOf(PERMISSION_FLAGS, () => z.boolean()));

@@ -3,6 +3,8 @@
  * import it without the schemas; `endpoints.ts` gives each the schemas of its request and
  * answers, and the compiler keeps the two lists identical.
  */
+import { keysOf } from './records.js';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const ROUTES = {
@@ -130,7 +132,7 @@ export const ROUTES = {
 export type RouteKey = keyof typeof ROUTES;
 
 /** Every operation id, for code that walks the whole API (docs, tests). */
-export const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];
+export const ROUTE_KEYS: RouteKey[] = keysOf(ROUTES);
 
 /**
  * The family portal's calls (issue 21): a parent session reaches these and nothing else, and a
