@@ -8,17 +8,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
-import { accountTypes, events, participants, TENANT_TABLES, teamPlayers, teams, users } from '../src/db/schema.js';
+import { accountTypes, events, participants, teamPlayers, teams, users } from '../src/db/schema.js';
 import { withSystem, withTenant } from '../src/db/tenant.js';
+import { GLOBAL_WITH_ACADEMY_ID, TENANT_TABLES } from '../src/db/tenant-tables.js';
 import { coachLogin } from './fixtures.js';
 import { asMember, createTestApp, registerAndLogin, type TestContext } from './harness.js';
-
-/**
- * Tables with an `academy_id` that are global all the same: looked up before any academy is known
- * (by a token's hash) or written by system work. They become Citus reference (or local) tables,
- * with `academies` and `counters`, which have no `academy_id`.
- */
-const GLOBAL_WITH_ACADEMY_ID = ['calendar_feeds', 'family_sessions', 'outgoing_mails', 'outgoing_sms', 'password_resets', 'sessions'];
 
 let t: TestContext;
 beforeAll(async () => {

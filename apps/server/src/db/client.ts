@@ -21,12 +21,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Counts SQL statements per async context, so tests can assert a request's statement count. */
-export const statementCounter = new AsyncLocalStorage<{ count: number }>();
+/**
+ * Counts SQL statements per async context, so tests can assert a request's statement count; a
+ * store with `texts` also keeps each statement's text (test/data-versions.test.ts reads the tables).
+ */
+export const statementCounter = new AsyncLocalStorage<{ count: number; texts?: string[] }>();
 const countingLogger: Logger = {
-  logQuery() {
+  logQuery(query) {
     const c = statementCounter.getStore();
-    if (c) c.count++;
+    if (!c) return;
+    c.count++;
+    c.texts?.push(query);
   },
 };
 

@@ -940,36 +940,3 @@ export const announcementRecipients = pgTable(
   ],
 );
 
-/** Tenant tables that carry row-level security (kept in sync with the migrations by test/tenancy.test.ts). */
-export const TENANT_TABLES = [
-  'account_types',
-  'users',
-  'academy_users',
-  'parent_players',
-  'teams',
-  'team_coaches',
-  'team_players',
-  'events',
-  'event_teams',
-  'event_coaches',
-  'participants',
-  'attendance_marks',
-  'packages',
-  'subscriptions',
-  'payments',
-  'payment_attempts',
-  'invoice_counters',
-  'invoices',
-  'invoice_documents',
-  'refunds',
-  'zatca_credentials',
-  'zatca_reports',
-  'growth_metrics',
-  'subscription_reminders',
-  'audit_events',
-  'family_codes',
-  'announcements',
-  'announcement_recipients',
-  // The per-academy data version of the list cache (migration 0016, raw SQL: not modelled above).
-  'data_versions',
-] as const;

@@ -30,7 +30,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { ADMIN_FLAGS, COACH_FLAGS, COLORS, PERMISSION_FLAGS, riyadhToday } from '@kora/contracts';
 import pg from 'pg';
 import { openDatabase } from '../db/client.js';
-import { accountTypes, TENANT_TABLES } from '../db/schema.js';
+import { accountTypes } from '../db/schema.js';
+import { TENANT_TABLES } from '../db/tenant-tables.js';
 import { hashPassword } from '../lib/passwords.js';
 import { BOY_NAMES, CONDITIONS, FAMILY_NAMES, FIELDS, GIRL_NAMES, NATIONALITIES, NEIGHBORHOODS } from './names.js';
 

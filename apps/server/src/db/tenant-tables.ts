@@ -1,0 +1,51 @@
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from './schema.js';
+
+/**
+ * Tables with an `academy_id` that are global all the same: looked up before any academy is known
+ * (by a token's hash) or written by system work, so row-level security cannot apply. They become
+ * Citus reference (or local) tables, with `academies` and `counters`, which have no `academy_id`.
+ */
+export const GLOBAL_WITH_ACADEMY_ID = [
+  'calendar_feeds',
+  'family_sessions',
+  'outgoing_mails',
+  'outgoing_sms',
+  'password_resets',
+  'sessions',
+];
+
+/** Tenant tables made by raw SQL migrations, not modelled in schema.ts: the list cache's data version (0016). */
+const UNMODELLED_TENANT_TABLES = ['data_versions'];
+
+/**
+ * The tenant tables, derived from the schema: every table with an `academy_id` that is not global.
+ * Each carries forced row-level security (test/tenancy.test.ts reads the catalog against this list).
+ */
+export const TENANT_TABLES: readonly string[] = [
+  ...Object.values(schema)
+    .filter((value) => is(value, PgTable))
+    .map((table) => getTableConfig(table))
+    .filter((config) => config.columns.some((column) => column.name === 'academy_id'))
+    .map((config) => config.name)
+    .filter((name) => !GLOBAL_WITH_ACADEMY_ID.includes(name)),
+  ...UNMODELLED_TENANT_TABLES,
+].sort();
+
+/**
+ * Tenant tables whose changes do NOT move the academy's data version (migration 0016's trigger),
+ * each with why: no cached list reads them. test/data-versions.test.ts fails when a tenant table
+ * has neither the trigger nor a line here, and when a cached list reads a table without it.
+ */
+export const NOT_VERSIONED: Record<string, string> = {
+  data_versions: 'the version itself',
+  audit_events: 'read only by the audit log, which is not cached',
+  attendance_marks: "offline marks' idempotency keys; the participant row they change carries the trigger",
+  family_codes: 'sign-in codes, read only by the sign-in',
+  invoice_counters: 'the next invoice number; the invoice it numbers carries the trigger',
+  payment_attempts: 'read only by the payment result page, which is not cached',
+  refunds: 'read by refund and credit-note flows, which are not cached',
+  subscription_reminders: "the reminders' claims, read only by the reminder job",
+  zatca_credentials: 'the e-invoicing keys, read only when signing and by Settings, which is not cached',
+};
