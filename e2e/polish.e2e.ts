@@ -44,7 +44,8 @@ describe('desktop', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(academyUrl('demo', '/auth/login'));
     await page.getByRole('button', { name: 'Log in' }).waitFor();
-    await page.waitForTimeout(300);
+    // Whatever the logout still had in flight has settled (a condition, not a fixed sleep).
+    await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
     expect(await page.getByTestId('avatar-menu').count()).toBe(0);
   });
@@ -89,7 +90,7 @@ describe('desktop', () => {
     // Once: the next page does not repeat it.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Players' }).click();
     await page.waitForURL(academyUrl('demo', '/players'));
-    await page.waitForTimeout(300);
+    await page.waitForLoadState('networkidle');
     expect(await page.getByText('You do not have access to Coaches').count()).toBeLessThanOrEqual(1);
   });
 
@@ -172,7 +173,12 @@ describe('phone, 390 px', () => {
     await page.goto(academyUrl('demo', '/settings'));
     const active = page.getByRole('navigation', { name: 'Sections' }).locator('[aria-current="page"]');
     await active.waitFor();
-    await page.waitForTimeout(500);
+    // The strip scrolls the active entry into view smoothly: wait (bounded) until it is inside.
+    const inView = async () => {
+      const b = await active.boundingBox();
+      return !!b && b.x >= -0.5 && b.x + b.width <= 390.5;
+    };
+    await expect.poll(inView, { timeout: 5000 }).toBe(true);
     const box = await active.boundingBox();
     // Sub-pixel text widths: within half a pixel.
     expect(box!.x).toBeGreaterThanOrEqual(-0.5);

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesEtag } from '../src/http/caching.js';
 import { addPlayer } from './fixtures.js';
@@ -41,17 +41,18 @@ describe('compressed API answers', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
-  it('never takes a compressed request body', async () => {
-    const res = await asMember(
-      t.app,
-      a,
-    )({
+  it('never inflates a compressed request body (no zip bombs): a gzip body is refused and nothing is created', async () => {
+    const member = asMember(t.app, a);
+    const res = await member({
       method: 'POST',
       url: '/api/teams',
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      payload: JSON.stringify({ name: 'Plain FC' }),
+      payload: gzipSync(JSON.stringify({ name: 'Zipped FC' })),
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toMatch(/^request\./);
+    const teams = await member({ method: 'GET', url: '/api/teams' });
+    expect(teams.json().map((team: { name: string }) => team.name)).not.toContain('Zipped FC');
   });
 });
 

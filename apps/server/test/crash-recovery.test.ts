@@ -126,7 +126,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a crash of the embedded database
       }
     };
     const burst = Promise.all([createPlayers(1), createPlayers(2), createPlayers(3)]);
-    while (acknowledged.length < 15) await new Promise((r) => setTimeout(r, 20));
+    // Bounded: if the writers stall (they stop on their own error), fail instead of waiting for ever.
+    const deadline = Date.now() + 60_000;
+    while (acknowledged.length < 15 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(acknowledged.length, 'acknowledged writes before the kill').toBeGreaterThanOrEqual(15);
     first.kill('SIGKILL');
     stop = true;
     await burst;
