@@ -1,16 +1,21 @@
-import type { Event } from '@kora/contracts';
+import { type AttentionReply, type Event, riyadhToday, type SubscriptionRow } from '@kora/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestContext } from '../../test/harness.js';
+import { invoiceDocuments, invoices as invoiceTable, users } from '../db/schema.js';
+import { withTenant } from '../db/tenant.js';
+import { PIH_SEED } from '../invoices/signing.js';
 import { DEMO_LOGINS, seedDemo } from './demo.js';
 
 let t: TestContext;
 let admin: { handle: string; token: string };
 let coach: { handle: string; token: string };
+let academyId: string;
 beforeAll(async () => {
   t = await createTestApp();
   // Sunday 22 November 2026, noon in Riyadh.
   t.clock.set('2026-11-22T09:00:00Z');
-  await seedDemo(t.deps, { handle: 'demo' });
+  academyId = await seedDemo(t.deps, { handle: 'demo' });
   admin = { handle: 'demo', token: await loginAs(t.app, 'demo', DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password) };
   coach = { handle: 'demo', token: await loginAs(t.app, 'demo', DEMO_LOGINS.coach.email, DEMO_LOGINS.coach.password) };
 });
@@ -26,14 +31,29 @@ const get = async <T>(who: { handle: string; token: string }, url: string) => {
   return res.json() as T;
 };
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+/** Every invoice of the demo: it opened a year ago (the longest range the history answers). */
+const YEAR_OF_INVOICES = '/api/invoices/all?startDate=2025-11-22&endDate=2026-11-22';
+const riyadhDay = (instant: Date | string) => riyadhToday(new Date(instant));
+/** The day (Riyadh) each player joined, by id. */
+const joinDays = async () => {
+  const rows = await withTenant(t.deps.db, academyId, (tx) =>
+    tx.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.role, 'PLAYER')),
+  );
+  return new Map(rows.map((r) => [r.id, riyadhDay(r.createdAt)]));
+};
 
 describe('the demo academy', () => {
-  it('has a weekly timetable per team as series from four weeks back to eight weeks ahead', async () => {
+  it('has a weekly timetable per team as series from a year back to eight weeks ahead', async () => {
     const all = await get<Event[]>(admin, '/api/events?startDate=2026-10-01&endDate=2027-02-28');
     expect(all.length).toBeGreaterThan(150);
-    // From four weeks back (25 October) to eight weeks ahead (17 January).
-    expect(all[0].date).toBe('2026-10-25');
+    // Up to eight weeks ahead (17 January).
     expect(all[all.length - 1].date <= '2027-01-17').toBe(true);
+    // The same series ran a year ago (from Sunday 23 November 2025).
+    const yearAgo = await get<Event[]>(admin, '/api/events?startDate=2025-11-16&endDate=2025-11-29');
+    expect(yearAgo[0].date).toBe('2025-11-23');
+    const seriesNow = new Set(all.map((e) => e.seriesId).filter(Boolean));
+    const seriesThen = new Set(yearAgo.map((e) => e.seriesId).filter(Boolean));
+    expect(seriesThen).toEqual(seriesNow);
     const trainings = all.filter((e) => e.type === 'TRAINING_SESSION');
     const series = new Map<string, Event[]>();
     for (const e of trainings) series.set(e.seriesId ?? 'none', [...(series.get(e.seriesId ?? 'none') ?? []), e]);
@@ -91,15 +111,20 @@ describe('the demo academy', () => {
       expect(await loginAs(t.app, 'demo', login.email, login.password)).toEqual(expect.any(String));
   });
 
-  it('has a year of monthly growth records for most players, growing month by month', async () => {
+  it('has monthly growth records for most players since they joined, a year at most, growing month by month', async () => {
     type Row = { player: { id: string }; latest: { date: string } | null };
     const rows = await get<Row[]>(admin, '/api/growth-metrics/players');
     const measured = rows.filter((r) => r.latest);
     expect(measured.length / rows.length).toBeGreaterThan(0.8);
-    const history = await get<{ date: string; height: number; weight: number; sprint20m: number }[]>(
-      coach,
-      `/api/growth-metrics/player/${measured[0].player.id}`,
-    );
+    type Record = { date: string; height: number; weight: number; sprint20m: number };
+    const histories = await Promise.all(measured.map((r) => get<Record[]>(coach, `/api/growth-metrics/player/${r.player.id}`)));
+    const joined = await joinDays();
+    for (const [n, h] of histories.entries()) {
+      expect(h.length).toBeLessThanOrEqual(12);
+      expect(h[0].date >= (joined.get(measured[n].player.id) ?? '')).toBe(true);
+      expect(new Set(h.map((r) => r.date.slice(0, 7))).size).toBe(h.length); // one a month
+    }
+    const history = histories.find((h) => h.length === 12) ?? [];
     expect(history).toHaveLength(12);
     expect(history[0].date >= '2025-12-01' && history[11].date <= '2026-11-22').toBe(true);
     expect(history[11].height).toBeGreaterThan(history[0].height);
@@ -114,8 +139,8 @@ describe('the demo academy', () => {
         totalAmount: number;
         subscription: { package: { name: string; nameArabic: string | null } };
       }[]
-    >(admin, '/api/invoices/all?startDate=2026-08-01&endDate=2026-11-30');
-    expect(invoices.length).toBeGreaterThan(20);
+    >(admin, YEAR_OF_INVOICES);
+    expect(invoices.length).toBeGreaterThan(60);
     // Every demo package has an Arabic name, and its invoices keep it as issued.
     expect(invoices.filter((i) => !i.subscription.package.nameArabic).map((i) => i.invoiceNumber)).toEqual([]);
     expect(invoices.map((i) => i.invoiceNumber)).toEqual(invoices.map((_, n) => n + 1));
@@ -132,7 +157,87 @@ describe('the demo academy', () => {
       payload: { status: 'ACTIVE', startDate: '2026-11-22', sendInvoice: true, paymentMethod: 'Cash' },
     });
     expect(activated.statusCode, activated.body).toBe(200);
-    const after = await get<{ invoiceNumber: number }[]>(admin, '/api/invoices/all?startDate=2026-08-01&endDate=2026-11-30');
+    const after = await get<{ invoiceNumber: number }[]>(admin, YEAR_OF_INVOICES);
     expect(after.map((i) => i.invoiceNumber).sort((a, b) => a - b)).toEqual([...invoices.map((i) => i.invoiceNumber), invoices.length + 1]);
+  });
+
+  it('has a year of history: players joined, paid and attended on days spread over twelve months', async () => {
+    const joined = [...(await joinDays()).values()];
+    expect(new Set(joined.map((d) => d.slice(0, 7))).size).toBeGreaterThanOrEqual(10);
+    expect(new Set(joined).size).toBeGreaterThan(joined.length * 0.7);
+    expect(joined.every((d) => d >= '2025-11-22' && d <= '2026-11-22')).toBe(true);
+
+    const invoices = await get<{ paidAt: string }[]>(admin, YEAR_OF_INVOICES);
+    const paidDays = invoices.map((i) => riyadhDay(i.paidAt));
+    expect(new Set(paidDays.map((d) => d.slice(0, 7))).size).toBeGreaterThanOrEqual(10);
+    // Paid on many days of the month, none of them holding more than a tenth of the payments.
+    const dayOfMonth = new Map<string, number>();
+    for (const d of paidDays) dayOfMonth.set(d.slice(8), (dayOfMonth.get(d.slice(8)) ?? 0) + 1);
+    expect(dayOfMonth.size).toBeGreaterThanOrEqual(20);
+    expect(Math.max(...dayOfMonth.values())).toBeLessThanOrEqual(invoices.length / 10);
+    // And at many hours of the day.
+    expect(new Set(invoices.map((i) => new Date(i.paidAt).getUTCHours())).size).toBeGreaterThanOrEqual(8);
+
+    const year = await get<Event[]>(admin, '/api/events?startDate=2025-11-23&endDate=2026-11-21');
+    const attendedMonths = new Set(year.filter((e) => e.participants.some((p) => p.status === 'ATTENDED')).map((e) => e.date.slice(0, 7)));
+    expect(attendedMonths.size).toBeGreaterThanOrEqual(10);
+    // Nobody attended before joining.
+    const joinedOn = await joinDays();
+    for (const e of year) for (const p of e.participants) expect(e.date >= (joinedOn.get(p.id) ?? '')).toBe(true);
+  });
+
+  it('has a player in every subscription state, TRIAL included, and the bell lists every PENDING one', async () => {
+    const rows = await get<SubscriptionRow[]>(admin, '/api/subscriptions');
+    const statuses = new Set(rows.map((r) => r.subscription?.status ?? 'NONE'));
+    expect([...statuses].sort()).toEqual(['ACTIVE', 'CANCELLED', 'INACTIVE', 'NONE', 'PAUSED', 'PENDING', 'TRIAL']);
+    const pending = rows.filter((r) => r.subscription?.status === 'PENDING').map((r) => r.subscription?.id);
+    expect(pending.length).toBeGreaterThanOrEqual(3);
+    const bell = await get<AttentionReply>(admin, '/api/attention');
+    const listed = bell.items.filter((i) => i.kind === 'pending_payment').map((i) => i.subscriptionId);
+    expect(listed.sort()).toEqual(pending.sort());
+    // Trials and players added this week are new players; some renewals are due.
+    expect(bell.items.filter((i) => i.kind === 'new_player').length).toBeGreaterThanOrEqual(statuses.has('TRIAL') ? 1 : 0);
+    expect(bell.items.some((i) => i.kind === 'ending_soon' || i.kind === 'low_sessions')).toBe(true);
+  });
+
+  it("counts each session-based subscription's used sessions as the sessions attended since it started", async () => {
+    const rows = await get<SubscriptionRow[]>(admin, '/api/subscriptions');
+    let checked = 0;
+    for (const row of rows) {
+      const stats = await get<{ sessionsLeft: number; totalSessions: number; attendedSessionsCount: number } | null>(
+        admin,
+        `/api/players/${row.player.id}/sessions`,
+      );
+      if (!stats) continue;
+      checked++;
+      expect(stats.totalSessions - stats.sessionsLeft, row.player.name).toBe(stats.attendedSessionsCount);
+      expect(stats.sessionsLeft).toBeGreaterThanOrEqual(0);
+      if (row.subscription?.status === 'ACTIVE') expect(stats.sessionsLeft).toBeGreaterThan(0);
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it("chains every invoice's signed document in the order paid (numbers, ICV and previous hash)", async () => {
+    const docs = await withTenant(t.deps.db, academyId, (tx) =>
+      tx
+        .select({
+          number: invoiceTable.invoiceNumber,
+          paidAt: invoiceTable.paidAt,
+          icv: invoiceDocuments.icv,
+          pih: invoiceDocuments.pih,
+          hash: invoiceDocuments.hash,
+        })
+        .from(invoiceDocuments)
+        .innerJoin(invoiceTable, eq(invoiceTable.id, invoiceDocuments.invoiceId))
+        .orderBy(invoiceDocuments.icv),
+    );
+    expect(docs.length).toBeGreaterThan(60);
+    expect(docs.map((d) => d.icv)).toEqual(docs.map((_, n) => n + 1));
+    expect(docs.map((d) => d.number)).toEqual(docs.map((_, n) => n + 1));
+    expect(docs[0].pih).toBe(PIH_SEED);
+    for (let n = 1; n < docs.length; n++) {
+      expect(docs[n].pih).toBe(docs[n - 1].hash);
+      expect(docs[n].paidAt.getTime()).toBeGreaterThanOrEqual(docs[n - 1].paidAt.getTime());
+    }
   });
 });

@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { addDaysIso as addDays, addMonthsIso, addYears, allFlags, type BreakfastSource, normaliseFlags, type PermissionFlags, riyadhToday } from '@kora/contracts';
-import { count, eq } from 'drizzle-orm';
+import {
+  addDaysIso,
+  addMonthsIso,
+  addYears,
+  allFlags,
+  type BreakfastSource,
+  normaliseFlags,
+  PENDING_PAYMENT_DAYS,
+  type PermissionFlags,
+  riyadhToday,
+} from '@kora/contracts';
+import { count, eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
 import {
   academies,
@@ -79,7 +90,10 @@ export async function seedDemoIfEmpty(deps: Deps): Promise<boolean> {
 export async function seedDemo(deps: Deps, opts: { handle?: string; players?: number } = {}) {
   const handle = opts.handle ?? 'demo';
   const rnd = seededRandom(2026);
-  const today = riyadhToday(deps.clock.now());
+  const now = deps.clock.now();
+  const today = riyadhToday(now);
+  /** A day `n` days before today at a Riyadh hour: when the academy and its staff came. */
+  const daysBefore = (n: number, hour = 10) => atRiyadh(addDaysIso(today, -n), hour, 0, now);
   const { academy } = await registerAcademy(
     { ...deps, data: dataAccess(deps.db) },
     {
@@ -106,10 +120,15 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
         district: 'العليا',
         city: 'الرياض',
         postalCode: '12214',
+        // Kora has run the academy for a little over a year.
+        createdAt: daysBefore(380),
       })
       .where(eq(academies.id, academyId));
     await enterTenant(tx, academyId);
-    await tx.update(users).set({ name: 'Abdulrahman Al-Fahad', nameArabic: 'عبدالرحمن الفهد' }).where(eq(users.role, 'ADMIN'));
+    await tx
+      .update(users)
+      .set({ name: 'Abdulrahman Al-Fahad', nameArabic: 'عبدالرحمن الفهد', createdAt: daysBefore(380) })
+      .where(eq(users.role, 'ADMIN'));
     const [coachType] = await tx.select().from(accountTypes).where(eq(accountTypes.name, 'Coach'));
     const [reception, fitness, accountant] = await tx
       .insert(accountTypes)
@@ -127,6 +146,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
             nameArabic: 'نورة الشهري',
             email: DEMO_LOGINS.reception.email,
             accountTypeId: reception.id,
+            createdAt: daysBefore(341, 9),
           },
           {
             academyId,
@@ -136,6 +156,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
             coachType: 'ASSISTANT_COACH' as const,
             email: DEMO_LOGINS.fitness.email,
             accountTypeId: fitness.id,
+            createdAt: daysBefore(187, 11),
           },
           {
             academyId,
@@ -144,6 +165,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
             nameArabic: 'يوسف الدوسري',
             email: DEMO_LOGINS.accountant.email,
             accountTypeId: accountant.id,
+            createdAt: daysBefore(62, 12),
           },
         ].map((u) => ({ ...u, passwordHash: coachPassword, phoneNumber: `+9665${rnd.int(10000000, 99999999)}` })),
       )
@@ -160,6 +182,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
             coachType: 'HEAD_COACH' as const,
             email: DEMO_LOGINS.coach.email,
             passwordHash: coachPassword,
+            createdAt: daysBefore(376, 9),
           },
           {
             name: 'Majed Al-Qahtani',
@@ -167,6 +190,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
             coachType: 'LEAD_COACH' as const,
             email: null,
             passwordHash: null,
+            createdAt: daysBefore(371, 11),
           },
           {
             name: 'Hisham Al-Ghamdi',
@@ -174,6 +198,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
             coachType: 'ASSISTANT_COACH' as const,
             email: null,
             passwordHash: null,
+            createdAt: daysBefore(254, 10),
           },
           {
             name: 'Ahmed Al-Zahrani',
@@ -181,6 +206,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
             coachType: 'ASSISTANT_COACH' as const,
             email: null,
             passwordHash: null,
+            createdAt: daysBefore(118, 13),
           },
         ].map((c) => ({
           ...c,
@@ -196,11 +222,11 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
     const teamRows = await tx
       .insert(teams)
       .values([
-        { academyId, name: 'U8 Falcons', nameArabic: 'صقور تحت ٨', color: 'BLUE' },
-        { academyId, name: 'U10 Hawks', nameArabic: 'شواهين تحت ١٠', color: 'GREEN' },
-        { academyId, name: 'U12 Eagles', nameArabic: 'نسور تحت ١٢', color: 'ORANGE' },
-        { academyId, name: 'U14 Lions', nameArabic: 'أسود تحت ١٤', color: 'RED' },
-        { academyId, name: 'U16 Panthers', nameArabic: 'فهود تحت ١٦', color: 'PURPLE' },
+        { academyId, name: 'U8 Falcons', nameArabic: 'صقور تحت 8', color: 'BLUE' },
+        { academyId, name: 'U10 Hawks', nameArabic: 'شواهين تحت 10', color: 'GREEN' },
+        { academyId, name: 'U12 Eagles', nameArabic: 'نسور تحت 12', color: 'ORANGE' },
+        { academyId, name: 'U14 Lions', nameArabic: 'أسود تحت 14', color: 'RED' },
+        { academyId, name: 'U16 Panthers', nameArabic: 'فهود تحت 16', color: 'PURPLE' },
         { academyId, name: 'Girls Academy', nameArabic: 'أكاديمية الفتيات', color: 'PINK' },
       ])
       .returning();
@@ -233,12 +259,12 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           packageType: 'TIME_BASED',
           monthsNumber: 3,
           allowPause: true,
-          description: 'وفّر ١٠٪ بالاشتراك ثلاثة أشهر دفعة واحدة.',
+          description: 'وفّر 10٪ بالاشتراك ثلاثة أشهر دفعة واحدة.',
         },
         {
           academyId,
           name: 'Season (10 months)',
-          nameArabic: 'باقة الموسم (١٠ أشهر)',
+          nameArabic: 'باقة الموسم (10 أشهر)',
           priceHalalas: 380000,
           packageType: 'TIME_BASED',
           monthsNumber: 10,
@@ -249,7 +275,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
         {
           academyId,
           name: '12 sessions',
-          nameArabic: 'باقة ١٢ حصة',
+          nameArabic: 'باقة 12 حصة',
           priceHalalas: 60000,
           packageType: 'SESSION_BASED',
           sessionsCount: 12,
@@ -259,7 +285,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
         {
           academyId,
           name: '24 sessions',
-          nameArabic: 'باقة ٢٤ حصة',
+          nameArabic: 'باقة 24 حصة',
           priceHalalas: 110000,
           packageType: 'SESSION_BASED',
           sessionsCount: 24,
@@ -270,13 +296,12 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
       .returning();
 
     const playerCount = opts.players ?? 48;
-    const rosters = new Map<string, string[]>(teamRows.map((t) => [t.id, []]));
     // Rows are built first and inserted a few statements at a time, whatever the number of players.
     const userRows: (typeof users.$inferInsert)[] = [];
     const familyRows: (typeof parentPlayers.$inferInsert)[] = [];
     const rosterRows: (typeof teamPlayers.$inferInsert)[] = [];
-    const subscriptionRows: (typeof subscriptions.$inferInsert)[] = [];
     const growthRows: (typeof growthMetrics.$inferInsert)[] = [];
+    const members: Member[] = [];
     // Growth records draw from their own sequence, so the rest of the demo stays as it was.
     const growthRandom = seededRandom(2027);
     for (let i = 0; i < playerCount; i++) {
@@ -289,6 +314,9 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
       const phone = `+9665${rnd.int(0, 9)}${String(rnd.int(1000000, 9999999))}`;
       const parent = { id: randomUUID() };
       const player = { id: randomUUID() };
+      const story = storyOf(i, rnd, today);
+      // Registered on the day they joined, during the academy's day.
+      const joinedAt = atRiyadh(story.joined, rnd.int(9, 21), rnd.int(0, 59), now);
       userRows.push(
         {
           id: parent.id,
@@ -298,6 +326,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           nameArabic: `${fatherAr} ${familyAr}`,
           phoneNumber: phone,
           email: `${father.toLowerCase()}.${i}@example.sa`,
+          createdAt: joinedAt,
         },
         {
           id: player.id,
@@ -312,75 +341,357 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           gender: girl ? 'FEMALE' : 'MALE',
           condition: rnd.pick(CONDITIONS),
           phoneNumber: phone,
-          createdAt: new Date(deps.clock.now().getTime() - rnd.int(0, 300) * 86_400_000),
+          createdAt: joinedAt,
         },
       );
       familyRows.push({ academyId, parentId: parent.id, playerId: player.id });
-      if (i % 10 !== 9) growthRows.push(...growthHistory(growthRandom, { playerId: player.id, academyId, birthdate, girl, today }));
-      const team = girl ? teamRows[5] : teamRows[Math.min(4, Math.max(0, Math.floor((age - 6) / 2)))];
-      if (i % 11 !== 10) {
-        rosterRows.push({ academyId, teamId: team.id, playerId: player.id });
-        rosters.get(team.id)?.push(player.id);
-      }
-
-      const pkg = pkgRows[i % pkgRows.length];
-      const roll = i % 12;
-      if (roll === 11) continue; // a few players without any subscription
-      const startDate = addMonthsIso(today, -rnd.int(0, 2));
-      const status = roll < 7 ? 'ACTIVE' : roll === 7 ? 'TRIAL' : roll === 8 ? 'PENDING' : roll === 9 ? 'PAUSED' : 'CANCELLED';
-      const sessions = pkg.packageType === 'SESSION_BASED' ? (pkg.sessionsCount ?? 12) : null;
-      subscriptionRows.push({
-        id: randomUUID(),
-        academyId,
-        playerId: player.id,
-        packageId: pkg.id,
-        status,
-        startDate,
-        endDate: pkg.packageType === 'TIME_BASED' ? addMonthsIso(startDate, pkg.monthsNumber ?? 1) : addMonthsIso(startDate, 6),
-        sessionsLeft: sessions === null ? null : rnd.int(1, sessions),
-        totalSessions: sessions,
-      });
+      if (i % 10 !== 9)
+        growthRows.push(...growthHistory(growthRandom, { playerId: player.id, academyId, birthdate, girl, today, since: story.joined }));
+      const teamIndex = girl ? 5 : Math.min(4, Math.max(0, Math.floor((age - 6) / 2)));
+      if (story.onRoster) rosterRows.push({ academyId, teamId: teamRows[teamIndex].id, playerId: player.id });
+      members.push({ id: player.id, teamIndex, story, joinedAt, pkg: pkgRows[story.packageIndex] });
     }
     await inChunks(userRows, (chunk) => tx.insert(users).values(chunk));
     await inChunks(familyRows, (chunk) => tx.insert(parentPlayers).values(chunk));
     await inChunks(rosterRows, (chunk) => tx.insert(teamPlayers).values(chunk));
-    await inChunks(subscriptionRows, (chunk) => tx.insert(subscriptions).values(chunk));
-    await seedPayments(tx, { academyId, now: deps.clock.now(), subscriptions: subscriptionRows, packages: pkgRows, users: userRows });
-    await inChunks(growthRows, (chunk) => tx.insert(growthMetrics).values(chunk));
+    await insertAll(tx, growthMetrics, growthRows);
 
-    await seedTimetable(tx, {
+    const timetable = await seedTimetable(tx, {
       academyId,
       today,
-      rnd,
       teams: teamRows.map((t, i) => ({
         id: t.id,
-        roster: rosters.get(t.id) ?? [],
         // The team's two coaches (see team_coaches above).
         coachIds: [coachRows[i % 2].id, coachRows[2 + (i % 2)].id],
       })),
     });
+    const history = memberHistories(rnd, {
+      academyId,
+      today,
+      now,
+      members,
+      teamIds: teamRows.map((t) => t.id),
+      events: timetable,
+    });
+    await insertAll(tx, participants, history.participants);
+    await inChunks(history.subscriptions, (chunk) => tx.insert(subscriptions).values(chunk));
+    await seedPayments(tx, { academyId, paid: history.paid, users: userRows });
   });
   return academyId;
 }
 
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
+/** A Riyadh wall-clock time of a day as an instant, never later than `now` (a moment ago instead). */
+function atRiyadh(day: string, hour: number, minute: number, now: Date): Date {
+  const at = new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+03:00`);
+  return at > now ? new Date(now.getTime() - (1 + (minute % 50)) * 60_000) : at;
+}
+
 /**
- * A player's monthly growth records over the past year (docs/domain.md, "Languages and demo data"):
- * measurements follow the player's age (taller, heavier, stronger and faster month by month) with a
+ * What became of a player over the demo's year (docs/domain.md, "Languages and demo data"): most
+ * are members who renew, some on a trial, new and waiting to pay, back after a break and waiting
+ * to pay, paused, cancelled, lapsed, or just added without a package.
+ */
+interface Story {
+  kind: 'member' | 'trial' | 'new' | 'returning' | 'paused' | 'cancelled' | 'lapsed' | 'unsubscribed';
+  /** The day the player joined (registered), in Riyadh. */
+  joined: string;
+  /** paused, cancelled: that day; lapsed, returning: the day from which they stopped renewing. */
+  on?: string;
+  /** returning: the day their new subscription was asked for (PENDING since). */
+  back?: string;
+  /** A member who took a break of a few weeks once (two subscriptions). */
+  tookBreak?: boolean;
+  packageIndex: number;
+  /** On a team's roster today. */
+  onRoster: boolean;
+}
+
+/** The story of the i-th player: each dozen players tells every story; the days are drawn. */
+function storyOf(i: number, rnd: ReturnType<typeof seededRandom>, today: string): Story {
+  // Subscriptions waiting for payment were asked for over PENDING_PAYMENT_DAYS ago: the bell lists each.
+  const daysAgo = (min: number, max: number) => addDaysIso(today, -rnd.int(min, max));
+  const second = Math.floor(i / 12) % 2 === 1;
+  const monthlyOrSessions = Math.floor(i / 24) % 2 === 0 ? 0 : 3;
+  switch (i % 12) {
+    case 7: // the Monthly package has a 7-day trial
+      return { kind: 'trial', joined: daysAgo(0, 5), packageIndex: 0, onRoster: true };
+    case 8:
+      return second
+        ? {
+            kind: 'returning',
+            joined: daysAgo(200, 330),
+            on: daysAgo(70, 110),
+            back: daysAgo(PENDING_PAYMENT_DAYS + 1, 8),
+            packageIndex: monthlyOrSessions,
+            onRoster: true,
+          }
+        : { kind: 'new', joined: daysAgo(PENDING_PAYMENT_DAYS + 1, 9), packageIndex: i % 5, onRoster: true };
+    case 9: // Quarterly and Season allow pausing
+      return { kind: 'paused', joined: daysAgo(60, 330), on: daysAgo(3, 25), packageIndex: 1 + (i % 2), onRoster: true };
+    case 10:
+      return { kind: 'cancelled', joined: daysAgo(70, 330), on: daysAgo(5, 50), packageIndex: i % 3, onRoster: false };
+    case 11:
+      return second
+        ? { kind: 'unsubscribed', joined: daysAgo(0, 2), packageIndex: 0, onRoster: true }
+        : { kind: 'lapsed', joined: daysAgo(150, 330), on: daysAgo(70, 110), packageIndex: monthlyOrSessions, onRoster: false };
+    default:
+      return { kind: 'member', joined: daysAgo(14, 364), tookBreak: i % 7 === 3, packageIndex: i % 5, onRoster: true };
+  }
+}
+
+interface Member {
+  id: string;
+  teamIndex: number;
+  story: Story;
+  joinedAt: Date;
+  pkg: typeof packages.$inferSelect;
+}
+
+/** A payment to record with its invoice: what it paid for, when. */
+interface Paid {
+  subscriptionId: string;
+  playerId: string;
+  pkg: typeof packages.$inferSelect;
+  at: Date;
+  method: 'Card' | 'Cash';
+  period: { start: string | null; end: string | null; sessions: number | null };
+}
+
+/**
+ * Each player's year as the academy would have recorded it: attendance at their team's past
+ * events from the day they joined until they left (PENDING from today on while on a team), and
+ * their subscriptions with one payment per period paid — time-based ones renewed a few days
+ * before each period (each renewal extends the same subscription, as the renewal page does),
+ * session-based ones renewed when one session was left, so a session-based subscription's
+ * sessions used are exactly the sessions attended since its start.
+ */
+function memberHistories(
+  rnd: ReturnType<typeof seededRandom>,
+  a: { academyId: string; today: string; now: Date; members: Member[]; teamIds: string[]; events: Planned[] },
+) {
+  const { academyId, today, now } = a;
+  const participantRows: (typeof participants.$inferInsert)[] = [];
+  const subscriptionRows: (typeof subscriptions.$inferInsert)[] = [];
+  const paid: Paid[] = [];
+  const dayOfEvent = new Map(a.events.map((e) => [e.id, e.date]));
+  const byTeam = a.teamIds.map((_, index) =>
+    a.events.filter((e) => e.teams.includes(index)).sort((x, y) => x.date.localeCompare(y.date) || x.time.localeCompare(y.time)),
+  );
+  for (const m of a.members) {
+    const { story, pkg } = m;
+    const sessions = pkg.sessionsCount ?? 0;
+    const months = pkg.monthsNumber ?? 1;
+    const events = byTeam[m.teamIndex];
+    const teamId = a.teamIds[m.teamIndex];
+    const time = (day: string, from: number, to: number) => atRiyadh(day, rnd.int(from, to), rnd.int(0, 59), now);
+
+    const subscribe = (values: Omit<typeof subscriptions.$inferInsert, 'academyId' | 'playerId' | 'packageId'>) => {
+      const id = randomUUID();
+      subscriptionRows.push({ id, academyId, playerId: m.id, packageId: pkg.id, ...values });
+      return id;
+    };
+    const pay = (subscriptionId: string, day: string, period: Paid['period'], after?: boolean) => {
+      const method = rnd.next() < 0.7 ? 'Card' : 'Cash';
+      // Cash at the desk during trainings; cards at any waking hour (a renewal after the session that used the last but one).
+      const at = after ? time(day, 20, 22) : method === 'Cash' ? time(day, 16, 20) : time(day, 7, 23);
+      paid.push({ subscriptionId, playerId: m.id, pkg, at, method, period });
+    };
+
+    /** Attendance at the team's past events from `from` until `until` (excluded); stops after an attendance `stop` accepts. */
+    const attend = (
+      from: string,
+      until: string | null,
+      o: { pausedFrom?: string; stop?: (attended: number, day: string) => boolean } = {},
+    ) => {
+      const attended: string[] = [];
+      for (const e of events) {
+        if (e.date < from) continue;
+        if (e.date >= today || (until && e.date >= until)) break;
+        const status = o.pausedFrom && e.date >= o.pausedFrom ? 'ABSENT' : rnd.next() < 0.86 ? 'ATTENDED' : 'ABSENT';
+        participantRows.push({ academyId, eventId: e.id, userId: m.id, teamId, status, updatedAt: atRiyadh(e.date, 21, 30, now) });
+        if (status === 'ATTENDED') {
+          attended.push(e.date);
+          if (o.stop?.(attended.length, e.date)) break;
+        }
+      }
+      return attended;
+    };
+    const upcoming = () => {
+      if (!story.onRoster) return;
+      for (const e of events)
+        if (e.date >= today) participantRows.push({ academyId, eventId: e.id, userId: m.id, teamId, status: 'PENDING', updatedAt: now });
+    };
+
+    /** A time-based subscription from `start`, one paid period after another while `keep` accepts it and it is paid by today. */
+    const timeBased = (
+      start: string,
+      createdAt: Date,
+      keep: (p: { start: string; end: string }) => boolean,
+      state: Pick<typeof subscriptions.$inferInsert, 'status' | 'pausedAt' | 'updatedAt'>,
+    ) => {
+      const periods: { start: string; end: string; day: string }[] = [];
+      for (let from = start; ; ) {
+        const end = addMonthsIso(from, months);
+        const day = from === start ? start : addDaysIso(from, -rnd.int(0, 4));
+        // The first period was paid when they subscribed; later ones while `keep` accepts them.
+        if (day > today || (periods.length > 0 && !keep({ start: from, end }))) break;
+        periods.push({ start: from, end, day });
+        from = end;
+      }
+      const last = periods.at(-1)?.end ?? addMonthsIso(start, months);
+      const id = subscribe({ startDate: start, endDate: last, createdAt, ...state });
+      for (const p of periods) pay(id, p.day, { start: p.start, end: p.end, sessions: null });
+      return last;
+    };
+    /** A session-based subscription from `start` paid `blocks` times: first on its start, then when one session was left. */
+    const sessionBased = (
+      start: string,
+      createdAt: Date,
+      attended: string[],
+      blocks: number,
+      state: Pick<typeof subscriptions.$inferInsert, 'status' | 'updatedAt'>,
+    ) => {
+      const total = blocks * sessions;
+      const id = subscribe({
+        startDate: start,
+        endDate: null,
+        sessionsLeft: total - attended.length,
+        totalSessions: total,
+        createdAt,
+        ...state,
+      });
+      pay(id, start, { start, end: null, sessions });
+      for (let k = 1; k < blocks; k++) pay(id, attended[k * sessions - 2], { start: null, end: null, sessions }, true);
+    };
+    /** Sessions used up after `on` (stopped coming when the last one was spent): INACTIVE, none left. */
+    const sessionsRunOut = (on: string) => {
+      const mark = participantRows.length;
+      let attended = attend(story.joined, null, { stop: (n, day) => day >= on && n % sessions === 0 });
+      const blocks = Math.floor(attended.length / sessions);
+      if (attended.length % sessions !== 0 && blocks > 0) {
+        // Not used up by today: they stopped after the last block they used up.
+        const cut = attended[blocks * sessions - 1];
+        let kept = mark;
+        while (kept < participantRows.length && (eventDay(participantRows[kept]) ?? '') <= cut) kept++;
+        participantRows.length = kept;
+        attended = attended.slice(0, blocks * sessions);
+      }
+      const lastDay = attended.at(-1) ?? story.joined;
+      sessionBased(story.joined, m.joinedAt, attended, Math.max(1, blocks), {
+        status: blocks > 0 ? 'INACTIVE' : 'CANCELLED',
+        updatedAt: atRiyadh(lastDay, 21, 30, now),
+      });
+    };
+    const eventDay = (row: typeof participants.$inferInsert) => dayOfEvent.get(row.eventId);
+
+    const sessionPackage = pkg.packageType === 'SESSION_BASED';
+    switch (story.kind) {
+      case 'member': {
+        if (sessionPackage) {
+          const attended = attend(story.joined, null);
+          let blocks = 1;
+          while (attended.length >= blocks * sessions - 1) blocks++;
+          sessionBased(story.joined, m.joinedAt, attended, blocks, { status: 'ACTIVE' });
+        } else if (story.tookBreak && months <= 3 && story.joined <= addDaysIso(today, -150)) {
+          // Renewed for a while, stopped for a few weeks, came back with a new subscription.
+          const stopAt = addDaysIso(story.joined, Math.floor((Date.parse(today) - Date.parse(story.joined)) / 86_400_000 / 2));
+          const ended = timeBased(story.joined, m.joinedAt, (p) => p.end <= stopAt, {
+            status: 'INACTIVE',
+            updatedAt: atRiyadh(stopAt, 0, 5, now),
+          });
+          const back = addDaysIso(ended, rnd.int(7, 20));
+          attend(story.joined, ended);
+          timeBased(back, time(back, 9, 21), () => true, { status: 'ACTIVE' });
+          attend(back, null);
+        } else {
+          timeBased(story.joined, m.joinedAt, () => true, { status: 'ACTIVE' });
+          attend(story.joined, null);
+        }
+        break;
+      }
+      case 'trial':
+        subscribe({
+          status: 'TRIAL',
+          startDate: story.joined,
+          endDate: addDaysIso(story.joined, pkg.trialDays - 1),
+          createdAt: m.joinedAt,
+        });
+        attend(story.joined, null);
+        break;
+      case 'new':
+        subscribe({
+          status: 'PENDING',
+          startDate: story.joined,
+          endDate: sessionPackage ? null : addMonthsIso(story.joined, months),
+          sessionsLeft: sessionPackage ? sessions : null,
+          totalSessions: sessionPackage ? sessions : null,
+          createdAt: m.joinedAt,
+        });
+        break;
+      case 'returning':
+      case 'lapsed': {
+        const on = story.on ?? today;
+        if (sessionPackage) sessionsRunOut(on);
+        else {
+          const ended = timeBased(story.joined, m.joinedAt, (p) => p.end < on, {
+            status: 'INACTIVE',
+            updatedAt: atRiyadh(on, 0, 5, now),
+          });
+          attend(story.joined, ended);
+        }
+        if (story.kind === 'returning' && story.back) {
+          subscribe({
+            status: 'PENDING',
+            startDate: story.back,
+            endDate: sessionPackage ? null : addMonthsIso(story.back, months),
+            sessionsLeft: sessionPackage ? sessions : null,
+            totalSessions: sessionPackage ? sessions : null,
+            createdAt: time(story.back, 9, 21),
+          });
+        }
+        break;
+      }
+      case 'paused': {
+        const on = story.on ?? today;
+        const pausedAt = time(on, 9, 21);
+        timeBased(story.joined, m.joinedAt, (p) => p.start <= on, { status: 'PAUSED', pausedAt, updatedAt: pausedAt });
+        attend(story.joined, null, { pausedFrom: on });
+        break;
+      }
+      case 'cancelled': {
+        const on = story.on ?? today;
+        timeBased(story.joined, m.joinedAt, (p) => p.start < on, { status: 'CANCELLED', updatedAt: time(on, 9, 21) });
+        attend(story.joined, on);
+        break;
+      }
+      case 'unsubscribed':
+        break;
+    }
+    upcoming();
+  }
+  return { participants: participantRows, subscriptions: subscriptionRows, paid };
+}
+
+/**
+ * A player's monthly growth records since they joined, a year at most (docs/domain.md, "Languages
+ * and demo data"): measurements follow the player's age (taller, heavier, stronger and faster month by month) with a
  * per-player build and a little noise of the day.
  */
 function growthHistory(
   rnd: ReturnType<typeof seededRandom>,
-  p: { playerId: string; academyId: string; birthdate: string; girl: boolean; today: string },
+  p: { playerId: string; academyId: string; birthdate: string; girl: boolean; today: string; since: string },
 ): (typeof growthMetrics.$inferInsert)[] {
   const build = 0.94 + rnd.next() * 0.12; // the player's own size, ±6%
   const fitness = 0.9 + rnd.next() * 0.2;
   const breakfast = rnd.pick<BreakfastSource | null>(['Home', 'Home', 'Home', 'School', null]);
   const rows: (typeof growthMetrics.$inferInsert)[] = [];
-  for (let k = 11; k >= 0; k--) {
+  const months = Math.min(11, Math.floor((Date.parse(p.today) - Date.parse(p.since)) / (30.5 * 86_400_000)));
+  for (let k = months; k >= 0; k--) {
     const day = addMonthsIso(p.today, -k).slice(0, 8) + String(rnd.int(1, 28)).padStart(2, '0');
-    const date = [day, p.today].sort()[0];
+    // Measured in the month, not before they joined nor after today.
+    const date = [[day, p.today].sort()[0], p.since].sort()[1];
     const age = (Date.parse(date) - Date.parse(p.birthdate)) / (365.25 * 86_400_000);
     const noise = () => 1 + (rnd.next() - 0.5) * 0.02;
     const height = (75 + 7.2 * age - 0.08 * age * age) * build * (p.girl && age > 12 ? 0.97 : 1);
@@ -404,50 +715,33 @@ function growthHistory(
   return rows;
 }
 
-/** Multi-row inserts of at most 1000 rows, well under a statement's parameter limit. */
 /**
- * The paid subscriptions' payments and their invoices (docs/domain.md, "Languages and demo data"):
- * paid on the first day of their period, by card or cash, numbered 1, 2, 3… in the order paid, the
- * way the activation would have numbered them (VAT included: the demo academy has a VAT number),
- * each with its signed ZATCA document, chained in that order (development credential).
+ * The payments of the demo's year and their invoices (docs/domain.md, "Languages and demo data"),
+ * numbered 1, 2, 3… in the order paid, the way activations and renewals would have numbered them:
+ * the same seller, VAT share (the demo academy has a VAT number), period line and signed ZATCA
+ * document as `issueInvoice` gives (modules/invoices/issue.ts, `signedDocument`), chained in that
+ * order (development credential) — built in memory and inserted a few statements at a time.
  */
-async function seedPayments(
-  tx: Tx,
-  demo: {
-    academyId: string;
-    now: Date;
-    subscriptions: (typeof subscriptions.$inferInsert)[];
-    packages: (typeof packages.$inferSelect)[];
-    users: (typeof users.$inferInsert)[];
-  },
-) {
+async function seedPayments(tx: Tx, demo: { academyId: string; paid: Paid[]; users: (typeof users.$inferInsert)[] }) {
   const { academyId } = demo;
   const [academy] = await tx.select().from(academies).where(eq(academies.id, academyId));
   const vatNumber = academy.vatNumber ?? '';
   const seller = sellerOf(academy);
   const names = new Map(demo.users.map((u) => [u.id, { name: u.name, nameArabic: u.nameArabic ?? null }]));
-  const paid = demo.subscriptions
-    .filter((s) => s.status !== 'PENDING')
-    .map((s, k) => {
-      const at = new Date(`${s.startDate}T${String(9 + (k % 9)).padStart(2, '0')}:${String((k * 7) % 60).padStart(2, '0')}:00+03:00`);
-      return { s, k, at: at > demo.now ? demo.now : at, pkg: demo.packages.find((p) => p.id === s.packageId) };
-    })
-    .sort((a, b) => a.at.getTime() - b.at.getTime());
-  const paymentRows = paid.map(({ s, k, at, pkg }) => {
-    const card = k % 3 !== 0;
-    return {
-      id: randomUUID(),
-      academyId,
-      subscriptionId: s.id ?? '',
-      amountHalalas: pkg?.priceHalalas ?? 0,
-      method: card ? ('Card' as const) : ('Cash' as const),
-      provider: card ? 'sandbox' : null,
-      providerRef: card ? `demo-${k}` : null,
-      status: 'PAID' as const,
-      paidAt: at,
-    };
-  });
-  const invoiceRows = paid.map(({ s, pkg }, n) => {
+  const paid = [...demo.paid].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const paymentRows = paid.map((p, k) => ({
+    id: randomUUID(),
+    academyId,
+    subscriptionId: p.subscriptionId,
+    amountHalalas: p.pkg.priceHalalas,
+    method: p.method,
+    provider: p.method === 'Card' ? 'sandbox' : null,
+    providerRef: p.method === 'Card' ? `demo-${k + 1}` : null,
+    status: 'PAID' as const,
+    paidAt: p.at,
+    createdAt: p.at,
+  }));
+  const invoiceRows = paid.map((p, n) => {
     const payment = paymentRows[n];
     const vat = vatIncluded(payment.amountHalalas);
     return {
@@ -456,20 +750,25 @@ async function seedPayments(
       invoiceNumber: n + 1,
       paymentId: payment.id,
       subscriptionId: payment.subscriptionId,
-      userId: s.playerId,
-      packageName: pkg?.name ?? '',
-      packageNameArabic: pkg?.nameArabic ?? null,
+      userId: p.playerId,
+      packageName: p.pkg.name,
+      packageNameArabic: p.pkg.nameArabic?.trim() || null,
+      periodStart: p.period.start,
+      periodEnd: p.period.end,
+      periodSessions: p.period.sessions,
       subtotalHalalas: payment.amountHalalas - vat,
       vatHalalas: vat,
       totalHalalas: payment.amountHalalas,
       vatNumber,
       paymentMethod: payment.method,
-      paidAt: payment.paidAt,
+      paidAt: p.at,
       seller,
-      buyer: names.get(s.playerId) ?? { name: '', nameArabic: null },
+      buyer: names.get(p.playerId) ?? { name: '', nameArabic: null },
+      createdAt: p.at,
     };
   });
   let chain = CHAIN_START;
+  const credentials = developmentCredentials();
   const documentRows = invoiceRows.map((invoice) => {
     const row = signedDocument(
       academyId,
@@ -485,47 +784,80 @@ async function seedPayments(
         paymentMethod: invoice.paymentMethod,
       },
       chain,
-      developmentCredentials(),
+      credentials,
     );
     chain = { icv: row.icv + 1, pih: row.hash };
     return row;
   });
-  await inChunks(paymentRows, (chunk) => tx.insert(payments).values(chunk));
-  await inChunks(invoiceRows, (chunk) => tx.insert(invoices).values(chunk));
-  await inChunks(documentRows, (chunk) => tx.insert(invoiceDocuments).values(chunk));
+  await insertAll(tx, payments, paymentRows);
+  await insertAll(tx, invoices, invoiceRows);
+  await insertAll(tx, invoiceDocuments, documentRows);
   await tx
     .insert(invoiceCounters)
     .values({ academyId, lastNumber: invoiceRows.length })
     .onConflictDoUpdate({ target: invoiceCounters.academyId, set: { lastNumber: invoiceRows.length } });
 }
 
+/** Multi-row inserts of at most 1000 rows, well under a statement's parameter limit. */
 async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += 1000) await insert(rows.slice(i, i + 1000));
 }
 
 /**
- * Each team's timetable (docs/domain.md, "Languages and demo data"): two trainings a week on fixed
- * weekdays (Riyadh's week runs Sunday to Thursday), each a weekly series from four weeks back to
- * eight weeks ahead, and a match on every other Saturday; past events have their attendance marked
- * (mostly ATTENDED, some ABSENT). A handful of multi-row inserts, whatever the number of players.
+ * Many rows of a table in one statement with one parameter: the rows as JSON, read back by
+ * `jsonb_to_recordset` with the table's own column types (thousands of bound parameters cost
+ * more than the rows). Every row names the same columns.
+ */
+async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]) {
+  if (rows.length === 0) return;
+  const keys = Object.keys(rows[0]);
+  const columns = keys.map((key) => (table as unknown as Record<string, PgColumn>)[key]);
+  const names = sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  const types = sql.raw(columns.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
+  const json = JSON.stringify(
+    rows.map((row) => keys.map((key, i) => [columns[i].name, (row as Record<string, unknown>)[key] ?? null])).map(Object.fromEntries),
+  );
+  await tx.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types})`);
+}
+
+/** One event of the timetable; `teams` are indexes into the demo's teams. */
+interface Planned {
+  id: string;
+  type: 'TRAINING_SESSION' | 'MATCH';
+  date: string;
+  time: string;
+  endTime: string;
+  field: string;
+  seriesId: string | null;
+  teams: number[];
+}
+
+/**
+ * Each team's timetable over the demo's year (docs/domain.md, "Languages and demo data"): two
+ * trainings a week on fixed weekdays (Riyadh's week runs Sunday to Thursday), each a weekly series
+ * from a year back to eight weeks ahead, and a match on every other Saturday. A handful of
+ * multi-row inserts, whatever the number of events; the players' attendance is
+ * `memberHistories`'.
  */
 async function seedTimetable(
   tx: Tx,
   opts: {
     academyId: string;
     today: string;
-    rnd: ReturnType<typeof seededRandom>;
-    teams: { id: string; roster: string[]; coachIds: string[] }[];
+    teams: { id: string; coachIds: string[] }[];
   },
-) {
-  const { academyId, today, rnd } = opts;
-  const from = addDays(today, -28);
-  const until = addDays(today, 56);
+): Promise<Planned[]> {
+  const { academyId, today } = opts;
+  const from = addDaysIso(today, -364);
+  const until = addDaysIso(today, 56);
   /** The first date on or after `from` that falls on `weekday` (0 = Sunday). */
-  const firstOn = (weekday: number) => addDays(from, (weekday - new Date(`${from}T00:00:00Z`).getUTCDay() + 7) % 7);
+  const firstOn = (weekday: number) => addDaysIso(from, (weekday - new Date(`${from}T00:00:00Z`).getUTCDay() + 7) % 7);
   const every = (first: string, step: number) => {
     const dates: string[] = [];
-    for (let d = first; d <= until; d = addDays(d, step)) dates.push(d);
+    for (let d = first; d <= until; d = addDaysIso(d, step)) dates.push(d);
     return dates;
   };
   const TIMETABLE = [
@@ -536,16 +868,6 @@ async function seedTimetable(
     { weekdays: [0, 4], time: '19:30', endTime: '21:00' }, // U16: Sunday and Thursday
     { weekdays: [2, 4], time: '16:30', endTime: '18:00' }, // Girls: Tuesday and Thursday
   ];
-  type Planned = {
-    id: string;
-    type: 'TRAINING_SESSION' | 'MATCH';
-    date: string;
-    time: string;
-    endTime: string;
-    field: string;
-    seriesId: string | null;
-    teams: number[];
-  };
   const planned: Planned[] = [];
   for (const [index, slot] of TIMETABLE.entries()) {
     if (!opts.teams[index]) continue;
@@ -585,30 +907,23 @@ async function seedTimetable(
           teams: match.teams,
         });
 
-  await inChunks(planned, (chunk) => tx.insert(events).values(chunk.map(({ teams: _, ...e }) => ({ academyId, ...e }))));
-  await inChunks(
-    planned.flatMap((e) => e.teams.map((i) => ({ academyId, eventId: e.id, teamId: opts.teams[i].id }))),
-    (chunk) => tx.insert(eventTeams).values(chunk),
+  await insertAll(
+    tx,
+    events,
+    planned.map(({ teams: _, ...e }) => ({ academyId, ...e })),
   );
-  await inChunks(
+  await insertAll(
+    tx,
+    eventTeams,
+    planned.flatMap((e) => e.teams.map((i) => ({ academyId, eventId: e.id, teamId: opts.teams[i].id }))),
+  );
+  await insertAll(
+    tx,
+    eventCoaches,
     planned.flatMap((e) => {
       const coachIds = e.type === 'MATCH' ? e.teams.map((i) => opts.teams[i].coachIds[0]) : opts.teams[e.teams[0]].coachIds;
       return [...new Set(coachIds)].map((coachId) => ({ academyId, eventId: e.id, coachId }));
     }),
-    (chunk) => tx.insert(eventCoaches).values(chunk),
   );
-  await inChunks(
-    planned.flatMap((e) =>
-      e.teams.flatMap((i) =>
-        opts.teams[i].roster.map((userId) => ({
-          academyId,
-          eventId: e.id,
-          userId,
-          teamId: opts.teams[i].id,
-          status: e.date >= today ? ('PENDING' as const) : rnd.next() < 0.86 ? ('ATTENDED' as const) : ('ABSENT' as const),
-        })),
-      ),
-    ),
-    (chunk) => tx.insert(participants).values(chunk),
-  );
+  return planned;
 }

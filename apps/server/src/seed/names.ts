@@ -73,7 +73,7 @@ export const CONDITIONS = [
   'تسطح القدمين',
   'تعافٍ من التواء في الكاحل',
 ];
-export const FIELDS = ['الملعب ١', 'الملعب ٢', 'الملعب ٣'];
+export const FIELDS = ['الملعب 1', 'الملعب 2', 'الملعب 3'];
 export const NATIONALITIES = ['SA', 'SA', 'SA', 'SA', 'SA', 'SA', 'EG', 'JO', 'SY', 'YE', 'SD', 'PK'];
 
 /** Small deterministic generator, so demo data is the same on every machine. */
