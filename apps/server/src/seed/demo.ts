@@ -377,6 +377,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
     await inChunks(history.subscriptions, (chunk) => tx.insert(subscriptions).values(chunk));
     await seedPayments(tx, { academyId, paid: history.paid, users: userRows });
   });
+  await (await import('./demo-family.js')).seedDemoFamily(deps, academyId);
   return academyId;
 }
 

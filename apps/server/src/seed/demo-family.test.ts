@@ -1,0 +1,69 @@
+/**
+ * The demo's family portal (issue 21): the README's parent signs in with the code from the outbox
+ * and finds a child with upcoming events, announcements and availability marks; staff see the
+ * marks and the announcements' reach.
+ */
+import type { Announcement, Event, FamilyAnnouncement, FamilyHome } from '@kora/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAs, type TestContext } from '../../test/harness.js';
+import { DEMO_LOGINS, seedDemo } from './demo.js';
+import { DEMO_FAMILY_LOGINS } from './demo-family.js';
+
+let t: TestContext;
+let admin: string;
+const host = { host: 'demo.kora.test' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set('2026-11-22T09:00:00Z');
+  await seedDemo(t.deps, { handle: 'demo' });
+  admin = await loginAs(t.app, 'demo', DEMO_LOGINS.admin.email, DEMO_LOGINS.admin.password);
+}, 120_000);
+afterAll(() => t.close());
+
+async function signInAs(email: string) {
+  const asked = await t.app.inject({ method: 'POST', url: '/api/family/sign-in', headers: host, payload: { address: email } });
+  expect(asked.statusCode).toBe(202);
+  await t.app.background.idle();
+  const mail = (await t.deps.mailer.outbox(20)).find((m) => m.to === email);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  const res = await t.app.inject({ method: 'POST', url: '/api/family/verify', headers: host, payload: { address: email, code } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}
+const get = async <T>(token: string, url: string) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: { ...host, authorization: `Bearer ${token}` } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+};
+
+describe('the demo family', () => {
+  it("lets both of a child's parents sign in, each to the child's card, announcements and a can't-come mark", async () => {
+    const father = await signInAs(DEMO_FAMILY_LOGINS.father.email);
+    const mother = await signInAs(DEMO_FAMILY_LOGINS.mother.email);
+    for (const token of [father, mother]) {
+      const home = await get<FamilyHome>(token, '/api/family/home');
+      expect(home.children).toHaveLength(1);
+      const [card] = home.children;
+      expect(card.upcoming.length).toBeGreaterThan(0);
+      expect(card.subscription?.status).toBe('ACTIVE');
+      expect(card.upcoming[0].cantCome).not.toBeNull();
+      const news = await get<FamilyAnnouncement[]>(token, '/api/family/announcements');
+      expect(news.map((a) => a.audience).sort()).toEqual(['academy', 'family', 'team']);
+    }
+    const me = await get<{ parent: { language: string } }>(father, '/api/family/me');
+    expect(me.parent.language).toBe('ar');
+  });
+
+  it('shows staff the marks on upcoming events and how many opened each announcement', async () => {
+    const events = await get<Event[]>(admin, '/api/events?startDate=2026-11-23&endDate=2026-11-29');
+    const marks = events.flatMap((e) => e.participants.filter((p) => p.cantCome));
+    expect(marks.length).toBeGreaterThan(3);
+    expect(events.some((e) => (e.expectedPlayers ?? 0) < e.participants.length)).toBe(true);
+    const sent = await get<Announcement[]>(admin, '/api/announcements');
+    expect(sent).toHaveLength(3);
+    const academyWide = sent.find((a) => a.audience === 'academy');
+    expect(academyWide?.recipients).toBeGreaterThan(40);
+    expect(academyWide?.opened).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,185 @@
+import { riyadhToday } from '@kora/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  announcementRecipients,
+  announcements,
+  events,
+  parentPlayers,
+  participants,
+  subscriptions,
+  teamPlayers,
+  teams,
+  users,
+} from '../db/schema.js';
+import { withTenant } from '../db/tenant.js';
+import type { Deps } from '../deps.js';
+
+/**
+ * The demo's family portal logins (README): passwordless, the code goes to the development outbox
+ * (and the server's log). One child with two parents, each their own login: the father reads
+ * Arabic, the mother English.
+ */
+export const DEMO_FAMILY_LOGINS = {
+  father: { email: 'parent@demo.kora.sa', phone: '+966500000001' },
+  mother: { email: 'mother@demo.kora.sa', phone: '+966500000002' },
+} as const;
+
+/** Reasons parents give, in Arabic as a Riyadh family types them; some say nothing. */
+const REASONS = ['رحلة مدرسية', 'مريض', null, 'موعد عند الطبيب', 'اختبارات المدرسة', null];
+
+/**
+ * The family portal's demo data (issue 21), added to the demo academy once its players, timetable
+ * and subscriptions exist (seed/demo.ts calls it): a child of a running subscription with two
+ * parents who can sign in, announcements to the academy, the child's team and the child's family
+ * (some already opened), and "can't come" marks on upcoming events.
+ */
+export async function seedDemoFamily(deps: Deps, academyId: string) {
+  const now = deps.clock.now();
+  const today = riyadhToday(now);
+  await withTenant(deps.db, academyId, async (tx) => {
+    // The child: a player on a team with a running subscription, the first by name (the seed is fixed).
+    const [child] = await tx
+      .select({
+        id: users.id,
+        name: users.name,
+        nameArabic: users.nameArabic,
+        teamId: teamPlayers.teamId,
+        teamName: teams.name,
+        teamNameArabic: teams.nameArabic,
+      })
+      .from(users)
+      .innerJoin(teamPlayers, eq(teamPlayers.playerId, users.id))
+      .innerJoin(teams, eq(teams.id, teamPlayers.teamId))
+      .innerJoin(subscriptions, eq(subscriptions.playerId, users.id))
+      .where(and(eq(users.role, 'PLAYER'), eq(subscriptions.status, 'ACTIVE')))
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(1);
+    if (!child) return;
+    const [link] = await tx
+      .select({ parentId: parentPlayers.parentId })
+      .from(parentPlayers)
+      .where(eq(parentPlayers.playerId, child.id))
+      .limit(1);
+    if (!link) return;
+    await tx
+      .update(users)
+      .set({ email: DEMO_FAMILY_LOGINS.father.email, phoneNumber: DEMO_FAMILY_LOGINS.father.phone, language: 'ar' })
+      .where(eq(users.id, link.parentId));
+    const family = child.name.split(' ').slice(1).join(' ');
+    const familyArabic = (child.nameArabic ?? '').split(' ').slice(1).join(' ');
+    const [mother] = await tx
+      .insert(users)
+      .values({
+        academyId,
+        role: 'PARENT',
+        name: `Hessa ${family}`.trim(),
+        nameArabic: `حصة ${familyArabic}`.trim(),
+        email: DEMO_FAMILY_LOGINS.mother.email,
+        phoneNumber: DEMO_FAMILY_LOGINS.mother.phone,
+        language: 'en',
+      })
+      .returning({ id: users.id });
+    await tx.insert(parentPlayers).values({ academyId, parentId: mother.id, playerId: child.id });
+
+    // Announcements: the academy, the child's team, the child's family; staff see who opened them.
+    const [author] = await tx
+      .select({ id: users.id, name: users.name, nameArabic: users.nameArabic })
+      .from(users)
+      .where(eq(users.role, 'ADMIN'))
+      .orderBy(asc(users.createdAt))
+      .limit(1);
+    const parents = await tx
+      .selectDistinct({ id: users.id, language: users.language, playerId: parentPlayers.playerId })
+      .from(parentPlayers)
+      .innerJoin(users, eq(users.id, parentPlayers.parentId));
+    const onTeam = new Set(
+      (await tx.select({ id: teamPlayers.playerId }).from(teamPlayers).where(eq(teamPlayers.teamId, child.teamId))).map((r) => r.id),
+    );
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
+    const plan = [
+      {
+        audience: 'academy' as const,
+        title: 'National Day holiday',
+        titleArabic: 'إجازة اليوم الوطني',
+        body: 'There is no training on National Day. Sessions resume the day after.',
+        bodyArabic: 'لا تدريب في اليوم الوطني، وتعود الحصص في اليوم التالي.',
+        at: hoursAgo(72),
+        reach: (_p: { playerId: string }) => true,
+      },
+      {
+        audience: 'team' as const,
+        title: `${child.teamName}: new training kit`,
+        titleArabic: `${child.teamNameArabic ?? child.teamName}: طقم التدريب الجديد`,
+        body: 'The new kit can be collected from reception this week.',
+        bodyArabic: 'يمكن استلام الطقم الجديد من الاستقبال هذا الأسبوع.',
+        at: hoursAgo(26),
+        reach: (p: { playerId: string }) => onTeam.has(p.playerId),
+      },
+      {
+        audience: 'family' as const,
+        title: 'Great progress this month',
+        titleArabic: 'تقدم رائع هذا الشهر',
+        body: `${child.name} has attended every session this month. Well done!`,
+        bodyArabic: 'حضر جميع الحصص هذا الشهر. أحسنت!',
+        at: hoursAgo(5),
+        reach: (p: { playerId: string }) => p.playerId === child.id,
+      },
+    ];
+    for (const [n, a] of plan.entries()) {
+      const [row] = await tx
+        .insert(announcements)
+        .values({
+          academyId,
+          audience: a.audience,
+          teamId: a.audience === 'team' ? child.teamId : null,
+          playerId: a.audience === 'family' ? child.id : null,
+          title: a.title,
+          titleArabic: a.titleArabic,
+          body: a.body,
+          bodyArabic: a.bodyArabic,
+          authorId: author?.id ?? null,
+          authorName: author?.name ?? null,
+          authorNameArabic: author?.nameArabic ?? null,
+          createdAt: a.at,
+        })
+        .returning({ id: announcements.id });
+      const reached = [...new Map(parents.filter(a.reach).map((p) => [p.id, p])).values()];
+      if (reached.length === 0) continue;
+      await tx.insert(announcementRecipients).values(
+        reached.map((p, i) => ({
+          academyId,
+          announcementId: row.id,
+          parentId: p.id,
+          language: p.language ?? ('ar' as const),
+          // About half opened the older ones; the newest is still unread by the demo parents.
+          openedAt:
+            n < 2 && i % 2 === 0 && p.id !== link.parentId && p.id !== mother.id ? new Date(a.at.getTime() + (i + 1) * 600_000) : null,
+        })),
+      );
+    }
+
+    // "Can't come" on upcoming events: the demo child's next one, and about one player in eight elsewhere.
+    const upcoming = await tx
+      .select({ id: participants.id, userId: participants.userId })
+      .from(participants)
+      .innerJoin(events, eq(events.id, participants.eventId))
+      .innerJoin(users, eq(users.id, participants.userId))
+      .where(
+        and(
+          sql`(${events.date}::timestamp + ${events.time}::time) > (${now.toISOString()}::timestamptz at time zone 'Asia/Riyadh')`,
+          sql`${events.date} <= ${today}::date + 7`,
+        ),
+      )
+      .orderBy(asc(events.date), asc(events.time), asc(users.name));
+    const marked = upcoming.filter((p, i) => i % 8 === 3 && p.userId !== child.id);
+    const childNext = upcoming.find((p) => p.userId === child.id);
+    const rows = [...(childNext ? [childNext] : []), ...marked];
+    for (const [i, p] of rows.entries()) {
+      const parent = parents.find((x) => x.playerId === p.userId);
+      await tx
+        .update(participants)
+        .set({ cantComeAt: hoursAgo(2 + i), cantComeReason: REASONS[i % REASONS.length], cantComeBy: parent?.id ?? null })
+        .where(inArray(participants.id, [p.id]));
+    }
+  });
+}
