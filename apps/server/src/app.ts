@@ -70,7 +70,8 @@ const trustedProxies = (setting: boolean | number | string) =>
 /** Hashed bundles never change under their name; the app's shell is revalidated every time (a release shows at once); the rest hourly. */
 const cacheControlOf = (file: string) => {
   if (/[\\/]assets[\\/]/.test(file)) return 'public, max-age=31536000, immutable';
-  return /index\.html(\.br|\.gz)?$/.test(file) ? 'no-cache' : 'public, max-age=3600';
+  // The app's shell, its service worker and manifest are revalidated every time: a release reaches installed apps at once.
+  return /(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(file) ? 'no-cache' : 'public, max-age=3600';
 };
 
 /** The whole HTTP application; main.ts and every test build it the same way. */

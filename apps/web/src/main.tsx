@@ -8,6 +8,7 @@ import { academyCheckQuery } from './lib/academy';
 import { AuthProvider, useAuth } from './lib/auth';
 import { currentHost } from './lib/host';
 import { initialLocale, LocaleProvider, loadCatalog } from './lib/i18n';
+import { startOffline } from './offline/register';
 import { makeRouter } from './router';
 import { AcademyNotFoundPage } from './routes/fallbacks';
 import './styles.css';
@@ -18,6 +19,8 @@ Reflect.set(globalThis, '__zod_globalConfig', { jitless: true });
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);
+// On academy hosts: installable, opens offline, sends attendance marked offline when the network returns.
+startOffline(queryClient);
 
 /** On an academy subdomain: spinner while the academy is checked, then the app or Academy Not Found. */
 function HostGate() {

@@ -26,6 +26,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The installable app: its service worker (/sw.js) and web app manifest, from this origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         formAction: ["'self'"],
         // Only the payment provider's hosted page may be framed inside Kora; nobody may frame Kora.
         // blob: is the invoice viewer's PDF, fetched by the page itself and shown from memory.

@@ -1,4 +1,5 @@
-// Why: a coach marks attendance where the training is — one player at a time, or every player still pending at once.
+// Why: a coach marks attendance where the training is — one player at a time, or every player still pending at once,
+// with or without a network: a mark that cannot reach Kora waits on the phone (offline/queue.ts) and is shown as such.
 import { type Event, type EventParticipant, PARTICIPANT_STATUSES, type ParticipantStatus } from '@kora/contracts';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -6,9 +7,12 @@ import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { ErrorBox } from '../../components/States';
 import { useToast } from '../../components/Toaster';
+import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import type { QueuedMark } from '../../offline/queue';
+import { queueMark, useOfflineAttendance } from '../../offline/sync';
 import { useSetParticipantStatus } from '../schedule/api';
 
 const TONE: Record<ParticipantStatus, string> = {
@@ -19,7 +23,10 @@ const TONE: Record<ParticipantStatus, string> = {
   NOT_ATTENDING: 'bg-amber-100 text-amber-800',
 };
 
-function StatusSelect({ participant }: { participant: EventParticipant }) {
+/** No network to try: the browser says it is offline. A failed fetch (TypeError) is the same, found out later. */
+const offlineNow = () => typeof navigator !== 'undefined' && !navigator.onLine;
+
+function StatusSelect({ participant, eventId, queued }: { participant: EventParticipant; eventId: string; queued: boolean }) {
   const intl = useIntl();
   const errorText = useErrorText();
   const { locale } = useLocale();
@@ -36,10 +43,13 @@ function StatusSelect({ participant }: { participant: EventParticipant }) {
           const status = PARTICIPANT_STATUSES.find((s) => s === e.target.value);
           if (!status) return;
           setError(undefined);
+          // Offline, or a mark of this player already waiting (it must not arrive after this one): queued.
+          if (queued || offlineNow()) return queueMark(eventId, participant, status);
           try {
             await setStatus.mutateAsync({ participantId: participant.id, userId: participant.userId, status });
           } catch (err) {
-            setError(errorText(err, 'errors.participant.status_failed'));
+            if (err instanceof TypeError) await queueMark(eventId, participant, status);
+            else setError(errorText(err, 'errors.participant.status_failed'));
           }
         }}
       >
@@ -58,7 +68,10 @@ function StatusSelect({ participant }: { participant: EventParticipant }) {
   );
 }
 
-/** "Mark all present": every PENDING participant becomes ATTENDED, one call each, with the progress shown. */
+/**
+ * "Mark all present": every PENDING participant becomes ATTENDED, one call each, with the progress shown;
+ * offline (or once a call finds no network) the rest are queued on the phone at once.
+ */
 function MarkAll({ event }: { event: Event }) {
   const intl = useIntl();
   const errorText = useErrorText();
@@ -68,9 +81,15 @@ function MarkAll({ event }: { event: Event }) {
   const [error, setError] = useState<string>();
   const pending = event.participants.filter((p) => p.status === 'PENDING');
 
+  const queueRest = async (rest: EventParticipant[]) => {
+    for (const p of rest) await queueMark(event.id, p, 'ATTENDED');
+    toast(intl.formatMessage({ id: 'trainings.offline.markedAll' }, { count: rest.length }), 'info');
+  };
+
   const run = async () => {
     const todo = pending;
     setError(undefined);
+    if (offlineNow()) return queueRest(todo);
     setProgress({ done: 0, total: todo.length });
     let done = 0;
     try {
@@ -81,6 +100,7 @@ function MarkAll({ event }: { event: Event }) {
       }
       toast(intl.formatMessage({ id: 'trainings.markedAll' }, { count: done }));
     } catch (err) {
+      if (err instanceof TypeError) return queueRest(todo.slice(done));
       const text = errorText(err, 'errors.participant.status_failed');
       setError(text);
       toast(intl.formatMessage({ id: 'trainings.markedSome' }, { done, total: todo.length }), 'error');
@@ -124,10 +144,26 @@ function MarkAll({ event }: { event: Event }) {
   );
 }
 
+/** The event as the coach sees it: each participant with the status of their mark waiting on the phone, if any. */
+export function withQueued(event: Event, marks: QueuedMark[]): Event {
+  if (!marks.some((m) => m.eventId === event.id)) return event;
+  return {
+    ...event,
+    participants: event.participants.map((p) => {
+      const mark = marks.find((m) => m.participantId === p.id);
+      return mark ? { ...p, status: mark.status } : p;
+    }),
+  };
+}
+
 /** The players of a training: avatar, name, medical condition and attendance (a select with W:MyTrainings, else text). */
-export function Participants({ event, canWrite }: { event: Event; canWrite: boolean }) {
+export function Participants({ event: shown, canWrite }: { event: Event; canWrite: boolean }) {
   const intl = useIntl();
   const { locale } = useLocale();
+  const auth = useAuth();
+  const { marks } = useOfflineAttendance(auth.user?.id);
+  const event = withQueued(shown, marks);
+  const waiting = new Set(marks.map((m) => m.participantId));
   const marked = event.participants.filter((p) => p.status !== 'PENDING').length;
   return (
     <section className="space-y-3" aria-labelledby="participants">
@@ -151,6 +187,12 @@ export function Participants({ event, canWrite }: { event: Event; canWrite: bool
               <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} />
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-words text-slate-900">{displayName(p, locale)}</p>
+                {waiting.has(p.id) && (
+                  <p className="mt-0.5 inline-flex items-center gap-1 text-xs font-medium text-amber-700" data-testid="sync-pending">
+                    <span aria-hidden="true" className="inline-block h-1.5 w-1.5 rounded-full bg-amber-500" />
+                    <FormattedMessage id="trainings.offline.pending" />
+                  </p>
+                )}
                 {p.condition ? (
                   <p className="text-xs break-words text-amber-700">
                     {intl.formatMessage({ id: 'trainings.condition' }, { condition: p.condition })}
@@ -162,7 +204,7 @@ export function Participants({ event, canWrite }: { event: Event; canWrite: bool
                 )}
               </div>
               {canWrite ? (
-                <StatusSelect participant={p} />
+                <StatusSelect participant={p} eventId={event.id} queued={waiting.has(p.id)} />
               ) : (
                 <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${TONE[p.status]}`}>
                   <FormattedMessage id={`attendance.${p.status}`} />

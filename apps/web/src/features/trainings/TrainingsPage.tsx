@@ -1,4 +1,5 @@
 import type { Event } from '@kora/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageHeader } from '../../components/form/PageHeader';
@@ -6,12 +7,14 @@ import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { useAuth } from '../../lib/auth';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
-import { useEvents } from '../schedule/api';
+import { useOfflineAttendance } from '../../offline/sync';
+import { eventsQuery } from '../schedule/api';
 import { CalendarLinkButton } from '../schedule/CalendarLink';
 import { CoachAvatars, DayTitle, TeamsLine, TimeRange, TypeBadge } from '../schedule/parts';
 import { WeekNav } from '../schedule/WeekNav';
 import { weekOf, weekRange } from '../schedule/week';
-import { Participants } from './Participants';
+import { OfflineStatus } from './OfflineStatus';
+import { Participants, withQueued } from './Participants';
 
 const trainingsRoute = getRouteApi('/app/trainings');
 
@@ -100,7 +103,9 @@ export function TrainingsPage() {
   const search = trainingsRoute.useSearch();
   const navigate = trainingsRoute.useNavigate();
   const week = weekOf(search.week, locale);
-  const events = useEvents({ ...weekRange(week.start), coachId: auth.user?.id });
+  // Asked even when the browser says it is offline: the service worker answers with the week it kept.
+  const events = useQuery({ ...eventsQuery({ ...weekRange(week.start), coachId: auth.user?.id }), networkMode: 'offlineFirst' });
+  const { marks } = useOfflineAttendance(auth.user?.id);
   const selected = events.data?.find((e) => e.id === search.eventId) ?? null;
   const select = (eventId: string | undefined) => navigate({ to: '/trainings', search: { week: search.week, eventId } });
 
@@ -108,6 +113,7 @@ export function TrainingsPage() {
     <div className="space-y-4">
       <PageHeader title={<FormattedMessage id="nav.trainings" />} actions={<CalendarLinkButton />} />
       <WeekNav start={week.start} isThisWeek={week.isThisWeek} onChange={(w) => navigate({ to: '/trainings', search: { week: w } })} />
+      <OfflineStatus />
       {events.isError ? (
         <LoadError onRetry={() => events.refetch()} retrying={events.isFetching}>
           {errorText(events.error, 'errors.trainings.load_failed')}
@@ -124,7 +130,13 @@ export function TrainingsPage() {
             ) : (
               <ul className="space-y-2">
                 {events.data.map((e) => (
-                  <TrainingRow key={e.id} event={e} today={week.today} selected={e.id === selected?.id} onSelect={() => select(e.id)} />
+                  <TrainingRow
+                    key={e.id}
+                    event={withQueued(e, marks)}
+                    today={week.today}
+                    selected={e.id === selected?.id}
+                    onSelect={() => select(e.id)}
+                  />
                 ))}
               </ul>
             )}

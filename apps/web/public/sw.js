@@ -1,0 +1,125 @@
+// Kora's service worker (docs/domain.md, "Attendance taken offline"): the app opens without a network, and the few
+// API answers its offline screens read (the signed-in member, the academy, a week of events) are
+// kept from the last time they were fetched. Registered on academy hosts only, by the production
+// build (apps/web/src/offline/register.ts); served with Cache-Control: no-cache, so a changed
+// worker is picked up on the next visit. Attendance marks made offline are not kept here: the page
+// queues them in IndexedDB (apps/web/src/offline/queue.ts) and sends them itself.
+const SHELL = 'kora-shell-v1';
+const API = 'kora-api-v1';
+/** The page every app address answers (the single-page app's index.html). */
+const SHELL_KEY = '/';
+/** Files the installed app needs besides the build's hashed ones (/assets/…). */
+const STATIC = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png'];
+/** GET answers kept for offline use, per signed-in token. */
+const API_PATHS = [/^\/api\/auth\/me$/, /^\/api\/academies\/check\/[^/]+$/, /^\/api\/events$/];
+/** Addresses that are not the app's pages (files, the payment sandbox's own pages). */
+const NOT_APP = /^\/(api|uploads|sandbox)\//;
+/** On a weak signal, a kept answer is shown after this long; the network's still replaces it when it comes. */
+const NETWORK_WAIT_MS = 6000;
+const MAX_ASSETS = 200;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL)
+      .then((cache) =>
+        Promise.all([SHELL_KEY, ...STATIC].map((url) => cache.add(new Request(url, { cache: 'reload' })).catch(() => undefined))),
+      )
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith('kora-') && n !== SHELL && n !== API).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** The page tells the worker which of the build's files it loaded before the worker controlled it. */
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (data?.type !== 'kora:keep' || !Array.isArray(data.urls)) return;
+  event.waitUntil(
+    caches.open(SHELL).then((cache) =>
+      Promise.all(
+        data.urls
+          .map((u) => new URL(u, self.location.origin))
+          .filter((u) => u.origin === self.location.origin && isAsset(u.pathname))
+          .map((u) => cache.match(u.pathname).then((hit) => hit || cache.add(u.pathname).catch(() => undefined))),
+      ),
+    ),
+  );
+});
+
+const isAsset = (path) => path.startsWith('/assets/') || STATIC.includes(path);
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  // Signing out forgets every kept answer of the API.
+  if (request.method === 'POST' && url.pathname === '/api/auth/logout') {
+    event.waitUntil(caches.delete(API));
+    return;
+  }
+  if (request.method !== 'GET') return;
+  if (request.mode === 'navigate') {
+    if (!NOT_APP.test(url.pathname)) event.respondWith(page(request));
+    return;
+  }
+  if (url.pathname.startsWith('/assets/')) event.respondWith(asset(request, url));
+  else if (STATIC.includes(url.pathname)) event.respondWith(networkFirst(request, SHELL, url.pathname, (r) => r.ok));
+  else if (API_PATHS.some((p) => p.test(url.pathname))) event.respondWith(api(request, url));
+});
+
+/**
+ * The network's answer, kept under `key`; without a network (or when it is slower than
+ * NETWORK_WAIT_MS and something is kept), the kept answer.
+ */
+async function networkFirst(request, cacheName, key, keep) {
+  const cache = await caches.open(cacheName);
+  const network = fetch(request).then(async (response) => {
+    if (keep(response)) await cache.put(key, response.clone());
+    else if (response.status === 401 && cacheName === API) await caches.delete(API);
+    return response;
+  });
+  const kept = await cache.match(key, { ignoreVary: true });
+  if (!kept) return network;
+  let timer;
+  const slow = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(kept), NETWORK_WAIT_MS);
+  });
+  return Promise.race([network.catch(() => kept), slow]).finally(() => clearTimeout(timer));
+}
+
+function page(request) {
+  const html = (r) => r.ok && (r.headers.get('content-type') || '').startsWith('text/html');
+  return networkFirst(request, SHELL, SHELL_KEY, html);
+}
+
+/** The build's files are named by their content and never change: kept the first time they load. */
+async function asset(request, url) {
+  const cache = await caches.open(SHELL);
+  const hit = await cache.match(url.pathname);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) {
+    await cache.put(url.pathname, response.clone());
+    const keys = await cache.keys();
+    const assets = keys.filter((k) => new URL(k.url).pathname.startsWith('/assets/'));
+    await Promise.all(assets.slice(0, Math.max(0, assets.length - MAX_ASSETS)).map((k) => cache.delete(k)));
+  }
+  return response;
+}
+
+/** Answers are kept per token (a hash of it), so one member never reads another's on a shared phone. */
+async function api(request, url) {
+  const auth = request.headers.get('authorization') || '';
+  const digest = auth ? await crypto.subtle.digest('SHA-256', new TextEncoder().encode(auth)) : null;
+  const who = digest ? Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('') : 'public';
+  const key = `${url.pathname}${url.search}${url.search ? '&' : '?'}__kora_member=${who}`;
+  return networkFirst(request, API, key, (r) => r.ok);
+}
