@@ -57,16 +57,19 @@ export function registerAccess(app: FastifyInstance) {
   });
   // A transaction the handler did not take ends before the answer leaves (it may hold the
   // session's touch, which the client's next request must see), or with an aborted request.
-  const release = async (request: FastifyRequest) => finishHeld(request.heldSlot ?? undefined);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    await release(request);
+  // Hooks with a callback, not async: most requests hold nothing and go on at once, without a promise.
+  const release = (request: FastifyRequest, done: (err?: Error) => void) => {
+    if (!request.heldSlot?.held) return done();
+    finishHeld(request.heldSlot).then(() => done(), done);
+  };
+  app.addHook('onSend', (request, _reply, payload, done) => {
     // A member's write: this process reads its academy's sessions again (the data version moved),
     // so the member's next read sees it even before the notification (http/session-cache.ts).
     if (request.auth && !holdsTransaction(request)) app.sessionCache.forgetAcademy(request.auth.academyId);
-    return payload;
+    release(request, (err) => (err ? done(err) : done(null, payload)));
   });
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+  app.addHook('onResponse', (request, _reply, done) => release(request, done));
+  app.addHook('onRequestAbort', (request, done) => release(request, done));
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
@@ -76,12 +79,16 @@ export function registerAccess(app: FastifyInstance) {
 
   // Before validation, and before a form is read (http/route.ts): a caller without the right
   // learns nothing from how its input would be judged.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const declared = request.routeOptions.config?.access;
     const need = declared && needOf(declared, request);
-    if (!need || need === 'public') return;
-    const auth = await requireMember(app, request);
-    if (need !== 'member') requireAnyFlag(auth, need.anyOf, need.forbidden);
+    if (!need || need === 'public') return done();
+    requireMember(app, request)
+      .then((auth) => {
+        if (need !== 'member') requireAnyFlag(auth, need.anyOf, need.forbidden);
+        done();
+      })
+      .catch(done);
   });
 }
 

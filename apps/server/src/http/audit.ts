@@ -88,9 +88,14 @@ export async function recordAudit(tx: TenantTx, entry: AuditEntry) {
  */
 export function registerAudit(app: FastifyInstance) {
   app.decorateRequest('auditNote', null);
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const operation = req.routeOptions.config.operation;
-    if (!operation || !(AUDITED.has(operation) || req.auditNote) || reply.statusCode >= 300 || !req.auth) return payload;
+    // Most answers are not audited: they go on at once, without a promise.
+    if (!operation || !(AUDITED.has(operation) || req.auditNote) || reply.statusCode >= 300 || !req.auth) return done(null, payload);
+    record(req, operation).then(() => done(null, payload), done);
+  });
+  const record = async (req: FastifyRequest, operation: string) => {
+    if (!req.auth) return;
     const { auth } = req;
     const params: Record<string, unknown> = typeof req.params === 'object' && req.params ? { ...req.params } : {};
     const target = params.subscriptionId ?? params.participantId ?? params.userId ?? params.id ?? req.auditNote?.targetId ?? null;
@@ -109,6 +114,5 @@ export function registerAudit(app: FastifyInstance) {
     } catch (err) {
       req.log.error({ err, operation }, 'audit row not written');
     }
-    return payload;
-  });
+  };
 }

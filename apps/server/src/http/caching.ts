@@ -20,16 +20,19 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
  * every encoding shares it. The web build's files carry their own compression and tags.
  */
 export async function registerApiCaching(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (!req.url.startsWith('/api/') || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  // A callback hook: synchronous work, no promise per request.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string')
+      return done(null, payload);
+    if (!req.url.startsWith('/api/') || !String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+      return done(null, payload);
     // A cached list tags itself by its data version (http/list-cache.ts); the rest by their body.
     const etag = String(reply.getHeader('etag') ?? '') || `W/"${hash('sha1', payload, 'base64url')}"`;
     reply.header('ETag', etag);
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'private, no-cache');
-    if (!matchesEtag(req.headers['if-none-match'], etag)) return payload;
+    if (!matchesEtag(req.headers['if-none-match'], etag)) return done(null, payload);
     reply.code(304).removeHeader('content-type');
-    return '';
+    done(null, '');
   });
   await app.register(fastifyCompress, {
     // Answers only: request bodies are never accepted compressed.

@@ -80,14 +80,17 @@ function namedHandle(req: FastifyRequest): string | undefined {
  */
 export function registerHostCheck(app: FastifyInstance) {
   app.decorateRequest('site', null as never);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async: every request passes them, without a promise each.
+  app.addHook('onRequest', (request, reply, done) => {
     request.site = parseHost(request.headers.host, app.deps.config.baseDomain);
+    // Answered here: the request goes no further (done is not called).
     if (request.site.kind === 'invalid') return reply.status(400).send({ message: ERRORS['request.bad_host'], code: 'request.bad_host' });
+    done();
   });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const config = request.routeOptions.config;
-    if (config?.access !== 'public' || config.operation === 'registerAcademy') return;
+    if (config?.access !== 'public' || config.operation === 'registerAcademy') return done();
     const handle = namedHandle(request);
-    if (handle && elsewhere(request.site, handle)) throw notFound('academy.not_found');
+    done(handle && elsewhere(request.site, handle) ? notFound('academy.not_found') : undefined);
   });
 }

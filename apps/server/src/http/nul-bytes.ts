@@ -25,7 +25,9 @@ export function hasNulByte(value: unknown): boolean {
  * contracts' `jsonText`), with the same code.
  */
 export function refuseNulBytes(app: FastifyInstance) {
-  app.addHook('preValidation', async (req) => {
-    if (hasNulByte(req.params) || hasNulByte(req.query) || hasNulByte(req.body)) throw badRequest('request.invalid_characters');
+  // A callback hook: the check is synchronous, so no promise per request.
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (hasNulByte(req.params) || hasNulByte(req.query) || hasNulByte(req.body)) return done(badRequest('request.invalid_characters'));
+    done();
   });
 }

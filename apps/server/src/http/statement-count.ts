@@ -19,8 +19,9 @@ export function countStatementsPerRequest(app: FastifyInstance, expose: boolean)
     statementCounter.run(req.sqlStatements, done);
   });
   if (expose) {
-    app.addHook('onSend', async (req, reply) => {
+    app.addHook('onSend', (req, reply, payload, done) => {
       reply.header('x-sql-statements', String(req.sqlStatements?.count ?? 0));
+      done(null, payload);
     });
   }
 }
