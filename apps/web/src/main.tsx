@@ -5,11 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { PageSpinner } from './components/Spinner';
 import { ToastProvider } from './components/Toaster';
 import { academyCheckQuery } from './lib/academy';
-import { AuthProvider, useAuth } from './lib/auth';
+import { AuthProvider, startSessionCheck, useAuth } from './lib/auth';
 import { currentHost } from './lib/host';
 import { initialLocale, LocaleProvider, loadCatalog } from './lib/i18n';
 import { startOffline } from './offline/register';
-import { makeRouter } from './router';
+import { loadScreenCode, makeRouter } from './router';
 import { AcademyNotFoundPage } from './routes/fallbacks';
 import './styles.css';
 
@@ -19,6 +19,11 @@ Reflect.set(globalThis, '__zod_globalConfig', { jitless: true });
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
 const router = makeRouter(queryClient);
+// Nothing waits on anything else to start: the session, the academy check and the screen's code load beside the messages.
+startSessionCheck();
+const startHost = currentHost();
+if (startHost.kind === 'academy') void queryClient.prefetchQuery(academyCheckQuery(startHost.handle));
+loadScreenCode(router);
 // On academy hosts: installable, opens offline, sends attendance marked offline when the network returns.
 startOffline(queryClient);
 

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { pendingOptions, showWaits } from './components/Spinner';
 import { currentHost } from './lib/host';
+import { storage } from './lib/storage';
 import { appRoute } from './routes/app/app.route';
 import { coachesRoute } from './routes/app/coaches.route';
 import { dashboardRoute } from './routes/app/dashboard.route';
@@ -98,6 +99,18 @@ export type AcademyRouter = ReturnType<typeof makeAcademyRouter>;
 /** The router of this page's host kind. */
 export function makeRouter(queryClient: QueryClient): RootHostRouter | AcademyRouter {
   return currentHost().kind === 'academy' ? makeAcademyRouter(queryClient) : makeRootHostRouter(queryClient);
+}
+
+/**
+ * On an academy host with a stored session: the code of the screen the address names (layouts,
+ * screen) starts loading at once, beside the session check and the language's messages, instead of
+ * after them; its loader then fetches the data while nothing else is left to wait for.
+ */
+export function loadScreenCode(router: RootHostRouter | AcademyRouter) {
+  if (currentHost().kind !== 'academy' || !storage.token()) return;
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  // A failure here is retried by the navigation itself, which reports it.
+  for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
 // The academy tree is the one registered: the app's screens check their links and hooks against it.

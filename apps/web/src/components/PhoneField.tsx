@@ -1,9 +1,9 @@
-import { type ReactNode, useId } from 'react';
-import PhoneInput from 'react-phone-number-input';
-import flags from 'react-phone-number-input/flags';
-import arLabels from 'react-phone-number-input/locale/ar';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useLocale } from '../lib/i18n';
 import { FieldShell, inputClass } from './Field';
+
+// Flags, country names and the phone metadata are large: they load when a form first shows a phone.
+const PhoneInputWithCountry = lazy(() => import('./PhoneInput').then((m) => ({ default: m.PhoneInputWithCountry })));
 
 interface Props {
   label: ReactNode;
@@ -21,22 +21,19 @@ export function PhoneField({ label, value, onChange, error, name, onBlur }: Prop
   return (
     <FieldShell id={id} label={label} error={error}>
       <div className={inputClass(error)} dir="ltr">
-        <PhoneInput
-          id={id}
-          name={name}
-          flags={flags}
-          // Country names of the country list in the UI's language (English is the component's default).
-          labels={locale === 'ar' ? arLabels : undefined}
-          locales={locale === 'ar' ? 'ar' : 'en'}
-          defaultCountry="SA"
-          international
-          countryCallingCodeEditable={false}
-          value={value || undefined}
-          onChange={(v) => onChange(v ?? '')}
-          onBlur={onBlur}
-          aria-invalid={!!error || undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
+        {/* Until the control arrives: the number, unchangeable, in a box of the same height. */}
+        <Suspense fallback={<input id={id} disabled readOnly value={value ?? ''} className="PhoneInputInput w-full bg-transparent" />}>
+          <PhoneInputWithCountry
+            id={id}
+            name={name}
+            value={value}
+            onChange={onChange}
+            onBlur={onBlur}
+            invalid={!!error}
+            describedBy={error ? `${id}-error` : undefined}
+            locale={locale}
+          />
+        </Suspense>
       </div>
     </FieldShell>
   );

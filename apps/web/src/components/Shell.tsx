@@ -1,24 +1,24 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AttentionBell } from '../features/attention/AttentionBell';
+import { canSeeAttention } from '../features/attention/visible';
 import { isActive, NAV } from '../lib/areas';
 import { useAuth } from '../lib/auth';
 import { takeDenied } from '../lib/denied';
 import { displayName } from '../lib/display-name';
 import { useLocale } from '../lib/i18n';
 import { Avatar } from './Avatar';
-import { CalendarSwitcher } from './CalendarSwitcher';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useToast } from './Toaster';
 
+// The bell's panel and the avatar's menu bring a popover library and the bell's rules: not part of the shell's first load.
+const AttentionBell = lazy(() => import('../features/attention/AttentionBell').then((m) => ({ default: m.AttentionBell })));
+const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
+
 function TopBar() {
   const auth = useAuth();
-  const intl = useIntl();
   const { locale } = useLocale();
-  const navigate = useNavigate();
   const academy = auth.academies.find((a) => a.id === auth.currentAcademyId);
   const user = auth.user;
   // Signed out (right after logout, before the login page shows): nothing to show.
@@ -45,46 +45,15 @@ function TopBar() {
           <div className="hidden sm:block">
             <LanguageSwitcher />
           </div>
-          <AttentionBell />
-          <DropdownMenu.Root dir={locale === 'ar' ? 'rtl' : 'ltr'}>
-            <DropdownMenu.Trigger
-              className="rounded-full"
-              aria-label={intl.formatMessage({ id: 'shell.account' })}
-              data-testid="avatar-menu"
-            >
-              <Avatar name={name} src={user.avatar} />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={8}
-                className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
-              >
-                <div className="px-2 py-2">
-                  <p className="truncate font-semibold text-slate-900">{name}</p>
-                  <p className="truncate text-sm text-slate-500">
-                    <bdi dir="ltr">{user.email}</bdi>
-                  </p>
-                </div>
-                <div className="px-2 pb-2 sm:hidden">
-                  <LanguageSwitcher />
-                </div>
-                <div className="px-2 pb-2">
-                  <CalendarSwitcher />
-                </div>
-                <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-                <DropdownMenu.Item
-                  className="cursor-pointer rounded-lg px-2 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
-                  onSelect={async () => {
-                    await auth.logout();
-                    await navigate({ to: '/auth/login' });
-                  }}
-                >
-                  <FormattedMessage id="shell.logout" />
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+          {/* Both load after the first paint; until then the same-sized avatar (or the bell's place) stands there. */}
+          {canSeeAttention(auth.canRead) && (
+            <Suspense fallback={<span className="size-9" aria-hidden="true" />}>
+              <AttentionBell />
+            </Suspense>
+          )}
+          <Suspense fallback={<Avatar name={name} src={user.avatar} />}>
+            <AccountMenu />
+          </Suspense>
         </div>
       </div>
     </header>

@@ -107,8 +107,10 @@ describe('phone input', () => {
   it('defaults to Saudi Arabia and answers E.164', async () => {
     let value = '';
     inEnglish(<PhoneField label="Phone" value="" onChange={(v) => (value = v)} />);
-    const input = screen.getByLabelText('Phone') as HTMLInputElement;
-    expect(input.value).toBe('+966');
+    // The control (flags, metadata) loads with the first phone field; until then a disabled box stands in.
+    expect(screen.getByLabelText('Phone')).toHaveProperty('disabled', true);
+    const input = await screen.findByDisplayValue('+966', undefined, { timeout: 10_000 });
+    expect(screen.getByLabelText('Phone')).toBe(input);
     await userEvent.type(input, '501234567');
     expect(value).toBe('+966501234567');
   });

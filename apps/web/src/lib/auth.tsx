@@ -54,6 +54,21 @@ async function fetchMe(token: string): Promise<{ ok: true; body: MeReply } | { o
   }
 }
 
+/** The page's first `/api/auth/me`, sent before the first render (main.tsx), beside the language's messages and the screen's code. */
+let early: { token: string; reply: ReturnType<typeof fetchMe> } | null = null;
+
+/** Starts checking the stored session at once; the provider's first load takes this answer instead of asking again. */
+export function startSessionCheck() {
+  const token = storage.token();
+  if (token) early = { token, reply: fetchMe(token) };
+}
+
+const takeEarly = (token: string) => {
+  const reply = early?.token === token ? early.reply : fetchMe(token);
+  early = null;
+  return reply;
+};
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setReactState] = useState<State>(() => {
     snapshot = { ...signedOut, status: storage.token() ? 'loading' : 'unauthenticated' };
@@ -67,7 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const load = useCallback(
     async (token: string) => {
       setState((s) => ({ ...s, status: 'loading' }));
-      const me = await fetchMe(token);
+      const me = await takeEarly(token);
       if (!me.ok) {
         // A network failure keeps the token for the next try; any other answer discards it.
         if (!me.network) storage.clearToken();

@@ -16,5 +16,4 @@ export function groupAttention(items: readonly AttentionItem[]): AttentionGroup[
   return ATTENTION_KINDS.map((kind) => ({ kind, items: items.filter((i) => i.kind === kind) })).filter((g) => g.items.length > 0);
 }
 
-/** Who sees the bell: the server answers it to members who read Players or Settings (403 otherwise). */
-export const canSeeAttention = (canRead: (area: 'Players' | 'Settings') => boolean) => canRead('Players') || canRead('Settings');
+export { canSeeAttention } from './visible';
