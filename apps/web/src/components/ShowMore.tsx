@@ -3,7 +3,17 @@ import { PAGE_SIZE } from '../lib/list-search';
 import { Button } from './Button';
 
 /** Under a paged list: how many rows of how many are shown, and a button for the next page. */
-export function ShowMore({ shown, total, onMore }: { shown: number; total: number; onMore(): void }) {
+export function ShowMore({
+  shown,
+  total,
+  pageSize = PAGE_SIZE,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  pageSize?: number;
+  onMore(): void;
+}) {
   if (shown >= total) return null;
   return (
     <div className="flex flex-wrap items-center justify-center gap-3 border-t border-slate-100 px-4 py-3" data-testid="show-more">
@@ -11,7 +21,7 @@ export function ShowMore({ shown, total, onMore }: { shown: number; total: numbe
         <FormattedMessage id="list.shown" values={{ shown, total }} />
       </span>
       <Button variant="outline" onClick={onMore}>
-        <FormattedMessage id="list.showMore" values={{ count: Math.min(PAGE_SIZE, total - shown) }} />
+        <FormattedMessage id="list.showMore" values={{ count: Math.min(pageSize, total - shown) }} />
       </Button>
     </div>
   );

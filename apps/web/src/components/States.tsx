@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../lib/message-ids';
 
 export function ErrorBox({ children }: { children: ReactNode }) {
   return (
@@ -10,7 +11,18 @@ export function ErrorBox({ children }: { children: ReactNode }) {
 }
 
 /** A read that failed: its message and a Retry button, instead of an empty list. */
-export function LoadError({ children, onRetry, retrying }: { children: ReactNode; onRetry(): void; retrying?: boolean }) {
+export function LoadError({
+  children,
+  onRetry,
+  retrying,
+  retryLabel = 'common.retry',
+}: {
+  children: ReactNode;
+  onRetry(): void;
+  retrying?: boolean;
+  /** The button's catalog key, where the screen's spec names it ("Try again"). */
+  retryLabel?: MessageId;
+}) {
   return (
     <div
       role="alert"
@@ -24,7 +36,7 @@ export function LoadError({ children, onRetry, retrying }: { children: ReactNode
         aria-busy={retrying || undefined}
         className="rounded-lg border border-red-300 bg-white px-3 py-1.5 font-semibold text-red-700 hover:bg-red-100 disabled:opacity-60"
       >
-        <FormattedMessage id={retrying ? 'common.loading' : 'common.retry'} />
+        <FormattedMessage id={retrying ? 'common.loading' : retryLabel} />
       </button>
     </div>
   );

@@ -40,3 +40,19 @@ export function initials(name: string | null | undefined): string {
     .map((w) => (graphemes(w.replace(ARTICLE, '')).find((g) => FIRST_LETTER.test(g)) ?? '').replace(ARABIC_MARKS, '').toLocaleUpperCase());
   return letters.every((l) => ARABIC.test(l)) ? letters.join(GAP) : letters.join('');
 }
+
+/**
+ * Orders named things as people read them: by the name shown in `locale`, numbers by their value
+ * ("U8" before "U16"), case and accents aside.
+ */
+export function byName(locale: string) {
+  const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+  return (a: Named, b: Named) => collator.compare(displayName(a, locale), displayName(b, locale));
+}
+
+/** Each thing of `items` once (by id), in reading order: e.g. the teams of the listed players, for a filter. */
+export function distinctByName<T extends Named & { id: string }>(items: Iterable<T>, locale: string): T[] {
+  const byId = new Map<string, T>();
+  for (const x of items) byId.set(x.id, x);
+  return [...byId.values()].sort(byName(locale));
+}

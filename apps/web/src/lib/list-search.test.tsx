@@ -28,7 +28,7 @@ function renderList(path: string, locale: Locale = 'en') {
     path: '/list',
     validateSearch: listSearch('colour'),
     component: function List() {
-      const paged = useListSearch(listRoute.useSearch(), { colour: '' }, { colour: colours });
+      const paged = useListSearch({ colour: '' }, { colour: colours });
       const matching = rows.filter((r) => !paged.filters.colour || r.colour === paged.filters.colour);
       const page = matching.slice(0, paged.shown);
       return (

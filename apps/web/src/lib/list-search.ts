@@ -1,7 +1,7 @@
-// Why: a long list (players, growth) shows a page at a time, and its filters and length live in the
+// Why: a long list (players, subscriptions, growth, payments, coaches) shows a page at a time, and its filters and length live in the
 // address, so a reload, a shared link or Back returns to the same list.
-import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
 
 /** Rows a list shows at first, and how many more each "Show more" adds. */
 export const PAGE_SIZE = 25;
@@ -11,9 +11,9 @@ export type ListSearch<K extends string> = Partial<Record<K, string>> & { shown?
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined);
 /** A whole number of rows beyond the first page, at most 100 pages. */
-const shownParam = (v: unknown) => {
+const shownParam = (v: unknown, pageSize = PAGE_SIZE) => {
   const n = typeof v === 'number' ? v : Number(v);
-  return Number.isInteger(n) && n > PAGE_SIZE ? Math.min(n, 100 * PAGE_SIZE) : undefined;
+  return Number.isInteger(n) && n > pageSize ? Math.min(n, 100 * pageSize) : undefined;
 };
 
 /** The route's `validateSearch` of a list whose filters are `keys`. */
@@ -32,23 +32,28 @@ export const listSearch =
 /**
  * The filters of the address (a value outside `choices` is its default), the rows to show, and the
  * setters that write them back (replacing the entry: typing in the search box is not history).
- * Changing a filter starts again from the first page.
+ * Changing a filter starts again from the first page. It reads the address itself, so a list route
+ * needs no validator of its own (one that keeps other keys only, like the payments' month, is fine).
+ * The search text (`q`) follows typing at once; the address follows it.
  */
 export function useListSearch<F extends { [K in keyof F]: string }>(
-  search: ListSearch<Extract<keyof F, string>>,
   defaults: F,
   choices: Partial<Record<keyof F, readonly string[]>> = {},
+  pageSize = PAGE_SIZE,
 ) {
   const navigate = useNavigate();
+  const search = useRouterState({ select: (s): Record<string, unknown> => s.location.search });
+  const [typed, setTyped] = useState<string | undefined>(undefined);
   const filters = useMemo(() => {
     const out = { ...defaults };
     for (const k of Object.keys(defaults) as Extract<keyof F, string>[]) {
-      const v = (search as Partial<Record<string, string>>)[k];
+      const v = text(search[k]);
       if (v !== undefined && (!choices[k] || choices[k].includes(v))) out[k] = v as F[typeof k];
     }
+    if (typed !== undefined && 'q' in out) Object.assign(out, { q: typed });
     return out;
-  }, [search, defaults, choices]);
-  const shown = search.shown ?? PAGE_SIZE;
+  }, [search, defaults, choices, typed]);
+  const shown = shownParam(search.shown, pageSize) ?? pageSize;
   const update = useCallback(
     (patch: Record<string, string | number | undefined>) =>
       navigate({
@@ -61,9 +66,17 @@ export function useListSearch<F extends { [K in keyof F]: string }>(
     [navigate],
   );
   const setFilter = useCallback(
-    <K extends keyof F & string>(key: K, value: F[K]) => update({ [key]: value === defaults[key] ? undefined : value, shown: undefined }),
+    <K extends keyof F & string>(key: K, value: F[K]) => {
+      if (key === 'q') setTyped(value);
+      return update({ [key]: value === defaults[key] ? undefined : value, shown: undefined });
+    },
     [update, defaults],
   );
-  const showMore = useCallback(() => update({ shown: shown + PAGE_SIZE }), [update, shown]);
-  return { filters, setFilter, shown, showMore };
+  const showMore = useCallback(() => update({ shown: shown + pageSize }), [update, shown, pageSize]);
+  /** How many filters besides the search differ from their defaults (the phone's "Filters (2)"). */
+  const active = Object.keys(defaults).filter((k) => k !== 'q' && filters[k as keyof F] !== defaults[k as keyof F]).length;
+  return { filters, setFilter, shown, showMore, pageSize, active };
 }
+
+/** What a list screen is given by `useListSearch`. */
+export type ListPaging = Pick<ReturnType<typeof useListSearch>, 'shown' | 'showMore' | 'pageSize'>;

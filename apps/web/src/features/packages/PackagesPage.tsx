@@ -1,13 +1,11 @@
 // Why: Settings → Packages (spec part 2 §2, §4, §6): the academy's packages, added, edited, deleted and switched on or off with W:Settings.
 import type { Package } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
-import { PageHeader } from '../../components/form/PageHeader';
-import { EmptyState, SkeletonRows } from '../../components/States';
-import { TableHead } from '../../components/TableHead';
+import { CardFields, ListScreen } from '../../components/ListScreen';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
@@ -16,21 +14,6 @@ import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { packagesQuery, usePackageMutations } from './api';
 import { PackageDialog } from './PackageDialog';
-
-/** A failed load: the spec's message and its Try again action. */
-function LoadFailed({ children, onRetry, retrying }: { children: ReactNode; onRetry(): void; retrying: boolean }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
-    >
-      <p>{children}</p>
-      <Button variant="outline" onClick={onRetry} loading={retrying}>
-        <FormattedMessage id="packages.tryAgain" />
-      </Button>
-    </div>
-  );
-}
 
 /** The on/off switch of a package's status (W:Settings). */
 function StatusSwitch({ pkg, busy, onToggle }: { pkg: Package; busy: boolean; onToggle(): void }) {
@@ -141,99 +124,70 @@ export function PackagesPage() {
     );
 
   return (
-    <div className="space-y-6">
-      <PageHeader title={<FormattedMessage id="settings.packages" />} actions={canWrite && !empty && add} />
-      {packages.isError && !packages.data ? (
-        <LoadFailed onRetry={() => packages.refetch()} retrying={packages.isFetching}>
-          {errorText(packages.error, 'packages.loadFailed')}
-        </LoadFailed>
-      ) : packages.isPending ? (
-        <SkeletonRows rows={3} />
-      ) : packages.data.length === 0 ? (
-        <EmptyState>
-          <p>
-            <FormattedMessage id="packages.empty" />
-          </p>
-          {canWrite && <div className="mt-4">{add}</div>}
-        </EmptyState>
-      ) : (
-        <div className="rounded-2xl border border-slate-200 bg-white">
-          {/* Phones: one card per package, every action reachable without sideways scrolling. */}
-          <ul className="divide-y divide-slate-100 md:hidden">
-            {packages.data.map((p) => {
-              const t = text(p);
-              return (
-                <li key={p.id} className="space-y-3 p-4" data-testid="package-row">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <p className="font-medium break-words">{t.name}</p>
-                      {p.description && <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{p.description}</p>}
-                    </div>
-                    <p className="shrink-0 font-semibold">{t.price}</p>
-                  </div>
-                  <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-                    {(
-                      [
-                        ['packages.col.type', t.type],
-                        ['packages.col.duration', t.duration],
-                        ['packages.col.trial', t.trial],
-                        ['packages.col.pause', t.pause],
-                      ] as const
-                    ).map(([label, value]) => (
-                      <div key={label}>
-                        <dt className="text-xs text-slate-500">
-                          <FormattedMessage id={label} />
-                        </dt>
-                        <dd>{value}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    {status(p)}
-                    {actions(p)}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          <div className="hidden overflow-x-auto md:block">
-            <table className="w-full text-sm">
-              <TableHead
-                columns={[
-                  'packages.col.name',
-                  'packages.col.type',
-                  'packages.col.price',
-                  'packages.col.duration',
-                  'packages.col.trial',
-                  'packages.col.pause',
-                  'packages.col.status',
-                  ...(canWrite ? (['packages.col.actions'] as const) : []),
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {packages.data.map((p) => {
-                  const t = text(p);
-                  return (
-                    <tr key={p.id} data-testid="package-row">
-                      <td className="px-4 py-3">
-                        <p className="font-medium">{t.name}</p>
-                        {p.description && <p className="mt-0.5 line-clamp-1 max-w-xs text-xs text-slate-500">{p.description}</p>}
-                      </td>
-                      <td className="px-4 py-3">{t.type}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">{t.price}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">{t.duration}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">{t.trial}</td>
-                      <td className="px-4 py-3">{t.pause}</td>
-                      <td className="px-4 py-3">{status(p)}</td>
-                      {canWrite && <td className="px-4 py-3">{actions(p)}</td>}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
+    <ListScreen
+      title={<FormattedMessage id="settings.packages" />}
+      actions={canWrite && !empty && add}
+      query={packages}
+      texts="packages"
+      retryLabel="packages.tryAgain"
+      rows={packages.data ?? []}
+      emptyAction={canWrite && add}
+      testId="package-row"
+      skeletonRows={3}
+      card={(p) => {
+        const t = text(p);
+        return (
+          <>
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words">{t.name}</p>
+                {p.description && (
+                  <p className="mt-0.5 line-clamp-2 text-xs text-slate-500" dir="auto">
+                    {p.description}
+                  </p>
+                )}
+              </div>
+              <p className="shrink-0 font-semibold">{t.price}</p>
+            </div>
+            <CardFields
+              fields={[
+                { label: 'packages.col.type', value: t.type },
+                { label: 'packages.col.duration', value: t.duration },
+                { label: 'packages.col.trial', value: t.trial },
+                { label: 'packages.col.pause', value: t.pause },
+              ]}
+            />
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              {status(p)}
+              {actions(p)}
+            </div>
+          </>
+        );
+      }}
+      columns={[
+        {
+          header: 'packages.col.name',
+          className: 'min-w-48',
+          cell: (p) => (
+            <>
+              <p className="font-medium">{displayName(p, locale)}</p>
+              {p.description && (
+                <p className="mt-0.5 line-clamp-1 max-w-xs text-xs text-slate-500" dir="auto">
+                  {p.description}
+                </p>
+              )}
+            </>
+          ),
+        },
+        { header: 'packages.col.type', cell: (p) => text(p).type },
+        { header: 'packages.col.price', className: 'whitespace-nowrap', cell: (p) => text(p).price },
+        { header: 'packages.col.duration', className: 'whitespace-nowrap', cell: (p) => text(p).duration },
+        { header: 'packages.col.trial', className: 'whitespace-nowrap', cell: (p) => text(p).trial },
+        { header: 'packages.col.pause', cell: (p) => text(p).pause },
+        { header: 'packages.col.status', cell: status },
+        ...(canWrite ? [{ header: 'packages.col.actions' as const, cell: actions }] : []),
+      ]}
+    >
       {editing && <PackageDialog pkg={editing.pkg} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting}
@@ -253,6 +207,6 @@ export function PackagesPage() {
           })
         }
       />
-    </div>
+    </ListScreen>
   );
 }

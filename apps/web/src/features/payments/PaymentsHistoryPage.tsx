@@ -1,19 +1,19 @@
 // Why: the payments history (spec part 2 §2, §8): a month's invoices with the way to the month before and after,
 // each invoice's PDF, and the month as CSV for the accountant.
 import { type InvoiceListItem, riyadhToday } from '@kora/contracts';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
-import { PageHeader } from '../../components/form/PageHeader';
+import { ListScreen } from '../../components/ListScreen';
 import { PlanDate } from '../../components/PlanDate';
-import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
-import { TableHead } from '../../components/TableHead';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import { useListSearch } from '../../lib/list-search';
 import { ReportingBadge } from '../e-invoicing/ReportingBadge';
+import { InvoiceDialog } from './InvoicePdf';
 import { downloadInvoicesCsv, useInvoices } from './invoices';
 import { currentMonth, shiftMonth } from './month';
 
@@ -81,6 +81,9 @@ export function PaymentsHistoryPage() {
   const month = search.month ?? currentMonth();
   const invoices = useInvoices(month);
   const [exporting, setExporting] = useState(false);
+  const [viewing, setViewing] = useState<InvoiceListItem | null>(null);
+  // The month's invoices a page at a time; the month itself is the route's own search.
+  const paged = useListSearch({});
 
   const money = (sar: number) => intl.formatNumber(sar, { style: 'currency', currency: 'SAR' });
   // The Riyadh day of the payment, in the calendars the user prefers; the time stays with the Hijri date alone.
@@ -93,12 +96,11 @@ export function PaymentsHistoryPage() {
   );
   const method = (m: InvoiceListItem['paymentMethod']) =>
     intl.formatMessage({ id: m === 'Cash' ? 'payments.method.cash' : 'payments.method.card' });
+  /** The invoice's PDF, shown in a dialog of the app (the public viewer's page is for parents' links). */
   const pdfLink = (inv: InvoiceListItem, className: string) => (
-    <Link
-      to="/subscription-invoice/$id"
-      params={{ id: inv.id }}
-      target="_blank"
-      rel="noopener"
+    <button
+      type="button"
+      onClick={() => setViewing(inv)}
       data-testid="payments-pdf"
       aria-label={intl.formatMessage(
         { id: inv.kind === 'credit_note' ? 'payments.viewCreditNoteOf' : 'payments.viewInvoiceOf' },
@@ -107,7 +109,7 @@ export function PaymentsHistoryPage() {
       className={`font-semibold text-brand-700 hover:underline ${className}`}
     >
       <FormattedMessage id="payments.viewInvoice" />
-    </Link>
+    </button>
   );
 
   const exportCsv = async () => {
@@ -140,116 +142,93 @@ export function PaymentsHistoryPage() {
       </span>
     );
 
+  const number = (inv: InvoiceListItem) => (
+    <FormattedMessage
+      id={inv.kind === 'credit_note' ? 'payments.creditNoteNumber' : 'payments.number'}
+      values={{ number: inv.invoiceNumber }}
+    />
+  );
+  const amount = (inv: InvoiceListItem) => (
+    <span className={`font-semibold ${inv.totalAmount < 0 ? 'text-red-700' : 'text-slate-900'}`}>
+      <bdi>{money(inv.totalAmount)}</bdi>
+    </span>
+  );
+  const packageName = (inv: InvoiceListItem) => <bdi>{displayName(inv.subscription.package, locale)}</bdi>;
+
   return (
-    <div className="space-y-4">
-      <PageHeader
-        title={<FormattedMessage id="settings.payments" />}
-        actions={
-          <Button variant="outline" onClick={exportCsv} loading={exporting} disabled={!rows.length} data-testid="payments-export">
-            <FormattedMessage id="payments.export" />
-          </Button>
-        }
-      />
-      <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
-        <MonthNav month={month} onChange={(m) => navigate({ to: '/settings/payments-history', search: { month: m } })} />
-        {rows.length > 0 && (
-          <p className="text-sm text-slate-600" data-testid="payments-summary">
-            {credits ? (
-              <FormattedMessage
-                id="payments.summaryWithCredits"
-                values={{ count: rows.length - credits, credits, total: <bdi>{money(total)}</bdi> }}
-              />
-            ) : (
-              <FormattedMessage id="payments.summary" values={{ count: rows.length, total: <bdi>{money(total)}</bdi> }} />
-            )}
-          </p>
-        )}
-      </div>
-      {invoices.isError && !invoices.data ? (
-        <LoadError onRetry={() => invoices.refetch()} retrying={invoices.isFetching}>
-          {errorText(invoices.error, 'payments.loadFailed')}
-        </LoadError>
-      ) : invoices.isPending ? (
-        <SkeletonRows rows={6} />
-      ) : rows.length === 0 ? (
-        <EmptyState>
-          <FormattedMessage id="payments.empty" />
-        </EmptyState>
-      ) : (
-        <div className="rounded-2xl border border-slate-200 bg-white">
-          {/* Phones: one card per invoice, everything in reach without sideways scrolling. */}
-          <ul className="divide-y divide-slate-100 md:hidden">
-            {rows.map((inv) => (
-              <li key={inv.id} className="space-y-2 p-4" data-testid="payments-row">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-medium break-words text-slate-900">{displayName(inv.user, locale)}</p>
-                    <p className="text-xs text-slate-500">
-                      <FormattedMessage
-                        id={inv.kind === 'credit_note' ? 'payments.creditNoteNumber' : 'payments.number'}
-                        values={{ number: inv.invoiceNumber }}
-                      />{' '}
-                      · {paidAt(inv.paidAt)}
-                    </p>
-                    {creditNoteOf(inv)}
-                  </div>
-                  <p className={`shrink-0 font-semibold ${inv.totalAmount < 0 ? 'text-red-700' : 'text-slate-900'}`}>
-                    <bdi>{money(inv.totalAmount)}</bdi>
-                  </p>
-                </div>
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-                  <span>
-                    <bdi>{displayName(inv.subscription.package, locale)}</bdi> · {method(inv.paymentMethod)}
-                  </span>
-                  {inv.reporting && <ReportingBadge state={inv.reporting} />}
-                </p>
-                {pdfLink(inv, 'block rounded-lg border border-slate-300 px-4 py-2 text-center text-sm')}
-              </li>
-            ))}
-          </ul>
-          <div className="hidden overflow-x-auto md:block">
-            <table className="w-full text-sm">
-              <TableHead
-                columns={[
-                  'payments.col.number',
-                  'payments.col.date',
-                  'payments.col.player',
-                  'payments.col.package',
-                  'payments.col.method',
-                  'payments.col.zatca',
-                  'payments.col.total',
-                  'payments.col.invoice',
-                ]}
-              />
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((inv) => (
-                  <tr key={inv.id} className="hover:bg-slate-50" data-testid="payments-row">
-                    <td className="px-4 py-3 font-medium tabular-nums text-slate-900">
-                      <span className="flex flex-col gap-1">
-                        {inv.invoiceNumber}
-                        {creditNoteOf(inv)}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">{paidAt(inv.paidAt)}</td>
-                    <td className="px-4 py-3 font-medium text-slate-900">{displayName(inv.user, locale)}</td>
-                    <td className="px-4 py-3">
-                      <bdi>{displayName(inv.subscription.package, locale)}</bdi>
-                    </td>
-                    <td className="px-4 py-3">{method(inv.paymentMethod)}</td>
-                    <td className="px-4 py-3">
-                      <ReportingBadge state={inv.reporting} />
-                    </td>
-                    <td className={`px-4 py-3 whitespace-nowrap font-semibold ${inv.totalAmount < 0 ? 'text-red-700' : 'text-slate-900'}`}>
-                      <bdi>{money(inv.totalAmount)}</bdi>
-                    </td>
-                    <td className="px-4 py-3">{pdfLink(inv, 'whitespace-nowrap')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+    <ListScreen
+      title={<FormattedMessage id="settings.payments" />}
+      actions={
+        <Button variant="outline" onClick={exportCsv} loading={exporting} disabled={!rows.length} data-testid="payments-export">
+          <FormattedMessage id="payments.export" />
+        </Button>
+      }
+      toolbar={
+        <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
+          <MonthNav month={month} onChange={(m) => navigate({ to: '/settings/payments-history', search: { month: m } })} />
+          {rows.length > 0 && (
+            <p className="text-sm text-slate-600" data-testid="payments-summary">
+              {credits ? (
+                <FormattedMessage
+                  id="payments.summaryWithCredits"
+                  values={{ count: rows.length - credits, credits, total: <bdi>{money(total)}</bdi> }}
+                />
+              ) : (
+                <FormattedMessage id="payments.summary" values={{ count: rows.length, total: <bdi>{money(total)}</bdi> }} />
+              )}
+            </p>
+          )}
         </div>
+      }
+      query={invoices}
+      texts="payments"
+      rows={rows}
+      testId="payments-row"
+      paging={paged}
+      skeletonRows={6}
+      cardClassName="space-y-2 p-4"
+      card={(inv) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-medium break-words text-slate-900">{displayName(inv.user, locale)}</p>
+              <p className="text-xs text-slate-500">
+                {number(inv)} · {paidAt(inv.paidAt)}
+              </p>
+              {creditNoteOf(inv)}
+            </div>
+            <p className="shrink-0">{amount(inv)}</p>
+          </div>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+            <span>
+              {packageName(inv)} · {method(inv.paymentMethod)}
+            </span>
+            {inv.reporting && <ReportingBadge state={inv.reporting} />}
+          </p>
+          {pdfLink(inv, 'block w-full rounded-lg border border-slate-300 px-4 py-2 text-center text-sm')}
+        </>
       )}
-    </div>
+      columns={[
+        {
+          header: 'payments.col.number',
+          className: 'font-medium tabular-nums text-slate-900',
+          cell: (inv) => (
+            <span className="flex flex-col gap-1">
+              {inv.invoiceNumber}
+              {creditNoteOf(inv)}
+            </span>
+          ),
+        },
+        { header: 'payments.col.date', className: 'whitespace-nowrap', cell: (inv) => paidAt(inv.paidAt) },
+        { header: 'payments.col.player', className: 'min-w-48 font-medium text-slate-900', cell: (inv) => displayName(inv.user, locale) },
+        { header: 'payments.col.package', className: 'min-w-32', cell: packageName },
+        { header: 'payments.col.method', className: 'whitespace-nowrap', cell: (inv) => method(inv.paymentMethod) },
+        { header: 'payments.col.zatca', cell: (inv) => <ReportingBadge state={inv.reporting} /> },
+        { header: 'payments.col.total', className: 'whitespace-nowrap', cell: amount },
+        { header: 'payments.col.invoice', cell: (inv) => pdfLink(inv, 'whitespace-nowrap') },
+      ]}
+    >
+      {viewing && <InvoiceDialog invoice={viewing} onClose={() => setViewing(null)} />}
+    </ListScreen>
   );
 }

@@ -111,8 +111,37 @@ describe('the payments history', () => {
     expect(table[0].textContent).toContain('Faisal Al-Otaibi');
     expect(table[0].textContent).toMatch(/SAR\s450\.00/);
     expect(table[1].textContent).toContain('Card');
-    expect(within(table[1]).getByRole('link').getAttribute('href')).toBe('/subscription-invoice/00000000-0000-4000-8000-000000000102');
     expect(screen.getByTestId('payments-summary').textContent).toMatch(/^2 payments, SAR\s750\.50 in total$/);
+  });
+
+  it("opens an invoice's PDF in a dialog of the app, not on the public page", async () => {
+    const urls = stubFetch((url) =>
+      url.pathname.startsWith('/api/invoices/0')
+        ? new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } })
+        : json(MAY),
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() });
+    const router = renderAt('/settings/payments-history?month=2025-05');
+    const row = (await screen.findAllByTestId('payments-row')).filter((r) => r.tagName === 'TR')[1];
+    await userEvent.click(within(row).getByRole('button', { name: 'View the PDF of invoice 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice 2' });
+    expect((await within(dialog).findByTitle('Invoice PDF')).getAttribute('src')).toBe('blob:pdf');
+    expect(within(dialog).getByTestId('invoice-download').getAttribute('href')).toBe('blob:pdf');
+    expect(urls.at(-1)?.pathname).toBe('/api/invoices/00000000-0000-4000-8000-000000000102');
+    expect(router.state.location.pathname).toBe('/settings/payments-history');
+  });
+
+  it('shows a long month a page at a time, its length in the address', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      invoice({ id: `00000000-0000-4000-8000-${String(200 + i).padStart(12, '0')}`, invoiceNumber: i + 1 }),
+    );
+    stubFetch(() => json(many));
+    const router = renderAt('/settings/payments-history?month=2025-05');
+    await waitFor(() => expect(screen.getAllByTestId('payments-row').filter((r) => r.tagName === 'TR')).toHaveLength(25));
+    expect(screen.getByTestId('payments-summary').textContent).toContain('30 payments');
+    await userEvent.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    await waitFor(() => expect(screen.getAllByTestId('payments-row').filter((r) => r.tagName === 'TR')).toHaveLength(30));
+    expect(router.state.location.search).toEqual({ month: '2025-05', shown: 50 });
   });
 
   it("shows each document's reporting to ZATCA, in English and in Arabic", async () => {
@@ -164,7 +193,7 @@ describe('the payments history', () => {
     const rows = (await screen.findAllByTestId('payments-row')).filter((r) => r.tagName === 'TR');
     expect(within(rows[2]).getByTestId('payments-credit-note').textContent).toBe('Credit notefor invoice no. 1');
     expect(rows[2].textContent).toMatch(/-SAR\s150\.00/);
-    expect(within(rows[2]).getByRole('link').getAttribute('aria-label')).toBe('View the PDF of credit note 3');
+    expect(within(rows[2]).getByTestId('payments-pdf').getAttribute('aria-label')).toBe('View the PDF of credit note 3');
     expect(within(rows[0]).queryByTestId('payments-credit-note')).toBeNull();
     expect(screen.getByTestId('payments-summary').textContent).toMatch(/^2 payments, 1 credit note, SAR\s600\.50 in total$/);
     // Phones: the card says it too.

@@ -1,5 +1,6 @@
 import type { ManagedSubscription, PackageListItem, SubscriptionRow } from '@kora/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -56,7 +57,7 @@ const ROWS = [
   row(6, 'Session Player', sub(6, 'ACTIVE', { package: sessions, endDate: null, sessionsLeft: 2, totalSessions: 12 })),
 ];
 
-function renderPage() {
+function renderPage(path = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrap = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
@@ -65,7 +66,11 @@ function renderPage() {
       </LocaleProvider>
     </QueryClientProvider>
   );
-  return render(<SubscriptionsPage />, { wrapper: wrap });
+  // A list keeps its filters and length in the address: the page sits on a route.
+  const rootRoute = createRootRoute({ component: SubscriptionsPage });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [path] }) });
+  const view = render(<RouterProvider router={router} />, { wrapper: wrap });
+  return Object.assign(view, { router });
 }
 /** The desktop table's row of a player (the phone cards hold the same controls). */
 const tableRow = async (name: string) => {
@@ -91,7 +96,7 @@ beforeEach(() => {
 describe('the subscriptions screen', () => {
   it('shows the title, the columns and, by state, exactly the actions of the spec', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { name: 'MANAGE SUBSCRIPTION' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'MANAGE SUBSCRIPTION' })).toBeTruthy();
     for (const col of ['Player', 'Package', 'Period or sessions', 'Status', 'Actions'])
       expect(within(await screen.findByRole('table')).getByRole('columnheader', { name: col })).toBeTruthy();
     expect(buttons(await tableRow('No Sub'))).toEqual(['Activate']);
@@ -254,6 +259,28 @@ describe('the subscriptions screen', () => {
     expect(within(screen.getByRole('table')).getAllByTestId('subscription-row')).toHaveLength(1);
     await user.type(screen.getByRole('searchbox'), 'nobody');
     expect(await screen.findByText('No players found matching your filters')).toBeTruthy();
+  });
+
+  it('keeps its filters and length in the address and shows 25 players at a time', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 30 }, (_, i) => row(20 + i, `Player ${i + 1}`, sub(20 + i, 'ACTIVE')));
+    mockedCall.mockImplementation(async (key: string) => (key === 'listSubscriptions' ? many : packages));
+    const { router } = renderPage();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByTestId('subscription-row')).toHaveLength(25);
+    await user.click(screen.getByRole('button', { name: 'Show 5 more' }));
+    await waitFor(() => expect(within(table).getAllByTestId('subscription-row')).toHaveLength(30));
+    expect(router.state.location.search).toEqual({ shown: 50 });
+    await user.selectOptions(screen.getAllByLabelText('Package type')[0], 'TIME_BASED');
+    await waitFor(() => expect(router.state.location.search).toEqual({ packageType: 'TIME_BASED' }));
+    expect(within(table).getAllByTestId('subscription-row')).toHaveLength(25);
+  });
+
+  it('comes back to the filtered list from its address', async () => {
+    renderPage('/?packageType=SESSION_BASED');
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByTestId('subscription-row')).toHaveLength(1));
+    expect(within(table).getByText('Session Player')).toBeTruthy();
   });
 
   it('says "Failed to load subscriptions" with Try again', async () => {

@@ -1,6 +1,9 @@
-import type { Player, TeamBody } from '@kora/contracts';
+import type { Player, Team, TeamBody } from '@kora/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { call } from '../../lib/api';
+import { byName } from '../../lib/display-name';
+import { useLocale } from '../../lib/i18n';
 
 /** Shared by route loaders (ensureQueryData) and components (useQuery), so both read one cache entry. */
 export const teamsQuery = queryOptions({ queryKey: ['teams'], queryFn: () => call('listTeams') });
@@ -13,7 +16,12 @@ export const playersQuery = queryOptions({
   queryFn: async () => (await call('listUsers', { query: { role: 'PLAYER' } })).filter((u): u is Player => u.role === 'PLAYER'),
 });
 
-export const useTeams = () => useQuery(teamsQuery);
+/** The teams in the order people read them: by the shown name, "U8" before "U16". */
+export function useTeams() {
+  const { locale } = useLocale();
+  const select = useCallback((teams: Team[]) => [...teams].sort(byName(locale)), [locale]);
+  return useQuery({ ...teamsQuery, select });
+}
 export const useCoaches = () => useQuery(coachesQuery);
 export const usePlayers = () => useQuery(playersQuery);
 
