@@ -42,6 +42,32 @@ export function holdTransaction(db: Db): Promise<HeldTransaction> {
 /** The held transaction of the request in whose async context the code runs (set up per request). */
 export interface HeldSlot {
   held: HeldTransaction | null;
+  /** Ends the parked transaction if nobody takes it in time (`park`). */
+  watchdog?: NodeJS.Timeout;
+}
+
+/**
+ * How long a parked transaction may wait for the request's first tenant work. It waits only across
+ * validation, which takes microseconds; a request that never gets there (a hook that hangs) would
+ * otherwise keep a pooled connection, and the pool has few.
+ */
+export const HELD_WAIT_MS = 5_000;
+
+/**
+ * Leaves a transaction in the slot for the request's first tenant work. If nobody takes it within
+ * `waitMs` it is committed (it holds at most the session's last-seen touch) and taken out of the
+ * slot, so nothing can run in it afterwards, and `expired` is told.
+ */
+export function park(slot: HeldSlot, held: HeldTransaction, expired: () => void, waitMs = HELD_WAIT_MS) {
+  clearTimeout(slot.watchdog);
+  slot.held = held;
+  slot.watchdog = setTimeout(() => {
+    if (slot.held !== held) return;
+    slot.held = null;
+    held.finish(true).catch(() => {});
+    expired();
+  }, waitMs);
+  slot.watchdog.unref();
 }
 
 export const heldOfRequest = new AsyncLocalStorage<HeldSlot>();
@@ -49,7 +75,10 @@ export const heldOfRequest = new AsyncLocalStorage<HeldSlot>();
 /** Takes the slot's transaction for the work that ends it; null when there is none (or it was taken). */
 export function takeHeld(slot: HeldSlot | undefined = heldOfRequest.getStore()): HeldTransaction | null {
   const held = slot?.held ?? null;
-  if (slot) slot.held = null;
+  if (slot) {
+    slot.held = null;
+    clearTimeout(slot.watchdog);
+  }
   return held;
 }
 

@@ -1,6 +1,6 @@
 import type { MessageCode, PermissionFlag, RouteKey } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { finishHeld, type HeldSlot, heldOfRequest, runHeld, takeHeld } from '../db/held.js';
+import { finishHeld, type HeldSlot, heldOfRequest, park, runHeld, takeHeld } from '../db/held.js';
 import { enteredBySession, type TenantTx } from '../db/tenant.js';
 import { hashToken } from '../lib/tokens.js';
 import { type AuthContext, authenticate, authenticateHolding } from '../modules/auth/sessions.js';
@@ -112,7 +112,9 @@ export async function requireMember(app: FastifyInstance, request: FastifyReques
     } else {
       const ticket = sessionCache.begin();
       const found = await authenticateHolding(app.deps, token, host);
-      if (found && request.heldSlot) request.heldSlot.held = found.held;
+      const expired = () =>
+        request.log.warn({ route: request.routeOptions.url }, 'held transaction not taken in time: ended by its watchdog');
+      if (found && request.heldSlot) park(request.heldSlot, found.held, expired);
       else await found?.held.finish(true);
       auth = found?.auth ?? null;
       if (auth && tokenHash) sessionCache.keep(ticket, tokenHash, auth, now);
