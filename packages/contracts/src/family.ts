@@ -38,7 +38,7 @@ export function saudiMobile(value: string): string | null {
   const compact = value.replace(/[\s\-().]/g, '').replace(/^00/, '+');
   if (!/^\+?\d{9,15}$/.test(compact)) return null;
   const parsed = parsePhoneNumberFromString(compact, 'SA');
-  if (!parsed || parsed.country !== 'SA' || !parsed.isValid() || parsed.getType() !== 'MOBILE') return null;
+  if (parsed?.country !== 'SA' || !parsed.isValid() || parsed.getType() !== 'MOBILE') return null;
   return parsed.number;
 }
 
