@@ -516,3 +516,31 @@ describe('the database keeps families apart', () => {
     expect(changed).toEqual([]);
   });
 });
+
+describe('a parent who registered each child separately', () => {
+  it('signs in once to both children, gets one mail per announcement and counts it unread once', async () => {
+    const first = await addFamily(a, { name: 'Huda Al-Dosari', email: 'huda@twice.sa', phone: '0533334444' }, { name: 'Reem Al-Dosari' });
+    const second = await addFamily(a, { name: 'Huda Al-Dosari', email: 'huda@twice.sa', phone: '0533334444' }, { name: 'Saad Al-Dosari' });
+    expect(first.parentId).not.toBe(second.parentId);
+    const token = await parentToken(a, 'huda@twice.sa');
+    const me = (await asParent(a, token)({ method: 'GET', url: '/api/family/me' })).json();
+    expect(me.children.map((c: { id: string }) => c.id).sort()).toEqual([first.playerId, second.playerId].sort());
+    const unreadBefore = (await asParent(a, token)({ method: 'GET', url: '/api/family/home' })).json().unreadAnnouncements;
+    const sent = await coach({
+      method: 'POST',
+      url: '/api/announcements',
+      payload: { audience: 'academy', title: 'Parents evening', body: 'Thursday at 7.' },
+    });
+    expect(sent.statusCode).toBe(201);
+    await t.app.background.idle();
+    const mails = (await t.deps.mailer.outbox(1000)).filter((m) => m.to === 'huda@twice.sa' && m.subject.includes('Parents evening'));
+    expect(mails).toHaveLength(1);
+    expect((await asParent(a, token)({ method: 'GET', url: '/api/family/home' })).json().unreadAnnouncements).toBe(unreadBefore + 1);
+    // The phone changed once is every row's.
+    await asParent(a, token)({ method: 'PUT', url: '/api/family/details', payload: { phoneNumber: '0533335555' } });
+    const phones = await withTenant(t.deps.db, a.id, (tx) =>
+      tx.select({ phone: users.phoneNumber }).from(users).where(sql`${users.id} in (${first.parentId}, ${second.parentId})`),
+    );
+    expect(phones.map((p) => p.phone)).toEqual(['0533335555', '0533335555']);
+  });
+});

@@ -285,7 +285,7 @@ export async function familyHome(tx: FamilyTx, now: Date): Promise<FamilyHome> {
     cards.push({ child, upcoming, subscription: subscription ?? null, lastAttendance: last ?? null });
   }
   const [{ unread }] = await tx
-    .select({ unread: sql<number>`count(*)::int` })
+    .select({ unread: sql<number>`count(distinct ${announcementRecipients.announcementId})::int` })
     .from(announcementRecipients)
     .where(isNull(announcementRecipients.openedAt));
   return { children: cards, unreadAnnouncements: unread };
