@@ -21,9 +21,9 @@ const reportFilters = {
 export const attendanceReportQuery = z.object(reportFilters).superRefine(checkDateRange);
 export type AttendanceReportQuery = z.input<typeof attendanceReportQuery>;
 
-/** The CSV takes the same filters and the language of its headers and names. */
+/** The file takes the same filters, the language of its headers and names, and its format (CSV unless asked). */
 export const attendanceReportExportQuery = z
-  .object({ ...reportFilters, lang: z.enum(['en', 'ar']).default('en') })
+  .object({ ...reportFilters, lang: z.enum(['en', 'ar']).default('en'), format: z.enum(['csv', 'xlsx']).default('csv') })
   .superRefine(checkDateRange);
 export type AttendanceReportExportQuery = z.input<typeof attendanceReportExportQuery>;
 

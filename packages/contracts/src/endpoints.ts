@@ -461,10 +461,10 @@ export const endpoints = {
   },
   exportAttendanceReport: {
     summary:
-      'The attendance report as CSV (UTF-8 with BOM): a section per team, per player and for the players who missed their last N sessions',
+      'The attendance report as CSV (UTF-8 with BOM: a section per team, per player and for the players who missed their last N sessions) or XLSX (a sheet each)',
     tags: ['attendance'],
     query: attendanceReportExportQuery,
-    produces: 'text/csv',
+    produces: 'application/octet-stream',
     responses: { 200: z.string(), 404: errorSchema },
   },
 

@@ -1,5 +1,6 @@
 import type { AttendanceReport, ParticipantStatus } from '@kora/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { jsonArray, jsonList } from '../../db/json.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
@@ -128,4 +129,48 @@ export async function exportAttendanceReport(tx: TenantTx, f: ReportFilters, lan
     words.missedInARow(f.missed),
     ...report.missedInARow.map((r) => [named(r.player), r.since, r.lastAttended ?? '']),
   ]);
+}
+
+const SHEET_NAMES = {
+  en: { teams: 'Teams', players: 'Players', missedInARow: 'Missed in a row' },
+  ar: { teams: 'الفرق', players: 'اللاعبون', missedInARow: 'الغياب المتتالي' },
+};
+
+/**
+ * The report as an Excel workbook: the same three tables as the CSV, a sheet each (right to left in
+ * Arabic), with the CSV's headers in the asked language, counts and rates as numbers (a rate with no
+ * marked session an empty cell) and dates as written (YYYY-MM-DD text). Text cells stay text: a name
+ * that looks like a formula is never evaluated.
+ */
+export async function exportAttendanceWorkbook(tx: TenantTx, f: ReportFilters, lang: 'en' | 'ar') {
+  const report = await attendanceReport(tx, f);
+  const words = CSV_WORDS[lang];
+  const names = SHEET_NAMES[lang];
+  const named = (x: { name: string; nameArabic: string | null }) => (lang === 'ar' ? arabicOr(x.nameArabic, x.name) : x.name);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = (name: string, headers: string[], rows: (string | number | null)[][]) => {
+    const ws = workbook.addWorksheet(name, { views: [{ rightToLeft: lang === 'ar', state: 'frozen', ySplit: 1 }] });
+    ws.columns = headers.map((header, i) => ({
+      header,
+      width: i === 0 ? Math.max(24, header.length + 4) : Math.max(12, header.length + 4),
+    }));
+    ws.getRow(1).font = { bold: true };
+    for (const row of rows) ws.addRow(row);
+  };
+  sheet(
+    names.teams,
+    words.teams,
+    report.teams.map((r) => [named(r.team), r.events, r.attended, r.missed, r.rate]),
+  );
+  sheet(
+    names.players,
+    words.players,
+    report.players.map((r) => [named(r.player), r.attended, r.missed, r.rate]),
+  );
+  sheet(
+    names.missedInARow,
+    words.missedInARow(f.missed),
+    report.missedInARow.map((r) => [named(r.player), r.since, r.lastAttended]),
+  );
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

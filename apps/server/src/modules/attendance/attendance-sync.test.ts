@@ -46,7 +46,7 @@ beforeAll(async () => {
   a = await registerAndLogin(t.app);
   b = await registerAndLogin(t.app);
   coach = await coachLogin(t.app, a);
-  const players = [];
+  const players: string[] = [];
   for (const name of ['Saad Alharbi', 'Omar Alqahtani', 'Faisal Alshehri', 'Turki Almutairi'])
     players.push(await addPlayer(t.app, a, { name }));
   // Every player on a session-based subscription of 10 sessions, ACTIVE.

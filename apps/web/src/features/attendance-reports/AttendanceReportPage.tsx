@@ -19,7 +19,7 @@ import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { shiftMonth } from '../payments/month';
 import { useTeams } from '../teams/api';
-import { downloadAttendanceCsv, type ReportFilters, useAttendanceReport } from './api';
+import { downloadAttendanceFile, type ReportFilters, useAttendanceReport } from './api';
 
 const MISSED_CHOICES = [1, 2, 3, 4, 5, 6, 8, 10];
 
@@ -131,7 +131,7 @@ export function AttendanceReportPage() {
     teamId: '',
     missed: MISSED_IN_A_ROW_DEFAULT,
   });
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const rangeWrong = filters.endDate < filters.startDate;
   const report = useAttendanceReport(filters, !rangeWrong && !!filters.startDate && !!filters.endDate);
   const set = (change: Partial<ReportFilters>) => setFilters((f) => ({ ...f, ...change }));
@@ -140,14 +140,14 @@ export function AttendanceReportPage() {
   const months = Array.from({ length: 24 }, (_, i) => shiftMonth(today.slice(0, 7), -i));
   const isMonth = !rangeWrong && filters.startDate && monthRange(month).endDate === filters.endDate && filters.startDate.endsWith('-01');
 
-  const exportCsv = async () => {
-    setExporting(true);
+  const exportFile = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
     try {
-      await downloadAttendanceCsv(filters, locale);
+      await downloadAttendanceFile(filters, locale, format);
     } catch (err) {
       toast(errorText(err, 'attendanceReport.exportFailed'), 'error');
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -248,15 +248,26 @@ export function AttendanceReportPage() {
       <PageHeader
         title={<FormattedMessage id="attendanceReport.title" />}
         actions={
-          <Button
-            variant="outline"
-            onClick={exportCsv}
-            loading={exporting}
-            disabled={!report.data || rangeWrong}
-            data-testid="report-export"
-          >
-            <FormattedMessage id="attendanceReport.export" />
-          </Button>
+          <>
+            <Button
+              variant="outline"
+              onClick={() => exportFile('xlsx')}
+              loading={exporting === 'xlsx'}
+              disabled={!report.data || rangeWrong || !!exporting}
+              data-testid="report-export-xlsx"
+            >
+              <FormattedMessage id="attendanceReport.exportXlsx" />
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => exportFile('csv')}
+              loading={exporting === 'csv'}
+              disabled={!report.data || rangeWrong || !!exporting}
+              data-testid="report-export"
+            >
+              <FormattedMessage id="attendanceReport.export" />
+            </Button>
+          </>
         }
       />
       <fieldset

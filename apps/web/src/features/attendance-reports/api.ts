@@ -29,7 +29,8 @@ export const attendanceReportQuery = (f: ReportFilters) =>
 export const useAttendanceReport = (f: ReportFilters, enabled: boolean) =>
   useQuery({ ...attendanceReportQuery(f), enabled, placeholderData: keepPreviousData });
 
-/** The report as CSV in the UI's language, saved as attendance-<start>-<end>.csv. */
-export async function downloadAttendanceCsv(f: ReportFilters, lang: 'en' | 'ar') {
-  saveBlob(await callBlob('exportAttendanceReport', { query: { ...query(f), lang } }), `attendance-${f.startDate}-${f.endDate}.csv`);
+/** The report as CSV (or an Excel workbook) in the UI's language, saved as attendance-<start>-<end>.csv (.xlsx). */
+export async function downloadAttendanceFile(f: ReportFilters, lang: 'en' | 'ar', format: 'csv' | 'xlsx' = 'csv') {
+  const asked = { ...query(f), lang, ...(format === 'xlsx' ? { format } : {}) };
+  saveBlob(await callBlob('exportAttendanceReport', { query: asked }), `attendance-${f.startDate}-${f.endDate}.${format}`);
 }
