@@ -154,7 +154,8 @@ async function dumpedInvoices(dump: string): Promise<Issued[]> {
     if (line === '\\.') break;
     // COPY's text format escapes tabs and newlines inside values: a tab always separates two fields.
     const fields = line.split('\t');
-    const at = (name: string) => fields[(columns as string[]).indexOf(name)];
+    const names = columns;
+    const at = (name: string) => fields[names.indexOf(name)];
     out.push({ academyId: at('academy_id'), id: at('id'), number: Number(at('invoice_number')) });
   }
   if ((await done) !== 0) throw new Error(`pg_restore could not read the backup's invoices: ${stderr.trim()}`);

@@ -12,7 +12,14 @@ import { grantServerRoles, migratePostgres } from './migrate.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What both drivers answer to a raw `execute`: its rows (node-postgres' QueryResult, PGlite's Results). */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<this['row']>;
+}
+interface RowsResult<T> {
+  rows: T[];
+}
+export type Db = PgDatabase<RowsResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
@@ -61,13 +68,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema, logger: countingLogger });
     if (opts.migrationUrl && opts.migrationUrl !== opts.databaseUrl) await migrateAsOwner(opts.migrationUrl, opts.migrationsFolder, pool);
     else await migratePostgres(pool, opts.migrationsFolder);
-    return { db: withReleasingTransactions(db as unknown as Db, pool), kind: 'postgres', close: () => pool.end() };
+    return { db: withReleasingTransactions(db, pool), kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.dataDir ?? 'memory://', loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema, logger: countingLogger });
   await migratePglite(db, { migrationsFolder: opts.migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close() };
 }
 
 type PoolCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
@@ -119,7 +126,7 @@ function withReleasingTransactions(db: Db, pool: pg.Pool): Db {
     try {
       let clientDb = onClient.get(client);
       if (!clientDb) {
-        clientDb = drizzlePg(client, { schema, logger: countingLogger }) as unknown as Db;
+        clientDb = drizzlePg(client, { schema, logger: countingLogger });
         onClient.set(client, clientDb);
       }
       return await clientDb.transaction(work, config);

@@ -3,8 +3,9 @@ import pg from 'pg';
 import type { Db, Tx } from './client.js';
 import { finishHeld, type HeldTransaction, holdTransaction } from './held.js';
 
-declare const tenantBrand: unique symbol;
-declare const systemBrand: unique symbol;
+/** The brands: set only here, on the transactions `enterTenant`/`enteredBySession` and `withSystem` make. */
+const tenantBrand = Symbol('tenant');
+const systemBrand = Symbol('system');
 
 /**
  * A transaction inside one academy: running as `kora_app` (which cannot bypass row-level
@@ -16,6 +17,9 @@ export type TenantTx = Tx & { readonly [tenantBrand]: true; readonly academyId: 
 /** A transaction on the global tables (academies, sessions, reset tokens, mails); only `withSystem` makes one. */
 export type SystemTx = Tx & { readonly [systemBrand]: true };
 
+/** A standalone statement on the global tables: a system transaction, or the pool itself on PostgreSQL (`DataAccess.statement`). */
+export type SystemStatement = Db & { readonly [systemBrand]: true };
+
 export function withTenant<T>(db: Db, academyId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => work(await enterTenant(tx, academyId)));
 }
@@ -24,7 +28,7 @@ export function withTenant<T>(db: Db, academyId: string, work: (tx: TenantTx) =>
 export async function enterTenant(tx: Tx, academyId: string): Promise<TenantTx> {
   await tx.execute(sql`select set_config('role', 'kora_app', true), set_config('app.academy_id', ${academyId}, true)`);
   // The brand is the proof that the two settings above ran on this transaction.
-  return Object.assign(tx, { academyId }) as TenantTx;
+  return Object.assign(tx, { academyId, [tenantBrand]: true as const });
 }
 
 /**
@@ -32,12 +36,12 @@ export async function enterTenant(tx: Tx, academyId: string): Promise<TenantTx> 
  * tenant role and set the academy in the same statement, the way `enterTenant` does.
  */
 export function enteredBySession(tx: Tx, academyId: string): TenantTx {
-  return Object.assign(tx, { academyId }) as TenantTx;
+  return Object.assign(tx, { academyId, [tenantBrand]: true as const });
 }
 
 /** Global tables outside any tenant; still one transaction so PGlite never interleaves it with a tenant's. */
 export function withSystem<T>(db: Db, work: (tx: SystemTx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as SystemTx));
+  return db.transaction((tx) => work(Object.assign(tx, { [systemBrand]: true as const })));
 }
 
 /** How modules reach the database: only through these doors (routes never see the pool). */
@@ -51,27 +55,31 @@ export interface DataAccess {
    * runs on the pool in its own implicit transaction, without BEGIN and COMMIT round trips; PGlite's
    * one connection may be inside another transaction, so there it is a system transaction.
    */
-  statement<T>(work: (tx: SystemTx) => Promise<T>): Promise<T>;
+  statement<T>(work: (tx: SystemStatement) => Promise<T>): Promise<T>;
 }
 
-export const dataAccess = (db: Db): DataAccess => ({
-  // A request's transaction that nobody took ends before the request opens another one.
-  tenant: async (academyId, work) => {
-    await finishHeld();
-    return withTenant(db, academyId, work);
-  },
-  system: async (work) => {
-    await finishHeld();
-    return withSystem(db, work);
-  },
-  hold: async () => {
-    await finishHeld();
-    return holdTransaction(db);
-  },
-  statement: async (work) => {
-    await finishHeld();
-    return isPooled(db) ? work(db as unknown as SystemTx) : withSystem(db, work);
-  },
-});
+export const dataAccess = (db: Db): DataAccess => {
+  // On PostgreSQL a standalone statement may run on the pool: the pool carries the system brand for it.
+  const pool: SystemStatement | null = isPooled(db) ? Object.assign(db, { [systemBrand]: true as const }) : null;
+  return {
+    // A request's transaction that nobody took ends before the request opens another one.
+    tenant: async (academyId, work) => {
+      await finishHeld();
+      return withTenant(db, academyId, work);
+    },
+    system: async (work) => {
+      await finishHeld();
+      return withSystem(db, work);
+    },
+    hold: async () => {
+      await finishHeld();
+      return holdTransaction(db);
+    },
+    statement: async (work) => {
+      await finishHeld();
+      return pool ? work(pool) : withSystem(db, work);
+    },
+  };
+};
 
 const isPooled = (db: Db) => Reflect.get(db, '$client') instanceof pg.Pool;
