@@ -75,10 +75,10 @@ export function generateUnitKey() {
 const utf8 = (type: string, value: string) => new AttributeTypeAndValue({ type, value: new AttributeValue({ utf8String: value }) });
 const rdn = (...values: AttributeTypeAndValue[]) => new RelativeDistinguishedName(values);
 const der = (value: unknown) => Buffer.from(AsnConvert.serialize(value));
-const toArrayBuffer = (b: Buffer) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+/** A copy of the bytes in an ArrayBuffer of their own (never a shared or pooled one). */
+const toArrayBuffer = (b: Buffer): ArrayBuffer => new Uint8Array(b).buffer;
 const ecdsaSha256 = () => new AlgorithmIdentifier({ algorithm: OID.ecdsaWithSha256 });
-const spkiOf = (key: KeyObject) =>
-  AsnConvert.parse(key.export({ type: 'spki', format: 'der' }), SubjectPublicKeyInfo) as SubjectPublicKeyInfo;
+const spkiOf = (key: KeyObject) => AsnConvert.parse(key.export({ type: 'spki', format: 'der' }), SubjectPublicKeyInfo);
 
 /** An ASN.1 PrintableString, as ZATCA's CSR configuration writes the template name. */
 function printableString(text: string) {
@@ -151,7 +151,7 @@ export function readCsr(base64Pem: string) {
   const text = Buffer.from(base64Pem, 'base64').toString('ascii');
   const body = /-----BEGIN CERTIFICATE REQUEST-----([\s\S]+?)-----END CERTIFICATE REQUEST-----/.exec(text)?.[1];
   if (!body) throw new Error('Not a PEM certificate request');
-  const request = AsnConvert.parse(Buffer.from(body.replace(/\s+/g, ''), 'base64'), CertificationRequest) as CertificationRequest;
+  const request = AsnConvert.parse(Buffer.from(body.replace(/\s+/g, ''), 'base64'), CertificationRequest);
   const info = request.certificationRequestInfo;
   const spki = der(info.subjectPKInfo);
   const publicKey = createPublicKey({ key: spki, format: 'der', type: 'spki' });
@@ -160,11 +160,11 @@ export function readCsr(base64Pem: string) {
   if (!createVerify('sha256').update(signed).verify(publicKey, Buffer.from(request.signature)))
     throw new Error('The request is not signed by its key');
   const requested = (info.attributes ?? []).find((a) => a.type === OID.extensionRequest);
-  const extensions = requested ? (AsnConvert.parse(requested.values[0], Extensions) as Extensions) : new Extensions();
+  const extensions = requested ? AsnConvert.parse(requested.values[0], Extensions) : new Extensions();
   const extension = (oid: string) => extensions.find((e) => e.extnID === oid)?.extnValue.buffer;
   const templateDer = extension(OID.templateName);
   const sanDer = extension(id_ce_subjectAltName);
-  const san = sanDer ? (AsnConvert.parse(sanDer, SubjectAlternativeName) as SubjectAlternativeName) : null;
+  const san = sanDer ? AsnConvert.parse(sanDer, SubjectAlternativeName) : null;
   const directory = san?.find((g) => g.directoryName)?.directoryName;
   return {
     subject: info.subject,
@@ -183,10 +183,10 @@ export const CSR_FIELDS = OID;
 
 /** The fields of a certificate's SAN directory name (ZATCA's SN, UID…), by OID. */
 export function alternativeNameOfCertificate(certificateDer: Buffer): Record<string, string> {
-  const cert = AsnConvert.parse(certificateDer, Certificate) as Certificate;
+  const cert = AsnConvert.parse(certificateDer, Certificate);
   const ext = cert.tbsCertificate.extensions?.find((e) => e.extnID === id_ce_subjectAltName);
   if (!ext) return {};
-  const san = AsnConvert.parse(ext.extnValue.buffer, SubjectAlternativeName) as SubjectAlternativeName;
+  const san = AsnConvert.parse(ext.extnValue.buffer, SubjectAlternativeName);
   const directory = san.find((g) => g.directoryName)?.directoryName;
   return directory ? textOf(directory) : {};
 }
@@ -220,7 +220,7 @@ export function issueCertificate(input: IssueInput): Buffer {
     issuer: input.issuer,
     validity: new Validity({ notBefore: input.notBefore, notAfter: input.notAfter }),
     subject: input.subject,
-    subjectPublicKeyInfo: AsnConvert.parse(input.spki, SubjectPublicKeyInfo) as SubjectPublicKeyInfo,
+    subjectPublicKeyInfo: AsnConvert.parse(input.spki, SubjectPublicKeyInfo),
     extensions: new Extensions(input.extensions),
   });
   const signature = createSign('sha256').update(der(tbs)).sign(input.issuerKey);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type Csid,
   type CsidAnswer,
@@ -18,6 +19,34 @@ export interface FatooraOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
+
+/** ZATCA's answer to a CSID request, as far as it is used: a token and its secret (both non-empty). */
+const csidAnswerSchema = z.object({
+  requestID: z.unknown(),
+  dispositionMessage: z.string().optional().catch(undefined),
+  binarySecurityToken: z.string().min(1),
+  secret: z.string().min(1),
+});
+
+const validationMessageSchema = z.object({
+  type: z.enum(['INFO', 'WARNING', 'ERROR']),
+  code: z.string(),
+  category: z.string(),
+  message: z.string(),
+  status: z.string(),
+});
+
+/** ZATCA's answer to a document: its validation results (an answer without them is a refusal). */
+const documentAnswerSchema = z.object({
+  validationResults: z.object({
+    infoMessages: z.array(validationMessageSchema),
+    warningMessages: z.array(validationMessageSchema),
+    errorMessages: z.array(validationMessageSchema),
+    status: z.enum(['PASS', 'WARNING', 'ERROR']),
+  }),
+  reportingStatus: z.enum(['REPORTED', 'NOT_REPORTED']).nullable().catch(null),
+  clearanceStatus: z.null().catch(null),
+}) satisfies z.ZodType<DocumentAnswer>;
 
 const basic = (auth: Csid) => `Basic ${Buffer.from(`${auth.binarySecurityToken}:${auth.secret}`).toString('base64')}`;
 
@@ -46,7 +75,7 @@ export function createFatooraApi(opts: FatooraOptions): ZatcaApi {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
-      throw new ZatcaUnavailable(`ZATCA could not be reached: ${(err as Error).message}`);
+      throw new ZatcaUnavailable(`ZATCA could not be reached: ${err instanceof Error ? err.message : String(err)}`);
     }
     const text = await res.text();
     let json: unknown = null;
@@ -62,8 +91,9 @@ export function createFatooraApi(opts: FatooraOptions): ZatcaApi {
 
   async function csid(method: 'POST' | 'PATCH', path: string, headers: Record<string, string>, body: unknown): Promise<CsidAnswer> {
     const { status, json } = await call(method, path, headers, body);
-    const a = json as Partial<CsidAnswer> | null;
-    if (status !== 200 || !a?.binarySecurityToken || !a.secret) throw new ZatcaRefusal(status, json);
+    const parsed = csidAnswerSchema.safeParse(json);
+    if (status !== 200 || !parsed.success) throw new ZatcaRefusal(status, json);
+    const a = parsed.data;
     return {
       requestID: String(a.requestID ?? ''),
       dispositionMessage: a.dispositionMessage,
@@ -74,9 +104,9 @@ export function createFatooraApi(opts: FatooraOptions): ZatcaApi {
 
   async function document(path: string, headers: Record<string, string>, doc: SubmittedDocument): Promise<DocumentResult> {
     const { status, json } = await call('POST', path, headers, doc);
-    const answer = json as DocumentAnswer | null;
+    const parsed = documentAnswerSchema.safeParse(json);
     // 200 reported, 202 reported with warnings, 400 not reported: each carries validation results.
-    if ([200, 202, 400].includes(status) && answer?.validationResults) return { httpStatus: status, answer };
+    if ([200, 202, 400].includes(status) && parsed.success) return { httpStatus: status, answer: parsed.data };
     throw new ZatcaRefusal(status, json);
   }
 

@@ -121,14 +121,19 @@ export class ZatcaUnavailable extends Error {
   }
 }
 
+/** The `message` of an object that has a text one. */
+const messageOf = (value: unknown): string | undefined =>
+  value && typeof value === 'object' && 'message' in value && typeof value.message === 'string' ? value.message : undefined;
+
 /** ZATCA's error bodies vary by call: `{message}`, `{errors: [...]}` or validation results. */
 function describeBody(body: unknown): string {
   if (!body || typeof body !== 'object') return String(body ?? '');
-  const b = body as { message?: unknown; errors?: unknown; validationResults?: { errorMessages?: { message?: string }[] } };
-  if (typeof b.message === 'string') return b.message;
-  if (Array.isArray(b.errors))
-    return b.errors.map((e) => (typeof e === 'string' ? e : typeof e?.message === 'string' ? e.message : JSON.stringify(e))).join('; ');
-  const messages = b.validationResults?.errorMessages?.map((m) => m.message).filter(Boolean);
+  if ('message' in body && typeof body.message === 'string') return body.message;
+  if ('errors' in body && Array.isArray(body.errors))
+    return body.errors.map((e: unknown) => (typeof e === 'string' ? e : (messageOf(e) ?? JSON.stringify(e)))).join('; ');
+  const results = 'validationResults' in body ? body.validationResults : undefined;
+  const list = results && typeof results === 'object' && 'errorMessages' in results ? results.errorMessages : undefined;
+  const messages = Array.isArray(list) ? list.map(messageOf).filter(Boolean) : undefined;
   return messages?.length ? messages.join('; ') : JSON.stringify(body).slice(0, 300);
 }
 
