@@ -55,7 +55,7 @@ export function DatePicker({ label, value, onChange, min = '1900-01-01', max = t
             id={id}
             dir="ltr"
             inputMode="numeric"
-            placeholder="yyyy/MM/dd"
+            placeholder={intl.formatMessage({ id: 'date.placeholder' })}
             disabled={disabled}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}

@@ -7,6 +7,7 @@ import { useAuth } from '../lib/auth';
 import { takeDenied } from '../lib/denied';
 import { displayName } from '../lib/display-name';
 import { useLocale } from '../lib/i18n';
+import { useScreenTitle } from '../lib/screen-title';
 import { Avatar } from './Avatar';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
@@ -186,6 +187,7 @@ function useDeniedToast(navigation: string) {
 export function Shell({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const full = isActive('/schedule', pathname);
+  useScreenTitle(pathname);
   // Every navigation has its own key, also a redirect back to the page already shown.
   useDeniedToast(useRouterState({ select: (s) => s.location.state.__TSR_key ?? s.location.href }));
   return (

@@ -43,7 +43,7 @@ export function FormTime({ name, label }: { name: string; label: ReactNode }) {
           dir="ltr"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="HH:mm"
+          placeholder={intl.formatMessage({ id: 'time.placeholder' })}
           maxLength={5}
           className="text-start tabular-nums rtl:text-end"
         />
