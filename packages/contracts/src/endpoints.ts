@@ -361,17 +361,18 @@ export const endpoints = {
     responses: { 200: growthMediansSchema, 404: errorSchema },
   },
   createGrowthMetric: {
-    summary: 'Add a growth record for a player (height and weight above zero, date not in the future)',
+    summary:
+      'Add a growth record for a player (height and weight above zero, date not in the future); 409 when the player has one that day',
     tags: ['growth'],
     body: growthMetricBody,
-    responses: { 201: growthMetricSchema },
+    responses: { 201: growthMetricSchema, 409: errorSchema },
   },
   updateGrowthMetric: {
-    summary: 'Edit a growth record',
+    summary: "Edit a growth record; 409 when the new date is another of the player's records",
     tags: ['growth'],
     params: idParamsSchema,
     body: growthMetricFields,
-    responses: { 200: growthMetricSchema, 404: errorSchema },
+    responses: { 200: growthMetricSchema, 404: errorSchema, 409: errorSchema },
   },
   deleteGrowthMetric: {
     summary: 'Delete a growth record',

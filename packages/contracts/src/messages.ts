@@ -104,6 +104,7 @@ export const ERRORS = {
   'growth.sleep_max': 'Sleeping hours cannot be more than 24',
   'growth.date_invalid': 'Please enter a valid date',
   'growth.date_in_future': 'The date cannot be in the future',
+  'growth.date_taken': 'This player already has a record on this date: edit that one instead',
   'participant.not_found': 'Participant not found',
   'participant.status_failed': 'Failed to update status',
   'attendance.not_your_event': 'You can only mark attendance at events you coach',

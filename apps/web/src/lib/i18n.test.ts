@@ -57,6 +57,12 @@ describe('the message catalogs', () => {
     expect(english.formatMessage({ id: 'players.count' }, { shown: 1, total: 3 })).toBe('1 of 3 players');
   });
 
+  it("write numbers in the app's Latin digits, as the Arabic UI formats them (one digit system a screen)", () => {
+    const arabic: Record<string, string> = ar;
+    const indic = Object.entries(arabic).filter(([, text]) => /[\u0660-\u0669\u06F0-\u06F9]/.test(text));
+    expect(indic.map(([id]) => id)).toEqual([]);
+  });
+
   it('leave no Latin words in Arabic texts but names, codes and formats', () => {
     const allowed =
       /^(Kora|English|one|two|few|many|other|zero|plural|select|HH|mm|yyyy|MM|dd|JSON|mada|Visa|Mastercard|Apple|Pay|STC|SAR|VAT|PDF|CSV|ZATCA|URL|PayTabs|E|WhatsApp|Google|Outlook|iCalendar|ICS)$/;

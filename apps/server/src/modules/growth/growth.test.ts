@@ -77,6 +77,28 @@ describe('growth records', () => {
     expect((await history(ali)).map((r) => r.date)).toEqual(['2026-08-15', '2026-10-15']);
   });
 
+  it('refuses a second record of a player on the same day (409 growth.date_taken), on adding and on moving one there', async () => {
+    const carl = await addPlayer(t.app, a, { name: 'Carl Growth', birthdate: '2015-05-05' });
+    const day = record({ playerId: carl, date: '2026-07-01' });
+    const first = await post(day);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post({ ...day, height: 150 });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'growth.date_taken',
+      message: 'This player already has a record on this date: edit that one instead',
+    });
+    const other = (await post(record({ playerId: carl, date: '2026-07-02' }))).json();
+    const moved = await put(other.id, record({ date: '2026-07-01' }));
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().code).toBe('growth.date_taken');
+    // Editing a record on its own date, and another player on that date, are fine.
+    expect((await put(first.json().id, record({ date: '2026-07-01', height: 151 }))).statusCode).toBe(200);
+    expect((await post(record({ playerId: badr, date: '2026-07-01' }))).statusCode).toBe(201);
+    expect((await del((await history(badr))[0].id)).statusCode).toBe(204);
+    expect((await history(carl)).map((r) => r.date)).toEqual(['2026-07-01', '2026-07-02']);
+  });
+
   it.each([
     ['a height of zero', { height: 0 }, 'growth.height_weight_positive', 'Height and weight must be greater than zero'],
     ['a negative weight', { weight: -3 }, 'growth.height_weight_positive', 'Height and weight must be greater than zero'],

@@ -7,11 +7,11 @@ import {
   type ParsedGrowthMetricFields,
   riyadhToday,
 } from '@kora/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { jsonArray, jsonList } from '../../db/json.js';
 import { growthMetrics, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { teamListsOfPlayers } from '../users/read.js';
 
 type Row = typeof growthMetrics.$inferSelect;
@@ -81,6 +81,16 @@ export async function playerGrowth(tx: TenantTx, playerId: string): Promise<Grow
 }
 
 /** A record's date is a real date (the contract) that is not after Riyadh's today. */
+/** One record per player and day (docs/domain.md, "Growth"): a second one on the same date is refused with 409 growth.date_taken. */
+async function refuseTakenDate(tx: TenantTx, ofPlayer: SQL | undefined, date: string) {
+  const [taken] = await tx
+    .select({ id: growthMetrics.id })
+    .from(growthMetrics)
+    .where(and(ofPlayer, eq(growthMetrics.date, date)))
+    .limit(1);
+  if (taken) throw conflict('growth.date_taken');
+}
+
 function checkDate(date: string, now: Date) {
   if (date > riyadhToday(now)) throw badRequest('growth.date_in_future', 'date');
 }
@@ -92,6 +102,7 @@ export async function createGrowthMetric(
 ): Promise<GrowthMetric> {
   checkDate(body.date, now);
   if (!(await findPlayer(tx, body.playerId))) throw badRequest('player.unknown', 'playerId');
+  await refuseTakenDate(tx, eq(growthMetrics.playerId, body.playerId), body.date);
   const [row] = await tx
     .insert(growthMetrics)
     .values({ ...body, academyId: tx.academyId })
@@ -101,6 +112,9 @@ export async function createGrowthMetric(
 
 export async function updateGrowthMetric(tx: TenantTx, id: string, body: ParsedGrowthMetricFields, now: Date): Promise<GrowthMetric> {
   checkDate(body.date, now);
+  // The same player's other records (the subquery finds the player of this one).
+  const samePlayer = sql`${growthMetrics.playerId} = (select player_id from growth_metrics where id = ${id}) and ${growthMetrics.id} <> ${id}`;
+  await refuseTakenDate(tx, samePlayer, body.date);
   const [row] = await tx.update(growthMetrics).set(body).where(eq(growthMetrics.id, id)).returning();
   if (!row) throw notFound('growth.not_found');
   return toMetric(row);

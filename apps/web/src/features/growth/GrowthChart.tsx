@@ -12,16 +12,40 @@ interface Point {
 }
 
 const dayMs = (date: string) => Date.parse(`${date}T12:00:00Z`);
+const monthOf = (x: number) => new Date(x).toISOString().slice(0, 7);
 
-/** The player's values of a metric (oldest first) and the median of each month (at mid-month). */
+/**
+ * The player's values of a metric (oldest first) and the median of each month (at mid-month), for the
+ * months the player was measured in and between: one record is compared with its month's median, not
+ * drawn against a year-long line.
+ */
 export function chartSeries(records: GrowthMetric[], medians: GrowthMedians | undefined, metric: GrowthMetricKey) {
   const player: Point[] = records
     .flatMap((r) => (r[metric] == null ? [] : [{ x: dayMs(r.date), y: r[metric] as number }]))
     .sort((a, b) => a.x - b.x);
+  const first = player[0] && monthOf(player[0].x);
+  const last = player.at(-1) && monthOf(player.at(-1)?.x ?? 0);
   const median: Point[] = (medians?.months ?? [])
+    .filter((m) => first !== undefined && last !== undefined && m.month >= first && m.month <= last)
     .flatMap((m) => (m[metric] == null ? [] : [{ x: dayMs(`${m.month}-15`), y: m[metric] as number }]))
     .sort((a, b) => a.x - b.x);
   return { player, median };
+}
+
+/** One tick per month at its first day, from the first point's month to the last's, at most `most` of them (evenly thinned). */
+export function monthTicks(xs: number[], most = 6): number[] {
+  if (xs.length === 0) return [];
+  const start = new Date(Math.min(...xs));
+  const end = Math.max(...xs);
+  const months: number[] = [];
+  for (let d = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1); d <= end; ) {
+    months.push(d);
+    const n = new Date(d);
+    d = Date.UTC(n.getUTCFullYear(), n.getUTCMonth() + 1, 1);
+  }
+  if (months.length === 0) return [Math.min(...xs)];
+  const step = Math.ceil(months.length / most);
+  return months.filter((_, i) => i % step === 0);
 }
 
 export default function GrowthChart({
@@ -39,22 +63,28 @@ export default function GrowthChart({
   const { player, median } = chartSeries(records, medians, metric);
   const range = paddedRange([...player, ...median].map((p) => p.y)) ?? [0, 1];
   const xs = [...player, ...median].map((p) => p.x);
+  const ticks = monthTicks(xs);
+  // A single month still gets room on either side, so its point and its tick are not on the edge.
+  const domain: [number, number] = [Math.min(...xs, ...ticks) - 10 * 86_400_000, Math.max(...xs) + 10 * 86_400_000];
   const date = (x: number) => intl.formatDate(x, { dateStyle: 'medium', timeZone: 'UTC' });
   const medianName = medians?.ageGroup
     ? intl.formatMessage({ id: 'growth.chartMedian' }, { group: ageGroupLabel(intl, medians.ageGroup) })
     : intl.formatMessage({ id: 'growth.chartMedianNone' });
   return (
-    <div className="h-72 w-full" data-testid="growth-chart">
+    // The SVG is laid out left to right in both languages (the time axis is reversed for Arabic instead):
+    // in an RTL block its tick labels would anchor the wrong way and be drawn across the axis.
+    <div className="h-72 w-full" data-testid="growth-chart" dir="ltr">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
+        <LineChart margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis
             type="number"
             dataKey="x"
-            domain={[Math.min(...xs), Math.max(...xs)]}
+            domain={domain}
+            ticks={ticks}
             scale="time"
             reversed={rtl}
-            tickFormatter={(x: number) => intl.formatDate(x, { month: 'short', year: '2-digit', timeZone: 'UTC' })}
+            tickFormatter={(x: number) => intl.formatDate(x, { month: 'short', year: 'numeric', timeZone: 'UTC' })}
             tick={{ fontSize: 12 }}
             allowDuplicatedCategory={false}
           />
@@ -68,7 +98,7 @@ export default function GrowthChart({
             width={56}
           />
           <Tooltip labelFormatter={(x) => date(Number(x))} formatter={(v) => formatMetric(intl, metric, Number(v))} />
-          <Legend />
+          <Legend wrapperStyle={{ direction: rtl ? 'rtl' : 'ltr' }} />
           <Line
             data={player}
             dataKey="y"
