@@ -122,8 +122,10 @@ export async function sendSignInCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const token = newToken();
   const now = deps.clock.now();
-  await deps.data.tenant(academy.id, (tx) =>
-    tx.insert(familyCodes).values({
+  await deps.data.tenant(academy.id, async (tx) => {
+    // Codes a day past their end serve nothing (not even the limits, which live in counters).
+    await tx.delete(familyCodes).where(lt(familyCodes.expiresAt, new Date(now.getTime() - 24 * 3600_000)));
+    await tx.insert(familyCodes).values({
       id,
       academyId: academy.id,
       parentId: parents[0].id,
@@ -133,8 +135,8 @@ export async function sendSignInCode(
       tokenHash: hashToken(token),
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       createdAt: now,
-    }),
-  );
+    });
+  });
   // The token rides in the fragment: never sent to a server, a proxy's log or a Referer.
   const link = academyUrl(deps.config, academy.handle, `/family/sign-in#token=${token}`);
   const name = language === 'ar' ? (academy.nameArabic ?? academy.name) : academy.name;
