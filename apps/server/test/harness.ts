@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
@@ -208,4 +209,20 @@ export async function eventually<T>(ask: () => Promise<T>, done: (answer: T) => 
     asks++;
   }
   return { answer, asks, ms: performance.now() - started };
+}
+
+/**
+ * A 400 that says what is wrong: its catalogued code and, for a field, the path the form shows it
+ * at — a status alone would pass for any other refusal too.
+ */
+export function expectInvalid(res: LightMyRequestResponse, code: string, path?: string) {
+  expect(res.statusCode, res.body).toBe(400);
+  const body = res.json();
+  if (process.env.DISCOVER_CODES) {
+    const caller = new Error().stack?.split('\n')[2]?.match(/\(?([^()]+:\d+):\d+\)?$/)?.[1];
+    console.log(`DISCOVERED ${caller} ${body.code} ${body.issues?.[0]?.path ?? '-'}`);
+    return;
+  }
+  expect(body.code).toBe(code);
+  if (path) expect(body.issues?.map((issue: { path: string }) => issue.path)).toContain(path);
 }

@@ -1,7 +1,7 @@
 import { riyadhToday } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, asMember, createTestApp, expectInvalid, registerAndLogin, type TestContext } from '../../../test/harness.js';
 
 let t: TestContext;
 let a: Academy;
@@ -54,7 +54,11 @@ describe('the audit trail', () => {
 
   it('records nothing for a refused or invalid change, and never a password', async () => {
     const before = (await trail(a)).json().length;
-    expect((await asMember(t.app, a)({ method: 'POST', url: '/api/account-types', payload: { name: '' } })).statusCode).toBe(400);
+    expectInvalid(
+      await asMember(t.app, a)({ method: 'POST', url: '/api/account-types', payload: { name: '' } }),
+      'account_type.name_required',
+      'name',
+    );
     expect((await trail(a)).json().length).toBe(before);
 
     const staff = await asMember(

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, asMember, createTestApp, expectInvalid, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
 import { rowsOf } from '../../db/client.js';
 import { academies, invoiceDocuments, packages, subscriptions, users, zatcaCredentials, zatcaReports } from '../../db/schema.js';
@@ -108,7 +108,7 @@ describe('onboarding with the simulator', () => {
     expect(noVat.json().code).toBe('einvoicing.vat_required');
     await setProfile(a, PROFILE);
     const bad = await member(a)({ method: 'POST', url: '/api/academies/e-invoicing/onboard', payload: { otp: '12ab' } });
-    expect(bad.statusCode).toBe(400);
+    expectInvalid(bad, 'einvoicing.otp_invalid', 'otp');
     expect(simulator.calls.length).toBe(calls);
   });
 

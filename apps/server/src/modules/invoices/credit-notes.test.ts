@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Academy, academyHost, asMember, BASE, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import {
+  type Academy,
+  academyHost,
+  asMember,
+  BASE,
+  createTestApp,
+  expectInvalid,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
 import { qrTexts } from '../../../test/pdf-qr.js';
 import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
 import {
@@ -320,16 +329,15 @@ describe('POST /api/invoices/{id}/credit-note', () => {
     const foreign = await credit(other, invoice.id, { reason: 'X' });
     expect(foreign.statusCode).toBe(404);
     expect((await invoiceRows(c)).filter((r) => r.creditedInvoiceId === invoice.id)).toHaveLength(1);
-    for (const body of [
-      {},
-      { reason: '   ' },
-      { reason: 'X', amount: 0 },
-      { reason: 'X', amount: -5 },
-      { reason: 'X', amount: 1.234 },
-      { reason: 'a\u202eb' },
-    ]) {
-      const res = await credit(c, invoice.id, body);
-      expect(res.statusCode).toBe(400);
+    for (const [body, code, path] of [
+      [{}, 'credit_note.reason_required', 'reason'],
+      [{ reason: '   ' }, 'credit_note.reason_required', 'reason'],
+      [{ reason: 'X', amount: 0 }, 'credit_note.amount_invalid', 'amount'],
+      [{ reason: 'X', amount: -5 }, 'validation.too_small', 'amount'],
+      [{ reason: 'X', amount: 1.234 }, 'money.two_decimals', 'amount'],
+      [{ reason: 'a\u202eb' }, 'text.control_characters', 'reason'],
+    ] as const) {
+      expectInvalid(await credit(c, invoice.id, body), code, path);
     }
     expect((await credit(c, invoice.id, { reason: 'x'.repeat(201) })).statusCode).toBe(400);
   });

@@ -8,6 +8,7 @@ import {
   BASE,
   countStatements,
   createTestApp,
+  expectInvalid,
   LIST_STATEMENTS,
   registerAndLogin,
   type TestContext,
@@ -151,7 +152,7 @@ describe('GET /api/invoices/all', () => {
   });
 
   it('refuses missing, malformed and reversed ranges', async () => {
-    expect((await list(a, '')).statusCode).toBe(400);
+    expectInvalid(await list(a, ''), 'validation.invalid_type', 'querystring.startDate');
     expect((await list(a, 'startDate=2026-11-01&endDate=2026-02-30')).statusCode).toBe(400);
     const reversed = await list(a, 'startDate=2026-11-30&endDate=2026-11-01');
     expect(reversed.statusCode).toBe(400);
@@ -221,7 +222,7 @@ describe('GET /api/invoices/:id', () => {
     const elsewhere = await pdf(invoiceOfA.id, academyHost(b.handle));
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.json().code).toBe('invoice.not_found');
-    expect((await pdf('not-a-uuid')).statusCode).toBe(400);
+    expectInvalid(await pdf('not-a-uuid'), 'validation.invalid_format', 'params.id');
   });
 
   it("is reachable by its id alone: another academy's member gets it on the main domain, yet never in their list", async () => {
@@ -270,7 +271,11 @@ describe('GET /api/invoices/export', () => {
     ]);
     // The English export keeps the English names.
     expect((await csv(c, '2026-11')).rawPayload.toString('utf8')).toContain('"Saad Al-Harbi","Monthly","Cash"');
-    expect((await asMember(t.app, c)({ method: 'GET', url: '/api/invoices/export?month=2026-11&lang=fr' })).statusCode).toBe(400);
+    expectInvalid(
+      await asMember(t.app, c)({ method: 'GET', url: '/api/invoices/export?month=2026-11&lang=fr' }),
+      'validation.invalid_value',
+      'querystring.lang',
+    );
   });
 
   it('quotes every text field, so a semicolon or a tab never starts a cell of its own', async () => {
@@ -285,7 +290,7 @@ describe('GET /api/invoices/export', () => {
   });
 
   it('refuses a malformed month and members without R:Settings', async () => {
-    expect((await csv(a, '2026-13')).statusCode).toBe(400);
+    expectInvalid(await csv(a, '2026-13'), 'validation.invalid_format', 'querystring.month');
     expect((await csv(a, '')).statusCode).toBe(400);
     const coach = await coachLogin(t.app, a);
     expect((await asMember(t.app, coach)({ method: 'GET', url: '/api/invoices/export?month=2026-11' })).statusCode).toBe(403);
@@ -355,7 +360,7 @@ describe('ZATCA e-invoices (signed UBL 2.1, checked by the SDK rules)', () => {
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.json().code).toBe('invoice.not_found');
     expect((await xml('3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f')).statusCode).toBe(404);
-    expect((await xml('not-a-uuid')).statusCode).toBe(400);
+    expectInvalid(await xml('not-a-uuid'), 'validation.invalid_format', 'params.id');
   });
 
   it('has no XML for an invoice issued without VAT', async () => {

@@ -2,7 +2,15 @@ import type { Package } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import {
+  type Academy,
+  academyHost,
+  asMember,
+  createTestApp,
+  expectInvalid,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
 import { packages, subscriptions } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
@@ -279,7 +287,7 @@ describe('package writes', () => {
     const on = await toggle(pkg.id, { isActive: true });
     expect(on.json()).toEqual({ ...pkg, isActive: true });
     expect((await publicList()).map((p) => p.id)).toContain(pkg.id);
-    expect((await toggle(pkg.id, { isActive: 'yes' })).statusCode).toBe(400);
+    expectInvalid(await toggle(pkg.id, { isActive: 'yes' }), 'validation.invalid_type', 'isActive');
     expect((await toggle(pkg.id, {})).statusCode).toBe(400);
   });
 

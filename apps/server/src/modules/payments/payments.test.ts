@@ -4,7 +4,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Academy, academyHost, asMember, BASE, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import {
+  type Academy,
+  academyHost,
+  asMember,
+  BASE,
+  createTestApp,
+  expectInvalid,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
 import { rowsOf } from '../../db/client.js';
 import { academies, invoices, packages, paymentAttempts, payments, subscriptions } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
@@ -173,7 +182,7 @@ describe('payment details (public)', () => {
     const unknown = await details('3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('subscription.not_found');
-    expect((await details('not-a-uuid')).statusCode).toBe(400);
+    expectInvalid(await details('not-a-uuid'), 'validation.invalid_format', 'params.id');
     const pay = await initiate('3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f');
     expect(pay.statusCode).toBe(404);
     expect(pay.json().code).toBe('subscription.not_found');
@@ -514,7 +523,7 @@ describe('the callback', () => {
     expect((await attemptOf(tranRef)).outcome).toBe('declined');
     const unknownCart = JSON.stringify({ tran_ref: 'TST1', cart_id: 'nope', payment_result: { response_status: 'A' } });
     expect((await callback(unknownCart)).statusCode).toBe(200);
-    expect((await callback('{"a":')).statusCode).toBe(400);
+    expectInvalid(await callback('{"a":'), 'request.invalid');
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, asMember, createTestApp, expectInvalid, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { accountTypes, events, packages, participants, subscriptions } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
@@ -108,7 +108,7 @@ describe('attendance marking from the player page', () => {
       t.app,
       a,
     )({ method: 'PATCH', url: `/api/events/${eventId}/participants/${player}`, payload: { status: 'MAYBE' } });
-    expect(bad.statusCode).toBe(400);
+    expectInvalid(bad, 'validation.invalid_value', 'status');
     const foreign = await asMember(
       t.app,
       b,

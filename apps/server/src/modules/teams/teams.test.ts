@@ -5,6 +5,7 @@ import {
   asMember,
   countStatements,
   createTestApp,
+  expectInvalid,
   LIST_STATEMENTS,
   registerAndLogin,
   type TestContext,
@@ -71,12 +72,12 @@ describe('teams', () => {
     expect((await put({ name: 'Falcons', color: 'BLUE' })).json()).toMatchObject({ name: 'Falcons', nameArabic: 'صقور الرياض' });
     expect((await put({ playerIds: [playerA] })).json()).toMatchObject({ nameArabic: 'صقور الرياض' });
     expect((await put({ name: 'Falcons', nameArabic: null })).json()).toMatchObject({ nameArabic: null });
-    expect((await create({ name: 'X', nameArabic: 'ص'.repeat(101) })).statusCode).toBe(400);
+    expectInvalid(await create({ name: 'X', nameArabic: 'ص'.repeat(101) }), 'validation.too_big', 'nameArabic');
   });
 
   it("answers 'Please enter a valid name' for a blank name and a colour outside the enumeration", async () => {
     const blank = await create({ name: '  ', color: 'BLUE' });
-    expect(blank.statusCode).toBe(400);
+    expectInvalid(blank, 'team.name_invalid', 'name');
     expect(blank.json().message).toBe('Please enter a valid name');
     const color = await create({ name: 'X', color: 'TEAL' });
     expect(color.statusCode).toBe(400);
@@ -84,7 +85,7 @@ describe('teams', () => {
   });
 
   it("refuses another academy's players or coaches, and players passed as coaches", async () => {
-    expect((await create({ name: 'X', playerIds: [playerB] })).statusCode).toBe(400);
+    expectInvalid(await create({ name: 'X', playerIds: [playerB] }), 'player.unknown', 'playerIds');
     expect((await create({ name: 'X', coachIds: [playerA] })).statusCode).toBe(400);
   });
 

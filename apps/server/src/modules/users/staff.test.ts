@@ -1,7 +1,15 @@
 import type { AccountTypeListItem, Admin } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, loginAs, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import {
+  type Academy,
+  asMember,
+  createTestApp,
+  expectInvalid,
+  loginAs,
+  registerAndLogin,
+  type TestContext,
+} from '../../../test/harness.js';
 
 let t: TestContext;
 let a: Academy;
@@ -63,7 +71,7 @@ describe('POST /api/users (a staff login)', () => {
     const unknown = await createStaff({ name: 'X', email: 'x@y.sa', accountTypeId: '3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f' });
     expect(unknown.json()).toMatchObject({ code: 'account_type.unknown', issues: [{ path: 'accountTypeId' }] });
     const foreignType = (await asMember(t.app, b)({ method: 'GET', url: '/api/account-types' })).json()[0].id;
-    expect((await createStaff({ name: 'X', email: 'x@y.sa', accountTypeId: foreignType })).statusCode).toBe(400);
+    expectInvalid(await createStaff({ name: 'X', email: 'x@y.sa', accountTypeId: foreignType }), 'account_type.unknown', 'accountTypeId');
     expect((await createStaff({ name: 'X', email: 'x@y.sa', accountTypeId: coachType.id }, coach)).statusCode).toBe(403);
   });
 });
