@@ -298,6 +298,9 @@ describe('what a parent sees', () => {
     }
     const forOther = await asParent(a, mumToken)({ method: 'GET', url: `/api/family/children/${other.playerId}/money` });
     expect(forOther.statusCode).toBe(404);
+    // Her own child in academy B is another academy's: not found from academy A's session.
+    const inOtherAcademy = await asParent(a, mumToken)({ method: 'GET', url: `/api/family/children/${inB.playerId}/progress` });
+    expect(inOtherAcademy.statusCode).toBe(404);
     const progress = await asParent(a, saraToken)({ method: 'GET', url: `/api/family/children/${mum.playerId}/progress` });
     expect(progress.statusCode).toBe(404);
   });
