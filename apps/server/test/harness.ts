@@ -218,11 +218,6 @@ export async function eventually<T>(ask: () => Promise<T>, done: (answer: T) => 
 export function expectInvalid(res: LightMyRequestResponse, code: string, path?: string) {
   expect(res.statusCode, res.body).toBe(400);
   const body = res.json();
-  if (process.env.DISCOVER_CODES) {
-    const caller = new Error().stack?.split('\n')[2]?.match(/\(?([^()]+:\d+):\d+\)?$/)?.[1];
-    console.log(`DISCOVERED ${caller} ${body.code} ${body.issues?.[0]?.path ?? '-'}`);
-    return;
-  }
   expect(body.code).toBe(code);
   if (path) expect(body.issues?.map((issue: { path: string }) => issue.path)).toContain(path);
 }
