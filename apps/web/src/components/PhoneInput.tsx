@@ -1,6 +1,16 @@
 import flags from 'react-phone-number-input/flags';
 import arLabels from 'react-phone-number-input/locale/ar';
 import PhoneInput from 'react-phone-number-input/max';
+import { regionName } from './countries';
+
+/**
+ * The list's Arabic labels: the package's words for "country", "phone" and the like, and the country names
+ * the nationality picker uses (the package's Arabic list translates some literally: Réunion "جمع شمل",
+ * Greenland "الأرض الخضراء").
+ */
+export const arabicLabels = Object.fromEntries(
+  Object.entries(arLabels).map(([key, label]) => [key, (/^[A-Z]{2}$/.test(key) && key !== 'ZZ' && regionName('ar', key)) || label]),
+);
 
 export interface PhoneInputProps {
   id: string;
@@ -24,7 +34,7 @@ export function PhoneInputWithCountry({ id, name, value, onChange, onBlur, inval
       name={name}
       flags={flags}
       // Country names of the country list in the UI's language (English is the component's default).
-      labels={locale === 'ar' ? arLabels : undefined}
+      labels={locale === 'ar' ? arabicLabels : undefined}
       locales={locale === 'ar' ? 'ar' : 'en'}
       defaultCountry="SA"
       international

@@ -7,8 +7,19 @@ const CODES =
 /** Names the browser's Intl lacks or words differently from what our users expect. */
 const OVERRIDES: Record<string, Record<string, string>> = {
   en: { XK: 'Kosovo', PS: 'Palestine' },
-  ar: { XK: 'كوسوفو', PS: 'فلسطين' },
+  ar: { XK: 'كوسوفو', PS: 'فلسطين', RE: 'ريونيون', HK: 'هونغ كونغ', MO: 'ماكاو' },
 };
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+/** A country's or territory's name in the given language (the browser's, with our overrides); undefined for an unknown code. */
+export function regionName(locale: 'en' | 'ar', code: string): string | undefined {
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+    displayNames.set(locale, names);
+  }
+  return OVERRIDES[locale][code] ?? names.of(code);
+}
 
 export interface Country {
   code: string;
@@ -21,10 +32,7 @@ const cache = new Map<string, Country[]>();
 export function countries(locale: 'en' | 'ar'): Country[] {
   const hit = cache.get(locale);
   if (hit) return hit;
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
-  const list = CODES.map((code) => ({ code, name: OVERRIDES[locale][code] ?? names.of(code) ?? code })).sort((a, b) =>
-    a.name.localeCompare(b.name, locale),
-  );
+  const list = CODES.map((code) => ({ code, name: regionName(locale, code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, locale));
   cache.set(locale, list);
   return list;
 }

@@ -210,7 +210,10 @@ export function PlayerDetailPage() {
               <>
                 <Fact label={<FormattedMessage id="players.startDate" />}>{ltr(day(membership.startDate))}</Fact>
                 <Fact label={<FormattedMessage id="players.endDate" />}>{ltr(day(membership.endDate))}</Fact>
-                <Fact label={<FormattedMessage id="players.nextPayment" />}>{ltr(day(membership.endDate))}</Fact>
+                {/* A PENDING subscription is waiting for its first payment: there is no "next" one yet. */}
+                {membership.status !== 'PENDING' && (
+                  <Fact label={<FormattedMessage id="players.nextPayment" />}>{ltr(day(membership.endDate))}</Fact>
+                )}
               </>
             )}
           </dl>

@@ -38,9 +38,7 @@ export function Period({ subscription: s }: { subscription: ManagedSubscription 
       </div>
     );
   }
-  return (
-    <bdi dir="ltr" className="whitespace-nowrap">
-      {toDisplay(s.startDate) || '—'} – {toDisplay(s.endDate) || '—'}
-    </bdi>
-  );
+  // Each date stays whole and the dash stays with the start (a no-break space): on a phone's narrow
+  // card column the range breaks after the dash instead of running out of the card.
+  return <bdi dir="ltr">{`${toDisplay(s.startDate) || '—'}\u00A0– ${toDisplay(s.endDate) || '—'}`}</bdi>;
 }

@@ -59,8 +59,8 @@ function PackageSelect({
  * The actions of one row by the state of its subscription (spec part 2 §4): none (or cancelled) —
  * choose a package, then Activate (creates the PENDING subscription); PENDING — change the package,
  * Activate (cash), copy the payment link, Cancel; PAUSED — Resume; INACTIVE — copy the renewal link
- * or start a new one; otherwise Pause (when the package allows) and Cancel. Without W:Settings only
- * Cancel is shown, and it says why it cannot be used.
+ * or start a new one; otherwise Pause (when the package allows) and Cancel. Without W:Settings there
+ * is none (the screen says why).
  */
 export function SubscriptionActions({ row, packages, canWrite }: { row: SubscriptionRow; packages: PackageListItem[]; canWrite: boolean }) {
   const intl = useIntl();
@@ -97,16 +97,13 @@ export function SubscriptionActions({ row, packages, canWrite }: { row: Subscrip
   };
 
   const cancelButton = s && (kind === 'pending' || kind === 'running') && (
-    <Button
-      variant="outline"
-      className={`${small} text-red-700!`}
-      onClick={() => (canWrite ? setConfirmCancel(true) : toast(t('errors.subscription.cancel_forbidden'), 'error'))}
-    >
+    <Button variant="outline" className={`${small} text-red-700!`} onClick={() => setConfirmCancel(true)}>
       <FormattedMessage id="subscriptions.cancel" />
     </Button>
   );
 
-  if (!canWrite) return cancelButton ? <div className="flex flex-wrap items-center gap-2">{cancelButton}</div> : null;
+  // Without W:Settings a row has no action; the screen says why once, under its title.
+  if (!canWrite) return null;
 
   const choosable = packages.filter((p) => p.isActive !== false);
   const startNew = (

@@ -85,6 +85,7 @@ export function SubscriptionsPage() {
   return (
     <ListScreen
       title={<FormattedMessage id="subscriptions.title" />}
+      subtitle={!canWrite && <FormattedMessage id="subscriptions.readOnly" />}
       actions={
         canAdd && (
           <Button onClick={() => setAdding(true)}>
