@@ -1,5 +1,6 @@
 // `npm run bench:web`: Lighthouse (mobile, simulated throttling, the local Chromium) on the public
-// landing page and on the signed-in players list of the demo academy, against the production build
+// landing page and on four signed-in screens of the demo academy's admin (dashboard, players list,
+// schedule, subscriptions), against the production build
 // served by the real server (embedded database, demo data), plus the gzipped JS the landing and the
 // signed-in shell load. Builds what is missing first (`--build` rebuilds web and server).
 //
@@ -33,6 +34,13 @@ const { values: args } = parseArgs({
 const RUNS = Math.max(1, Number(args.runs) || 1);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_ADMIN = { handle: 'demo', email: 'admin@demo.kora.sa', password: 'demo12345' };
+/** The signed-in screens audited (the demo academy admin, README "Demo logins"); the subscriptions are the settings' first screen. */
+const SIGNED_IN = [
+  ['dashboard', '/'],
+  ['players list', '/players'],
+  ['schedule', '/schedule'],
+  ['subscriptions', '/settings'],
+];
 
 const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
 if (args.build || !existsSync(join(root, 'apps/web/dist/index.html'))) run('npm run build -w @kora/web');
@@ -166,7 +174,8 @@ try {
   for (const path of ['/', ...(args.url ?? [])]) results.push({ page: `public ${path}`, ...(await median(chrome.port, base + path)) });
 
   // Signed in: the token the app reads from localStorage, set in the browser Lighthouse drives. Lighthouse
-  // then keeps the origin's storage, so the HTTP cache is emptied here instead: each run loads cold.
+  // then keeps the origin's storage, so the HTTP cache, the service worker and its caches are emptied
+  // here instead (the offline worker would otherwise answer the next run from its cache): each run loads cold.
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -181,11 +190,13 @@ try {
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin: academy, storageTypes: 'service_workers,cache_storage' });
     await page.close();
     await browser.close();
     return 'keep-storage';
   };
-  results.push({ page: 'players list (signed in)', ...(await median(chrome.port, `${academy}/players`, signIn)) });
+  for (const [page, path] of SIGNED_IN)
+    results.push({ page: `${page} (signed in)`, ...(await median(chrome.port, academy + path, signIn)) });
 } finally {
   await chrome.kill();
   server.stop();
@@ -206,13 +217,25 @@ const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 console.log('\nJavaScript, gzip (apps/web/scripts/bundle-size.mjs)');
 console.log(`landing  ${kb(sizes.landing.js)} (budget ${kb(BUDGET.landing)}: ${sizes.landing.js <= BUDGET.landing ? 'ok' : 'OVER'})`);
 console.log(`shell    ${kb(sizes.shell.js)} (budget ${kb(BUDGET.shell)}: ${sizes.shell.js <= BUDGET.shell ? 'ok' : 'OVER'})`);
+// Each audited screen: its own chunks (budget) and all it loads beyond the shell (older builds' scripts may not count screens).
+for (const [name, s] of Object.entries(sizes.screens ?? {}))
+  if (['dashboard', 'players', 'schedule', 'subscriptions'].includes(name))
+    console.log(
+      `${name.padEnd(14)} own ${kb(s.own)} (budget ${kb(BUDGET.screen)}: ${s.own <= BUDGET.screen ? 'ok' : 'OVER'}), beyond the shell ${kb(s.beyond)}`,
+    );
 
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const file = join(root, `bench/results/web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   file,
   JSON.stringify(
-    { at: new Date().toISOString(), runs: RUNS, results, sizes: { landing: sizes.landing, shell: sizes.shell }, budget: BUDGET },
+    {
+      at: new Date().toISOString(),
+      runs: RUNS,
+      results,
+      sizes: { landing: sizes.landing, shell: sizes.shell, screens: sizes.screens },
+      budget: BUDGET,
+    },
     null,
     2,
   ),
