@@ -141,6 +141,8 @@ export interface Endpoint {
   multipart?: MultipartBody;
   /** The media type of the success answer when it is not JSON (a calendar, a PDF); its schema is then a string. */
   produces?: string;
+  /** A successful call leaves an audit row: who, what, from where (docs/domain.md, "Audit trail"). */
+  audited?: true;
   responses: { [status: number]: z.ZodType | null };
 }
 
@@ -192,12 +194,14 @@ export const endpoints = {
     responses: { 200: z.array(packageListItemSchema), 404: errorSchema },
   },
   createPackage: {
+    audited: true,
     summary: 'Create a package (time-based with months, or session-based with sessions; a trial only for time-based)',
     tags: ['packages'],
     body: packageBody,
     responses: { 201: packageSchema },
   },
   updatePackage: {
+    audited: true,
     summary: 'Edit a package (the whole package)',
     tags: ['packages'],
     params: idParamsSchema,
@@ -205,12 +209,14 @@ export const endpoints = {
     responses: { 200: packageSchema, 404: errorSchema },
   },
   deletePackage: {
+    audited: true,
     summary: 'Delete a package; one that subscriptions use is archived instead (`softDeleted: true`)',
     tags: ['packages'],
     params: idParamsSchema,
     responses: { 200: packageDeleteReply, 404: errorSchema },
   },
   togglePackage: {
+    audited: true,
     summary: 'Make a package active or inactive (an inactive one is not offered to parents)',
     tags: ['packages'],
     params: idParamsSchema,
@@ -233,6 +239,7 @@ export const endpoints = {
   listUsers: { summary: 'Users of one role', tags: ['users'], query: userRoleQuery, responses: { 200: z.array(anyUserSchema) } },
   getUser: { summary: 'One user', tags: ['users'], params: idParamsSchema, responses: { 200: anyUserSchema } },
   updateUser: {
+    audited: true,
     summary: "Edit a player (multipart, W:Players) or a staff user's account (JSON, W:Settings)",
     tags: ['users'],
     params: idParamsSchema,
@@ -241,6 +248,7 @@ export const endpoints = {
     responses: { 200: anyUserSchema, 409: errorSchema },
   },
   deleteUser: {
+    audited: true,
     summary: 'Delete a player with their subscriptions, participations and metrics; 409 when they have payments or invoices (kept)',
     tags: ['users'],
     params: idParamsSchema,
@@ -253,19 +261,22 @@ export const endpoints = {
     responses: { 201: parentPlayerReply },
   },
   createCoach: {
+    audited: true,
     summary: 'Add a coach, with a login when an e-mail is given',
     tags: ['users'],
     body: coachCreateBody,
     responses: { 201: coachCreateReply, 409: errorSchema },
   },
-  updateCoach: { summary: 'Edit a coach', tags: ['users'], params: idParamsSchema, body: coachUpdateBody, responses: { 200: coachSchema } },
+  updateCoach: { summary: 'Edit a coach', tags: ['users'], audited: true, params: idParamsSchema, body: coachUpdateBody, responses: { 200: coachSchema } },
   createStaffUser: {
+    audited: true,
     summary: 'Add a staff login (role ADMIN) of an account type; its generated password is answered once',
     tags: ['users'],
     body: staffCreateBody,
     responses: { 201: staffCreateReply, 409: errorSchema },
   },
   sendUserPasswordReset: {
+    audited: true,
     summary: 'Mail a staff user a password reset link (the forgot-password mail); 409 when the user has no login',
     tags: ['users'],
     params: idParamsSchema,
@@ -278,12 +289,14 @@ export const endpoints = {
     responses: { 200: z.array(accountTypeListItemSchema) },
   },
   createAccountType: {
+    audited: true,
     summary: 'Create an account type (write implies read; only rights the caller holds)',
     tags: ['account types'],
     body: accountTypeBody,
     responses: { 201: accountTypeSchema, 409: errorSchema },
   },
   updateAccountType: {
+    audited: true,
     summary: 'Edit an account type; 409 for a default type or when no settings manager would be left',
     tags: ['account types'],
     params: idParamsSchema,
@@ -291,6 +304,7 @@ export const endpoints = {
     responses: { 200: accountTypeSchema, 404: errorSchema, 409: errorSchema },
   },
   deleteAccountType: {
+    audited: true,
     summary: 'Delete an account type; 409 for a default type or one still held (`params.count` users)',
     tags: ['account types'],
     params: idParamsSchema,
@@ -304,6 +318,7 @@ export const endpoints = {
     responses: { 200: academyProfileSchema, 404: errorSchema },
   },
   updateAcademy: {
+    audited: true,
     summary: 'Edit the academy profile, with an optional logo (`photo`); the handle cannot change',
     tags: ['academy'],
     params: idParamsSchema,
@@ -323,6 +338,7 @@ export const endpoints = {
     responses: { 200: eInvoicingStatusSchema },
   },
   onboardEInvoicing: {
+    audited: true,
     summary:
       'Onboard the academy with ZATCA using the Fatoora portal OTP: key and CSR, compliance certificate, compliance checks, production certificate',
     tags: ['academy'],
@@ -330,6 +346,7 @@ export const endpoints = {
     responses: { 200: eInvoicingStatusSchema, 400: errorSchema, 409: errorSchema, 502: errorSchema },
   },
   renewEInvoicing: {
+    audited: true,
     summary: "Renew the academy's production certificate with a new key and the Fatoora portal OTP",
     tags: ['academy'],
     body: eInvoicingOtpBody,
@@ -419,6 +436,7 @@ export const endpoints = {
     responses: { 200: importPreviewSchema },
   },
   importPlayers: {
+    audited: true,
     summary: 'Import a players file in one transaction: all rows or, when any row has an error, none (400 with each at its row and column)',
     tags: ['players'],
     multipart: { fields: playerImportFields, files: playerFile },
@@ -433,6 +451,7 @@ export const endpoints = {
   },
 
   setParticipantStatus: {
+    audited: true,
     summary: "Mark a participant's attendance",
     tags: ['attendance'],
     params: z.object({ participantId: z.uuid() }),
@@ -440,6 +459,7 @@ export const endpoints = {
     responses: { 200: participantStatusReply },
   },
   setEventParticipantStatus: {
+    audited: true,
     summary: "Mark a player's attendance at an event",
     tags: ['attendance'],
     params: z.object({ eventId: z.uuid(), userId: z.uuid() }),
@@ -447,6 +467,7 @@ export const endpoints = {
     responses: { 200: participantStatusReply },
   },
   syncAttendance: {
+    audited: true,
     summary:
       'Attendance marks queued on a device (offline), sent when the connection returns: each applied once by its id, the later of it and a change made on the server kept',
     tags: ['attendance'],
@@ -490,6 +511,7 @@ export const endpoints = {
     responses: { 200: eventSchema, 404: errorSchema },
   },
   deleteEvent: {
+    audited: true,
     summary: 'Delete an event, or with scope=following also the later events of its series',
     tags: ['events'],
     params: idParamsSchema,
@@ -527,6 +549,7 @@ export const endpoints = {
     responses: { 200: z.array(subscriptionRowSchema) },
   },
   createSubscription: {
+    audited: true,
     summary: 'Create a PENDING subscription for a player, starting today (409 while one is pending, active, in trial or paused)',
     tags: ['subscriptions'],
     params: playerIdParamsSchema,
@@ -534,6 +557,7 @@ export const endpoints = {
     responses: { 201: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
   },
   activateSubscription: {
+    audited: true,
     summary:
       'Activate a PENDING subscription by hand (cash payment and its invoice; sendInvoice e-mails it to the parents); another packageId switches package first',
     tags: ['subscriptions'],
@@ -542,6 +566,7 @@ export const endpoints = {
     responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
   },
   changeSubscriptionPackage: {
+    audited: true,
     summary: "Change a PENDING subscription's package (its end date or sessions follow)",
     tags: ['subscriptions'],
     params: subscriptionIdParams,
@@ -549,6 +574,7 @@ export const endpoints = {
     responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
   },
   cancelSubscription: {
+    audited: true,
     summary:
       'Cancel a subscription (any status but CANCELLED); with `refund`, its invoice is credited (credit note) and the money given back (cash, or the card through the provider) in the same request',
     tags: ['subscriptions'],
@@ -557,12 +583,14 @@ export const endpoints = {
     responses: { 200: cancelSubscriptionReply, 404: errorSchema, 409: errorSchema, 502: errorSchema },
   },
   pauseSubscription: {
+    audited: true,
     summary: 'Pause an ACTIVE or TRIAL subscription whose package allows pausing',
     tags: ['subscriptions'],
     params: subscriptionIdParams,
     responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
   },
   resumeSubscription: {
+    audited: true,
     summary: 'Resume a PAUSED subscription: ACTIVE again, a time-based end date moved later by the days paused',
     tags: ['subscriptions'],
     params: subscriptionIdParams,
@@ -646,6 +674,7 @@ export const endpoints = {
     responses: { 200: z.string(), 404: errorSchema },
   },
   createCreditNote: {
+    audited: true,
     summary:
       'Credit all (default) or part of an invoice: a credit note (381) in the same numbering and e-invoice chain, and the refund (cash, or the card through the provider; refused by the provider: 502, nothing issued)',
     tags: ['invoices'],

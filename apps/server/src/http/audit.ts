@@ -1,4 +1,4 @@
-import type { RouteKey } from '@kora/contracts';
+import { type Endpoint, endpoints, ROUTE_KEYS, type RouteKey } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditEvents } from '../db/schema.js';
 import type { TenantTx } from '../db/tenant.js';
@@ -12,42 +12,14 @@ declare module 'fastify' {
 
 /**
  * The member calls whose successful answers leave an audit row (docs/domain.md, "Audit trail"):
- * money, attendance and permissions. Declared here by operation id, so a renamed call does not compile.
+ * money, attendance and permissions — declared with each call in the endpoint map (`audited`).
  */
-export const AUDITED = new Set<RouteKey>([
-  'createSubscription',
-  'activateSubscription',
-  'changeSubscriptionPackage',
-  'cancelSubscription',
-  'pauseSubscription',
-  'resumeSubscription',
-  'createCreditNote',
-  'createPackage',
-  'updatePackage',
-  'deletePackage',
-  'togglePackage',
-  'setParticipantStatus',
-  'setEventParticipantStatus',
-  // Marks a device queued offline (how many applied, superseded, rejected, already received in its effect).
-  'syncAttendance',
-  // Deletes take attendance (and the sessions it used) or a player with them.
-  'deleteEvent',
-  'deleteUser',
-  // A file of players added or updated at once (the counts in its effect).
-  'importPlayers',
-  'createAccountType',
-  'updateAccountType',
-  'deleteAccountType',
-  'updateUser',
-  'createCoach',
-  'updateCoach',
-  'createStaffUser',
-  'sendUserPasswordReset',
-  'updateAcademy',
-  // Who onboarded the academy with ZATCA, or renewed its certificate (the OTP is not kept).
-  'onboardEInvoicing',
-  'renewEInvoicing',
-]);
+export const AUDITED = new Set<RouteKey>(
+  ROUTE_KEYS.filter((key) => {
+    const endpoint: Endpoint = endpoints[key];
+    return endpoint.audited === true;
+  }),
+);
 
 const SECRET = /password|token|secret|signature|otp/i;
 /** What was asked, without secrets and within 4 KB (multipart bodies are not kept: photos). */
