@@ -185,6 +185,17 @@ describe('the cache itself', () => {
     expect(cache.get('a', '1')?.encoded.br).toBe(br);
   });
 
+  it('keeps a list’s UTF-8 bytes once sent, counted against the budget', () => {
+    const cache = new ListCache(110);
+    const entry = cache.set('a', '1', 'ل'.repeat(20)); // 40 bytes as text (UTF-16), 40 in UTF-8
+    const bytes = cache.utf8(entry);
+    expect(bytes.toString('utf8')).toBe('ل'.repeat(20));
+    expect(cache.utf8(entry)).toBe(bytes); // encoded once
+    cache.set('b', '1', 'y'.repeat(20)); // 40 + 40 + 40 bytes: beyond 110, a (the least recent) goes
+    expect(cache.get('a', '1')).toBeNull();
+    expect(cache.get('b', '1')).not.toBeNull();
+  });
+
   it('chooses brotli, then gzip, as the client accepts them', () => {
     expect(chosenEncoding('gzip, deflate, br')).toBe('br');
     expect(chosenEncoding('br;q=0, gzip')).toBe('gzip');

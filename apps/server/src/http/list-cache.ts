@@ -23,7 +23,8 @@ interface Entry {
   key: string;
   stamp: string;
   body: string;
-  encoded: Partial<Record<Encoding, Buffer>>;
+  /** The body's bytes as sent: UTF-8 (kept once sent, so it is not encoded again per request), brotli, gzip. */
+  encoded: Partial<Record<Encoding | 'identity', Buffer>>;
 }
 type Encoding = 'br' | 'gzip';
 
@@ -58,6 +59,18 @@ export class ListCache {
     if (kept) return kept;
     const bytes = await (encoding === 'br' ? toBrotli(entry.body) : toGzip(entry.body));
     if (entry.encoded[encoding]) return bytes; // another request compressed it meanwhile
+    return this.#keep(entry, encoding, bytes);
+  }
+
+  /**
+   * The entry's body as UTF-8 bytes, encoded once and kept: a string answer is encoded (and its
+   * length measured) on every send, which for a 500 KB list is most of what a kept list costs.
+   */
+  utf8(entry: Entry): Buffer {
+    return entry.encoded.identity ?? this.#keep(entry, 'identity', Buffer.from(entry.body, 'utf8'));
+  }
+
+  #keep(entry: Entry, encoding: Encoding | 'identity', bytes: Buffer) {
     entry.encoded[encoding] = bytes;
     // Counted only while the entry is still kept (it may have been dropped meanwhile).
     if (this.#entries.get(entry.key) === entry) {
@@ -86,7 +99,8 @@ export class ListCache {
   }
 }
 
-const sizeOf = (entry: Entry) => entry.body.length * 2 + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+const sizeOf = (entry: Entry) =>
+  entry.body.length * 2 + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + (entry.encoded.identity?.length ?? 0);
 
 // The same qualities as the answers @fastify/compress compresses on the fly (http/caching.ts).
 const toBrotli = (text: string) =>
@@ -140,11 +154,13 @@ export async function sendCachedList<T>(
   if (listCache.maxBytes === 0) return sendJsonText<T>(reply, await req.tenant(build));
   const entry = listCache.get(key, stamp) ?? listCache.set(key, stamp, await req.tenant(build));
   const encoding = entry.body.length >= COMPRESS_FROM ? chosenEncoding(req.headers['accept-encoding']) : null;
-  if (!encoding) return sendJsonText<T>(reply, entry.body);
+  reply.type('application/json; charset=utf-8').header('Cache-Control', 'private, no-cache');
+  // The client takes none of our encodings (or the list is under 1 KB, which @fastify/compress
+  // would not compress either): the kept UTF-8 bytes as they are.
+  if (!encoding) return listCache.utf8(entry) as unknown as T;
   // Compressed here once per entry: @fastify/compress leaves an answer with a Content-Encoding alone.
   const bytes = await listCache.encoded(entry, encoding);
-  reply.type('application/json; charset=utf-8').header('Content-Encoding', encoding).header('Vary', 'accept-encoding');
-  reply.header('Cache-Control', 'private, no-cache');
+  reply.header('Content-Encoding', encoding).header('Vary', 'accept-encoding');
   return bytes as unknown as T;
 }
 
