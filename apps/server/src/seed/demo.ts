@@ -465,8 +465,8 @@ interface Paid {
  * events from the day they joined until they left (PENDING from today on while on a team), and
  * their subscriptions with one payment per period paid — time-based ones renewed a few days
  * before each period (each renewal extends the same subscription, as the renewal page does),
- * session-based ones renewed when one session was left, so a session-based subscription's
- * sessions used are exactly the sessions attended since its start.
+ * session-based ones renewed as a new subscription the day after the last session was used, so
+ * a session-based subscription's sessions used are exactly the sessions attended since its start.
  */
 function memberHistories(
   rnd: ReturnType<typeof seededRandom>,
@@ -493,13 +493,12 @@ function memberHistories(
       subscriptionRows.push({ id, academyId, playerId: m.id, packageId: pkg.id, ...values });
       return id;
     };
-    const pay = (subscriptionId: string, day: string, period: Paid['period'], after?: boolean) => {
+    const pay = (subscriptionId: string, day: string, period: Paid['period']) => {
       const method = rnd.next() < 0.7 ? 'Card' : 'Cash';
-      // Cash at the desk during trainings; cards at any waking hour (a renewal after the session that used the last but one).
-      const at = after ? time(day, 20, 22) : method === 'Cash' ? time(day, 16, 20) : time(day, 7, 23);
+      // Cash at the desk during trainings; cards at any waking hour.
+      const at = method === 'Cash' ? time(day, 16, 20) : time(day, 7, 23);
       paid.push({ subscriptionId, playerId: m.id, pkg, at, method, period });
     };
-
     /** Attendance at the team's past events from `from` until `until` (excluded); stops after an attendance `stop` accepts. */
     const attend = (
       from: string,
@@ -546,25 +545,30 @@ function memberHistories(
       for (const p of periods) pay(id, p.day, { start: p.start, end: p.end, sessions: null });
       return last;
     };
-    /** A session-based subscription from `start` paid `blocks` times: first on its start, then when one session was left. */
-    const sessionBased = (
-      start: string,
-      createdAt: Date,
-      attended: string[],
-      blocks: number,
-      state: Pick<typeof subscriptions.$inferInsert, 'status' | 'updatedAt'>,
-    ) => {
-      const total = blocks * sessions;
-      const id = subscribe({
-        startDate: start,
-        endDate: null,
-        sessionsLeft: total - attended.length,
-        totalSessions: total,
-        createdAt,
-        ...state,
-      });
-      pay(id, start, { start, end: null, sessions });
-      for (let k = 1; k < blocks; k++) pay(id, attended[k * sessions - 2], { start: null, end: null, sessions }, true);
+    /**
+     * Session-based subscriptions over the sessions attended, one per package's worth, each paid on its
+     * first day: the first when they joined, each next one the day after the session that used up the
+     * one before (an ended subscription is renewed as a new one). All but the last are used up
+     * (INACTIVE); the last is ACTIVE with what is left when `running`.
+     */
+    const sessionBased = (attended: string[], running: boolean) => {
+      const used = Math.floor(attended.length / sessions);
+      const count = running ? used + 1 : Math.max(1, Math.ceil(attended.length / sessions));
+      for (let k = 0; k < count; k++) {
+        const start = k === 0 ? story.joined : addDaysIso(attended[k * sessions - 1], 1);
+        const inBlock = attended.slice(k * sessions, (k + 1) * sessions);
+        const current = running && k === count - 1;
+        const id = subscribe({
+          startDate: start,
+          endDate: null,
+          sessionsLeft: sessions - inBlock.length,
+          totalSessions: sessions,
+          createdAt: k === 0 ? m.joinedAt : time(start, 8, 21),
+          status: current ? 'ACTIVE' : inBlock.length === sessions ? 'INACTIVE' : 'CANCELLED',
+          ...(current ? {} : { updatedAt: atRiyadh(inBlock.at(-1) ?? start, 21, 30, now) }),
+        });
+        pay(id, start, { start, end: null, sessions });
+      }
     };
     /** Sessions used up after `on` (stopped coming when the last one was spent): INACTIVE, none left. */
     const sessionsRunOut = (on: string) => {
@@ -579,11 +583,7 @@ function memberHistories(
         participantRows.length = kept;
         attended = attended.slice(0, blocks * sessions);
       }
-      const lastDay = attended.at(-1) ?? story.joined;
-      sessionBased(story.joined, m.joinedAt, attended, Math.max(1, blocks), {
-        status: blocks > 0 ? 'INACTIVE' : 'CANCELLED',
-        updatedAt: atRiyadh(lastDay, 21, 30, now),
-      });
+      sessionBased(attended, false);
     };
     const eventDay = (row: typeof participants.$inferInsert) => dayOfEvent.get(row.eventId);
 
@@ -591,10 +591,7 @@ function memberHistories(
     switch (story.kind) {
       case 'member': {
         if (sessionPackage) {
-          const attended = attend(story.joined, null);
-          let blocks = 1;
-          while (attended.length >= blocks * sessions - 1) blocks++;
-          sessionBased(story.joined, m.joinedAt, attended, blocks, { status: 'ACTIVE' });
+          sessionBased(attend(story.joined, null), true);
         } else if (story.tookBreak && months <= 3 && story.joined <= addDaysIso(today, -150)) {
           // Renewed for a while, stopped for a few weeks, came back with a new subscription.
           const stopAt = addDaysIso(story.joined, Math.floor((Date.parse(today) - Date.parse(story.joined)) / 86_400_000 / 2));
