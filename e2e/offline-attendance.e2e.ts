@@ -23,6 +23,25 @@ interface AuditRow {
 }
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
+/** A coach's training today for a new team of the given players; answers the event as created. */
+async function trainingToday(admin: Api, coachId: string, playerIds: string[], tag: string) {
+  const team = await admin.call<{ id: string }>('POST', '/api/teams', {
+    name: `Offline ${tag}`,
+    color: 'BLUE',
+    coachIds: [coachId],
+    playerIds,
+  });
+  return admin.call<ApiEvent>('POST', '/api/events', {
+    type: 'TRAINING_SESSION',
+    date: riyadhToday(),
+    time: '05:00',
+    endTime: '06:00',
+    field: `Pitch ${tag}`,
+    teamIds: [team.id],
+    coachIds: [coachId],
+  });
+}
+
 /** A player of the demo academy on an ACTIVE 12-session subscription, made through the public registration. */
 async function sessionPlayer(admin: Api, name: string, nameArabic: string) {
   const packages = await admin.call<{ id: string; name: string }[]>('GET', '/api/packages');
@@ -156,15 +175,15 @@ describe('attendance offline on a phone', () => {
       await page.waitForFunction(
         () => {
           const status = document.querySelector('[data-testid="sync-status"]');
-          return document.querySelectorAll('[data-testid="sync-pending"]').length === 0 && status?.getAttribute('data-waiting') === '0';
+          return document.querySelectorAll('[data-testid="sync-pending"]').length === 0 && status?.getAttribute('data-synced') === '4';
         },
         undefined,
         { timeout: 30_000, polling: 'raf' },
       );
       const syncMs = Math.round(performance.now() - online);
       console.log(`offline attendance (${locale}): 4 marks synced ${syncMs} ms after the connection returned`);
-      // 'N marks synced' in the page's language.
-      expect(await page.getByTestId('sync-status').getAttribute('data-synced')).toBe('4');
+      // '4 marks synced' in the page's language.
+      expect(await page.getByTestId('sync-status').getAttribute('data-waiting')).toBe('0');
       for (const p of event.participants) expect(await detail.getByLabel(label(p)).inputValue()).toBe(wanted[p.id]);
       expect(await noSideScroll(page)).toBe(0);
       await page.screenshot({ path: `${artifacts}offline-attendance-synced-${locale}.png`, fullPage: true });
@@ -185,4 +204,42 @@ describe('attendance offline on a phone', () => {
       expect(syncs.reduce((n, r) => n + (r.details?.effect?.applied ?? 0), 0)).toBe(4);
     });
   }
+
+  it('keeps a change made on the server after an offline mark, and tells the coach which (en)', async () => {
+    const { page, context } = b;
+    const m = messages('en');
+    const tag = uniqueSuffix();
+    const admin = await apiAs();
+    const coach = await apiAs(DEMO.coach);
+    const { user: me } = await coach.call<{ user: { id: string } }>('GET', '/api/auth/me');
+    const playerId = await sessionPlayer(admin, `Nawaf Conflict ${tag}`, `نواف ${tag}`);
+    const event = await trainingToday(admin, me.id, [playerId], tag);
+    const [participant] = event.participants;
+
+    await login(page, 'demo', DEMO.coach.email, DEMO.coach.password);
+    await page.goto(academyUrl('demo', `/trainings?eventId=${event.id}`));
+    const detail = page.getByTestId('training-detail');
+    await detail.getByTestId('participant').first().waitFor();
+    await offlineReady(page);
+    await context.setOffline(true);
+    const select = detail.getByLabel(`Attendance of ${participant.name}`);
+    await select.selectOption('ATTENDED');
+    await detail.getByTestId('sync-pending').waitFor();
+    // Meanwhile, at the office, an admin marks the player absent: a later change than the coach's.
+    await admin.call('PATCH', `/api/participants/${participant.id}/status`, { status: 'ABSENT' });
+
+    await context.setOffline(false);
+    const notice = page.getByTestId('sync-notice');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.textContent()).toContain(
+      m['trainings.offline.superseded'].replace('{name}', participant.name).replace('{status}', m['attendance.ABSENT']),
+    );
+    await expect.poll(() => select.inputValue()).toBe('ABSENT');
+    await expect.poll(() => detail.getByTestId('sync-pending').count()).toBe(0);
+    // The server kept the admin's status; no session was used.
+    expect((await admin.call<{ sessionsLeft: number }>('GET', `/api/players/${playerId}/sessions`)).sessionsLeft).toBe(12);
+    await page.screenshot({ path: `${artifacts}offline-attendance-conflict-en.png`, fullPage: true });
+    await notice.getByRole('button', { name: m['trainings.offline.dismiss'] }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+  });
 });

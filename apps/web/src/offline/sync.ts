@@ -102,7 +102,9 @@ async function settle(results: AttendanceMarkResult[], sent: QueuedMark[]) {
     if (r.outcome !== 'APPLIED')
       notices.push({ id: r.id, name: mark.name, nameArabic: mark.nameArabic, outcome: r.outcome, status: r.status, code: r.code });
   }
-  if (notices.length) set({ notices: [...state.notices, ...notices] });
+  // The answered marks leave the screen with their notices, not a moment after.
+  const answered = new Set(results.map((r) => r.id));
+  set({ marks: state.marks.filter((m) => !answered.has(m.id)), notices: [...state.notices, ...notices] });
 }
 
 /** Sends the member's queued marks, ATTENDANCE_SYNC_MAX_MARKS a call, until none is left. */

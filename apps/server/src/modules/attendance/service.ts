@@ -65,6 +65,9 @@ export async function setParticipantStatus(
   return { id: before.id, status };
 }
 
+/** A device clock within this of the server's is taken as right (docs/domain.md, "Attendance taken offline"). */
+export const SKEW_IGNORED_MS = 5_000;
+
 export interface SyncOptions {
   /** The device's clock when it sent the marks. */
   sentAt: string;
@@ -81,13 +84,16 @@ export interface SyncOptions {
  * changes nothing, so a retry never charges a session twice. A mark made before the participant's
  * last change on the server loses to it (SUPERSEDED, the server's status answered); otherwise it
  * is applied exactly as an online mark, with its own time as the participant's last change. Device
- * times are moved by the difference between the two clocks at sending, and never lie ahead of now.
+ * times are moved by the difference between the two clocks at sending (when it exceeds
+ * SKEW_IGNORED_MS), and never lie ahead of now.
  * A mark that cannot apply (participant gone, not an event the member coaches) is REJECTED with its
  * code while the others apply. Participants are locked in one order whatever the request's.
  */
 export async function syncAttendanceMarks(tx: TenantTx, marks: AttendanceMark[], options: SyncOptions): Promise<AttendanceMarkResult[]> {
   const now = options.now.getTime();
-  const skew = now - Date.parse(options.sentAt);
+  // Differences under SKEW_IGNORED_MS are the call's own travel time, not a clock that is off.
+  const measured = now - Date.parse(options.sentAt);
+  const skew = Math.abs(measured) < SKEW_IGNORED_MS ? 0 : measured;
   const order = marks
     .map((mark, index) => ({ mark, index }))
     .sort((a, b) => a.mark.participantId.localeCompare(b.mark.participantId) || Date.parse(a.mark.markedAt) - Date.parse(b.mark.markedAt));
