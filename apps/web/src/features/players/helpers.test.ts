@@ -14,7 +14,9 @@ describe('player helpers', () => {
     expect(inAgeBand(null, 'all')).toBe(true);
   });
 
-  it('takes the ACTIVE subscription, or a PENDING one that has not ended, as membership', () => {
+  it('takes the ACTIVE, TRIAL or PAUSED subscription, or a PENDING one that has not ended, as membership', () => {
+    expect(membershipOf({ subscriptions: [sub('TRIAL', '2026-06-07')] }, '2026-06-01')?.status).toBe('TRIAL');
+    expect(membershipOf({ subscriptions: [sub('PAUSED', '2026-09-01')] }, '2026-06-01')?.status).toBe('PAUSED');
     expect(membershipOf({ subscriptions: [sub('PENDING', '2026-01-01'), sub('ACTIVE', '2025-01-01')] }, '2026-06-01')?.status).toBe(
       'ACTIVE',
     );

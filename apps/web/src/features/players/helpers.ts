@@ -17,9 +17,10 @@ export function inAgeBand(age: number | null, band: AgeBand) {
 /** The subscription a player's row shows: the open one, else the latest end date (the API answers them so). */
 export const latestSubscription = (p: Pick<Player, 'subscriptions'>): Subscription | null => p.subscriptions[0] ?? null;
 
-/** Current membership: ACTIVE, or PENDING with an end date in the future. */
+/** Current membership: ACTIVE, on a free TRIAL or PAUSED, or PENDING with an end date in the future. */
 export function membershipOf(p: Pick<Player, 'subscriptions'>, today = riyadhToday()) {
-  return p.subscriptions.find((s) => s.status === 'ACTIVE' || (s.status === 'PENDING' && !!s.endDate && s.endDate > today)) ?? null;
+  const running = ['ACTIVE', 'TRIAL', 'PAUSED'];
+  return p.subscriptions.find((s) => running.includes(s.status) || (s.status === 'PENDING' && !!s.endDate && s.endDate > today)) ?? null;
 }
 
 /** Status shown in the list: the latest subscription's, INACTIVE without any. */
