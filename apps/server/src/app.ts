@@ -44,6 +44,7 @@ import { packageRoutes } from './modules/packages/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { playerImportRoutes } from './modules/player-import/routes.js';
 import { playerRoutes } from './modules/players/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(attendanceRoutes);
   await app.register(attendanceReportRoutes);
   await app.register(eventRoutes);
+  await app.register(statsRoutes);
   await app.register(accountTypeRoutes);
   await app.register(eInvoicingRoutes);
   await app.register(academyRoutes);

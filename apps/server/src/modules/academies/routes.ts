@@ -18,6 +18,13 @@ export async function academyRoutes(app: FastifyInstance) {
     const logo = files.photo ? await storeImage(deps.storage, files.photo) : null;
     return req.tenant((tx) => updateAcademy(tx, req.params.id, fields, logo));
   });
+  // The login and parent screens show the academy's name, not its handle.
+  route(app, 'checkHandle', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req) => {
+    const academy = await findAcademyByHandle(deps.data, req.params.handle);
+    return academy
+      ? { exists: true, academy: { name: academy.name, nameArabic: academy.nameArabic, logo: academy.logo } }
+      : { exists: false };
+  });
   // Public, by handle: the host check answers it only on the root or that academy's own subdomain.
   route(app, 'refundPolicy', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req) => {
     const academy = await findAcademyByHandle(deps.data, req.params.handle);

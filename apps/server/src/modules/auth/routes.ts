@@ -3,7 +3,6 @@ import { authOf } from '../../http/access.js';
 import { HttpError } from '../../http/errors.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
-import { findAcademyByHandle } from '../academies/lookup.js';
 import { createLoginGuard } from './lockout.js';
 import { forgotPassword, login, registerAcademy, resetPassword } from './service.js';
 import { revokeSession } from './sessions.js';
@@ -19,14 +18,6 @@ export async function authRoutes(app: FastifyInstance) {
   const accountOf = (handle: string, email: string) => `${handle.trim().toLowerCase()}|${email.trim().toLowerCase()}`;
 
   route(app, 'registerAcademy', { access: 'public', rateLimit: limit.publicWrite }, (req) => registerAcademy(deps, req.body));
-
-  // The login and parent screens show the academy's name, not its handle.
-  route(app, 'checkHandle', { access: 'public', rateLimit: limit.publicRead }, async (req) => {
-    const academy = await findAcademyByHandle(deps.data, req.params.handle);
-    return academy
-      ? { exists: true, academy: { name: academy.name, nameArabic: academy.nameArabic, logo: academy.logo } }
-      : { exists: false };
-  });
 
   route(app, 'login', { access: 'public', rateLimit: limit.login }, async (req, reply) => {
     const key = accountOf(req.body.handle, req.body.email);

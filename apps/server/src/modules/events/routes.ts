@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
 import { forbidden } from '../../http/errors.js';
-import { serializeAnswer } from '../../http/json-text.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
+import { participationsOf } from '../players/service.js';
 import { createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.js';
 import { createEvent, deleteEvent, eventsListJson, updateEvent } from './service.js';
-import { monthlyStats } from './stats.js';
 
 const write = { access: { anyOf: ['canWriteSchedule' as const] } };
 
@@ -32,8 +31,9 @@ export async function eventRoutes(app: FastifyInstance) {
       noteAudit(req, await deleteEvent(tx, req.params.id, req.query.scope));
     }),
   );
-  route(app, 'monthlyStats', { access: { anyOf: ['canReadDashboard'] } }, (req, reply) =>
-    sendCachedList(req, reply, 'stats', async (tx) => serializeAnswer('monthlyStats', await monthlyStats(tx, app.deps.clock.now()))),
+  // The player page's history of events (R:Players).
+  route(app, 'playerEvents', { access: { anyOf: ['canReadPlayers'] } }, (req) =>
+    req.tenant((tx) => participationsOf(tx, req.params.playerId)),
   );
 
   // A feed is offered where the events are read: the schedule (every event) and My Trainings (the events one coaches).
