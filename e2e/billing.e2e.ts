@@ -148,12 +148,12 @@ describe('billing journey', () => {
     }
 
     // The admin sees the subscription ACTIVE and the payment in the history.
-    await page.goto(academyUrl('demo', '/settings'));
+    await page.goto(academyUrl('demo', `/settings?q=${encodeURIComponent(playerName)}`));
     const row = page.locator('tr[data-testid="subscription-row"]').filter({ hasText: playerName });
     await row.waitFor();
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('Active');
     await page.screenshot({ path: `${artifacts}billing-admin-subscriptions.png` });
-    await page.goto(academyUrl('demo', '/settings/payments-history'));
+    await page.goto(academyUrl('demo', `/settings/payments-history?q=${encodeURIComponent(playerName)}`));
     const paid = page.locator('tr[data-testid="payments-row"]').filter({ hasText: playerName });
     await paid.waitFor();
     expect(await paid.textContent()).toContain(packageName);

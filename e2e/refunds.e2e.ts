@@ -74,7 +74,7 @@ describe('refund journey, desktop, English', () => {
     await payByCard(subscriptionId);
 
     await login(page, 'demo', DEMO.admin.email, DEMO.admin.password);
-    await page.goto(academyUrl('demo', '/settings'));
+    await page.goto(academyUrl('demo', `/settings?q=${encodeURIComponent(playerName)}`));
     const row = page.locator('tr[data-testid="subscription-row"]').filter({ hasText: playerName });
     await row.waitFor();
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('Active');
@@ -96,7 +96,7 @@ describe('refund journey, desktop, English', () => {
     await expect.poll(async () => (await row.textContent()) ?? '').toContain('Cancelled');
 
     // The payments history: the card invoice, then the credit note (negative) naming it.
-    await page.goto(academyUrl('demo', '/settings/payments-history'));
+    await page.goto(academyUrl('demo', `/settings/payments-history?q=${encodeURIComponent(playerName)}`));
     const rows = page.locator('tr[data-testid="payments-row"]').filter({ hasText: playerName });
     await expect.poll(() => rows.count()).toBe(2);
     const invoiceRow = rows.nth(0);
@@ -128,7 +128,7 @@ describe('refund journey, phone, Arabic', () => {
     await admin.call('PATCH', `/api/subscriptions/${packageId}/${subscriptionId}`, { status: 'ACTIVE', sendInvoice: true });
     await signedIn(context, 'ar');
 
-    await page.goto(academyUrl('demo', '/settings'));
+    await page.goto(academyUrl('demo', `/settings?q=${encodeURIComponent(playerName)}`));
     const card = page.locator('li[data-testid="subscription-row"]').filter({ hasText: playerName });
     await card.waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -143,7 +143,7 @@ describe('refund journey, phone, Arabic', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByText(/وصدر الإشعار الدائن رقم \d+/).waitFor();
 
-    await page.goto(academyUrl('demo', '/settings/payments-history'));
+    await page.goto(academyUrl('demo', `/settings/payments-history?q=${encodeURIComponent(playerName)}`));
     const cards = page.locator('li[data-testid="payments-row"]').filter({ hasText: playerName });
     await expect.poll(() => cards.count()).toBe(2);
     const credit = cards.nth(1);

@@ -18,6 +18,12 @@ import { downloadInvoicesCsv, useInvoices } from './invoices';
 import { currentMonth, shiftMonth } from './month';
 
 const paymentsRoute = getRouteApi('/app/settings/payments-history');
+const SEARCH = { q: '' };
+/** A search finds an invoice by its number, its player's or its package's name (either language). */
+const matches = (inv: InvoiceListItem, q: string) =>
+  [String(inv.invoiceNumber), inv.user.name, inv.user.nameArabic, inv.subscription.package.name, inv.subscription.package.nameArabic].some(
+    (text) => text?.toLowerCase().includes(q),
+  );
 
 const arrow =
   'flex size-10 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
@@ -82,8 +88,8 @@ export function PaymentsHistoryPage() {
   const invoices = useInvoices(month);
   const [exporting, setExporting] = useState(false);
   const [viewing, setViewing] = useState<InvoiceListItem | null>(null);
-  // The month's invoices a page at a time; the month itself is the route's own search.
-  const paged = useListSearch({});
+  // The month's invoices a page at a time, searchable; the month itself is the route's own search.
+  const paged = useListSearch(SEARCH);
 
   const money = (sar: number) => intl.formatNumber(sar, { style: 'currency', currency: 'SAR' });
   // The Riyadh day of the payment, in the calendars the user prefers; the time stays with the Hijri date alone.
@@ -124,6 +130,8 @@ export function PaymentsHistoryPage() {
   };
 
   const rows = invoices.data ?? [];
+  const q = paged.filters.q.trim().toLowerCase();
+  const shown = q ? rows.filter((inv) => matches(inv, q)) : rows;
   // Credit notes come negative: the total is what the academy kept.
   const total = rows.reduce((sum, r) => sum + Math.round(r.totalAmount * 100), 0) / 100;
   const credits = rows.filter((r) => r.kind === 'credit_note').length;
@@ -180,9 +188,10 @@ export function PaymentsHistoryPage() {
           )}
         </div>
       }
+      search={{ label: 'payments.search', value: paged.filters.q, onChange: (v) => paged.setFilter('q', v) }}
       query={invoices}
       texts="payments"
-      rows={rows}
+      rows={shown}
       testId="payments-row"
       paging={paged}
       skeletonRows={6}

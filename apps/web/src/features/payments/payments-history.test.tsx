@@ -144,6 +144,17 @@ describe('the payments history', () => {
     expect(router.state.location.search).toEqual({ month: '2025-05', shown: 50 });
   });
 
+  it("finds a month's invoice by player, package or number, the search kept in the address", async () => {
+    stubFetch(() => json(MAY));
+    const router = renderAt('/settings/payments-history?month=2025-05&q=omar');
+    await waitFor(() => expect(screen.getAllByTestId('payments-row').filter((r) => r.tagName === 'TR')).toHaveLength(1));
+    expect(screen.getAllByTestId('payments-row').filter((r) => r.tagName === 'TR')[0].textContent).toContain('Omar');
+    await userEvent.clear(screen.getByRole('searchbox'));
+    await userEvent.type(screen.getByRole('searchbox'), 'nobody');
+    expect(await screen.findByText('No payment of this month matches your search')).toBeTruthy();
+    expect(router.state.location.search).toMatchObject({ month: '2025-05', q: 'nobody' });
+  });
+
   it("shows each document's reporting to ZATCA, in English and in Arabic", async () => {
     const states = [
       invoice({ reporting: 'reported' }),

@@ -1,6 +1,6 @@
-import { PARTICIPANT_STATUSES, type Participation } from '@kora/contracts';
+import { PARTICIPANT_STATUSES, type ParticipantStatus, type Participation, riyadhToday } from '@kora/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
@@ -20,7 +20,7 @@ import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { useParticipations, usePlayer, usePlayerMutations, useSessions } from './api';
 import { EditPlayerDialog } from './EditPlayerDialog';
-import { ageOf, attendanceSummary, membershipOf, sessionBar } from './helpers';
+import { ageOf, attendanceSummary, eventsInOrder, membershipOf, sessionBar } from './helpers';
 import { StatusBadge } from './StatusBadge';
 
 const playerRoute = getRouteApi('/app/players/$playerId');
@@ -58,6 +58,8 @@ export function PlayerDetailPage() {
   const [confirm, setConfirm] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
   const [statusError, setStatusError] = useState<Record<string, string>>({});
+  const [futureAttended, setFutureAttended] = useState<Participation | null>(null);
+  const today = riyadhToday();
   const canWrite = auth.canWrite('Players');
 
   if (player.isPending) return <SkeletonRows rows={6} />;
@@ -95,6 +97,18 @@ export function PlayerDetailPage() {
       {x.event.endTime ? `–${x.event.endTime}` : ''}
     </span>
   );
+  const changeStatus = async (x: Participation, status: ParticipantStatus) => {
+    setStatusError((s) => ({ ...s, [x.id]: '' }));
+    try {
+      await setStatus.mutateAsync({ eventId: x.event.id, userId: p.id, status });
+    } catch (err) {
+      setStatusError((s) => ({ ...s, [x.id]: errorText(err, 'players.statusFailed') }));
+    }
+  };
+  // History first (the latest on top), then what is still to come (the soonest first).
+  const events = eventsInOrder(participations.data ?? [], today);
+  const firstUpcoming = events.find((x) => x.event.date > today)?.id;
+  const upcomingHeading = (x: Participation) => x.id === firstUpcoming && <FormattedMessage id="players.upcoming" />;
   // With write permission a selector (its failure shown beneath), else the status as text.
   const statusCell = (x: Participation) =>
     canWrite ? (
@@ -104,15 +118,12 @@ export function PlayerDetailPage() {
           data-testid="row-action"
           className="rounded-lg border border-slate-300 bg-white px-2 py-1"
           value={x.status}
-          onChange={async (e) => {
+          onChange={(e) => {
             const status = PARTICIPANT_STATUSES.find((v) => v === e.target.value);
             if (!status) return;
-            setStatusError((s) => ({ ...s, [x.id]: '' }));
-            try {
-              await setStatus.mutateAsync({ eventId: x.event.id, userId: p.id, status });
-            } catch (err) {
-              setStatusError((s) => ({ ...s, [x.id]: errorText(err, 'players.statusFailed') }));
-            }
+            // Attending an event that has not happened spends a session: it is asked first.
+            if (status === 'ATTENDED' && x.event.date > today) setFutureAttended(x);
+            else void changeStatus(x, status);
           }}
         >
           {PARTICIPANT_STATUSES.map((s) => (
@@ -295,8 +306,11 @@ export function PlayerDetailPage() {
           <>
             {/* Phones: one card per event with its status selector; desktops: the table. */}
             <ul className="divide-y divide-slate-100 md:hidden">
-              {participations.data?.map((x) => (
+              {events.map((x) => (
                 <li key={x.id} className="space-y-2 px-5 py-4" data-testid="event-row">
+                  {upcomingHeading(x) && (
+                    <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{upcomingHeading(x)}</p>
+                  )}
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <p className="font-medium">
                       <FormattedMessage id={`event.${x.event.type}`} />
@@ -324,19 +338,32 @@ export function PlayerDetailPage() {
                   ]}
                 />
                 <tbody className="divide-y divide-slate-100">
-                  {participations.data?.map((x) => (
-                    <tr key={x.id} data-testid="event-row">
-                      <td className="px-4 py-3 whitespace-nowrap">
-                        <span dir="ltr">{day(x.event.date)}</span>
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap">{timeRange(x)}</td>
-                      <td className="px-4 py-3">
-                        <FormattedMessage id={`event.${x.event.type}`} />
-                      </td>
-                      <td className="px-4 py-3">{x.event.field || '—'}</td>
-                      <td className="px-4 py-3">{x.team ? displayName(x.team, locale) : '—'}</td>
-                      <td className="px-4 py-3">{statusCell(x)}</td>
-                    </tr>
+                  {events.map((x) => (
+                    <Fragment key={x.id}>
+                      {upcomingHeading(x) && (
+                        <tr className="bg-slate-50">
+                          <th
+                            colSpan={6}
+                            scope="rowgroup"
+                            className="px-4 py-2 text-start text-xs font-semibold tracking-wide text-slate-500 uppercase"
+                          >
+                            {upcomingHeading(x)}
+                          </th>
+                        </tr>
+                      )}
+                      <tr data-testid="event-row">
+                        <td className="px-4 py-3 whitespace-nowrap">
+                          <span dir="ltr">{day(x.event.date)}</span>
+                        </td>
+                        <td className="px-4 py-3 whitespace-nowrap">{timeRange(x)}</td>
+                        <td className="px-4 py-3">
+                          <FormattedMessage id={`event.${x.event.type}`} />
+                        </td>
+                        <td className="px-4 py-3">{x.event.field || '—'}</td>
+                        <td className="px-4 py-3">{x.team ? displayName(x.team, locale) : '—'}</td>
+                        <td className="px-4 py-3">{statusCell(x)}</td>
+                      </tr>
+                    </Fragment>
                   ))}
                 </tbody>
               </table>
@@ -345,6 +372,17 @@ export function PlayerDetailPage() {
         )}
       </section>
       {editing && <EditPlayerDialog player={p} onClose={() => setEditing(false)} />}
+      <ConfirmDialog
+        open={!!futureAttended}
+        onOpenChange={(o) => !o && setFutureAttended(null)}
+        title={<FormattedMessage id="players.futureAttendedTitle" />}
+        text={<FormattedMessage id="players.futureAttendedText" values={{ date: futureAttended ? day(futureAttended.event.date) : '' }} />}
+        confirmLabel={<FormattedMessage id="attendance.ATTENDED" />}
+        onConfirm={() => {
+          if (futureAttended) void changeStatus(futureAttended, 'ATTENDED');
+          setFutureAttended(null);
+        }}
+      />
       <ConfirmDialog
         open={confirm}
         onOpenChange={setConfirm}

@@ -1,6 +1,6 @@
 import type { Player } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { ageOf, attendanceSummary, emptyFilters, filterPlayers, inAgeBand, membershipOf, sessionBar } from './helpers';
+import { ageOf, attendanceSummary, emptyFilters, eventsInOrder, filterPlayers, inAgeBand, membershipOf, sessionBar } from './helpers';
 
 const sub = (status: string, endDate: string | null) => ({ id: 'x', status, endDate }) as unknown as Player['subscriptions'][number];
 
@@ -51,5 +51,27 @@ describe('player helpers', () => {
     expect(filterPlayers(list, { ...emptyFilters, gender: 'MALE' }, today).map((x) => x.name)).toEqual(['Faisal']);
     expect(filterPlayers(list, { ...emptyFilters, age: '15-18' }, today).map((x) => x.name)).toEqual(['Sara']);
     expect(filterPlayers(list, { ...emptyFilters, condition: 'with' }, today).map((x) => x.name)).toEqual(['Faisal']);
+  });
+});
+
+describe("a player's events", () => {
+  const at = (date: string, time = '17:00') => ({ id: `${date} ${time}`, event: { date, time } });
+  it('come history first (latest on top), then the future (soonest first)', () => {
+    const rows = [
+      at('2026-12-20'),
+      at('2026-11-01'),
+      at('2026-11-25', '18:00'),
+      at('2026-12-02'),
+      at('2026-11-25', '16:00'),
+      at('2026-10-10'),
+    ];
+    expect(eventsInOrder(rows, '2026-11-25').map((r) => r.id)).toEqual([
+      '2026-11-25 18:00',
+      '2026-11-25 16:00',
+      '2026-11-01 17:00',
+      '2026-10-10 17:00',
+      '2026-12-02 17:00',
+      '2026-12-20 17:00',
+    ]);
   });
 });

@@ -74,3 +74,11 @@ export function filterPlayers(players: Player[], f: PlayerFilters, today = riyad
       (!f.neighborhood || p.residentialNeighborhood === f.neighborhood),
   );
 }
+
+/** A player's events as the player page lists them: the past and today (latest first), then the future (soonest first). */
+export function eventsInOrder<T extends { event: { date: string; time: string } }>(rows: readonly T[], today: string): T[] {
+  const at = (x: T) => `${x.event.date} ${x.event.time}`;
+  const past = rows.filter((x) => x.event.date <= today).sort((a, b) => at(b).localeCompare(at(a)));
+  const future = rows.filter((x) => x.event.date > today).sort((a, b) => at(a).localeCompare(at(b)));
+  return [...past, ...future];
+}
