@@ -52,6 +52,7 @@ let state: OfflineState = {
 const listeners = new Set<() => void>();
 let queryClient: QueryClient | null = null;
 let retry: ReturnType<typeof setTimeout> | undefined;
+let inFlight = false;
 
 function set(next: Partial<OfflineState>) {
   state = { ...state, ...next };
@@ -104,16 +105,22 @@ async function settle(results: AttendanceMarkResult[], sent: QueuedMark[]) {
   }
   // The answered marks leave the screen with their notices, not a moment after.
   const answered = new Set(results.map((r) => r.id));
-  set({ marks: state.marks.filter((m) => !answered.has(m.id)), notices: [...state.notices, ...notices] });
+  const fresh = notices.filter((n) => !state.notices.some((known) => known.id === n.id));
+  set({ marks: state.marks.filter((m) => !answered.has(m.id)), notices: [...state.notices, ...fresh] });
 }
 
 /** Sends the member's queued marks, ATTENDANCE_SYNC_MAX_MARKS a call, until none is left. */
 export async function syncNow() {
   clearTimeout(retry);
   const member = memberId();
-  if (state.syncing || !member || !isOnline()) return;
+  // Claimed before anything is awaited: two triggers at once (a mark and the screen's start) send once.
+  if (inFlight || !member || !isOnline()) return;
+  inFlight = true;
   let marks = await listMarks(member).catch(() => [] as QueuedMark[]);
-  if (marks.length === 0) return;
+  if (marks.length === 0) {
+    inFlight = false;
+    return;
+  }
   set({ syncing: true, failed: false });
   let sentCount = 0;
   const sentIds = new Set<string>();
@@ -141,6 +148,7 @@ export async function syncNow() {
     // No answer (a weak signal) or the server's error: the marks stay queued and are tried again.
     set({ failed: !(err instanceof ApiError && err.status === 401) });
   } finally {
+    inFlight = false;
     set({ syncing: false });
     await reload();
     if (state.marks.length > 0 && isOnline()) retry = setTimeout(() => void syncNow(), RETRY_MS);
