@@ -11,6 +11,8 @@ type SuccessStatus<K extends RouteKey> = Extract<keyof Ep<K>['responses'], 200 |
 /** What a handler returns: the input of its success answer (serialised through the same schema), nothing for 204. */
 // biome-ignore lint/suspicious/noConfusingVoidType: a 204 handler returns its service's Promise<void>
 type Answer<K extends RouteKey> = Ep<K>['responses'][SuccessStatus<K>] extends infer S ? (S extends z.ZodType ? z.input<S> : void) : never;
+/** A file answer (`produces`: PDF, CSV, XLSX…) may be its bytes, which Fastify sends as they are. */
+type FileAnswer<K extends RouteKey> = Ep<K> extends { produces: string } ? Buffer : never;
 
 type FilesOf<M> = M extends { files: readonly (infer N extends string)[] } ? { [file in N]: Buffer | null } : never;
 /** A multipart request: its fields parsed by the contract and its files. */
@@ -44,7 +46,8 @@ export function route<K extends RouteKey>(
   app: FastifyInstance,
   key: K,
   options: RouteOptions,
-  handler: (req: RouteRequest<K>, reply: FastifyReply) => Promise<Answer<K>>,
+  /** Answers its success answer, or the reply when it answered by itself (a redirect, another status). */
+  handler: (req: RouteRequest<K>, reply: FastifyReply) => Promise<Answer<K> | FileAnswer<K> | FastifyReply>,
 ) {
   const [method, url] = ROUTES[key];
   const ep: Endpoint = endpoints[key];

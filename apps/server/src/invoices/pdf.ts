@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { printableText, riyadhWallClock, sarDecimal } from '@kora/contracts';
+import { keysOf, printableText, riyadhWallClock, sarDecimal } from '@kora/contracts';
 import bidiFactory from 'bidi-js';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
@@ -53,6 +53,15 @@ const FONT_FILES = {
   arabicBold: 'NotoSansArabic-Bold.ttf',
 } as const;
 type FontName = keyof typeof FONT_FILES;
+
+declare global {
+  namespace PDFKit.Mixins {
+    interface PDFFont {
+      /** pdfkit's types know only paths and buffers; at run time it takes any object with `layout` (a fontkit font). */
+      registerFont(name: string, src: fontkit.Font): this;
+    }
+  }
+}
 
 /**
  * The fonts, parsed once per process: pdfkit takes a fontkit font as it takes a file, and parsing
@@ -154,11 +163,14 @@ function splitByFont(text: string): Segment[] {
  * (`printableText`): a direction override or isolate stored before that rule cannot reorder the
  * line it stands in ("RAS 0001 emaN OLR"), nor a line break split it.
  */
-export function printable<T>(value: T): T {
-  if (typeof value === 'string') return printableText(value) as T;
+export const printable = <T>(value: T): T => printableDeep(value) as T;
+
+/** `printable`'s walk: the same shape, every string of it (in plain objects) cleaned. */
+function printableDeep(value: unknown): unknown {
+  if (typeof value === 'string') return printableText(value);
   // Plain objects hold texts; dates, numbers and bytes are printed as they are.
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, printable(v)])) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, printableDeep(v)]));
 }
 
 // ── drawing ───────────────────────────────────────────────────────────────────
@@ -203,15 +215,20 @@ function measure(doc: Doc, text: string, style: TextStyle, base = directionOf(te
  * `/ActualText` spans were tried instead: poppler places them out of order, so they are not used.
  */
 function visualLigatures(doc: Doc) {
-  const families = (doc as unknown as { _fontFamilies: Record<string, { unicode?: number[][] }> })._fontFamilies;
+  const families: unknown = Reflect.get(doc, '_fontFamilies');
+  if (!families || typeof families !== 'object') return;
   // A font is listed under its registered name and its PostScript name: each once.
-  for (const font of new Set(Object.values(families))) {
-    for (const [gid, codePoints] of (font.unicode ?? []).entries()) {
-      if (codePoints && codePoints.length > 1 && codePoints.every((c) => STRONG_ARABIC.test(String.fromCodePoint(c))))
-        (font.unicode as number[][])[gid] = [...codePoints].reverse();
+  for (const font of new Set<unknown>(Object.values(families))) {
+    const unicode: unknown = font && typeof font === 'object' ? Reflect.get(font, 'unicode') : undefined;
+    if (!Array.isArray(unicode)) continue;
+    for (const [gid, codePoints] of unicode.entries()) {
+      if (isCodePoints(codePoints) && codePoints.length > 1 && codePoints.every((c) => STRONG_ARABIC.test(String.fromCodePoint(c))))
+        unicode[gid] = [...codePoints].reverse();
     }
   }
 }
+
+const isCodePoints = (value: unknown): value is number[] => Array.isArray(value) && value.every((c) => typeof c === 'number');
 
 /** One line of mixed-direction text on a baseline, aligned in its box. */
 function line(doc: Doc, text: string, baseline: number, box: Box, base = directionOf(text)) {
@@ -268,6 +285,10 @@ const M = 48;
 const W = A4.width - 2 * M;
 const LABEL_W = 150;
 
+/** A row of the facts table: the English label, the value's lines, the Arabic label. */
+type Fact = [string, string[], string];
+const fact = (en: string, values: string[], ar: string): Fact => [en, values, ar];
+
 const METHODS = { Cash: { en: 'Cash', ar: 'نقدًا' }, Card: { en: 'Card', ar: 'بطاقة' } } as const;
 
 /** The issue date and time as printed: Asia/Riyadh (UTC+3 all year, no daylight saving time). */
@@ -309,8 +330,7 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  // pdfkit's types know only paths and buffers; at run time it takes any object with `layout` (a fontkit font).
-  for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(name, f[name] as unknown as Buffer);
+  for (const name of keysOf(FONT_FILES)) doc.registerFont(name, f[name]);
 
   // Header: the seller in both languages, then the title.
   doc.rect(0, 0, A4.width, 8).fill(BRAND);
@@ -342,27 +362,27 @@ export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> 
   );
   const buyerArabic = data.buyer.nameArabic?.trim() || null;
   const method = METHODS[data.paymentMethod];
-  const uuidRow: [string, string[], string][] = !data.uuid
+  const uuidRow: Fact[] = !data.uuid
     ? []
     : note
       ? [['Credit note UUID', [data.uuid], 'المعرّف الفريد للإشعار']]
       : [['Invoice UUID', [data.uuid], 'المعرّف الفريد للفاتورة']];
-  const facts: [string, string[], string][] = [
+  const facts: Fact[] = [
     note
       ? ['Credit note number', [String(data.invoiceNumber)], 'رقم الإشعار الدائن']
       : ['Invoice number', [String(data.invoiceNumber)], 'رقم الفاتورة'],
     ...uuidRow,
     ['Issue date and time', [riyadhDateTime(data.paidAt)], 'تاريخ ووقت الإصدار'],
     ...(note
-      ? ([
-          ['Credited invoice', [`${note.invoiceNumber} (${riyadhDateTime(note.issuedAt)})`], 'الفاتورة المُشار إليها'],
-          ['Reason', [note.reason], 'سبب الإشعار'],
-        ] as [string, string[], string][])
+      ? [
+          fact('Credited invoice', [`${note.invoiceNumber} (${riyadhDateTime(note.issuedAt)})`], 'الفاتورة المُشار إليها'),
+          fact('Reason', [note.reason], 'سبب الإشعار'),
+        ]
       : []),
     ['Seller', sellerArabic ? [data.seller.name, sellerArabic] : [data.seller.name], 'اسم البائع'],
-    ...(address ? [['Seller address', [address], 'عنوان البائع'] as [string, string[], string]] : []),
-    ...(data.vatNumber ? [['VAT number', [data.vatNumber], 'الرقم الضريبي'] as [string, string[], string]] : []),
-    ...(data.vatNumber && seller.crNumber ? [['CR number', [seller.crNumber], 'رقم السجل التجاري'] as [string, string[], string]] : []),
+    ...(address ? [fact('Seller address', [address], 'عنوان البائع')] : []),
+    ...(data.vatNumber ? [fact('VAT number', [data.vatNumber], 'الرقم الضريبي')] : []),
+    ...(data.vatNumber && seller.crNumber ? [fact('CR number', [seller.crNumber], 'رقم السجل التجاري')] : []),
     ['Customer', buyerArabic ? [data.buyer.name, buyerArabic] : [data.buyer.name], 'العميل'],
     note
       ? ['Refund method', [`${method.en} / ${method.ar}`], 'طريقة الاسترداد']

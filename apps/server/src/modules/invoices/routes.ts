@@ -16,12 +16,6 @@ const writeSettings = { access: { anyOf: ['canWriteSettings' as const] } };
 const fileName = (d: { kind: InvoiceKind; invoiceNumber: number }, extension: string) =>
   `${d.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${d.invoiceNumber}.${extension}`;
 
-/**
- * The contract types a non-JSON answer as a string (its OpenAPI media type comes from `produces`);
- * Fastify sends a Buffer as it is, without the serializer, so the PDF's bytes go out untouched.
- */
-const bytes = (buffer: Buffer) => buffer as unknown as string;
-
 /** The payments history (DESIGN §5.6): the invoices of a period, a month as CSV, and each invoice's PDF and signed XML. */
 export async function invoiceRoutes(app: FastifyInstance) {
   const { deps } = app;
@@ -48,7 +42,8 @@ export async function invoiceRoutes(app: FastifyInstance) {
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${fileName(document, 'pdf')}"`)
       .header('cache-control', 'private, no-cache');
-    return bytes(pdf);
+    // A file answer (`produces`): Fastify sends the Buffer as it is, without the serializer.
+    return pdf;
   });
 
   // Public as the PDF, by the same id: the signed UBL document exactly as stored at issuance.

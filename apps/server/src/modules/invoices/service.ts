@@ -84,7 +84,7 @@ export async function listInvoices(tx: TenantTx, startDate: string, endDate: str
 const CSV_WORDS = {
   en: {
     header: ['Number', 'Date', 'Player', 'Package', 'Method', 'Subtotal (SAR)', 'VAT (SAR)', 'Total (SAR)', 'Document', 'Credited invoice'],
-    documents: { invoice: 'Invoice', credit_note: 'Credit note' } as Record<InvoiceKind, string>,
+    documents: { invoice: 'Invoice', credit_note: 'Credit note' } satisfies Record<InvoiceKind, string>,
     methods: { Cash: 'Cash', Card: 'Card' },
   },
   ar: {
@@ -100,7 +100,7 @@ const CSV_WORDS = {
       'المستند',
       'الفاتورة المُشار إليها',
     ],
-    documents: { invoice: 'فاتورة', credit_note: 'إشعار دائن' } as Record<InvoiceKind, string>,
+    documents: { invoice: 'فاتورة', credit_note: 'إشعار دائن' } satisfies Record<InvoiceKind, string>,
     methods: { Cash: 'نقدًا', Card: 'بطاقة' },
   },
 };

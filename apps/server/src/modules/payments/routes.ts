@@ -84,7 +84,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       req.log.error({ err: err.message, code: err.providerCode, subscriptionId }, 'the payment provider refused to open a page');
       const message = ERRORS['payment.initiate_failed'];
       // Spec part 2 §7: `{success: false, error}`, in the API's error shape as well.
-      return reply.status(502).send({ success: false, error: message, message, code: 'payment.initiate_failed' }) as never;
+      return reply.status(502).send({ success: false, error: message, message, code: 'payment.initiate_failed' });
     }
   });
 
@@ -132,7 +132,7 @@ export async function paymentRoutes(app: FastifyInstance) {
 
       // The return alone proves nothing: the outcome the callback recorded, or the provider's answer to a query.
       const academy = await academyOfSubscription(deps.data, returned.cartId);
-      if (!academy) return reply.redirect(backTo, 303) as never;
+      if (!academy) return reply.redirect(backTo, 303);
       const recorded = () => deps.data.tenant(academy.id, (tx) => attemptByRef(tx, returned.tranRef));
       let attempt = await recorded();
       if (!attempt || attempt.outcome === 'pending') {
@@ -145,8 +145,8 @@ export async function paymentRoutes(app: FastifyInstance) {
         }
         attempt = await recorded();
       }
-      if (!attempt || attempt.subscriptionId !== returned.cartId) return reply.redirect(backTo, 303) as never;
-      return reply.redirect(resultPath(attempt), 303) as never;
+      if (!attempt || attempt.subscriptionId !== returned.cartId) return reply.redirect(backTo, 303);
+      return reply.redirect(resultPath(attempt), 303);
     });
   });
 

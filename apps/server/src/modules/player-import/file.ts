@@ -21,7 +21,7 @@ function cellText(value: ExcelJS.CellValue): string {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result);
     if ('text' in value) return String(value.text);
     if ('error' in value) return '';
     return '';
@@ -32,16 +32,18 @@ function cellText(value: ExcelJS.CellValue): string {
 /** The CSV export guards text that a spreadsheet would run as a formula with an apostrophe (lib/csv.ts); a round trip takes it off. */
 const unguard = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
+/** A row's cells in order (exceljs answers them 1-based: index 0 is empty). */
+const cellsOf = (row: ExcelJS.Row): ExcelJS.CellValue[] => (Array.isArray(row.values) ? row.values.slice(1) : []);
+
 async function readXlsx(file: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
-  // exceljs's own type asks for its Buffer; a Node Buffer is one.
-  await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+  // exceljs's own type asks for an ArrayBuffer (its `Buffer`): a copy of the file's bytes in one.
+  await workbook.xlsx.load(new Uint8Array(file).buffer);
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const values = row.values as ExcelJS.CellValue[]; // 1-based
-    rows[number - 1] = values.slice(1).map((v) => cellText(v).trim());
+    rows[number - 1] = cellsOf(row).map((v) => cellText(v).trim());
   });
   return Array.from(rows, (r) => r ?? []);
 }
@@ -64,11 +66,10 @@ async function readCsv(file: Buffer): Promise<string[][]> {
     // Cells stay text: a phone's leading + or 0 and a national id's digits are kept as written.
     map: (value: string) => value,
     parserOptions: { delimiter },
-  } as Parameters<typeof workbook.csv.read>[1]);
+  });
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const values = row.values as ExcelJS.CellValue[];
-    rows[number - 1] = values.slice(1).map((v) => unguard(cellText(v).trim()));
+    rows[number - 1] = cellsOf(row).map((v) => unguard(cellText(v).trim()));
   });
   return Array.from(rows, (r) => r ?? []);
 }

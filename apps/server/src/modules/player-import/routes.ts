@@ -6,13 +6,13 @@ import { exportPlayers, importPlayers, previewImport, templateFile } from './ser
 
 const TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
 
-/** Fastify sends a Buffer as it is; the contract types a file answer as a string. */
+/** A file answer: Fastify sends the Buffer as it is. */
 function sendFile(reply: FastifyReply, file: Buffer, format: 'csv' | 'xlsx', name: string) {
   reply
     .type(TYPES[format])
     .header('content-disposition', `attachment; filename="${name}.${format}"`)
     .header('cache-control', 'private, no-store');
-  return file as unknown as string;
+  return file;
 }
 
 /** Players → Import and Export: a file of players in, checked row by row, and the same columns out. */

@@ -3,6 +3,7 @@ import {
   birthdateBounds,
   columnOfHeader,
   ERRORS,
+  type ErrorCode,
   GENDER_WORDS,
   IMPORT_COLUMNS,
   IMPORT_HEADERS,
@@ -15,6 +16,7 @@ import {
   importRowSchema,
   issueCode,
   isWithin,
+  keysOf,
   MAX_IMPORT_ROWS,
   REQUIRED_IMPORT_COLUMNS,
   riyadhToday,
@@ -39,7 +41,10 @@ export function mappingOfHeaders(headers: string[]): ImportMapping {
   return mapping;
 }
 
-const fail = (row: number, column: ImportColumn | null, code: keyof typeof ERRORS): ImportError => ({
+/** An import error whose code is a catalogued one (the contract answers it as a string). */
+type RowError = ImportError & { code: ErrorCode };
+
+const fail = (row: number, column: ImportColumn | null, code: keyof typeof ERRORS): RowError => ({
   row,
   column,
   code,
@@ -84,7 +89,7 @@ async function existingPlayers(tx: TenantTx) {
  */
 async function analyse(tx: TenantTx, sheet: Sheet, sent: ImportMapping | undefined, now: Date) {
   const mapping = sent ?? mappingOfHeaders(sheet.headers);
-  const errors: ImportError[] = [];
+  const errors: RowError[] = [];
   if (sheet.rows.length > MAX_IMPORT_ROWS)
     throw new HttpError(
       400,
@@ -105,7 +110,10 @@ async function analyse(tx: TenantTx, sheet: Sheet, sent: ImportMapping | undefin
   }
   for (const column of REQUIRED_IMPORT_COLUMNS) if (mapping[column] === undefined) errors.push(fail(1, column, 'import.column_missing'));
   // Rows cannot be read by a broken mapping: it is fixed first (each row would repeat its errors).
-  if (errors.length > 0) return { mapping, errors, valid: [] as ValidRow[] };
+  if (errors.length > 0) {
+    const noRows: ValidRow[] = [];
+    return { mapping, errors, valid: noRows };
+  }
 
   const bounds = birthdateBounds(riyadhToday(now));
   const [teamIds, players] = await Promise.all([teamsByName(tx), existingPlayers(tx)]);
@@ -118,7 +126,7 @@ async function analyse(tx: TenantTx, sheet: Sheet, sent: ImportMapping | undefin
       input[column] = index === undefined ? undefined : (cells[index] ?? '');
     }
     const parsed = importRowSchema.safeParse(input);
-    const rowErrors: ImportError[] = [];
+    const rowErrors: RowError[] = [];
     for (const issue of parsed.error?.issues ?? []) {
       const column = IMPORT_COLUMNS.find((c) => c === issue.path[0]) ?? null;
       rowErrors.push({ row, column, code: issueCode(issue), message: issue.message });
@@ -194,7 +202,9 @@ const parentFields = (d: ImportRow) => ({
 });
 /** On an update only the mapped columns are written: a file without a column leaves that field as it was. */
 function onlyMapped<T extends Record<string, unknown>>(values: T, mapping: ImportMapping, columnOf: Record<keyof T, ImportColumn>) {
-  return Object.fromEntries(Object.entries(values).filter(([field]) => mapping[columnOf[field as keyof T]] !== undefined)) as Partial<T>;
+  const mapped: Partial<T> = {};
+  for (const field of keysOf(values)) if (mapping[columnOf[field]] !== undefined) mapped[field] = values[field];
+  return mapped;
 }
 const PLAYER_COLUMN: Record<keyof ReturnType<typeof playerFields>, ImportColumn> = {
   name: 'name',
@@ -218,6 +228,9 @@ const PARENT_COLUMN: Record<keyof ReturnType<typeof parentFields>, ImportColumn>
   emergencyPhone2: 'emergencyPhone2',
 };
 
+/** The users' columns an import writes. */
+type UserField = keyof ReturnType<typeof playerFields> | keyof ReturnType<typeof parentFields>;
+
 /**
  * Updates many users of one role in one statement (`UPDATE … FROM (VALUES …)`): every row sets
  * the same columns (those the file maps), each to its own value.
@@ -225,12 +238,12 @@ const PARENT_COLUMN: Record<keyof ReturnType<typeof parentFields>, ImportColumn>
 async function updateMany(
   tx: TenantTx,
   role: 'PLAYER' | 'PARENT',
-  rows: { id: string; values: Record<string, string | null> }[],
+  rows: { id: string; values: Partial<Record<UserField, string | null>> }[],
   now: Date,
 ) {
-  const fields = Object.keys(rows[0]?.values ?? {}) as (keyof typeof users.$inferInsert)[];
-  if (rows.length === 0 || fields.length === 0) return;
-  const column = (f: (typeof fields)[number]) => sql.identifier(getTableColumns(users)[f].name);
+  const fields = rows.length === 0 ? [] : keysOf(rows[0].values);
+  if (fields.length === 0) return;
+  const column = (f: UserField | 'updatedAt') => sql.identifier(getTableColumns(users)[f].name);
   const typeOf = (f: (typeof fields)[number]) => sql.raw(f === 'birthdate' ? 'date' : 'text');
   const values = rows.map(
     (r) =>
@@ -260,7 +273,7 @@ export async function importPlayers(tx: TenantTx, file: Buffer, sent: ImportMapp
     throw new HttpError(
       400,
       'import.invalid_rows',
-      errors.map((e) => ({ path: `${e.row}.${e.column ?? ''}`, message: e.message, code: e.code as never })),
+      errors.map((e) => ({ path: `${e.row}.${e.column ?? ''}`, message: e.message, code: e.code })),
     );
   const { academyId } = tx;
   const fresh = valid.filter((r) => !r.existingId).map((r) => ({ ...r, playerId: randomUUID(), parentId: randomUUID() }));
