@@ -75,7 +75,38 @@ function Parent() {
   );
 }
 
+/** Save needs a name and a position; the footer says which are missing. */
+function CoachLike() {
+  const form = useZodForm(z.object({ name: z.string(), position: z.string() }), { defaultValues: { name: '', position: '' } });
+  const [name, position] = form.watch(['name', 'position']);
+  return (
+    <FormDialog
+      form={form}
+      onSubmit={() => undefined}
+      onClose={() => undefined}
+      title="Coach"
+      missing={[...(name.trim() ? [] : ['Name']), ...(position.trim() ? [] : ['Position'])]}
+    >
+      <FormText name="name" label="Name" />
+      <FormText name="position" label="Position" />
+    </FormDialog>
+  );
+}
+
 describe('FormDialog', () => {
+  it('keeps Save disabled while required fields are empty and says which ones', async () => {
+    inLocale(<CoachLike />);
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('save-needs').textContent).toBe('To save, fill in Name and Position.');
+    expect(save.getAttribute('aria-describedby')).toBe(screen.getByTestId('save-needs').id);
+    await userEvent.type(screen.getByLabelText('Name'), 'Khalid');
+    expect(screen.getByTestId('save-needs').textContent).toBe('To save, fill in Position.');
+    await userEvent.type(screen.getByLabelText('Position'), 'Goalkeepers');
+    expect(screen.queryByTestId('save-needs')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
+  });
+
   it('submits on Enter with the parsed values and shows the pending state until the call settles', async () => {
     const call = deferred();
     const submitted: unknown[] = [];

@@ -95,7 +95,10 @@ export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose()
       onClose={onClose}
       errorFallback="coaches.saveFailed"
       title={<FormattedMessage id={coach ? 'coaches.editTitle' : 'coaches.addTitle'} />}
-      submitDisabled={!name?.trim() || !coachType}
+      missing={[
+        ...(name?.trim() ? [] : [intl.formatMessage({ id: 'coaches.name' })]),
+        ...(coachType ? [] : [intl.formatMessage({ id: 'coaches.position' })]),
+      ]}
     >
       <FormText name="name" label={<FormattedMessage id="coaches.name" />} required autoFocus />
       <FormSelect name="coachType" label={<FormattedMessage id="coaches.position" />} required>

@@ -62,7 +62,11 @@ export function UserAccountDialog({ user, onClose }: { user: StaffUser | null; o
       onClose={onClose}
       errorFallback={user ? 'privileges.updateUserFailed' : 'privileges.createUserFailed'}
       title={<FormattedMessage id={user ? 'privileges.editUser' : 'privileges.addUser'} />}
-      submitDisabled={!name?.trim() || !email?.trim() || !accountTypeId}
+      missing={[
+        ...(name?.trim() ? [] : [intl.formatMessage({ id: 'privileges.userName' })]),
+        ...(email?.trim() ? [] : [intl.formatMessage({ id: 'privileges.userEmail' })]),
+        ...(accountTypeId ? [] : [intl.formatMessage({ id: 'privileges.col.accountType' })]),
+      ]}
     >
       <FormText name="name" label={<FormattedMessage id="privileges.userName" />} required autoFocus />
       <FormText name="email" type="email" dir="ltr" autoComplete="off" label={<FormattedMessage id="privileges.userEmail" />} required />
