@@ -20,7 +20,7 @@ import { type CreditAsk, refundableOf, settleCardRefund, startRefund, type Tenan
 import { receiptOf } from '../payments/service.js';
 import { nameOrder, playerRankSql } from '../users/player-order.js';
 import { teamListsOfPlayers } from '../users/read.js';
-import { activateSubscription, refreshStatesSql, refreshSubscriptionStates } from './activate.js';
+import { activatePaid, refreshStatesSql, refreshSubscriptionStates } from './activate.js';
 import { currentFirstSql, OPEN_STATUSES, pendingSubscriptionValues } from './lifecycle.js';
 
 type SubscriptionRecord = typeof subscriptions.$inferSelect;
@@ -160,7 +160,7 @@ export async function changeSubscriptionPackage(tx: TenantTx, id: string, packag
  * answered then. A `packageId` other than the subscription's switches the package first, as the
  * screen's select would.
  */
-export async function activateByHand(
+export async function activateSubscription(
   tx: TenantTx,
   packageId: string,
   id: string,
@@ -172,7 +172,7 @@ export async function activateByHand(
   const today = riyadhToday(now);
   if (body.startDate && !isWithin(body.startDate, startDateBounds(today))) throw badRequest('subscription.start_out_of_range', 'startDate');
   if (packageId !== s.packageId) await switchPackage(tx, s, packageId, 'packageId', now);
-  const { subscription, invoice } = await activateSubscription(tx, id, {
+  const { subscription, invoice } = await activatePaid(tx, id, {
     method: 'Cash',
     startDate: body.startDate,
     withInvoice: true,
