@@ -7,7 +7,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../test/harness.js';
 import { sendDueReminders } from '../modules/attention/reminders.js';
-import { activateSubscription } from '../modules/subscriptions/activate.js';
+import { activatePaid } from '../modules/subscriptions/activate.js';
 import { type BackupPlace, backup, markRunning, RestoreRefused, restore } from './backup.js';
 import { openDatabase } from './client.js';
 import { academies, invoices, outgoingMails, packages, parentPlayers, subscriptions, users } from './schema.js';
@@ -52,7 +52,7 @@ const waitingPlayer = (db: Database['db'], { academyId, packageId }: { academyId
 
 const payCash = (db: Database['db'], academyId: string, subscriptionId: string) =>
   withTenant(db, academyId, (tx) =>
-    activateSubscription(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date('2026-11-20T09:00:00Z') }),
+    activatePaid(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date('2026-11-20T09:00:00Z') }),
   );
 const invoiceNumbers = async (db: Database['db'], academyId: string) =>
   (await withTenant(db, academyId, (tx) => tx.select({ n: invoices.invoiceNumber }).from(invoices))).map((i) => i.n).sort();

@@ -16,7 +16,7 @@ import { invoiceHash } from '../../invoices/signing.js';
 import { localZatcaApi } from '../../zatca/index.js';
 import { tokenOfCertificate } from '../../zatca/provider.js';
 import { createZatcaSimulator, SIMULATOR_REFUSED_OTP } from '../../zatca/simulator.js';
-import { activateSubscription } from '../subscriptions/activate.js';
+import { activatePaid } from '../subscriptions/activate.js';
 import { sealingKeyFor } from './keys.js';
 import { onboard } from './service.js';
 
@@ -71,7 +71,7 @@ async function issueInvoices(academy: Academy, count: number, startAt = '2026-11
   });
   for (const [i, id] of ids.entries())
     await withTenant(t.deps.db, academy.id, (tx) =>
-      activateSubscription(tx, id, { method: 'Cash', withInvoice: true, now: new Date(Date.parse(startAt) + i * 60_000) }),
+      activatePaid(tx, id, { method: 'Cash', withInvoice: true, now: new Date(Date.parse(startAt) + i * 60_000) }),
     );
 }
 

@@ -27,7 +27,7 @@ import {
 import { withTenant } from '../../db/tenant.js';
 import { PaymentProviderError } from '../../payments/provider.js';
 import type { SandboxProvider } from '../../payments/sandbox.js';
-import { activateSubscription } from '../subscriptions/activate.js';
+import { activatePaid } from '../subscriptions/activate.js';
 
 let t: TestContext;
 let sandbox: SandboxProvider;
@@ -55,7 +55,7 @@ async function pendingSubscription(academy: Academy, name: string, priceHalalas 
 async function payCash(academy: Academy, name: string, at = '2026-11-20T07:00:00Z') {
   const subscriptionId = await pendingSubscription(academy, name);
   const paid = await withTenant(t.deps.db, academy.id, (tx) =>
-    activateSubscription(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date(at) }),
+    activatePaid(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date(at) }),
   );
   return { subscriptionId, invoice: paid.invoice ?? fail('no invoice') };
 }
@@ -74,7 +74,7 @@ async function payCard(academy: Academy, name: string, at = '2026-11-20T08:15:00
   });
   sandbox.settle(page.tranRef, '4111111111111111');
   const paid = await withTenant(t.deps.db, academy.id, (tx) =>
-    activateSubscription(tx, subscriptionId, {
+    activatePaid(tx, subscriptionId, {
       method: 'Card',
       provider: 'sandbox',
       providerRef: page.tranRef,

@@ -19,7 +19,7 @@ import { academies, invoiceDocuments, invoices, packages, subscriptions, users }
 import { withSystem, withTenant } from '../../db/tenant.js';
 import { PIH_SEED } from '../../invoices/signing.js';
 import { seedDemo } from '../../seed/demo.js';
-import { activateSubscription } from '../subscriptions/activate.js';
+import { activatePaid } from '../subscriptions/activate.js';
 
 let t: TestContext;
 let a: Academy;
@@ -48,13 +48,13 @@ async function pendingSubscriptions(academy: Academy, names: { name: string; nam
 /** A cash activation with its invoice, at a given instant. */
 const pay = (academy: Academy, subscriptionId: string, at: string) =>
   withTenant(t.deps.db, academy.id, (tx) =>
-    activateSubscription(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date(at) }),
+    activatePaid(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date(at) }),
   );
 
 /** A card payment's activation, as the provider's callback makes it. */
 const payByCard = (academy: Academy, subscriptionId: string, at: string) =>
   withTenant(t.deps.db, academy.id, (tx) =>
-    activateSubscription(tx, subscriptionId, {
+    activatePaid(tx, subscriptionId, {
       method: 'Card',
       provider: 'sandbox',
       providerRef: `ref-${subscriptionId}`,

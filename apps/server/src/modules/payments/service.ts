@@ -18,7 +18,7 @@ import { arabicOr, countIn, packageAr, SESSIONS_AR, SESSIONS_EN } from '../../li
 import { isPaid, PaymentProviderError, type PaymentResult } from '../../payments/provider.js';
 import type { AcademyRow } from '../academies/lookup.js';
 import { toPublicPackage } from '../packages/mapper.js';
-import { activateSubscription, extendSubscription, periodKey, refreshSubscriptionStates } from '../subscriptions/activate.js';
+import { activatePaid, extendSubscription, periodKey, refreshSubscriptionStates } from '../subscriptions/activate.js';
 import { pendingSubscriptionValues } from '../subscriptions/lifecycle.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -436,7 +436,7 @@ async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: D
     .where(eq(paymentAttempts.providerRef, r.tranRef));
   const activation = attempt?.extendsFrom
     ? await extendSubscription(tx, r.cartId, { ...paying, extendsFrom: attempt.extendsFrom })
-    : await activateSubscription(tx, r.cartId, paying);
+    : await activatePaid(tx, r.cartId, paying);
   // In the same transaction as the payment: the payer's result page never reads "paid" without it, nor it without "paid".
   await noteAttempt(tx, r, { provider, outcome: 'paid', paymentId: activation.payment.id, lang, now });
   if (activation.repeated) {

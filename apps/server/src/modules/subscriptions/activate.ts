@@ -27,7 +27,7 @@ export interface Activation {
  * The subscription row is locked first, so concurrent callbacks queue; a provider reference
  * already recorded means the work was done and is not repeated (`repeated: true`).
  */
-export async function activateSubscription(tx: TenantTx, subscriptionId: string, a: Activation) {
+export async function activatePaid(tx: TenantTx, subscriptionId: string, a: Activation) {
   const [row] = await tx
     .select({ sub: subscriptions, pkg: packages })
     .from(subscriptions)
