@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { z } from 'zod';
 
 /**
  * The NOLOGIN roles the migrations give rights to. Where the migrating owner may not create roles
@@ -22,6 +23,9 @@ const CREATE_ROLE =
   /^(?:\s*--[^\n]*\n)*\s*DO \$\$ BEGIN\s+CREATE ROLE (\w+) NOLOGIN [^;]*;\s+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;\s+END \$\$;?\s*$/;
 
 const DBA_STEP = 'run scripts/db-roles.sql once as a database administrator (docs/architecture.md, "Database roles")';
+
+/** The migrations journal, as far as it is read here: each migration's tag, in order. */
+const journalSchema = z.object({ entries: z.array(z.object({ tag: z.string() })) });
 
 /** SQLSTATEs a missing role or grant of the DBA step gives: insufficient privilege, undefined role. */
 const FOR_THE_DBA = new Set(['42501', '42704']);
@@ -44,15 +48,17 @@ export async function migratePostgres(pool: pg.Pool, migrationsFolder: string) {
   if (missing.length > 0 && !createsRoles)
     throw new Error(`The database roles ${missing.join(', ')} do not exist and ${login} may not create roles: ${DBA_STEP}.`);
 
-  const tags = (
-    JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
-  ).entries.map((e) => e.tag);
+  const tags = journalSchema
+    .parse(JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')))
+    .entries.map((e) => e.tag);
   const migrations = readMigrationFiles({ migrationsFolder }).map((m) => ({
     ...m,
     sql: m.sql.filter((statement) => !existing.includes(CREATE_ROLE.exec(statement)?.[1] ?? '')),
   }));
   try {
-    await new PgDialect().migrate(migrations, drizzle(pool)._.session as unknown as PgSession, { migrationsFolder });
+    const dialect = new PgDialect();
+    const session = new NodePgSession<Record<string, never>, Record<string, never>>(pool, dialect, undefined);
+    await dialect.migrate(migrations, session, { migrationsFolder });
   } catch (err) {
     const query: unknown = Reflect.get(Object(err), 'query');
     const failed = migrations.findIndex((m) => m.sql.includes(String(query)));

@@ -26,9 +26,10 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { ADMIN_FLAGS, COACH_FLAGS, COLORS, PERMISSION_FLAGS, riyadhToday } from '@kora/contracts';
 import pg from 'pg';
+import { z } from 'zod';
 import { openDatabase } from '../db/client.js';
 import { accountTypes } from '../db/schema.js';
 import { TENANT_TABLES } from '../db/tenant-tables.js';
@@ -49,17 +50,19 @@ const WEEKS = 52;
 /** Weeks of the year that lie before the seeding day's week (the rest is the coming season). */
 const PAST_WEEKS = 39;
 
-export interface SeedMarker {
-  version: number;
-  academies: number;
-  today: string;
-  state: 'seeding' | 'done';
-  seededAt?: string;
-  seconds?: number;
-  rows?: number;
+const seedMarkerSchema = z.object({
+  version: z.number(),
+  academies: z.number(),
+  today: z.string(),
+  state: z.enum(['seeding', 'done']),
+  seededAt: z.string().optional(),
+  seconds: z.number().optional(),
+  rows: z.number().optional(),
   /** While seeding: the statements that recreate the indexes dropped for the load. */
-  restore?: string[];
-}
+  restore: z.array(z.string()).optional(),
+});
+/** What a seeded database says of itself (its comment): read back through the schema, written by `writeMarker`. */
+export type SeedMarker = z.infer<typeof seedMarkerSchema>;
 
 // ── SQL fragments ────────────────────────────────────────────────────────────
 // Every value below is ours (numbers, dates, constant names), inlined as literals.
@@ -440,7 +443,8 @@ async function postgresSession(url: string): Promise<Session> {
 
 async function pgliteSession(dataDir: string): Promise<Session> {
   const database = await openDatabase({ dataDir, migrationsFolder });
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const client: unknown = Reflect.get(database.db, '$client');
+  if (!(client instanceof PGlite)) throw new Error('The PGlite database has no PGlite client');
   return {
     run: async (sql) => (await client.query(sql)).affectedRows ?? 0,
     rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
@@ -456,7 +460,8 @@ export async function readMarker(session: Pick<Session, 'rows'>): Promise<SeedMa
   );
   if (!row?.comment?.startsWith(MARKER_PREFIX)) return null;
   try {
-    return JSON.parse(row.comment.slice(MARKER_PREFIX.length)) as SeedMarker;
+    const marker = seedMarkerSchema.safeParse(JSON.parse(row.comment.slice(MARKER_PREFIX.length)));
+    return marker.success ? marker.data : null;
   } catch {
     return null;
   }
@@ -501,7 +506,7 @@ async function restoreIndexes(session: Session, statements: string[]) {
     try {
       await session.run(statement);
     } catch (err) {
-      const code = (err as { code?: string }).code;
+      const code: unknown = Reflect.get(Object(err), 'code');
       // duplicate_table (an index of that name), duplicate_object / invalid_table_definition (the key exists).
       if (code !== '42P07' && code !== '42710' && code !== '42P16') throw err;
     }
