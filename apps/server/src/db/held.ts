@@ -42,6 +42,8 @@ export function holdTransaction(db: Db): Promise<HeldTransaction> {
 /** The held transaction of the request in whose async context the code runs (set up per request). */
 export interface HeldSlot {
   held: HeldTransaction | null;
+  /** The request is a GET or HEAD: its tenant transactions read (db/tenant.ts `onTenantCommitted`). */
+  reading?: boolean;
   /** Ends the parked transaction if nobody takes it in time (`park`). */
   watchdog?: NodeJS.Timeout;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db, Tx } from './client.js';
-import { finishHeld, type HeldTransaction, holdTransaction } from './held.js';
+import { finishHeld, type HeldTransaction, heldOfRequest, holdTransaction } from './held.js';
 
 /** The brands: set only here, on the transactions `enterTenant`/`enteredBySession` and `withSystem` make. */
 const tenantBrand = Symbol('tenant');
@@ -20,8 +20,22 @@ export type SystemTx = Tx & { readonly [systemBrand]: true };
 /** A standalone statement on the global tables: a system transaction, or the pool itself on PostgreSQL (`DataAccess.statement`). */
 export type SystemStatement = Db & { readonly [systemBrand]: true };
 
-export function withTenant<T>(db: Db, academyId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => work(await enterTenant(tx, academyId)));
+export async function withTenant<T>(db: Db, academyId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => work(await enterTenant(tx, academyId)));
+  // A change this process made (outside a read request) is known here before any notification.
+  if (!heldOfRequest.getStore()?.reading) tenantCommitted.get(db)?.(academyId);
+  return result;
+}
+
+const tenantCommitted = new WeakMap<Db, (academyId: string) => void>();
+
+/**
+ * Tells `listener` of every tenant transaction on `db` committed by this process outside a
+ * `GET`/`HEAD` request (a write, a background job, a script): the session cache reads that
+ * academy's sessions again at once instead of waiting for the notification (http/session-cache.ts).
+ */
+export function onTenantCommitted(db: Db, listener: (academyId: string) => void) {
+  tenantCommitted.set(db, listener);
 }
 
 /** Switches an open transaction to the tenant role and academy; there is no way back within it. */

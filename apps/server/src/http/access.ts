@@ -52,7 +52,7 @@ export function registerAccess(app: FastifyInstance) {
 
   // Every request carries a slot for a held transaction, reachable from its async context too.
   app.addHook('onRequest', (request, _reply, done) => {
-    request.heldSlot = { held: null };
+    request.heldSlot = { held: null, reading: holdsTransaction(request) };
     heldOfRequest.run(request.heldSlot, done);
   });
   // A transaction the handler did not take ends before the answer leaves (it may hold the

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../db/client.js';
+import { onTenantCommitted } from '../db/tenant.js';
 import { type AuthContext, TOUCH_AFTER_MS } from '../modules/auth/sessions.js';
 
 /**
@@ -276,6 +277,7 @@ export function registerSessionCache(app: FastifyInstance, db: Db) {
   const cache = new SessionCache(trustMs);
   app.decorate('sessionCache', cache);
   const listener = listenForSessionChanges(db, cache, app.log);
+  onTenantCommitted(db, (academyId) => cache.forgetAcademy(academyId));
   app.decorate('sessionListener', listener);
   // Until it listens, sessions are checked in the database as without a cache.
   app.addHook('onReady', () => listener.started.catch(() => {}));
