@@ -23,6 +23,7 @@ import { loginRoute } from './routes/auth/login.route';
 import { registerAcademyRoute } from './routes/auth/register-academy.route';
 import { registerParentRoute } from './routes/auth/register-parent.route';
 import { resetPasswordRoute, resetPasswordTokenRoute } from './routes/auth/reset-password.route';
+import { familyRoutes } from './routes/family/family.route';
 import { invoiceRoute } from './routes/payments/invoice.route';
 import { initialPaymentRoute, renewPaymentRoute } from './routes/payments/payment.route';
 import { paymentSuccessRoute } from './routes/payments/payment-success.route';
@@ -60,6 +61,7 @@ const rootHostTree = () => rootRoute.addChildren([landingRoute, ...sharedRoutes(
 const academyTree = () =>
   rootRoute.addChildren([
     ...sharedRoutes(),
+    ...familyRoutes(),
     appRoute.addChildren([
       dashboardRoute,
       trainingsRoute,

@@ -53,7 +53,13 @@ type BodyIn<K extends RouteKey> =
       : Ep<K> extends { multipart: infer M }
         ? FormIn<M>
         : { body?: never };
-export type CallInput<K extends RouteKey> = ParamsIn<K> & QueryIn<K> & BodyIn<K> & { signal?: AbortSignal };
+export type CallInput<K extends RouteKey> = ParamsIn<K> &
+  QueryIn<K> &
+  BodyIn<K> & {
+    signal?: AbortSignal;
+    /** Another session's bearer token (the family portal's; '' for none) instead of the staff one: its 401 is the caller's to handle. */
+    auth?: string;
+  };
 type Args<K extends RouteKey> = object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
 
 interface RawInput {
@@ -62,6 +68,7 @@ interface RawInput {
   body?: unknown;
   form?: Record<string, unknown>;
   signal?: AbortSignal;
+  auth?: string;
 }
 
 /** A multipart form: objects go as JSON text (the contract decodes them), Blobs as files, null and undefined left out. */
@@ -91,7 +98,7 @@ function urlOf(path: string, input: RawInput) {
 export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Promise<Reply<K>> {
   const raw: RawInput = input ?? {};
   const [method, path] = ROUTES[key];
-  const token = storage.token();
+  const token = raw.auth ?? storage.token();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -104,7 +111,7 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
-    if (res.status === 401 && token) onUnauthorized();
+    if (res.status === 401 && token && raw.auth === undefined) onUnauthorized();
     throw toApiError(res.status, data, res.statusText);
   }
   return data as Reply<K>; // the server serialised it through the same contract

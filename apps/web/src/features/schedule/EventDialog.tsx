@@ -31,6 +31,7 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { useCoaches, useTeams } from '../teams/api';
 import { useEventMutations } from './api';
+import { ExpectedPlayers } from './CantCome';
 import { FormTime } from './TimeField';
 
 /** What the dialog opens on: a new event (prefilled with a team and a day), or an existing one. */
@@ -386,6 +387,11 @@ export function EventDialog({ target, onClose }: { target: EventTarget; onClose(
           />
           {coaches.isError && <p className="mt-1 text-sm text-red-600">{errorText(coaches.error, 'coaches.loadFailed')}</p>}
         </div>
+        {event && event.participants.length > 0 && (
+          <div className="col-span-full">
+            <ExpectedPlayers event={event} />
+          </div>
+        )}
         {!event && <RepeatField />}
         {series && <ScopeField scope={scope} onChange={setScope} />}
       </FormDialog>

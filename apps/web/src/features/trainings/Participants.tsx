@@ -14,6 +14,7 @@ import { useLocale } from '../../lib/i18n';
 import type { QueuedMark } from '../../offline/queue';
 import { queueMark, useOfflineAttendance } from '../../offline/sync';
 import { useSetParticipantStatus } from '../schedule/api';
+import { CantComeNote, expectedOf } from '../schedule/CantCome';
 
 const TONE: Record<ParticipantStatus, string> = {
   PENDING: 'bg-slate-100 text-slate-700',
@@ -173,6 +174,12 @@ export function Participants({ event: shown, canWrite }: { event: Event; canWrit
         </h3>
         <span className="text-sm text-slate-500">
           <FormattedMessage id="trainings.markedCount" values={{ marked, total: event.participants.length }} />
+          {event.participants.some((p) => p.cantCome) && (
+            <span data-testid="event-expected">
+              {' · '}
+              <FormattedMessage id="events.expected" values={{ expected: expectedOf(event), total: event.participants.length }} />
+            </span>
+          )}
         </span>
       </div>
       {canWrite && event.participants.length > 0 && <MarkAll event={event} />}
@@ -193,6 +200,7 @@ export function Participants({ event: shown, canWrite }: { event: Event; canWrit
                     <FormattedMessage id="trainings.offline.pending" />
                   </p>
                 )}
+                <CantComeNote participant={p} />
                 {p.condition ? (
                   <p className="text-xs break-words text-amber-700">
                     {intl.formatMessage({ id: 'trainings.condition' }, { condition: p.condition })}

@@ -1,0 +1,180 @@
+// Why: parents sign in without a password — the e-mail or Saudi mobile the academy holds for them, then
+// the 6-digit code sent there (or the mailed link, whose token arrives in the address's fragment).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/Field';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { ErrorBox } from '../../components/States';
+import { academyCheckQuery } from '../../lib/academy';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
+import { currentHost } from '../../lib/host';
+import { useLocale } from '../../lib/i18n';
+import { familyCall, familyMeQuery } from './api';
+import { setFamilyToken } from './token';
+
+/** The link's token, taken out of the address so it is neither kept in history nor shared. */
+function takeLinkToken(): string | null {
+  const match = window.location.hash.match(/(?:^#|&)token=([^&]+)/);
+  if (!match) return null;
+  window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  return decodeURIComponent(match[1]);
+}
+
+export function FamilySignInPage() {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const errorText = useErrorText();
+  const host = currentHost();
+  const academy = useQuery({ ...academyCheckQuery(host.kind === 'academy' ? host.handle : ''), enabled: host.kind === 'academy' });
+  const [step, setStep] = useState<'address' | 'code'>('address');
+  const [address, setAddress] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const linkToken = useRef<string | null | undefined>(undefined);
+
+  const signedIn = async (reply: Awaited<ReturnType<typeof familyCall<'familyVerify'>>>) => {
+    const { token, ...me } = reply;
+    setFamilyToken(token);
+    client.setQueryData(familyMeQuery.queryKey, me);
+    await navigate({ to: '/family' });
+  };
+
+  // The mailed link: its token signs in at once.
+  useEffect(() => {
+    if (linkToken.current !== undefined) return;
+    linkToken.current = takeLinkToken();
+    const token = linkToken.current;
+    if (!token) return;
+    setBusy(true);
+    familyCall('familyVerify', { body: { token, language: locale } })
+      .then(signedIn)
+      .catch((err) => setError(errorText(err, 'family.signIn.failed')))
+      .finally(() => setBusy(false));
+  });
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    setBusy(true);
+    try {
+      await familyCall('familySignIn', { body: { address, language: locale } });
+      setStep('code');
+      setCode('');
+    } catch (err) {
+      setError(errorText(err, 'family.signIn.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    setBusy(true);
+    try {
+      await signedIn(await familyCall('familyVerify', { body: { address, code, language: locale } }));
+    } catch (err) {
+      setError(errorText(err, 'family.signIn.failed'));
+      setBusy(false);
+    }
+  };
+
+  const academyName = academy.data?.academy ? displayName(academy.data.academy, locale) : null;
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <div className="flex justify-end p-3">
+        <LanguageSwitcher />
+      </div>
+      <main className="mx-auto w-full max-w-sm flex-1 px-4 pb-10">
+        <div className="mb-6 text-center">
+          <span
+            aria-hidden="true"
+            className="mx-auto mb-3 grid size-14 place-items-center rounded-2xl bg-brand-700 text-2xl font-bold text-white"
+          >
+            {(academyName ?? 'K').slice(0, 1)}
+          </span>
+          <h1 className="text-2xl font-bold text-slate-900">
+            <FormattedMessage id="family.signIn.title" />
+          </h1>
+          {academyName && (
+            <p className="mt-1 text-sm text-slate-600" data-testid="family-sign-in-academy">
+              {academyName}
+            </p>
+          )}
+        </div>
+        <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-xs">
+          {error && <ErrorBox>{error}</ErrorBox>}
+          {step === 'address' ? (
+            <form onSubmit={send} className="space-y-4" noValidate>
+              <p className="text-sm text-slate-600">
+                <FormattedMessage id="family.signIn.intro" />
+              </p>
+              <TextField
+                label={<FormattedMessage id="family.signIn.address" />}
+                name="address"
+                autoComplete="username"
+                inputMode="email"
+                dir="ltr"
+                placeholder={intl.formatMessage({ id: 'family.signIn.addressPlaceholder' })}
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                required
+              />
+              <Button type="submit" full loading={busy} disabled={!address.trim()}>
+                <FormattedMessage id="family.signIn.send" />
+              </Button>
+            </form>
+          ) : (
+            <form onSubmit={verify} className="space-y-4" noValidate>
+              <p className="text-sm text-slate-600" role="status">
+                <FormattedMessage
+                  id="family.signIn.sent"
+                  values={{
+                    address: (
+                      <bdi dir="ltr" className="font-semibold text-slate-900">
+                        {address.trim()}
+                      </bdi>
+                    ),
+                  }}
+                />
+              </p>
+              <TextField
+                label={<FormattedMessage id="family.signIn.code" />}
+                name="code"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                maxLength={6}
+                dir="ltr"
+                className="text-center text-xl tracking-[0.5em]"
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                autoFocus
+              />
+              <Button type="submit" full loading={busy} disabled={code.length !== 6}>
+                <FormattedMessage id="family.signIn.verify" />
+              </Button>
+              <button
+                type="button"
+                className="w-full text-center text-sm font-medium text-brand-700 hover:underline"
+                onClick={() => {
+                  setStep('address');
+                  setError(undefined);
+                }}
+              >
+                <FormattedMessage id="family.signIn.other" />
+              </button>
+            </form>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

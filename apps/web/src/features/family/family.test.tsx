@@ -1,0 +1,370 @@
+import type { FamilyAnnouncement, FamilyEvent, FamilyHome, FamilyMe, FamilyMoney, FamilyProgress } from '@kora/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/Toaster';
+import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { storage } from '../../lib/storage';
+import { familyRoutes } from '../../routes/family/family.route';
+import { rootRoute } from '../../routes/root';
+import { CantComeNote, ExpectedPlayers } from '../schedule/CantCome';
+import { FAMILY_TOKEN_KEY } from './token';
+
+const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const CHILD = {
+  id: ID(1),
+  name: 'Omar Alharbi',
+  nameArabic: 'عمر الحربي',
+  avatar: null,
+  birthdate: '2015-04-02',
+  teams: [{ id: ID(2), name: 'U12 Eagles', nameArabic: 'نسور تحت 12' }],
+};
+const ME: FamilyMe = {
+  parent: {
+    id: ID(3),
+    name: 'Fahad Alharbi',
+    nameArabic: 'فهد الحربي',
+    email: 'parent@demo.kora.sa',
+    phoneNumber: '+966500000001',
+    emergencyPhone1: null,
+    emergencyPhone2: null,
+    language: 'ar',
+  },
+  academy: { id: ID(4), handle: 'demo', name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', logo: null, availabilityCutoffMinutes: 120 },
+  children: [CHILD],
+};
+const event = (n: number, over: Partial<FamilyEvent> = {}): FamilyEvent => ({
+  participantId: ID(100 + n),
+  childId: CHILD.id,
+  event: { id: ID(200 + n), type: 'TRAINING_SESSION', date: `2026-12-0${n}`, time: '17:00', endTime: '18:30', field: 'Field A' },
+  teams: [{ id: ID(2), name: 'U12 Eagles', nameArabic: 'نسور تحت 12', color: 'BLUE' }],
+  status: 'PENDING',
+  cantCome: null,
+  changeableUntil: `2026-12-0${n}T12:00:00.000Z`,
+  canChange: true,
+  ...over,
+});
+const SUBSCRIPTION = {
+  id: ID(5),
+  status: 'ACTIVE' as const,
+  startDate: '2026-11-01',
+  endDate: '2026-11-30',
+  sessionsLeft: null,
+  totalSessions: null,
+  package: { id: ID(6), name: 'Monthly', nameArabic: 'شهري', packageType: 'TIME_BASED' as const, price: 345 },
+  payPath: `/renew-subscription/${ID(5)}`,
+};
+const HOME: FamilyHome = {
+  children: [
+    {
+      child: CHILD,
+      upcoming: [event(3), event(5, { cantCome: { reason: 'School trip', at: '2026-11-25T10:00:00.000Z' } })],
+      subscription: SUBSCRIPTION,
+      lastAttendance: { date: '2026-11-24', time: '17:00', eventType: 'TRAINING_SESSION', field: 'Field A', status: 'ATTENDED' },
+    },
+  ],
+  unreadAnnouncements: 2,
+};
+const MONEY: FamilyMoney = {
+  subscriptions: [SUBSCRIPTION],
+  invoices: [
+    {
+      id: ID(7),
+      number: 12,
+      kind: 'credit_note',
+      creditedInvoiceNumber: 11,
+      packageName: 'Monthly',
+      packageNameArabic: 'شهري',
+      paidAt: '2026-11-20T09:00:00.000Z',
+      total: -345,
+      vat: -45,
+      paymentMethod: 'CARD',
+      pdfPath: `/api/invoices/${ID(7)}`,
+    },
+    {
+      id: ID(8),
+      number: 11,
+      kind: 'invoice',
+      creditedInvoiceNumber: null,
+      packageName: 'Monthly',
+      packageNameArabic: 'شهري',
+      paidAt: '2026-11-01T09:00:00.000Z',
+      total: 345,
+      vat: 45,
+      paymentMethod: 'CARD',
+      pdfPath: `/api/invoices/${ID(8)}`,
+    },
+  ],
+};
+const PROGRESS: FamilyProgress = {
+  attendance: {
+    months: [
+      { month: '2026-10', attended: 6, marked: 8, rate: 75 },
+      { month: '2026-11', attended: 4, marked: 4, rate: 100 },
+    ],
+    attended: 10,
+    marked: 12,
+    rate: 83,
+  },
+  growth: [
+    { id: ID(9), playerId: CHILD.id, date: '2026-09-10', height: 141, weight: 35 } as FamilyProgress['growth'][number],
+    { id: ID(10), playerId: CHILD.id, date: '2026-11-10', height: 143, weight: 36 } as FamilyProgress['growth'][number],
+  ],
+  medians: { ageGroup: 'U12', months: [] } as unknown as FamilyProgress['medians'],
+};
+const ANNOUNCEMENT: FamilyAnnouncement = {
+  id: ID(11),
+  audience: 'team',
+  team: { id: ID(2), name: 'U12 Eagles', nameArabic: 'نسور تحت 12' },
+  player: null,
+  title: 'No training on Thursday',
+  titleArabic: 'لا تدريب يوم الخميس',
+  body: 'The pitch is being re-turfed.',
+  bodyArabic: 'يجري تجديد عشب الملعب.',
+  createdAt: '2026-11-24T08:00:00.000Z',
+  openedAt: null,
+};
+
+interface Sent {
+  method: string;
+  path: string;
+  auth: string | null;
+  body: unknown;
+}
+const json = (body: unknown, status = 200) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fake family API: answers by method and path, records every request. */
+function stubApi(answers: Record<string, (body: unknown) => Response>) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://demo.kora.test');
+      const method = init.method ?? 'GET';
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      sent.push({ method, path: url.pathname, auth: headers.authorization ?? null, body });
+      const answer = answers[`${method} ${url.pathname}`];
+      return answer ? answer(body) : json({ message: 'Not found', code: 'not_found' }, 404);
+    }),
+  );
+  return sent;
+}
+const signedIn = () => localStorage.setItem(FAMILY_TOKEN_KEY, 'family-token');
+
+function renderPortal(path: string, locale: Locale = 'en') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([...familyRoutes()]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { queryClient },
+  });
+  render(
+    <LocaleProvider locale={locale}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </QueryClientProvider>
+    </LocaleProvider>,
+  );
+  return router;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('the family portal', () => {
+  it('without a parent session, /family opens the sign-in', async () => {
+    stubApi({});
+    const router = renderPortal('/family');
+    expect(await screen.findByRole('heading', { name: "Parents' sign-in" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/family/sign-in');
+  });
+
+  it('signs in with the code sent to the address, in the screen language, and keeps the staff session apart', async () => {
+    storage.setToken('staff-token');
+    const sent = stubApi({
+      'POST /api/family/sign-in': () => json({ message: 'ok' }, 202),
+      'POST /api/family/verify': () => json({ token: 'family-token', ...ME }),
+      'GET /api/family/me': () => json(ME),
+      'GET /api/family/home': () => json(HOME),
+    });
+    const user = userEvent.setup();
+    const router = renderPortal('/family/sign-in', 'ar');
+    await user.type(await screen.findByLabelText('البريد الإلكتروني أو رقم الجوال'), '0500000001');
+    await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
+    await user.type(await screen.findByLabelText('الرمز المكوّن من 6 أرقام'), '12a3456');
+    await user.click(screen.getByRole('button', { name: 'دخول' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/family'));
+    expect(sent.find((s) => s.path === '/api/family/sign-in')?.body).toEqual({ address: '0500000001', language: 'ar' });
+    expect(sent.find((s) => s.path === '/api/family/verify')?.body).toEqual({ address: '0500000001', code: '123456', language: 'ar' });
+    // Neither call carried the staff token; the parent's is kept apart from it.
+    expect(sent.filter((s) => s.path.startsWith('/api/family/')).every((s) => s.auth !== 'Bearer staff-token')).toBe(true);
+    expect(localStorage.getItem(FAMILY_TOKEN_KEY)).toBe('family-token');
+    expect(storage.token()).toBe('staff-token');
+    // Home, in Arabic: the child, the next training with its field and team, the subscription and renew.
+    const card = await screen.findByTestId('family-child');
+    expect(within(card).getByText('عمر الحربي')).toBeTruthy();
+    expect(within(card).getAllByTestId('family-upcoming')).toHaveLength(2);
+    expect(within(card).getAllByText(/Field A/).length).toBeGreaterThan(0);
+    expect(within(card).getByTestId('family-cant-come').textContent).toContain('School trip');
+    expect(within(card).getByTestId('family-pay').getAttribute('href')).toBe(`/renew-subscription/${ID(5)}`);
+    expect(within(card).getByTestId('family-pay').textContent).toBe('جدّد الاشتراك');
+    expect(screen.getByTestId('family-unread').textContent).toContain('إعلانان جديدان');
+  });
+
+  it('signs in from the mailed link: the token in the fragment, taken out of the address', async () => {
+    const sent = stubApi({
+      'POST /api/family/verify': () => json({ token: 'family-token', ...ME }),
+      'GET /api/family/me': () => json(ME),
+      'GET /api/family/home': () => json(HOME),
+    });
+    window.history.replaceState(null, '', '/family/sign-in#token=abcdefghijklmnopqrstuvwxyz');
+    const router = renderPortal('/family/sign-in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/family'));
+    expect(sent.find((s) => s.path === '/api/family/verify')?.body).toEqual({ token: 'abcdefghijklmnopqrstuvwxyz', language: 'en' });
+    expect(window.location.hash).toBe('');
+  });
+
+  it('a refused code is said in the screen language and nothing is kept', async () => {
+    stubApi({
+      'POST /api/family/sign-in': () => json({ message: 'ok' }, 202),
+      'POST /api/family/verify': () => json({ message: 'invalid', code: 'family.code_invalid' }, 400),
+    });
+    const user = userEvent.setup();
+    renderPortal('/family/sign-in');
+    await user.type(await screen.findByLabelText('E-mail or mobile number'), 'parent@demo.kora.sa');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('6-digit code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This code is invalid or has expired');
+    expect(localStorage.getItem(FAMILY_TOKEN_KEY)).toBeNull();
+  });
+
+  it('marks "can\'t come" with a reason, then takes it back', async () => {
+    signedIn();
+    let current = event(3);
+    const sent = stubApi({
+      'GET /api/family/me': () => json(ME),
+      'GET /api/family/events': () => json([current]),
+      [`PUT /api/family/participants/${ID(103)}/availability`]: (body) => {
+        const b = body as { cantCome: boolean; reason: string };
+        current = { ...current, cantCome: b.cantCome ? { reason: b.reason || null, at: '2026-11-25T10:00:00.000Z' } : null };
+        return json(current);
+      },
+    });
+    const user = userEvent.setup();
+    renderPortal('/family/availability');
+    await user.click(await screen.findByTestId('family-cant-come'));
+    await user.type(screen.getByLabelText('Reason (optional)'), 'Dentist');
+    await user.click(screen.getByTestId('family-cant-come-confirm'));
+    expect(await screen.findByText(/Dentist/)).toBeTruthy();
+    const put = sent.find((s) => s.method === 'PUT');
+    expect(put?.body).toEqual({ cantCome: true, reason: 'Dentist' });
+    expect(put?.auth).toBe('Bearer family-token');
+    await user.click(await screen.findByTestId('family-undo'));
+    await waitFor(() => expect(screen.queryByText(/Dentist/)).toBeNull());
+    expect(sent.filter((s) => s.method === 'PUT').at(-1)?.body).toEqual({ cantCome: false, reason: '' });
+  });
+
+  it('after the cut-off the event says so and offers no change', async () => {
+    signedIn();
+    stubApi({ 'GET /api/family/me': () => json(ME), 'GET /api/family/events': () => json([event(3, { canChange: false })]) });
+    renderPortal('/family/availability');
+    expect(await screen.findByText('Too late to change: ask the coach.')).toBeTruthy();
+    expect(screen.queryByTestId('family-cant-come')).toBeNull();
+  });
+
+  it('shows invoices and credit notes with their viewer and PDF, and the renewal', async () => {
+    signedIn();
+    stubApi({ 'GET /api/family/me': () => json(ME), [`GET /api/family/children/${CHILD.id}/money`]: () => json(MONEY) });
+    renderPortal('/family/money', 'ar');
+    const rows = await screen.findAllByTestId('family-invoice');
+    expect(rows.map((r) => within(r).getByTestId('family-invoice-title').textContent)).toEqual(['إشعار دائن رقم 12', 'فاتورة رقم 11']);
+    expect(within(rows[1]).getByTestId('family-invoice-open').getAttribute('href')).toBe(`/subscription-invoice/${ID(8)}`);
+    expect(within(rows[1]).getByText('PDF').getAttribute('href')).toBe(`/api/invoices/${ID(8)}`);
+    expect(screen.getByTestId('family-pay').getAttribute('href')).toBe(`/renew-subscription/${ID(5)}`);
+  });
+
+  it('shows attendance month by month with its rate, and the growth chart read-only', async () => {
+    signedIn();
+    stubApi({ 'GET /api/family/me': () => json(ME), [`GET /api/family/children/${CHILD.id}/progress`]: () => json(PROGRESS) });
+    renderPortal('/family/progress');
+    expect((await screen.findByTestId('family-attendance-rate')).textContent).toBe('83%');
+    expect(screen.getByText('Attended 10 of 12')).toBeTruthy();
+    expect(screen.getByText('October 2026')).toBeTruthy();
+    expect(await screen.findByTestId('growth-chart')).toBeTruthy();
+    expect(screen.getByText('143.0 cm')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /add|edit/i })).toBeNull();
+  });
+
+  it('opening an announcement shows it in full and tells the academy', async () => {
+    signedIn();
+    const sent = stubApi({
+      'GET /api/family/me': () => json(ME),
+      'GET /api/family/announcements': () => json([ANNOUNCEMENT]),
+      [`POST /api/family/announcements/${ID(11)}/open`]: () => json(undefined, 204),
+    });
+    const user = userEvent.setup();
+    renderPortal('/family/announcements', 'ar');
+    await user.click(await screen.findByRole('button', { name: /لا تدريب يوم الخميس/ }));
+    expect(screen.getAllByText('يجري تجديد عشب الملعب.').length).toBeGreaterThan(0);
+    await waitFor(() => expect(sent.some((s) => s.method === 'POST' && s.path.endsWith('/open'))).toBe(true));
+  });
+
+  it('an expired parent session goes back to the sign-in and leaves the staff session alone', async () => {
+    signedIn();
+    storage.setToken('staff-token');
+    stubApi({ 'GET /api/family/me': () => json({ message: 'Unauthorized', code: 'auth.unauthorized' }, 401) });
+    const router = renderPortal('/family');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/family/sign-in'));
+    expect(localStorage.getItem(FAMILY_TOKEN_KEY)).toBeNull();
+    expect(storage.token()).toBe('staff-token');
+  });
+});
+
+describe('the coach\'s side of "can\'t come"', () => {
+  const participant = (n: number, name: string, cantCome: { reason: string | null; at: string } | null) => ({
+    id: ID(300 + n),
+    userId: ID(400 + n),
+    name,
+    nameArabic: null,
+    avatar: null,
+    condition: null,
+    status: 'PENDING' as const,
+    user: { id: ID(400 + n), name, nameArabic: null, avatar: null, condition: null },
+    teamId: null,
+    cantCome,
+  });
+
+  it('shows the reason beside the player and the expected players of the event', () => {
+    const at = '2026-11-25T10:00:00.000Z';
+    render(
+      <LocaleProvider locale="en">
+        <CantComeNote participant={{ cantCome: { reason: 'School trip', at } }} />
+        <ExpectedPlayers
+          event={{
+            id: ID(500),
+            type: 'TRAINING_SESSION',
+            date: '2026-12-03',
+            time: '17:00',
+            endTime: '18:00',
+            field: 'A',
+            seriesId: null,
+            teams: [],
+            coaches: [],
+            participants: [participant(1, 'Omar', { reason: null, at }), participant(2, 'Saad', null), participant(3, 'Ali', null)],
+            expectedPlayers: 2,
+          }}
+        />
+      </LocaleProvider>,
+    );
+    expect(screen.getByTestId('participant-cant-come').textContent).toBe("Can't come (parent): School trip");
+    expect(screen.getByTestId('event-expected').textContent).toContain('2 of 3 expected');
+    expect(screen.getByTestId('event-expected').textContent).toContain('Omar');
+  });
+});

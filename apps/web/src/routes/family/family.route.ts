@@ -1,0 +1,82 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { familyToken } from '../../features/family/token';
+import { rootRoute } from '../root';
+import { text } from '../search';
+
+// The parents' portal (issue 21) on an academy's host: its own layout and screens, each loaded lazily,
+// so none of it is in the staff shell's bundle.
+
+/** `?child=` picks one of the parent's children on the screens that show one child at a time. */
+export interface FamilyChildSearch {
+  child?: string;
+}
+const childSearch = (s: Record<string, unknown>): FamilyChildSearch => ({ child: text(s.child) });
+
+/** The sign-in: the address, then the code (or the mailed link, whose token is in the fragment). */
+export const familySignInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'family/sign-in',
+  component: lazyRouteComponent(() => import('../../features/family/SignInPage'), 'FamilySignInPage'),
+});
+
+/** The signed-in portal: without a parent session on this device, the sign-in. */
+export const familyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'family',
+  beforeLoad: () => {
+    if (!familyToken()) throw redirect({ to: '/family/sign-in' });
+  },
+  component: lazyRouteComponent(() => import('../../features/family/FamilyLayout'), 'FamilyLayout'),
+});
+
+export const familyHomeRoute = createRoute({
+  getParentRoute: () => familyRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../../features/family/HomePage'), 'FamilyHomePage'),
+});
+
+export const familyAvailabilityRoute = createRoute({
+  getParentRoute: () => familyRoute,
+  path: 'availability',
+  component: lazyRouteComponent(() => import('../../features/family/AvailabilityPage'), 'FamilyAvailabilityPage'),
+});
+
+export const familyProgressRoute = createRoute({
+  getParentRoute: () => familyRoute,
+  path: 'progress',
+  validateSearch: childSearch,
+  component: lazyRouteComponent(() => import('../../features/family/ProgressPage'), 'FamilyProgressPage'),
+});
+
+export const familyMoneyRoute = createRoute({
+  getParentRoute: () => familyRoute,
+  path: 'money',
+  validateSearch: childSearch,
+  component: lazyRouteComponent(() => import('../../features/family/MoneyPage'), 'FamilyMoneyPage'),
+});
+
+export const familyDetailsRoute = createRoute({
+  getParentRoute: () => familyRoute,
+  path: 'details',
+  component: lazyRouteComponent(() => import('../../features/family/DetailsPage'), 'FamilyDetailsPage'),
+});
+
+export const familyAnnouncementsRoute = createRoute({
+  getParentRoute: () => familyRoute,
+  path: 'announcements',
+  component: lazyRouteComponent(() => import('../../features/family/AnnouncementsPage'), 'FamilyAnnouncementsPage'),
+});
+
+/** The portal's routes, as the academy tree adds them. */
+export const familyRoutes = () =>
+  [
+    familySignInRoute,
+    familyRoute.addChildren([
+      familyHomeRoute,
+      familyAvailabilityRoute,
+      familyProgressRoute,
+      familyMoneyRoute,
+      familyDetailsRoute,
+      familyAnnouncementsRoute,
+    ]),
+  ] as const;
