@@ -25,8 +25,9 @@ import { type AuthContext, TOUCH_AFTER_MS } from '../modules/auth/sessions.js';
  *
  * A read that started before a notification about its academy was heard is answered but not kept
  * (it may have read the state before that change). Writes never use an entry: they authenticate in
- * the database, and a member's write in this process drops its academy's entries before its answer
- * leaves, so the member's next read sees what the write did even before the notification arrives.
+ * the database, and a tenant transaction this process commits outside a read request (a member's
+ * write, a background job; db/tenant.ts `onTenantCommitted`) drops its academy's entries at once, so
+ * the next read sees what it did even before the notification arrives.
  */
 export interface CachedSession {
   auth: AuthContext;
