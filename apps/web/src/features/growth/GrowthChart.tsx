@@ -97,7 +97,12 @@ export default function GrowthChart({
             tick={{ fontSize: 12 }}
             width={56}
           />
-          <Tooltip labelFormatter={(x) => date(Number(x))} formatter={(v) => formatMetric(intl, metric, Number(v))} />
+          <Tooltip
+            labelFormatter={(x) => date(Number(x))}
+            formatter={(v) => formatMetric(intl, metric, Number(v))}
+            // The chart is laid out left to right; its tooltip reads in the page's direction.
+            contentStyle={{ direction: rtl ? 'rtl' : 'ltr', textAlign: 'start' }}
+          />
           <Legend wrapperStyle={{ direction: rtl ? 'rtl' : 'ltr' }} />
           <Line
             data={player}
