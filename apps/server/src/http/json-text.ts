@@ -1,6 +1,6 @@
-import { endpoints, type RouteKey } from '@kora/contracts';
+import { type Endpoint, endpoints, type RouteKey } from '@kora/contracts';
 import type { FastifyReply } from 'fastify';
-import { type ZodType, z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Answers a list the database built as JSON text (db/json.ts) as it is: Fastify sends a string
@@ -20,7 +20,8 @@ export function sendJsonText<T>(reply: FastifyReply, text: string): T {
  * answer kept as text (http/list-cache.ts) by a route whose service answers values.
  */
 export function serializeAnswer(key: RouteKey, value: unknown): string {
-  const schema = (endpoints[key].responses as Record<number, ZodType | undefined>)[200];
+  const ep: Endpoint = endpoints[key];
+  const schema = ep.responses[200];
   if (!schema) throw new Error(`${key} has no 200 answer`);
   return JSON.stringify(z.encode(schema, value));
 }

@@ -294,8 +294,11 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
         const t = transactions.get(tranRef);
         if (!t) return html(reply, 404, messagePage('en', TEXT.en.notFound));
         if (t.result) return html(reply, 409, messagePage(t.request.lang, TEXT[t.request.lang].done));
-        const form = (typeof req.body === 'object' && req.body ? req.body : {}) as Record<string, unknown>;
-        const value = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).slice(0, 100) : '');
+        const form = req.body;
+        const value = (k: string) => {
+          const field: unknown = typeof form === 'object' && form ? Reflect.get(form, k) : undefined;
+          return typeof field === 'string' ? field.slice(0, 100) : '';
+        };
         const x = TEXT[t.request.lang];
         let cardNumber: string | null = null;
         if (value('action') !== 'cancel') {

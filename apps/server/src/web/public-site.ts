@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ERRORS } from '@kora/contracts';
+import { ERRORS, recordOf } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { rootUrl } from '../http/host.js';
@@ -44,7 +44,8 @@ export function acceptedLanguage(header: string | undefined): Language | null {
 
 /** An explicit `?lang=`, else the language picked on the site (the `lang` cookie the web app sets), else the browser's, else English. */
 export function languageOf(req: FastifyRequest): Language {
-  const query = (req.query as Record<string, unknown> | undefined)?.lang;
+  const asked: unknown = req.query;
+  const query = asked && typeof asked === 'object' && 'lang' in asked ? asked.lang : undefined;
   if (isLanguage(query)) return query;
   const cookie = /(?:^|;\s*)lang=(en|ar)(?:;|$)/.exec(req.headers.cookie ?? '')?.[1];
   if (isLanguage(cookie)) return cookie;
@@ -173,12 +174,10 @@ export async function registerPublicSite(app: FastifyInstance, opts: { webDist?:
   const dir = opts.webDist ? join(opts.webDist, 'prerendered') : undefined;
   if (!dir || !existsSync(dir)) return;
   for (const [path, page] of Object.entries(PUBLIC_PAGES)) {
-    const files = LANGUAGES.map((lang) => join(dir, lang, `${page}.html`));
-    if (!files.every((f) => existsSync(f))) continue;
+    const fileOf = (lang: Language) => join(dir, lang, `${page}.html`);
+    if (!LANGUAGES.every((lang) => existsSync(fileOf(lang)))) continue;
     // Canonical and alternate links are absolute: the configured public origin takes the build's placeholder.
-    const variants = Object.fromEntries(
-      LANGUAGES.map((lang, i) => [lang, variantOf(readFileSync(files[i], 'utf8').replaceAll('%ORIGIN%', origin))]),
-    ) as Record<Language, Variant>;
+    const variants = recordOf(LANGUAGES, (lang) => variantOf(readFileSync(fileOf(lang), 'utf8').replaceAll('%ORIGIN%', origin)));
     app.get(path, routeOptions, (req, reply) => {
       if (!isRoot(req)) return reply.callNotFound();
       const lang = languageOf(req);

@@ -1,6 +1,7 @@
-import type { AttendanceReport, ParticipantStatus } from '@kora/contracts';
+import { type AttendanceReport, attendanceReportSchema, type ParticipantStatus } from '@kora/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { z } from 'zod';
 import { jsonArray, jsonList } from '../../db/json.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
@@ -29,6 +30,9 @@ export interface ReportFilters {
  * (docs/domain.md, "Attendance reports"). Event dates are Riyadh dates, so an event at 23:30 on
  * 31 October belongs to October. A participation counts for the team it was made for (`team_id`).
  */
+/** The report as the statement builds it: the answer, and whether the filtered team exists. */
+const builtReportSchema = attendanceReportSchema.extend({ teamFound: z.boolean() });
+
 export async function attendanceReport(tx: TenantTx, f: ReportFilters): Promise<AttendanceReport> {
   const attended = list(ATTENDED_STATUSES);
   const missed = list(MISSED_STATUSES);
@@ -86,7 +90,7 @@ export async function attendanceReport(tx: TenantTx, f: ReportFilters): Promise<
       )} from streaks s join users u on u.id = s.user_id left join last_attended l on l.user_id = s.user_id)
     )::text as body`,
   );
-  const { teamFound, ...report } = JSON.parse(body) as AttendanceReport & { teamFound: boolean };
+  const { teamFound, ...report } = builtReportSchema.parse(JSON.parse(body));
   if (!teamFound) throw notFound('team.not_found');
   return report;
 }

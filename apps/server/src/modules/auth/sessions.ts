@@ -1,4 +1,4 @@
-import type { AccountType, SessionUser } from '@kora/contracts';
+import { type AccountType, accountTypeSchema, type SessionUser } from '@kora/contracts';
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { accountTypes, sessions, users } from '../../db/schema.js';
@@ -51,7 +51,9 @@ async function lookUpSession(deps: AppDeps, tx: Tx, token: string, host: HostInf
   const academy = { id: row.academy_id, name: row.academy_name, nameArabic: row.academy_name_arabic, handle: row.handle, logo: row.logo };
   // The function already leaves out academy_id and created_at, as toAccountType does.
   const accountType = row.account_type
-    ? (Object.fromEntries(Object.entries(row.account_type).map(([name, value]) => [accountTypeField.get(name), value])) as AccountType)
+    ? accountTypeSchema.parse(
+        Object.fromEntries(Object.entries(row.account_type).map(([name, value]) => [accountTypeField.get(name), value])),
+      )
     : null;
   const user = { ...row.member, accountType, academyUsers: [{ academy }] };
   return { sessionId: row.session_id, academyId: row.academy_id, handle: row.handle, user, dataVersion: String(row.data_version) };

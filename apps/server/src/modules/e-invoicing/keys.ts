@@ -23,7 +23,7 @@ export function sealingKeyFor(config: Pick<Config, 'production' | 'dataDir'>): B
       writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
     } catch (err) {
       // Another process of the server wrote it first: use theirs.
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (!(err instanceof Error && 'code' in err && err.code === 'EEXIST')) throw err;
     }
   }
   const text = readFileSync(file, 'utf8').trim();

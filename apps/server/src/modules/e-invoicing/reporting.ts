@@ -13,7 +13,7 @@
  *   the bell. ZATCA's answer (warnings and errors) is kept with the row.
  */
 import { X509Certificate } from 'node:crypto';
-import { REPORTING_STATES, type ReportingState } from '@kora/contracts';
+import { isOneOf, REPORTING_STATES, type ReportingState } from '@kora/contracts';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { zatcaCredentials } from '../../db/schema.js';
@@ -50,7 +50,7 @@ export async function wakeReports(tx: TenantTx) {
 }
 
 /** The document states that count for the history and the settings page. */
-export const isReportingState = (s: string): s is ReportingState => (REPORTING_STATES as readonly string[]).includes(s);
+export const isReportingState = (s: string): s is ReportingState => isOneOf(REPORTING_STATES, s);
 
 interface Claimed {
   document_id: string;
@@ -167,14 +167,14 @@ export function createReporter(deps: ReporterDeps): Reporter {
         });
       } catch (err) {
         const known = err instanceof ZatcaUnavailable || err instanceof ZatcaRefusal;
+        const message = err instanceof Error ? err.message : String(err);
         const status = err instanceof ZatcaUnavailable ? (err.status ?? null) : err instanceof ZatcaRefusal ? err.status : null;
         if (!known) deps.log.error({ err, academyId, documentId: document.document_id }, 'ZATCA reporting failed; it will be retried');
-        else
-          deps.log.warn({ academyId, documentId: document.document_id, status }, `ZATCA reporting not answered: ${(err as Error).message}`);
+        else deps.log.warn({ academyId, documentId: document.document_id, status }, `ZATCA reporting not answered: ${message}`);
         // The claim already moved the academy's next attempt to the retry time.
         await deps.data.tenant(academyId, (tx) =>
           tx.execute(sql`
-            update zatca_reports set last_error = ${(err as Error).message.slice(0, 500)}, http_status = ${status}
+            update zatca_reports set last_error = ${message.slice(0, 500)}, http_status = ${status}
             where document_id = ${document.document_id} and state = 'waiting'`),
         );
         return answered;

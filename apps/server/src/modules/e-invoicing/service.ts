@@ -7,7 +7,14 @@
  * ever answers a key or a secret.
  */
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { type EInvoicingStatus, RENEWAL_DUE_DAYS, REPORTING_STATES, type ReportingState, type ZatcaEnvironmentName } from '@kora/contracts';
+import {
+  type EInvoicingStatus,
+  RENEWAL_DUE_DAYS,
+  REPORTING_STATES,
+  type ReportingState,
+  recordOf,
+  type ZatcaEnvironmentName,
+} from '@kora/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { academies, zatcaCredentials } from '../../db/schema.js';
@@ -65,10 +72,7 @@ export async function eInvoicingStatus(tx: TenantTx, environment: ZatcaEnvironme
   const counts = rowsOf<{ state: ReportingState; n: number }>(
     await tx.execute(sql`select state, count(*)::int as n from zatca_reports group by state`),
   );
-  const reporting = Object.fromEntries(REPORTING_STATES.map((s) => [s, Number(counts.find((c) => c.state === s)?.n ?? 0)])) as Record<
-    ReportingState,
-    number
-  >;
+  const reporting = recordOf(REPORTING_STATES, (s) => Number(counts.find((c) => c.state === s)?.n ?? 0));
   let certificate: EInvoicingStatus['certificate'] = null;
   if (production) {
     const x509 = new X509Certificate(production.certificate);

@@ -250,14 +250,15 @@ export async function cancelWithRefund(
     return { started, cancelled: started.creditNote ? await markCancelled(tx, s.id, p, now()) : null };
   });
   if (first.cancelled && first.started.creditNote) return { ...first.cancelled, creditNote: first.started.creditNote };
-  let cancelled: ManagedSubscription | null = null;
+  const outcome: { cancelled: ManagedSubscription | null } = { cancelled: null };
   const creditNote = await settleCardRefund(run, provider, now, first.started, log, async (tx) => {
     // The money went back: cancelled whatever happened to it meanwhile (a second cancel is harmless).
     const { p } = await lockSubscription(tx, id);
-    cancelled = await markCancelled(tx, id, p, now());
+    outcome.cancelled = await markCancelled(tx, id, p, now());
   });
+  const { cancelled } = outcome;
   if (!cancelled) throw new Error('cancellation not recorded');
-  return { ...(cancelled as ManagedSubscription), creditNote };
+  return { ...cancelled, creditNote };
 }
 
 /** Pauses an ACTIVE or TRIAL subscription whose package allows pausing; the day it paused is kept for the resume. */
