@@ -103,7 +103,7 @@ export default function GrowthChart({
             // The chart is laid out left to right; its tooltip reads in the page's direction.
             contentStyle={{ direction: rtl ? 'rtl' : 'ltr', textAlign: 'start' }}
           />
-          <Legend wrapperStyle={{ direction: rtl ? 'rtl' : 'ltr' }} />
+          <Legend wrapperStyle={{ direction: rtl ? 'rtl' : 'ltr' }} content={({ payload }) => <LegendList entries={payload ?? []} />} />
           <Line
             data={player}
             dataKey="y"
@@ -128,5 +128,22 @@ export default function GrowthChart({
         </LineChart>
       </ResponsiveContainer>
     </div>
+  );
+}
+
+/**
+ * The chart's legend in the page's language: each line's colour and name. Recharts' own legend
+ * names every icon "… legend icon" in English for screen readers.
+ */
+function LegendList({ entries }: { entries: readonly { value?: unknown; color?: string }[] }) {
+  return (
+    <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 pt-2 text-xs text-slate-600">
+      {entries.map((entry) => (
+        <li key={String(entry.value)} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-0.5 w-4 rounded" style={{ backgroundColor: entry.color }} />
+          {String(entry.value ?? '')}
+        </li>
+      ))}
+    </ul>
   );
 }
