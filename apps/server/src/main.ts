@@ -41,6 +41,7 @@ const deps = {
   config,
   clock: systemClock,
   mailer: createMailer(database.db, {
+    clock: systemClock,
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log,

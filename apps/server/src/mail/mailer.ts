@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import { type Db, rowsOf } from '../db/client.js';
 import { outgoingMails } from '../db/schema.js';
 import { withSystem } from '../db/tenant.js';
+import { type Clock, systemClock } from '../lib/clock.js';
 
 export interface Mail {
   academyId: string | null;
@@ -32,6 +33,8 @@ interface Logger {
 
 export interface MailerOptions {
   smtpUrl?: string;
+  /** The app's clock (deps.clock), for when a mail was sent; the system's by default. */
+  clock?: Clock;
   /** A nodemailer transport instead of SMTP_URL (tests use nodemailer's JSON transport). */
   transport?: nodemailer.Transporter;
   from: string;
@@ -99,7 +102,7 @@ export function createMailer(db: Db, opts: MailerOptions): Mailer {
       await withSystem(db, (tx) =>
         tx
           .update(outgoingMails)
-          .set({ sentAt: new Date(), error: null, ...forget })
+          .set({ sentAt: (opts.clock ?? systemClock).now(), error: null, ...forget })
           .where(eq(outgoingMails.id, mail.id)),
       );
       return 1;

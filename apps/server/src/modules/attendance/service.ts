@@ -44,7 +44,7 @@ async function applyStatus(tx: TenantTx, before: Participant, status: Participan
   const wasAttended = ATTENDED_STATUSES.includes(before.status);
   const isAttended = ATTENDED_STATUSES.includes(status);
   await tx.update(participants).set({ status, updatedAt: at }).where(eq(participants.id, before.id));
-  if (wasAttended !== isAttended) await moveSession(tx, before.userId, isAttended ? -1 : 1);
+  if (wasAttended !== isAttended) await moveSession(tx, before.userId, isAttended ? -1 : 1, at);
 }
 
 /**
@@ -57,8 +57,8 @@ export async function setParticipantStatus(
   tx: TenantTx,
   where: { id: string } | { eventId: string; userId: string },
   status: ParticipantStatus,
-  onlyCoachOf: string | null = null,
-  at: Date = new Date(),
+  onlyCoachOf: string | null,
+  at: Date,
 ) {
   const before = await lockParticipant(tx, where, onlyCoachOf);
   await applyStatus(tx, before, status, at);
@@ -136,7 +136,7 @@ export async function syncAttendanceMarks(tx: TenantTx, marks: AttendanceMark[],
   return results;
 }
 
-async function moveSession(tx: TenantTx, playerId: string, delta: -1 | 1) {
+async function moveSession(tx: TenantTx, playerId: string, delta: -1 | 1, at: Date) {
   const [current] = await tx
     .select({ s: subscriptions })
     .from(subscriptions)
@@ -154,7 +154,7 @@ async function moveSession(tx: TenantTx, playerId: string, delta: -1 | 1) {
   const s = current.s;
   const left = Math.max(0, Math.min(s.totalSessions ?? 0, (s.sessionsLeft ?? 0) + delta));
   const status = left === 0 ? 'INACTIVE' : s.status === 'INACTIVE' ? 'ACTIVE' : s.status;
-  await tx.update(subscriptions).set({ sessionsLeft: left, status, updatedAt: new Date() }).where(eq(subscriptions.id, s.id));
+  await tx.update(subscriptions).set({ sessionsLeft: left, status, updatedAt: at }).where(eq(subscriptions.id, s.id));
 }
 
 /**

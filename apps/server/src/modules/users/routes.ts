@@ -133,7 +133,7 @@ export async function userRoutes(app: FastifyInstance) {
 
   route(app, 'updateCoach', { access: { anyOf: ['canWriteCoaches'] } }, (req) =>
     req.tenant(async (tx) => {
-      await updateCoach(tx, req.params.id, req.body);
+      await updateCoach(tx, req.params.id, req.body, app.deps.clock.now());
       return (await listCoaches(tx, [req.params.id]))[0];
     }),
   );

@@ -179,6 +179,7 @@ export async function createCoach(tx: TenantTx, body: z.output<typeof coachCreat
       academyId,
       role: 'COACH',
       name: body.name,
+      nameArabic: body.nameArabic,
       email: body.email,
       passwordHash: password ? await hashPassword(password) : null,
       coachType: body.coachType ?? null,
@@ -190,10 +191,10 @@ export async function createCoach(tx: TenantTx, body: z.output<typeof coachCreat
   return { coach: { id: coach.id, name: coach.name, email: coach.email }, ...(password ? { password } : {}) };
 }
 
-export async function updateCoach(tx: TenantTx, id: string, body: z.output<typeof coachUpdateBody>) {
+export async function updateCoach(tx: TenantTx, id: string, body: z.output<typeof coachUpdateBody>, now: Date) {
   const updated = await tx
     .update(users)
-    .set({ name: body.name, coachType: body.coachType, updatedAt: new Date() })
+    .set({ name: body.name, nameArabic: body.nameArabic, coachType: body.coachType, updatedAt: now })
     .where(and(eq(users.id, id), eq(users.role, 'COACH')))
     .returning({ id: users.id });
   if (updated.length === 0) throw notFound('coach.not_found');
