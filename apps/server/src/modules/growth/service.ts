@@ -5,6 +5,7 @@ import {
   type GrowthMetric,
   median,
   type ParsedGrowthMetricFields,
+  recordOf,
   riyadhToday,
 } from '@kora/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -149,13 +150,11 @@ export async function ageGroupMedians(tx: TenantTx, playerId: string, now: Date)
   for (const r of rows) byMonth.set(r.month, [...(byMonth.get(r.month) ?? []), r.metric]);
   const months = [...byMonth.keys()].sort().map((m) => {
     const records = byMonth.get(m) ?? [];
-    const medians = Object.fromEntries(
-      GROWTH_METRICS.map((key) => {
-        const value = median(records.map((r) => r[key]).filter((v): v is number => v !== null));
-        // Two decimals, as the records are entered (the mean of two middle values may not be exact in binary).
-        return [key, value === null ? null : Math.round(value * 100) / 100];
-      }),
-    ) as Record<(typeof GROWTH_METRICS)[number], number | null>;
+    const medians = recordOf(GROWTH_METRICS, (key) => {
+      const value = median(records.map((r) => r[key]).filter((v): v is number => v !== null));
+      // Two decimals, as the records are entered (the mean of two middle values may not be exact in binary).
+      return value === null ? null : Math.round(value * 100) / 100;
+    });
     return { month: m, count: records.length, ...medians };
   });
   return { ageGroup, playersCount: peers.length, months };
