@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,6 +8,7 @@ import { academyCheckQuery } from './lib/academy';
 import { AuthProvider, startSessionCheck, useAuth } from './lib/auth';
 import { currentHost } from './lib/host';
 import { initialLocale, LocaleProvider, loadCatalog } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
 import { startOffline } from './offline/register';
 import { loadScreenCode, makeRouter } from './router';
 import { AcademyNotFoundPage } from './routes/fallbacks';
@@ -17,7 +18,7 @@ import './styles.css';
 // (so zod never compiles its parsers here anyway), and the refused probe is reported as a violation.
 Reflect.set(globalThis, '__zod_globalConfig', { jitless: true });
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
+const queryClient = createQueryClient();
 const router = makeRouter(queryClient);
 // Nothing waits on anything else to start: the session, the academy check and the screen's code load beside the messages.
 startSessionCheck();
