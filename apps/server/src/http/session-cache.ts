@@ -211,6 +211,7 @@ function listenOnPostgres(pool: pg.Pool, cache: SessionCache, log: FastifyBaseLo
     if (closed) return;
     if (err) log.warn({ err }, 'session listener dropped: sessions are checked in the database until it is back');
     retry = setTimeout(connect, delay);
+    retry.unref();
     delay = Math.min(delay * 2, 2000);
   };
 
