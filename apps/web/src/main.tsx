@@ -20,11 +20,10 @@ Reflect.set(globalThis, '__zod_globalConfig', { jitless: true });
 
 const queryClient = createQueryClient();
 const router = makeRouter(queryClient);
-// Nothing waits on anything else to start: the session, the academy check and the screen's code load beside the messages.
+// The session and the academy check start beside the language's messages instead of after them.
 startSessionCheck();
 const startHost = currentHost();
 if (startHost.kind === 'academy') void queryClient.prefetchQuery(academyCheckQuery(startHost.handle));
-loadScreenCode(router);
 // On academy hosts: installable, opens offline, sends attendance marked offline when the network returns.
 startOffline(queryClient);
 
@@ -56,4 +55,10 @@ const render = () =>
     </StrictMode>,
   );
 // The chosen language's messages first (the other language loads only if picked): no flash of another language.
-loadCatalog(initialLocale()).then(render, render);
+// The screen's code (and its queries' modules) right after the messages, which the first paint waits for: it loads
+// while the session is checked, not after.
+const start = () => {
+  render();
+  loadScreenCode(router);
+};
+loadCatalog(initialLocale()).then(start, start);

@@ -3,6 +3,7 @@ import { createRouter } from '@tanstack/react-router';
 import { pendingOptions, showWaits } from './components/Spinner';
 import { currentHost } from './lib/host';
 import { storage } from './lib/storage';
+import { announcementsRoute } from './routes/app/announcements.route';
 import { appRoute } from './routes/app/app.route';
 import { coachesRoute } from './routes/app/coaches.route';
 import { dashboardRoute } from './routes/app/dashboard.route';
@@ -68,6 +69,7 @@ const academyTree = () =>
       teamsRoute,
       teamsAliasRoute,
       playersRoute,
+      announcementsRoute,
       playerRoute,
       coachesRoute,
       scheduleRoute,
@@ -105,14 +107,18 @@ export function makeRouter(queryClient: QueryClient): RootHostRouter | AcademyRo
 
 /**
  * On an academy host with a stored session: the code of the screen the address names (layouts,
- * screen) starts loading at once, beside the session check and the language's messages, instead of
- * after them; its loader then fetches the data while nothing else is left to wait for.
+ * screen, the queries its loader imports) starts loading at once, beside the session check and the
+ * language's messages, instead of after them; its loader then sends its requests as soon as the
+ * session is known.
  */
 export function loadScreenCode(router: RootHostRouter | AcademyRouter) {
   if (currentHost().kind !== 'academy' || !storage.token()) return;
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
   // A failure here is retried by the navigation itself, which reports it.
-  for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
+  for (const route of routes) {
+    router.loadRouteChunk(route)?.catch(() => undefined);
+    route.options.staticData?.queries?.().catch(() => undefined);
+  }
 }
 
 // The academy tree is the one registered: the app's screens check their links and hooks against it.

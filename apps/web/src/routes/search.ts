@@ -12,3 +12,10 @@ export const warm = (work: Promise<unknown>) =>
     () => undefined,
     () => undefined,
   );
+
+declare module '@tanstack/router-core' {
+  interface StaticDataRouteOption {
+    /** The modules a route's loader imports (its queries): the first load fetches them with the screen's code. */
+    queries?: () => Promise<unknown>;
+  }
+}

@@ -5,14 +5,18 @@ import { authSnapshot } from '../../lib/auth';
 import { warm } from '../search';
 import { appRoute } from './app.route';
 
+// The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
+const eventQueries = () => import('../../features/schedule/api');
+
 /** `/`: the dashboard, or for a user without its permission a page that says so (sending them "home" would loop). */
 export const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: AREA_ROUTES.Dashboard.path,
+  staticData: { queries: eventQueries },
   loader: ({ context }) =>
     authSnapshot().canRead('Dashboard')
       ? warm(
-          import('../../features/schedule/api').then(({ statsQuery, eventsQuery, dashboardRange }) =>
+          eventQueries().then(({ statsQuery, eventsQuery, dashboardRange }) =>
             Promise.all([
               context.queryClient.ensureQueryData(statsQuery),
               context.queryClient.ensureQueryData(eventsQuery(dashboardRange(riyadhToday()))),

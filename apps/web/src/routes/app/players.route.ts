@@ -4,13 +4,18 @@ import { listSearch } from '../../lib/list-search';
 import { warm } from '../search';
 import { areaRoute } from './guard';
 
+// The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
+const playerQueries = () => import('../../features/players/api');
+const teamQueries = () => import('../../features/teams/api');
+
 /** The players list: its filters and how many rows it shows (lib/list-search.ts). */
 export const playersRoute = createRoute({
   ...areaRoute('Players'),
   validateSearch: listSearch('q', 'team', 'gender', 'age', 'condition', 'nationality', 'neighborhood'),
+  staticData: { queries: teamQueries },
   loader: ({ context }) =>
     warm(
-      import('../../features/teams/api').then((q) =>
+      teamQueries().then((q) =>
         Promise.all([context.queryClient.ensureQueryData(q.playersQuery), context.queryClient.ensureQueryData(q.teamsQuery)]),
       ),
     ),
@@ -21,9 +26,10 @@ export const playersRoute = createRoute({
 export const playerRoute = createRoute({
   ...areaRoute('Players'),
   path: `${AREA_ROUTES.Players.path}/$playerId`,
+  staticData: { queries: playerQueries },
   loader: ({ context, params }) =>
     warm(
-      import('../../features/players/api').then((q) =>
+      playerQueries().then((q) =>
         Promise.all([
           context.queryClient.ensureQueryData(q.playerQuery(params.playerId)),
           context.queryClient.ensureQueryData(q.participationsQuery(params.playerId)),

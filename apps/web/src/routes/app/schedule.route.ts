@@ -4,18 +4,21 @@ import { warm } from '../search';
 import { areaRoute } from './guard';
 import { weekQuery, weekSearch } from './week';
 
+// The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
+const teamQueries = () => import('../../features/teams/api');
+const eventQueries = () => import('../../features/schedule/api');
+
 /** The academy's week of events. */
 export const scheduleRoute = createRoute({
   ...areaRoute('Schedule'),
   validateSearch: weekSearch,
   loaderDeps: ({ search }) => ({ week: search.week }),
+  staticData: { queries: () => Promise.all([teamQueries(), eventQueries()]) },
   loader: ({ context, deps }) =>
     warm(
       Promise.all([
-        import('../../features/teams/api').then((q) => context.queryClient.ensureQueryData(q.teamsQuery)),
-        import('../../features/schedule/api').then(({ eventsQuery }) =>
-          context.queryClient.ensureQueryData(eventsQuery(weekQuery(deps.week))),
-        ),
+        teamQueries().then((q) => context.queryClient.ensureQueryData(q.teamsQuery)),
+        eventQueries().then(({ eventsQuery }) => context.queryClient.ensureQueryData(eventsQuery(weekQuery(deps.week)))),
       ]),
     ),
   component: lazyRouteComponent(() => import('../../features/schedule/SchedulePage'), 'SchedulePage'),
@@ -25,6 +28,7 @@ export const scheduleRoute = createRoute({
 export const attendanceReportRoute = createRoute({
   ...areaRoute('Schedule'),
   path: `${AREA_ROUTES.Schedule.path}/attendance`,
-  loader: ({ context }) => warm(import('../../features/teams/api').then((q) => context.queryClient.ensureQueryData(q.teamsQuery))),
+  staticData: { queries: teamQueries },
+  loader: ({ context }) => warm(teamQueries().then((q) => context.queryClient.ensureQueryData(q.teamsQuery))),
   component: lazyRouteComponent(() => import('../../features/attendance-reports/AttendanceReportPage'), 'AttendanceReportPage'),
 });

@@ -3,6 +3,9 @@ import { text, warm } from '../search';
 import { appRoute } from './app.route';
 import { areaRoute } from './guard';
 
+// The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
+const teamQueries = () => import('../../features/teams/api');
+
 export interface TeamsSearch {
   teamId?: string;
   mode?: 'create';
@@ -16,9 +19,10 @@ const teamsSearch = (s: Record<string, unknown>): TeamsSearch => ({
 export const teamsRoute = createRoute({
   ...areaRoute('ManageTeam'),
   validateSearch: teamsSearch,
+  staticData: { queries: teamQueries },
   loader: ({ context }) =>
     warm(
-      import('../../features/teams/api').then((q) =>
+      teamQueries().then((q) =>
         Promise.all([
           context.queryClient.ensureQueryData(q.teamsQuery),
           context.queryClient.ensureQueryData(q.coachesQuery),

@@ -4,6 +4,9 @@ import { text, warm } from '../search';
 import { areaRoute } from './guard';
 import { type WeekSearch, weekQuery, weekSearch } from './week';
 
+// The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
+const eventQueries = () => import('../../features/schedule/api');
+
 /** My Trainings: the week shown and the training opened (`?eventId=`). */
 export interface TrainingsSearch extends WeekSearch {
   eventId?: string;
@@ -13,9 +16,10 @@ export const trainingsRoute = createRoute({
   ...areaRoute('MyTrainings'),
   validateSearch: (s: Record<string, unknown>): TrainingsSearch => ({ ...weekSearch(s), eventId: text(s.eventId) }),
   loaderDeps: ({ search }) => ({ week: search.week }),
+  staticData: { queries: eventQueries },
   loader: ({ context, deps }) =>
     warm(
-      import('../../features/schedule/api').then(({ eventsQuery }) =>
+      eventQueries().then(({ eventsQuery }) =>
         context.queryClient.ensureQueryData(eventsQuery({ ...weekQuery(deps.week), coachId: authSnapshot().user?.id })),
       ),
     ),

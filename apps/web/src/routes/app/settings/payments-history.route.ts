@@ -3,6 +3,9 @@ import { currentMonth, monthParam } from '../../../features/payments/month';
 import { warm } from '../../search';
 import { settingsRoute } from './settings.route';
 
+// The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
+const invoiceQueries = () => import('../../../features/payments/invoices');
+
 /** The payments history: the month shown (`?month=yyyy-MM`; none is this month). */
 export interface PaymentsHistorySearch {
   month?: string;
@@ -13,11 +16,8 @@ export const paymentsHistoryRoute = createRoute({
   path: 'payments-history',
   validateSearch: (s: Record<string, unknown>): PaymentsHistorySearch => ({ month: monthParam(s.month) }),
   loaderDeps: ({ search }) => ({ month: search.month }),
+  staticData: { queries: invoiceQueries },
   loader: ({ context, deps }) =>
-    warm(
-      import('../../../features/payments/invoices').then((q) =>
-        context.queryClient.ensureQueryData(q.invoicesQuery(deps.month ?? currentMonth())),
-      ),
-    ),
+    warm(invoiceQueries().then((q) => context.queryClient.ensureQueryData(q.invoicesQuery(deps.month ?? currentMonth())))),
   component: lazyRouteComponent(() => import('../../../features/payments/PaymentsHistoryPage'), 'PaymentsHistoryPage'),
 });

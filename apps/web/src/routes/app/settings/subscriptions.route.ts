@@ -2,11 +2,14 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { warm } from '../../search';
 import { settingsRoute } from './settings.route';
 
+// The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
+const subscriptionQueries = () => import('../../../features/subscriptions/api');
+
 /** The subscriptions, Settings' first screen. */
 export const subscriptionsRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/',
-  loader: ({ context }) =>
-    warm(import('../../../features/subscriptions/api').then((q) => context.queryClient.ensureQueryData(q.subscriptionsQuery))),
+  staticData: { queries: subscriptionQueries },
+  loader: ({ context }) => warm(subscriptionQueries().then((q) => context.queryClient.ensureQueryData(q.subscriptionsQuery))),
   component: lazyRouteComponent(() => import('../../../features/subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
 });
