@@ -139,6 +139,8 @@ export const parentPlayerReply = z.object({
 export const COACH_NAME_REQUIRED = ERRORS['coach.name_required'];
 export const coachCreateBody = z.object({
   name: plainText().min(1, COACH_NAME_REQUIRED).max(100),
+  /** The name as the Arabic screens show it (none: the name). */
+  nameArabic: optionalText(100),
   email: z
     .string()
     .trim()
@@ -157,6 +159,7 @@ export const coachCreateReply = z.object({
 });
 export const coachUpdateBody = z.object({
   name: plainText().min(1, COACH_NAME_REQUIRED).max(100),
+  nameArabic: optionalText(100),
   coachType: coachTypeSchema,
   teamIds: z.array(z.uuid()).max(200).default([]),
 });

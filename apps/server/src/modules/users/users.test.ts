@@ -327,6 +327,30 @@ describe('coaches', () => {
     expect(upd.json()).toMatchObject({ name: 'Coach Hisham G.', coachType: 'LEAD_COACH', teamsCoaching: [] });
   });
 
+  it("keeps a coach's Arabic name, and clears it when an edit sends none", async () => {
+    const res = await asMember(
+      t.app,
+      a,
+    )({
+      method: 'POST',
+      url: '/api/users/coaches',
+      payload: { name: 'Coach Faris', nameArabic: ' المدرب فارس ', coachType: 'LEAD_COACH' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().coach.id;
+    const listed = async () =>
+      (
+        (await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=COACH' })).json() as { id: string; nameArabic: string | null }[]
+      ).find((c) => c.id === id);
+    expect(await listed()).toMatchObject({ nameArabic: 'المدرب فارس' });
+    const put = (payload: object) => asMember(t.app, a)({ method: 'PUT', url: `/api/users/coaches/${id}`, payload });
+    expect((await put({ name: 'Coach Faris', nameArabic: 'فارس', coachType: 'LEAD_COACH', teamIds: [] })).json()).toMatchObject({
+      nameArabic: 'فارس',
+    });
+    expect((await put({ name: 'Coach Faris', coachType: 'LEAD_COACH', teamIds: [] })).json()).toMatchObject({ nameArabic: null });
+    expect((await put({ name: 'Coach Faris', nameArabic: 'x\u0007', coachType: 'LEAD_COACH' })).statusCode).toBe(400);
+  });
+
   it('shows a generated password once for a login, and 409 for a taken login e-mail', async () => {
     const email = `c${Date.now()}@x.sa`;
     const res = await asMember(t.app, a)({ method: 'POST', url: '/api/users/coaches', payload: { name: 'Coach Login', email } });

@@ -60,6 +60,7 @@ export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose()
   const form = useZodForm(createSchema, {
     defaultValues: {
       name: coach?.name ?? '',
+      nameArabic: coach?.nameArabic ?? '',
       coachType: coach?.coachType ?? undefined,
       teamIds: coach?.teamsCoaching.map((t) => t.id) ?? [],
       email: '',
@@ -69,10 +70,10 @@ export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose()
   const [name, coachType, email] = form.watch(['name', 'coachType', 'email']);
   const canGiveLogin = useAuth().canWrite('Settings');
 
-  const save = async ({ name, coachType, teamIds, email, accountTypeId }: CreateCoach) => {
+  const save = async ({ name, nameArabic, coachType, teamIds, email, accountTypeId }: CreateCoach) => {
     const created = coach
-      ? await update.mutateAsync({ id: coach.id, body: { name, coachType, teamIds } }).then(() => null)
-      : await create.mutateAsync({ name, coachType, teamIds, email, accountTypeId: email ? accountTypeId : null });
+      ? await update.mutateAsync({ id: coach.id, body: { name, nameArabic, coachType, teamIds } }).then(() => null)
+      : await create.mutateAsync({ name, nameArabic, coachType, teamIds, email, accountTypeId: email ? accountTypeId : null });
     toast(intl.formatMessage({ id: coach ? 'coaches.saved' : 'coaches.added' }, { name }));
     if (!created?.password) onClose();
   };
@@ -101,6 +102,7 @@ export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose()
       ]}
     >
       <FormText name="name" label={<FormattedMessage id="coaches.name" />} required autoFocus />
+      <FormText name="nameArabic" dir="rtl" label={<FormattedMessage id="coaches.nameArabic" />} />
       <FormSelect name="coachType" label={<FormattedMessage id="coaches.position" />} required>
         <option value="">{intl.formatMessage({ id: 'coaches.choosePosition' })}</option>
         {COACH_TYPES.map((c) => (
