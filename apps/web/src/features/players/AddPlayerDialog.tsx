@@ -10,9 +10,10 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { FormSelect } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
+import { packagesQuery } from '../packages/api';
 import { usePlayerMutations } from './api';
 import { emptyParent, ParentFields } from './ParentFields';
 import { emptyPlayer, PhotoField, PlayerFields } from './PlayerFields';
@@ -36,7 +37,7 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
   const [step, setStep] = useState<1 | 2>(1);
   const today = todayIso();
   const start = startDateBounds(today);
-  const packages = useQuery({ queryKey: ['packages'], queryFn: () => call('listPackages', { query: {} }) });
+  const packages = useQuery(packagesQuery);
   const form = useZodForm(addPlayerSchema, {
     defaultValues: { parentInfo: emptyParent(), playerInfo: emptyPlayer(), selectedPackage: '', subscriptionStartDate: today, photo: null },
   });

@@ -3,8 +3,8 @@ import { call } from '../../lib/api';
 
 /** Shared by the route loader (ensureQueryData) and the screen (useQuery). */
 export const subscriptionsQuery = queryOptions({ queryKey: ['subscriptions'], queryFn: () => call('listSubscriptions') });
-/** The academy's packages (the Add Player wizard reads the same entry). */
-export const packagesQuery = queryOptions({ queryKey: ['packages'], queryFn: () => call('listPackages', { query: {} }) });
+/** The academy's packages: one query, one key, wherever they are read. */
+export { packagesQuery } from '../packages/api';
 
 export interface ActivateInput {
   packageId: string;
