@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../db/client.js';
@@ -172,7 +172,8 @@ export interface SessionListener {
 export function listenForSessionChanges(db: Db, cache: SessionCache, log: FastifyBaseLogger): SessionListener {
   const client: unknown = Reflect.get(db, '$client');
   if (client instanceof pg.Pool) return listenOnPostgres(client, cache, log);
-  return listenOnPglite(client as PGlite, cache);
+  if (client instanceof PGlite) return listenOnPglite(client, cache);
+  throw new Error('the session cache listens on PostgreSQL (a pg.Pool) or PGlite only');
 }
 
 function listenOnPglite(client: PGlite, cache: SessionCache): SessionListener {
