@@ -267,7 +267,14 @@ export const endpoints = {
     body: coachCreateBody,
     responses: { 201: coachCreateReply, 409: errorSchema },
   },
-  updateCoach: { summary: 'Edit a coach', tags: ['users'], audited: true, params: idParamsSchema, body: coachUpdateBody, responses: { 200: coachSchema } },
+  updateCoach: {
+    summary: 'Edit a coach',
+    tags: ['users'],
+    audited: true,
+    params: idParamsSchema,
+    body: coachUpdateBody,
+    responses: { 200: coachSchema },
+  },
   createStaffUser: {
     audited: true,
     summary: 'Add a staff login (role ADMIN) of an account type; its generated password is answered once',

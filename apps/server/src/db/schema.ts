@@ -939,4 +939,3 @@ export const announcementRecipients = pgTable(
     index('announcement_recipients_parent_idx').on(t.academyId, t.parentId),
   ],
 );
-

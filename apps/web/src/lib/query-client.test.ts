@@ -7,7 +7,11 @@ describe('the query client', () => {
     const client = createQueryClient();
     await client.fetchQuery({ queryKey: ['listAttention', {}], queryFn: () => ['bell'] });
     await client.fetchQuery({ queryKey: ['monthlyStats', {}], queryFn: () => ({ activePlayers: 1 }) });
-    const stale = () => client.getQueryCache().getAll().map((q) => q.state.isInvalidated);
+    const stale = () =>
+      client
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.state.isInvalidated);
     expect(stale()).toEqual([false, false]);
 
     const failing = new MutationObserver(client, { mutationFn: () => Promise.reject(new Error('refused')) });

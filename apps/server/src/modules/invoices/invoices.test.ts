@@ -47,9 +47,7 @@ async function pendingSubscriptions(academy: Academy, names: { name: string; nam
 
 /** A cash activation with its invoice, at a given instant. */
 const pay = (academy: Academy, subscriptionId: string, at: string) =>
-  withTenant(t.deps.db, academy.id, (tx) =>
-    activatePaid(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date(at) }),
-  );
+  withTenant(t.deps.db, academy.id, (tx) => activatePaid(tx, subscriptionId, { method: 'Cash', withInvoice: true, now: new Date(at) }));
 
 /** A card payment's activation, as the provider's callback makes it. */
 const payByCard = (academy: Academy, subscriptionId: string, at: string) =>
