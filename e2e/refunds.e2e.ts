@@ -109,8 +109,11 @@ describe('refund journey, desktop, English', () => {
     await creditRow.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${artifacts}refund-history-en.png` });
 
-    // Its PDF and signed XML are public by its id, like an invoice's.
-    const href = (await creditRow.getByRole('link').getAttribute('href')) ?? '';
+    // It opens in a dialog of the app; its PDF and signed XML are public by its id, like an invoice's.
+    await creditRow.getByTestId('payments-pdf').click();
+    const viewer = page.getByTestId('invoice-dialog');
+    await viewer.getByTestId('invoice-download').waitFor();
+    const href = (await viewer.getByRole('link', { name: 'Open in a new tab' }).getAttribute('href')) ?? '';
     const id = href.split('/').pop() ?? '';
     const pdf = await fetch(`${base()}/api/invoices/${id}`);
     expect(pdf.status).toBe(200);
