@@ -60,9 +60,14 @@ function ParentForm({ details }: { details: FamilyDetails }) {
           <FormattedMessage id="family.details.parent" />
         </h2>
         {details.parent.email && (
-          <p className="text-sm text-slate-600">
-            <FormattedMessage id="family.details.email" />: <bdi dir="ltr">{details.parent.email}</bdi>
-          </p>
+          <div className="text-sm">
+            <p className="font-medium text-slate-700">
+              <FormattedMessage id="family.details.email" />
+            </p>
+            <p className="break-all text-slate-600">
+              <bdi dir="ltr">{details.parent.email}</bdi>
+            </p>
+          </div>
         )}
         {error && <ErrorBox>{error}</ErrorBox>}
         <PhoneField

@@ -102,7 +102,7 @@ export function FamilyHomePage() {
                   <p className="text-sm text-slate-700" data-testid="family-last-attendance">
                     <FormattedMessage id={`event.${lastAttendance.eventType}`} />
                     {' · '}
-                    {dayText(intl, lastAttendance.date)} <bdi dir="ltr">{timeText(intl, lastAttendance.time)}</bdi>
+                    {dayText(intl, lastAttendance.date)} <bdi dir="ltr">{timeText(lastAttendance.time)}</bdi>
                     {' · '}
                     <span className={lastAttendance.status === 'ABSENT' ? 'font-semibold text-red-700' : 'font-semibold text-green-700'}>
                       <FormattedMessage id={`attendance.${lastAttendance.status}`} />

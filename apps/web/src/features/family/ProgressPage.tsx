@@ -35,6 +35,8 @@ function Progress({ childId }: { childId: string }) {
     );
   if (progress.isPending) return <SkeletonRows rows={6} />;
   const { attendance, growth, medians } = progress.data;
+  // Months with nothing marked (holidays, before the child joined) are left out rather than shown empty.
+  const marked = attendance.months.filter((m) => m.marked > 0);
   const measured = GROWTH_METRICS.filter((m) => growth.some((r) => r[m] != null));
   const metric = chosen ?? measured[0] ?? 'height';
   const latest = growth.at(-1);
@@ -52,13 +54,13 @@ function Progress({ childId }: { childId: string }) {
         <p className="text-sm text-slate-600">
           <FormattedMessage id="family.progress.attended" values={{ attended: attendance.attended, marked: attendance.marked }} />
         </p>
-        {attendance.months.length === 0 ? (
+        {marked.length === 0 ? (
           <p className="text-sm text-slate-500">
             <FormattedMessage id="family.progress.noAttendance" />
           </p>
         ) : (
           <ul className="space-y-2">
-            {attendance.months.map((m) => (
+            {marked.map((m) => (
               <li key={m.month} className="grid grid-cols-[7.5rem_1fr_3rem] items-center gap-2 text-sm">
                 <span className="truncate text-slate-700">{monthText(intl, m.month)}</span>
                 <span

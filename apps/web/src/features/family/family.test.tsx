@@ -19,7 +19,7 @@ const CHILD = {
   nameArabic: 'عمر الحربي',
   avatar: null,
   birthdate: '2015-04-02',
-  teams: [{ id: ID(2), name: 'U12 Eagles', nameArabic: 'نسور تحت 12' }],
+  teams: [{ id: ID(2), name: 'U12 Eagles', nameArabic: 'نسور تحت 12', color: 'BLUE' as const }],
 };
 const ME: FamilyMe = {
   parent: {
@@ -80,7 +80,7 @@ const MONEY: FamilyMoney = {
       paidAt: '2026-11-20T09:00:00.000Z',
       total: -345,
       vat: -45,
-      paymentMethod: 'CARD',
+      paymentMethod: 'Card',
       pdfPath: `/api/invoices/${ID(7)}`,
     },
     {
@@ -93,7 +93,7 @@ const MONEY: FamilyMoney = {
       paidAt: '2026-11-01T09:00:00.000Z',
       total: 345,
       vat: 45,
-      paymentMethod: 'CARD',
+      paymentMethod: 'Card',
       pdfPath: `/api/invoices/${ID(8)}`,
     },
   ],

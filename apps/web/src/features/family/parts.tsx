@@ -11,9 +11,8 @@ import { useLocale } from '../../lib/i18n';
 /** "Sun 30 Nov" of a yyyy-MM-dd (the day as the academy wrote it). */
 export const dayText = (intl: IntlShape, date: string) =>
   intl.formatDate(`${date}T12:00:00Z`, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-/** "5:00 PM" of an HH:mm (Riyadh's wall clock, shown as written). */
-export const timeText = (intl: IntlShape, time: string) =>
-  intl.formatTime(`1970-01-01T${time.slice(0, 5)}:00Z`, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+/** "17:00" of an HH:mm or HH:mm:ss: Riyadh's wall clock as the academy wrote it (the staff screens show it so too). */
+export const timeText = (time: string) => time.slice(0, 5);
 /** "November 2026" of a yyyy-MM. */
 export const monthText = (intl: IntlShape, month: string) =>
   intl.formatDate(`${month}-15T12:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -45,9 +44,9 @@ export function EventFacts({ item }: { item: FamilyEvent }) {
         <span data-testid="family-event-day">{dayText(intl, event.date)}</span>
       </p>
       <p className="text-sm text-slate-600">
-        <span dir="ltr" className="inline-block">
-          {timeText(intl, event.time)} – {timeText(intl, event.endTime)}
-        </span>
+        <bdi dir="ltr">
+          {timeText(event.time)}–{timeText(event.endTime)}
+        </bdi>
         {event.field && (
           <>
             <span className="text-slate-400"> · </span>

@@ -117,6 +117,13 @@ export function PlayersPage() {
       title={<FormattedMessage id="nav.players" />}
       actions={
         <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to="/players/announcements"
+            className="inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            data-testid="players-announcements"
+          >
+            <FormattedMessage id="announcements.open" />
+          </Link>
           <ExportPlayersMenu />
           {canWrite && (
             <Button variant="outline" onClick={() => setImporting(true)}>

@@ -1,0 +1,225 @@
+// The parents' Kora (issue 21) on a phone, in English and in Arabic: a parent registered at the academy
+// signs in on /family with the code from the mail outbox, sees the child's next training, says the child
+// can't come (with a reason); the coach sees it with the reason in My Trainings; the parent opens an
+// invoice and renews the subscription with the sandbox card. Every portal screen is photographed at
+// 390 px and 1280 px (e2e/artifacts/family/).
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { academyUrl, artifacts, DEMO, login, outbox, port, useBrowser } from './browser';
+import { apiAs, uniqueSuffix } from './data';
+
+const shots = `${artifacts}family/`;
+mkdirSync(shots, { recursive: true });
+
+const messages = (locale: 'en' | 'ar'): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${locale}.json`, import.meta.url), 'utf8'));
+/** A date in the academy's time zone (Asia/Riyadh, UTC+3), days from today. */
+const riyadhDay = (days = 0) => new Date(Date.now() + 3 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const CARD = {
+  en: { cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'CVC', pay: /^Pay / },
+  ar: { cardNumber: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (شهر/سنة)', cvc: 'رمز التحقق', pay: /^ادفع / },
+} as const;
+
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The code of the newest sign-in mail to `email`, polled from the development outbox (bounded). */
+async function codeFor(email: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = (await outbox()).find((m) => m.to === email);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no sign-in code for ${email} in the outbox`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A child registered by a parent with their own e-mail, paid in cash, on a new team of the demo coach with a training tomorrow. */
+async function family(tag: string, lang: 'en' | 'ar') {
+  const admin = await apiAs();
+  const coach = await apiAs(DEMO.coach);
+  const { user: coachUser } = await coach.call<{ user: { id: string } }>('GET', '/api/auth/me');
+  const packages = await admin.call<{ id: string; name: string }[]>('GET', '/api/packages');
+  const quarterly = packages.find((p) => p.name === 'Quarterly') ?? packages[0];
+  const email = `family-${tag}@example.com`;
+  const phone = `+96650${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const child = lang === 'ar' ? { name: `Yousef ${tag}`, nameArabic: `يوسف ${tag}` } : { name: `Yousef ${tag}` };
+  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      handle: 'demo',
+      selectedPackage: quarterly.id,
+      subscriptionStartDate: null,
+      parentInfo: { name: `Parent ${tag}`, phone, email },
+      playerInfo: { ...child, birthdate: '2015-03-14', gender: 'MALE' },
+    }),
+  });
+  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
+  const { subscription, player } = (await res.json()) as { subscription: { id: string }; player: { id: string } };
+  await admin.call('PATCH', `/api/subscriptions/${quarterly.id}/${subscription.id}`, { status: 'ACTIVE', sendInvoice: false });
+  const team = await admin.call<{ id: string }>('POST', '/api/teams', {
+    name: `Family ${tag}`,
+    nameArabic: `الأسرة ${tag}`,
+    color: 'GREEN',
+    coachIds: [coachUser.id],
+    playerIds: [player.id],
+  });
+  const event = await admin.call<{ id: string; date: string; participants: unknown[] }>('POST', '/api/events', {
+    type: 'TRAINING_SESSION',
+    date: riyadhDay(1),
+    time: '17:00',
+    endTime: '18:30',
+    field: `Pitch ${tag}`,
+    teamIds: [team.id],
+    coachIds: [coachUser.id],
+  });
+  expect(event.participants).toHaveLength(1);
+  // Staff write to this child's family (W:Players), in both languages.
+  const announcement = await admin.call<{ id: string; recipients: number }>('POST', '/api/announcements', {
+    audience: 'family',
+    playerId: player.id,
+    title: `Kit day ${tag}`,
+    titleArabic: `يوم الزي ${tag}`,
+    body: 'Bring your boots and shin pads on Thursday.',
+    bodyArabic: 'أحضر الحذاء وواقي الساق يوم الخميس.',
+  });
+  expect(announcement.recipients).toBe(1);
+  return { email, subscriptionId: subscription.id, event };
+}
+
+const endDateOf = async (id: string) =>
+  ((await (await fetch(`http://127.0.0.1:${port()}/api/subscriptions/${id}/payment-details`)).json()).subscription as { endDate: string })
+    .endDate;
+
+/** Each portal screen at the phone's width and at 1280 px (the page is left at the phone's). */
+async function photograph(page: Page, lang: string, name: string) {
+  await page.screenshot({ path: `${shots}${name}-${lang}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${shots}${name}-${lang}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+describe.each(['en', 'ar'] as const)('the family portal on a phone (%s)', (lang) => {
+  const b = useBrowser({ mobile: true, locale: lang === 'ar' ? 'ar-SA' : 'en-US' });
+  const m = messages(lang);
+  const nav = (page: Page, id: string) => page.getByTestId('family-bottom-nav').getByRole('link', { name: m[id] }).click();
+
+  it("signs in with the mailed code, says the child can't come, the coach sees it; opens an invoice and renews with the card", async () => {
+    const { page } = b;
+    const tag = uniqueSuffix();
+    const { email, subscriptionId, event } = await family(tag, lang);
+
+    // Sign in: /family asks for the address, then the code from the outbox.
+    await page.goto(academyUrl('demo', '/family'));
+    await page.getByLabel(m['family.signIn.address']).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/family/sign-in');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    await photograph(page, lang, 'sign-in');
+    await page.getByLabel(m['family.signIn.address']).fill(email);
+    await page.getByRole('button', { name: m['family.signIn.send'] }).click();
+    const code = await codeFor(email);
+    await page.getByLabel(m['family.signIn.code']).fill(code);
+    await photograph(page, lang, 'sign-in-code');
+    await page.getByRole('button', { name: m['family.signIn.verify'] }).click();
+    await page.getByTestId('family-bottom-nav').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/family');
+
+    // Home: the next training with its field.
+    const upcoming = page.getByTestId('family-upcoming').filter({ hasText: `Pitch ${tag}` });
+    await upcoming.waitFor();
+    expect(await page.getByTestId('family-subscription').count()).toBe(1);
+    expect(await noSideScroll(page)).toBe(0);
+    await photograph(page, lang, 'home');
+
+    // Can't come, with a reason.
+    await nav(page, 'family.nav.availability');
+    const item = page.getByTestId('family-availability-event').filter({ hasText: `Pitch ${tag}` });
+    await item.getByTestId('family-cant-come').click();
+    const reason = lang === 'ar' ? 'رحلة مدرسية' : 'School trip';
+    await item.getByLabel(m['family.cantCome.reason']).fill(reason);
+    await item.getByTestId('family-cant-come-confirm').click();
+    await item.getByTestId('family-undo').waitFor();
+    expect(await item.getByTestId('family-cant-come').textContent()).toContain(reason);
+    expect(await noSideScroll(page)).toBe(0);
+    await photograph(page, lang, 'availability');
+
+    // The announcement: listed unread, opened by reading it.
+    await nav(page, 'family.nav.announcements');
+    const title = lang === 'ar' ? `يوم الزي ${tag}` : `Kit day ${tag}`;
+    await page.getByRole('button', { name: new RegExp(title) }).click();
+    await page
+      .getByText(lang === 'ar' ? 'أحضر الحذاء وواقي الساق يوم الخميس.' : 'Bring your boots and shin pads on Thursday.')
+      .first()
+      .waitFor();
+    await photograph(page, lang, 'announcements');
+
+    // The coach, on their own phone: My Trainings shows it beside the player, with the reason; the
+    // announcements screen (Players) says the family opened the announcement.
+    const coachContext = await b.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    try {
+      const coachPage = await coachContext.newPage();
+      await login(coachPage, 'demo', DEMO.coach.email, DEMO.coach.password);
+      await coachPage.goto(academyUrl('demo', `/trainings?week=${event.date}&eventId=${event.id}`));
+      const note = coachPage.getByTestId('participant-cant-come');
+      await note.waitFor();
+      expect(await note.textContent()).toContain(reason);
+      expect(await coachPage.getByTestId('event-expected').textContent()).toContain('0 of 1 expected');
+      await coachPage.screenshot({ path: `${shots}coach-trainings-${lang}-390.png`, fullPage: true });
+      await coachPage.goto(academyUrl('demo', '/players/announcements'));
+      const row = coachPage.getByTestId('announcement-row').filter({ hasText: `Kit day ${tag}` });
+      await expect.poll(() => row.getByTestId('announcement-opened').textContent(), { timeout: 15_000 }).toBe('Opened by 1 of 1');
+      await coachPage.screenshot({ path: `${shots}staff-announcements-${lang}-390.png`, fullPage: true });
+    } finally {
+      await coachContext.close();
+    }
+
+    // Progress, announcements and details: each shows.
+    await nav(page, 'family.nav.progress');
+    await page.getByTestId('family-attendance').waitFor();
+    await photograph(page, lang, 'progress');
+    await nav(page, 'family.nav.details');
+    await page.getByTestId('family-child-form').waitFor();
+    expect(await noSideScroll(page)).toBe(0);
+    await photograph(page, lang, 'details');
+
+    // Money: the cash invoice of the first period opens; then the renewal is paid with the sandbox card.
+    await nav(page, 'family.nav.money');
+    const invoice = page.getByTestId('family-invoice').first();
+    await invoice.waitFor();
+    await photograph(page, lang, 'money');
+    await invoice.getByTestId('family-invoice-open').click();
+    await page.getByTestId('invoice-viewer').waitFor();
+    await page.goBack();
+    await page.getByTestId('family-invoice').first().waitFor();
+    const before = await endDateOf(subscriptionId);
+    await page.getByTestId('family-pay').click();
+    await page.waitForURL(new RegExp(`/renew-subscription/${subscriptionId}`));
+    await page
+      .getByTestId('payment-proceed')
+      .click()
+      .catch(async (err) => {
+        await page.screenshot({ path: `${shots}renewal-failed-${lang}.png`, fullPage: true });
+        throw err;
+      });
+    const frame = page.frameLocator('[data-testid="payment-frame"]');
+    const t = CARD[lang];
+    await frame.getByLabel(t.cardNumber).waitFor();
+    await frame.getByLabel(t.cardNumber).fill('4111 1111 1111 1111');
+    await frame.getByLabel(t.expiry).fill('12/30');
+    await frame.getByLabel(t.cvc).fill('123');
+    await frame.getByRole('button', { name: t.pay }).click();
+    await page.waitForURL(/\/payment\/success\?ref=[0-9a-f-]{36}$/, { timeout: 60_000 }).catch(async (err) => {
+      await page.screenshot({ path: `${shots}payment-failed-${lang}.png`, fullPage: true });
+      throw new Error(`the payment did not succeed (${page.url()}): ${err}`);
+    });
+    await page.getByTestId('payment-success').waitFor();
+    const after = await endDateOf(subscriptionId);
+    expect(after > before).toBe(true);
+
+    // Back in the portal: the renewal's invoice is listed beside the first.
+    await page.goto(academyUrl('demo', '/family/money'));
+    await expect.poll(() => page.getByTestId('family-invoice').count(), { timeout: 15_000 }).toBe(2);
+  }, 180_000);
+});
