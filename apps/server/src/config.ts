@@ -42,7 +42,10 @@ const envSchema = z.object({
   PAYTABS_BASE_URL: z.string().default('https://secure.paytabs.sa'),
   /** Production only: the built-in test-card provider, chosen on purpose (a staging site). */
   PAYMENTS_SANDBOX: bool,
-  /** Where e-invoices are reported (DESIGN §9): the built-in simulator, or one of ZATCA's environments. */
+  /**
+   * Where e-invoices are reported (docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting"): the
+   * built-in simulator, or one of ZATCA's environments.
+   */
   ZATCA_ENV: z.enum(ZATCA_ENVIRONMENTS).default('local'),
   /** Replaces the environment's gateway (a proxy in front of ZATCA). */
   ZATCA_BASE_URL: z.url().optional(),

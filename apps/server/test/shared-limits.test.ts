@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerAndLogin, type TestContext } from './harness.js';
 
 /**
- * Two API processes behind one balancer count together (DESIGN §8): with PostgreSQL the rate-limit
+ * Two API processes behind one balancer count together (docs/domain.md, "Signing in safely"): with PostgreSQL the rate-limit
  * and login counters live in the database, so a second process does not double any limit.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two processes on one PostgreSQL', () => {

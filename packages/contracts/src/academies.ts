@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { emailSchema, isPlainText, phoneSchema, plainText } from './common.js';
 import { ERRORS, MSG } from './messages.js';
 
-/** A Saudi VAT number: 15 digits starting and ending with 3 (DESIGN.md §9). */
+/** A Saudi VAT number: 15 digits starting and ending with 3 (docs/domain.md, "ZATCA: the facts Kora builds on"). */
 export const VAT_NUMBER_PATTERN = /^3\d{13}3$/;
 /** Saudi VAT, included in every price shown to a payer. */
 export const VAT_RATE_PERCENT = 15;
-/** The seller's identity and national address on a ZATCA e-invoice (DESIGN.md §9, BR-KSA-08/37/66). */
+/** The seller's identity and national address on a ZATCA e-invoice (docs/domain.md, "ZATCA: the facts Kora builds on"). */
 export const CR_NUMBER_PATTERN = /^\d{10}$/;
 export const BUILDING_NUMBER_PATTERN = /^\d{4}$/;
 export const POSTAL_CODE_PATTERN = /^\d{5}$/;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * What needs attention (DESIGN §5.8, the notifications bell; docs/domain.md "What needs
- * attention"): card charges no subscription could take (refunded automatically), e-invoices ZATCA rejected, players low on sessions, subscriptions ending soon, payments
+ * What needs attention (the notifications bell; docs/domain.md, "What needs attention"):
+ * card charges no subscription could take (refunded automatically), e-invoices ZATCA rejected, players low on sessions, subscriptions ending soon, payments
  * pending for days and players who joined lately. The rules' thresholds live here so the server, the web and the
  * parents' reminder e-mails agree.
  */

@@ -3,7 +3,8 @@ import { ERRORS } from './messages.js';
 import { recordOf } from './records.js';
 
 /**
- * E-invoicing with ZATCA (phase 2, DESIGN §9): an academy's onboarding (Settings → Academy →
+ * E-invoicing with ZATCA (phase 2, docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting"): an
+ * academy's onboarding (Settings → Academy →
  * E-invoicing) and the reporting state of each of its documents.
  */
 

@@ -1,6 +1,6 @@
 /** The schedule's constants and date arithmetic, free of zod so screens can import them without the schemas. */
 
-/** The schedule dialog's new event (spec part 2 §9): a training from 09:00 to 10:00. */
+/** The schedule dialog's new event (docs/domain.md, "Events, attendance and session accounting"): a training from 09:00 to 10:00. */
 export const EVENT_DEFAULTS = { type: 'TRAINING_SESSION', time: '09:00', endTime: '10:00' } as const;
 /** The dashboard lists the events of the next 7 days. */
 export const DASHBOARD_EVENT_DAYS = 7;

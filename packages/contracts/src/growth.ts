@@ -19,7 +19,7 @@ export const GROWTH_METRICS = [
 ] as const;
 export type GrowthMetricKey = (typeof GROWTH_METRICS)[number];
 
-/** Sprints are better when lower (spec part 2 §9). */
+/** Sprints are better when lower (docs/domain.md, "Growth"). */
 export const LOWER_IS_BETTER: readonly GrowthMetricKey[] = ['sprint10m', 'sprint20m'];
 export const SLEEP_MAX_HOURS = 24;
 export const SLEEP_DEFAULT_HOURS = 8;
@@ -94,7 +94,7 @@ export type GrowthPlayerRow = z.infer<typeof growthPlayerRowSchema>;
 
 export const playerIdParamsSchema = z.object({ playerId: z.uuid() });
 
-// ── age groups (spec part 2 §9) ─────────────────────────────────────────────────
+// ── age groups (docs/domain.md, "Growth") ─────────────────────────────────────────────────
 
 /** U8 (under 8), U10 (8 to under 10), U12, U14, U16, U18 (16 to under 18). */
 export const AGE_GROUPS = ['U8', 'U10', 'U12', 'U14', 'U16', 'U18'] as const;
@@ -103,7 +103,7 @@ export const ageGroupSchema = z.enum(AGE_GROUPS);
 
 const YEAR_MS = 365.25 * 24 * 3600_000;
 
-/** Age in whole years on a day (both yyyy-MM-dd), at 365.25 days a year (spec part 2 §9). */
+/** Age in whole years on a day (both yyyy-MM-dd), at 365.25 days a year (docs/domain.md, "Dates, times and ages"). */
 export const ageOn = (birthdate: string, day: string) =>
   Math.floor((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${birthdate}T00:00:00Z`)) / YEAR_MS);
 

@@ -30,7 +30,7 @@ export type InvoiceKind = z.infer<typeof invoiceKindSchema>;
 /** A refund: pending while the provider is asked (its amount held), then refunded (with its credit note) or failed. */
 export const REFUND_STATES = ['pending', 'refunded', 'failed'] as const;
 
-/** One document of the payments history (API.md), with the player's Arabic name for the Arabic screen. */
+/** One document of the payments history (docs/domain.md, "Invoices"), with the player's Arabic name for the Arabic screen. */
 export const invoiceListItemSchema = z.object({
   id: z.uuid(),
   invoiceNumber: z.number().int(),

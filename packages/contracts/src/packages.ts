@@ -34,7 +34,7 @@ export const publicPackagesQuery = z.object({ handle: z.string().trim().toLowerC
 
 export { moneySchema };
 
-// ── Settings → Packages (spec part 2 §5, §9) ────────────────────────────────────
+// ── Settings → Packages (docs/domain.md, "Packages") ────────────────────────────────────
 
 export const PACKAGE_TRIAL_MIN_DAYS = 1;
 export const PACKAGE_TRIAL_MAX_DAYS = 90;
@@ -115,7 +115,7 @@ export const packageBody = z
 export type PackageBody = z.input<typeof packageBody>;
 export type ParsedPackageBody = z.output<typeof packageBody>;
 
-/** The defaults of a new package (spec part 2 §9): time-based, 1 month, price 0, skip limit 0, active, no trial, no pause. */
+/** The defaults of a new package (docs/domain.md, "Packages"): time-based, 1 month, price 0, skip limit 0, active, no trial, no pause. */
 export const PACKAGE_DEFAULTS = {
   name: '',
   nameArabic: '',

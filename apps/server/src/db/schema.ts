@@ -2,7 +2,7 @@
  * The whole data model (docs/domain.md). Global tables: academies, sessions, password_resets,
  * outgoing_mails, calendar_feeds, counters. Every other table is tenant-owned: `academy_id` first in every index
  * and part of every primary, unique and foreign key (ready for Citus: docs/scale-out.md), row-level security
- * forced by migration 0001 (docs/architecture.md, "Tenant transaction").
+ * forced by migration 0001 (docs/architecture.md, "A request, from the `Host` header to SQL", step 5).
  */
 import {
   ANNOUNCEMENT_AUDIENCES,
@@ -132,7 +132,7 @@ export const passwordResets = pgTable(
 
 /**
  * Rate-limit and login-throttling counters (apps/server/src/http/counters.ts), in the database so
- * every API process counts together (DESIGN §8). A global table: keys are addresses and accounts.
+ * every API process counts together (docs/domain.md, "Signing in safely"). A global table: keys are addresses and accounts.
  */
 export const counters = pgTable('counters', {
   key: text('key').primaryKey(),

@@ -6,7 +6,7 @@ import type { DataAccess } from '../db/tenant.js';
 
 /**
  * Counters that expire (rate limits, login throttling), kept in the database so that every API
- * process counts together (DESIGN §8): two processes behind one balancer share one limit; on the
+ * process counts together (docs/domain.md, "Signing in safely"): two processes behind one balancer share one limit; on the
  * embedded database too, so that a restart forgets neither a lockout nor an owner's known address.
  * Time comes from the app's clock, so tests can move it.
  */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
-/** Per-route limits (DESIGN §4); RATE_LIMIT_SCALE multiplies every max so tests and benchmarks can raise them. */
+/** Per-route limits (docs/domain.md, "Signing in safely"); RATE_LIMIT_SCALE multiplies every max so tests and benchmarks can raise them. */
 export function limits(config: Config) {
   const scaled = (max: number) => Math.max(1, Math.round(max * config.rateLimitScale));
   const bodyField = (req: FastifyRequest, field: string) => {

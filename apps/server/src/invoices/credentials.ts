@@ -1,5 +1,5 @@
 /**
- * What an academy signs its e-invoices with (DESIGN §9): its own production credential from ZATCA's
+ * What an academy signs its e-invoices with (docs/domain.md, "Invoices"): its own production credential from ZATCA's
  * onboarding when it has a valid one (table zatca_credentials, migration 0019), else the
  * development credential — ZATCA's SDK test certificate and key (dev-credentials/), which no real
  * academy may report with. Private keys and API secrets are stored sealed (AES-256-GCM) with a key

@@ -1,5 +1,5 @@
 /**
- * The cryptographic stamp of a ZATCA phase-2 document (DESIGN §9): the invoice hash, the ECDSA
+ * The cryptographic stamp of a ZATCA phase-2 document (docs/domain.md, "ZATCA: the facts Kora builds on"): the invoice hash, the ECDSA
  * signature over it, the XAdES signed properties of the certificate, and the QR code with tags 1–9.
  * Checked by shared/zatca/validate.mjs (the rules of ZATCA's SDK) in signing.test.ts and the
  * invoices module's tests.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tlv, zatcaQrPayload, zatcaTimestamp } from './zatca.js';
 
 describe('the ZATCA phase 1 QR payload', () => {
-  it('encodes the check vector of DESIGN §9', () => {
+  it('encodes the phase-1 check vector (docs/domain.md, "ZATCA: the facts Kora builds on")', () => {
     const payload = zatcaQrPayload({
       sellerName: 'Salla',
       vatNumber: '1234567891',

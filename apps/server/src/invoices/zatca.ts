@@ -1,5 +1,5 @@
 /**
- * The QR code of a ZATCA simplified tax invoice, phase 1 (DESIGN §9): five TLV fields — 1 seller
+ * The QR code of a ZATCA simplified tax invoice, phase 1 (docs/domain.md, "ZATCA: the facts Kora builds on"): five TLV fields — 1 seller
  * name, 2 VAT number, 3 timestamp (ISO 8601), 4 total with VAT, 5 VAT amount — each one tag byte,
  * one length byte (the UTF-8 byte count, at most 255) and the UTF-8 value, concatenated and
  * base64-encoded. Phase 2 adds tags 6–9 to the same encoding (signing.ts); invoices issued before

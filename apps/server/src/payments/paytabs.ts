@@ -13,7 +13,7 @@ import {
 } from './provider.js';
 
 /**
- * PayTabs (Saudi region, DESIGN §9): a hosted page opened by `POST /payment/request` and shown
+ * PayTabs (Saudi region, docs/domain.md, "Card payments with PayTabs"): a hosted page opened by `POST /payment/request` and shown
  * framed, a server-to-server callback signed with the server key, a signed browser return,
  * `POST /payment/query` to confirm a transaction, and refunds (`POST /payment/request` with
  * `tran_type` "refund" on the paid transaction's `tran_ref`).

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The card payment provider behind the public payment page (DESIGN §5.5): PayTabs when its
+ * The card payment provider behind the public payment page (docs/domain.md, "Card payments with PayTabs"): PayTabs when its
  * credentials are configured, otherwise the built-in sandbox. Both speak PayTabs' shapes, so the
  * routes never know which one runs.
  */

@@ -11,7 +11,7 @@ import {
 } from './provider.js';
 
 /**
- * The built-in provider used when PayTabs is not configured (DESIGN §5.5): it serves its own card
+ * The built-in provider used when PayTabs is not configured (docs/domain.md, "Card payments with PayTabs"): it serves its own card
  * page (`/sandbox/pay/:tranRef`), and on submit behaves like PayTabs — a callback signed with its own
  * secret (hex HMAC-SHA256 of the raw body in `Signature`) posted to Kora's callback route, then the
  * browser sent to the return address with a signed form POST. No money moves.

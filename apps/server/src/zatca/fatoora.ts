@@ -51,7 +51,7 @@ const documentAnswerSchema = z.object({
 const basic = (auth: Csid) => `Basic ${Buffer.from(`${auth.binarySecurityToken}:${auth.secret}`).toString('base64')}`;
 
 /**
- * The HTTP client of ZATCA's API (DESIGN §9), the same for ZATCA's environments and the local
+ * The HTTP client of ZATCA's API (docs/domain.md, "ZATCA: the facts Kora builds on"), the same for ZATCA's environments and the local
  * simulator: JSON bodies, `Accept-Version: V2`, the OTP header on certificate requests, basic
  * authentication with a certificate token and its secret afterwards.
  */

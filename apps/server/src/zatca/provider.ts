@@ -1,5 +1,5 @@
 /**
- * ZATCA's e-invoicing API (Fatoora) as Kora uses it (DESIGN §9): onboarding an academy's
+ * ZATCA's e-invoicing API (Fatoora) as Kora uses it (docs/domain.md, "ZATCA: the facts Kora builds on"): onboarding an academy's
  * e-invoicing unit (compliance certificate with the portal's OTP, compliance checks, production
  * certificate, renewal) and reporting simplified documents. One HTTP client (fatoora.ts) speaks it
  * to ZATCA's environments or, by default, to the built-in local simulator (simulator.ts), which

@@ -1,5 +1,6 @@
 /**
- * The built-in stand-in for ZATCA's API (DESIGN §9), the default when no ZATCA environment is
+ * The built-in stand-in for ZATCA's API (docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting"),
+ * the default when no ZATCA environment is
  * configured: Kora's HTTP client (fatoora.ts) talks to it through an in-process `fetch`, so a
  * development server and the tests need no network. It answers in ZATCA's shapes and checks what
  * ZATCA checks:

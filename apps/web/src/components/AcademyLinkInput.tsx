@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { baseDomainOf } from '../lib/host';
 import { FieldShell } from './Field';
 
-/** Strips the fixed academy-domain suffix from what is typed and shows it as a label (spec part 1 §2). */
+/** Strips the fixed academy-domain suffix from what is typed and shows it as a label (docs/domain.md, "The host model"). */
 export function stripSuffix(typed: string, suffix: string) {
   let v = typed
     .trim()

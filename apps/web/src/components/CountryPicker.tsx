@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * Searchable country picker (spec part 1 §2): opens on focus or click, closes on an outside
+ * Searchable country picker (docs/domain.md, "Shared controls and waits"): opens on focus or click, closes on an outside
  * click or a selection, stores the 2-letter code and turns a typed name into its code.
  */
 export function CountryPicker({ label, value, onChange, error, onBlur }: Props) {

@@ -41,7 +41,7 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
-/** A labelled text input with its error message beneath (spec part 1 §2). */
+/** A labelled text input with its error message beneath (docs/domain.md, "Shared controls and waits"). */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, error, hint, id, className = '', ...rest },
   ref,

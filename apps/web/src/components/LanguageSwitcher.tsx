@@ -21,7 +21,7 @@ const FLAGS: Record<Locale, ReactElement> = {
   ),
 };
 
-/** The flag buttons that switch the language (spec part 2 §1). */
+/** The flag buttons that switch the language (docs/domain.md, "Shared controls and waits"). */
 export function LanguageSwitcher() {
   const { locale, setLocale } = useLocale();
   const intl = useIntl();

@@ -86,7 +86,7 @@ function Footer() {
   );
 }
 
-/** Header with logo, 'Create Academy' and 'Login', and the footer of spec part 1 §1. */
+/** Header with logo, 'Create Academy' and 'Login', and the footer (docs/domain.md, "Screens"). */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">

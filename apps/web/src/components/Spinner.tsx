@@ -19,7 +19,7 @@ function SpinnerIcon({ className }: { className: string }) {
   );
 }
 
-/** Spec part 1 §9: a wait shows its spinner after 1000 ms, and then for at least 500 ms. */
+/** docs/domain.md, "Shared controls and waits": a wait shows its spinner after 1000 ms, and then for at least 500 ms. */
 export const SPINNER_AFTER_MS = 1000;
 const SPINNER_MIN_MS = 500;
 
@@ -57,7 +57,7 @@ export function PageSpinner() {
 }
 
 /**
- * The router's waits (spec part 1 §9). The first load has no screen to keep: the shell renders at
+ * The router's waits (docs/domain.md, "Shared controls and waits"). The first load has no screen to keep: the shell renders at
  * once and the screen's place waits under `PageSpinner`. Later navigations keep the screen shown
  * for a second (the progress bar says something is coming), then show the spinner in its place.
  */

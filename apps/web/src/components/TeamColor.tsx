@@ -1,6 +1,6 @@
 import { COLORS, type Color } from '@kora/contracts';
 
-/** Team colours (spec part 2 §3): an unknown colour maps to the same name, a missing one to grey. */
+/** Team colours (docs/domain.md, "Teams, coaches and players"): an unknown colour maps to the same name, a missing one to grey. */
 export const COLOR_HEX: Record<Color, string> = {
   BLUE: '#2563eb',
   ORANGE: '#f97316',

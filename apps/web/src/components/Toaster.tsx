@@ -8,7 +8,7 @@ interface Toast {
 }
 
 const ToastContext = createContext<((text: string, tone?: Tone) => void) | null>(null);
-/** Toasts close themselves after 5 seconds (spec part 1 §9). */
+/** Toasts close themselves after 5 seconds (docs/domain.md, "Shared controls and waits"). */
 export const TOAST_MS = 5000;
 
 export function ToastProvider({ children }: { children: ReactNode }) {

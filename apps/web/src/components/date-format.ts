@@ -1,6 +1,6 @@
 import { riyadhToday } from '@kora/contracts';
 
-/** Dates are yyyy-MM-dd in data and yyyy/MM/dd on screen (spec part 1 §9). */
+/** Dates are yyyy-MM-dd in data and yyyy/MM/dd on screen (docs/domain.md, "Dates, times and ages"). */
 export const toDisplay = (iso: string | null | undefined) => (iso ? iso.replaceAll('-', '/') : '');
 
 /** A typed yyyy/MM/dd (or yyyy-MM-dd) as yyyy-MM-dd when it is a real calendar date, else null. */

@@ -97,7 +97,7 @@ const sleep = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('waiting for a screen (spec part 1 §9)', () => {
+describe('waiting for a screen (docs/domain.md, "Shared controls and waits")', () => {
   it.each([
     ['en', 'Loading...'],
     ['ar', 'جارٍ التحميل...'],

@@ -1,5 +1,5 @@
 /**
- * Current academy selection order (spec part 1 §4): the response's currentAcademyId, then the
+ * Current academy selection order (docs/domain.md, "Shared controls and waits"): the response's currentAcademyId, then the
  * stored one, then the first academy; an id not among the user's academies falls back to the first.
  */
 export function selectAcademy(

@@ -43,7 +43,7 @@ export const authSnapshot = () => ({
   canRead: (area: Area) => canRead(snapshot.user?.accountType, area),
 });
 
-/** The current-user call of spec part 1 §4: its own 401 handling (no redirect), so it uses fetch directly. */
+/** The current-user call (docs/domain.md, "Shared controls and waits"): its own 401 handling (no redirect), so it uses fetch directly. */
 async function fetchMe(token: string): Promise<{ ok: true; body: MeReply } | { ok: false; network: boolean }> {
   try {
     const res = await fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });

@@ -1,5 +1,5 @@
 /**
- * The host model of spec part 1 §2: `localhost` is the root when it has no subdomain; a staging
+ * The host model (docs/domain.md, "The host model"): `localhost` is the root when it has no subdomain; a staging
  * root has 3 labels (`staging.kora.sa`), production 2 (`kora.sa`); one more label is the academy.
  */
 export type HostKind = { kind: 'root' } | { kind: 'academy'; handle: string };

@@ -1,4 +1,4 @@
-/** The two browser storage keys of spec part 1 §9. */
+/** The two browser storage keys (docs/domain.md, "Shared controls and waits"). */
 export const TOKEN_KEY = 'token';
 export const ACADEMY_KEY = 'currentAcademyId';
 

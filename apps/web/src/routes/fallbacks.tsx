@@ -19,7 +19,7 @@ export function NotFoundPage() {
   );
 }
 
-/** The academy named by the subdomain does not exist (DESIGN §5.1). */
+/** The academy named by the subdomain does not exist (docs/domain.md, "The host model"). */
 export function AcademyNotFoundPage({ handle }: { handle: string }) {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center">

@@ -1,4 +1,4 @@
--- Row-level security (DESIGN §4, §9): tenant queries run as kora_app, which cannot bypass policies;
+-- Row-level security (docs/domain.md, "Tenancy"): tenant queries run as kora_app, which cannot bypass policies;
 -- FORCE makes the policies apply to the table owner too. With no app.academy_id set, no rows are visible.
 DO $$ BEGIN
   CREATE ROLE kora_app NOLOGIN NOSUPERUSER NOBYPASSRLS;

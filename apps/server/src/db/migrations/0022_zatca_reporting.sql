@@ -1,4 +1,5 @@
--- ZATCA reporting (issue 17, DESIGN §9): every simplified invoice and credit note is reported to
+-- ZATCA reporting (issue 17, docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting"):
+-- every simplified invoice and credit note is reported to
 -- ZATCA within 24 hours through this persistent queue, one row per document, written in the
 -- transaction that issues the document (modules/e-invoicing/reporting.ts). A worker claims a row by
 -- moving its next attempt into the future in the same statement (so no two processes send it at

@@ -9,7 +9,7 @@ import { arabicOr, countIn, SESSIONS_AR, SESSIONS_EN } from '../../lib/arabic.js
 import { csvDocument } from '../../lib/csv.js';
 import { ATTENDED_STATUSES } from '../players/service.js';
 
-/** NOT_ATTENDING counts as missed, like ABSENT (docs/domain.md, "Participant statuses"). */
+/** NOT_ATTENDING counts as missed, like ABSENT (docs/domain.md, "Events, attendance and session accounting"). */
 const MISSED_STATUSES: readonly ParticipantStatus[] = ['ABSENT', 'NOT_ATTENDING'];
 
 const list = (statuses: readonly string[]) =>

@@ -3,7 +3,7 @@ import { route } from '../../http/route.js';
 import { listAttention } from './service.js';
 
 /**
- * The notifications bell (DESIGN §5.8): what needs attention, for members who read Players or
+ * The notifications bell: what needs attention, for members who read Players or
  * Settings (the screens where it is dealt with); others get 403. docs/domain.md, "What needs attention".
  */
 export async function attentionRoutes(app: FastifyInstance) {

@@ -1,5 +1,6 @@
 /**
- * Reporting to ZATCA (DESIGN §9): every simplified invoice and credit note is reported within 24
+ * Reporting to ZATCA (docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting"): every simplified
+ * invoice and credit note is reported within 24
  * hours through a persistent queue, table zatca_reports (migration 0022), one row per document,
  * written in the transaction that issues it. Rows are the whole state, so a restart loses nothing.
  *

@@ -1,5 +1,6 @@
 /**
- * An academy's onboarding with ZATCA (DESIGN §9; Settings → Academy → E-invoicing): Kora makes the
+ * An academy's onboarding with ZATCA (docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting";
+ * Settings → Academy → E-invoicing): Kora makes the
  * unit's secp256k1 key and a CSR with ZATCA's fields, obtains the compliance certificate with the
  * Fatoora portal's OTP, passes the compliance checks (a simplified invoice, credit note and debit
  * note, built and signed as real documents), obtains the production certificate and keeps key and

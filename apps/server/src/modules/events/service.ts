@@ -112,7 +112,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 }
 
 /**
- * Gives events their teams, coaches and participants (docs/domain.md, "Events"): the participants
+ * Gives events their teams, coaches and participants (docs/domain.md, "Events, attendance and session accounting"): the participants
  * are the players of the teams; on an edit a PENDING participant no longer in any of the teams is
  * removed, while one whose attendance was marked is kept; players added by the teams join PENDING.
  */

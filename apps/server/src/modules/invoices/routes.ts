@@ -16,7 +16,7 @@ const writeSettings = { access: { anyOf: ['canWriteSettings' as const] } };
 const fileName = (d: { kind: InvoiceKind; invoiceNumber: number }, extension: string) =>
   `${d.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${d.invoiceNumber}.${extension}`;
 
-/** The payments history (DESIGN §5.6): the invoices of a period, a month as CSV, and each invoice's PDF and signed XML. */
+/** The payments history (docs/domain.md, "Invoices"): the invoices of a period, a month as CSV, and each invoice's PDF and signed XML. */
 export async function invoiceRoutes(app: FastifyInstance) {
   const { deps } = app;
   route(app, 'listInvoices', readSettings, (req, reply) => {

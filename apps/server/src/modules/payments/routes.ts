@@ -22,7 +22,8 @@ import {
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
 /**
- * The public payment flow (DESIGN §5.5, docs/domain.md "Payments"): the page's details, opening the
+ * The public payment flow (docs/domain.md, "Subscription lifecycle" and "Card payments with PayTabs"): the
+ * page's details, opening the
  * provider's hosted page, the provider's signed callback, the payer's signed return, and the
  * payment's result as the server recorded it.
  */
@@ -83,7 +84,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       if (!(err instanceof PaymentProviderError)) throw err;
       req.log.error({ err: err.message, code: err.providerCode, subscriptionId }, 'the payment provider refused to open a page');
       const message = ERRORS['payment.initiate_failed'];
-      // Spec part 2 §7: `{success: false, error}`, in the API's error shape as well.
+      // `{success: false, error}`, in the API's error shape as well (docs/domain.md, "Card payments with PayTabs").
       return reply.status(502).send({ success: false, error: message, message, code: 'payment.initiate_failed' });
     }
   });

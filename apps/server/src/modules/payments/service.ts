@@ -534,7 +534,10 @@ export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: stri
 const sar = (halalas: number, lang: PaymentLang) =>
   new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(halalasToSar(halalas));
 
-/** The receipt mail of spec part 2 ("invoice link"), in the payer's language: names come in that language (sendReceipts). */
+/**
+ * The receipt mail with the invoice link (docs/domain.md, "Subscription lifecycle"), in the payer's language:
+ * names come in that language (sendReceipts).
+ */
 export function receiptMail(
   r: {
     parentName: string;

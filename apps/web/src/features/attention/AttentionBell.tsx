@@ -125,7 +125,7 @@ function BellIcon() {
 }
 
 /**
- * The top bar's bell (DESIGN §5.8): a red badge with the number of items (hidden at 0, "9+" above
+ * The top bar's bell (docs/domain.md, "What needs attention"): a red badge with the number of items (hidden at 0, "9+" above
  * 9) and, when opened, the items grouped by kind, each linking to the player. Refreshed every few
  * minutes and when the window regains focus. Shown only to members who read Players or Settings.
  */

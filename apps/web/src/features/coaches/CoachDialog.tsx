@@ -15,7 +15,10 @@ import { useLocale } from '../../lib/i18n';
 import { useTeams } from '../teams/api';
 import { accountTypesQuery, useCoachMutations } from './api';
 
-/** A new coach: the contract's create body with the position required, as the dialog asks for it (spec part 2 §5). */
+/**
+ * A new coach: the contract's create body with the position required, as the dialog asks for it
+ * (docs/domain.md, "Teams, coaches and players").
+ */
 const createSchema = coachCreateBody.extend({ coachType: coachUpdateBody.shape.coachType });
 type CreateCoach = z.output<typeof createSchema>;
 

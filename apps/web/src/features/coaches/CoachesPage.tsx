@@ -15,7 +15,7 @@ import { TeamFilter } from '../players/Filters';
 import { useCoaches, useTeams } from '../teams/api';
 import { CoachDialog } from './CoachDialog';
 
-/** Coaches table page size (spec part 2 §9). */
+/** Coaches table page size (docs/domain.md, "Screens"). */
 export const COACHES_PAGE_SIZE = 10;
 const COACH_FILTERS = { q: '', team: '', position: '' };
 const CHOICES = { position: COACH_TYPES };

@@ -27,7 +27,7 @@ function StatCard({ label, children }: { label: ReactNode; children: ReactNode }
   );
 }
 
-/** The current month's four figures (spec part 2 §2). */
+/** The current month's four figures (docs/domain.md, "Monthly stats"). */
 function StatCards({ stats }: { stats: MonthlyStats | undefined }) {
   const intl = useIntl();
   const value = (card: (typeof CARDS)[number]) => {

@@ -1,4 +1,4 @@
-// Why: the chosen metric over time with the age group's academy median (spec part 2 §2); Recharts loads only with this chart.
+// Why: the chosen metric over time with the age group's academy median (docs/domain.md, "Screens"); Recharts loads only with this chart.
 import type { GrowthMedians, GrowthMetric, GrowthMetricKey } from '@kora/contracts';
 import { useIntl } from 'react-intl';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';

@@ -1,4 +1,5 @@
-// Why: one player's growth (spec part 2 §2): a metric's chart against the age group's median, the records, and adding, editing and deleting them.
+// Why: one player's growth (docs/domain.md, "Screens"): a metric's chart against the age group's median, the
+// records, and adding, editing and deleting them.
 import { ageGroupOf, GROWTH_METRICS, type GrowthMetric, type GrowthMetricKey, riyadhToday } from '@kora/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';

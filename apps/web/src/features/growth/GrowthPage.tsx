@@ -1,4 +1,5 @@
-// Why: the growth list (spec part 2 §2): every player with their latest measurements, searchable and filtered by team and age group.
+// Why: the growth list (docs/domain.md, "Screens"): every player with their latest measurements, searchable
+// and filtered by team and age group.
 import { AGE_GROUPS, type AgeGroup, ageGroupOf, type GrowthMetricKey, type GrowthPlayerRow, riyadhToday } from '@kora/contracts';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';

@@ -1,4 +1,4 @@
-// Why: add or edit one growth record with the contract's rules and the form steps and defaults of spec part 2 §5, §9.
+// Why: add or edit one growth record with the contract's rules and the form steps and defaults of docs/domain.md, "Screens".
 import { GROWTH_METRICS, type GrowthMetric, type GrowthMetricKey, growthMetricFields, riyadhToday, SLEEP_MAX_HOURS } from '@kora/contracts';
 import { useFormContext } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,5 @@
-// Why: every record with the change of each measurement to the previous record, better in green and worse in red (spec part 2 §9).
+// Why: every record with the change of each measurement to the previous record, better in green and worse in red
+// (docs/domain.md, "Screens").
 import { GROWTH_METRICS, type GrowthMetric, type GrowthMetricKey } from '@kora/contracts';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { formatChange, formatMetric } from './format';

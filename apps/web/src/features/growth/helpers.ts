@@ -1,4 +1,5 @@
-// Why: the growth screens' pure rules (spec part 2 §5, §9): filters, the change to the previous record, the chart's range.
+// Why: the growth screens' pure rules (docs/domain.md, "Screens" and "Growth"): filters, the change to the
+// previous record, the chart's range.
 import {
   type AgeGroup,
   ageGroupOf,
@@ -33,7 +34,7 @@ export function changePercent(previous: number | null | undefined, current: numb
   return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
 }
 
-/** Whether a change is an improvement: higher is better, except for sprints (spec part 2 §9). */
+/** Whether a change is an improvement: higher is better, except for sprints (docs/domain.md, "Growth"). */
 export function changeDirection(metric: GrowthMetricKey, change: number | null): 'better' | 'worse' | 'same' {
   if (!change) return 'same';
   const up = change > 0;
@@ -50,7 +51,7 @@ export function paddedRange(values: number[]): [number, number] | null {
   return [round(min - pad), round(max + pad)];
 }
 
-/** Form steps of spec part 2 §5: 0.1, with 0.01 for sprints and 0.5 for sleep. */
+/** Form steps (docs/domain.md, "Screens"): 0.1, with 0.01 for sprints and 0.5 for sleep. */
 export const metricStep = (m: GrowthMetricKey) => (LOWER_IS_BETTER.includes(m) ? 0.01 : m === 'sleepingHours' ? 0.5 : 0.1);
 /** Sprints show 2 decimals, the rest 1. */
 export const metricDecimals = (m: GrowthMetricKey) => (LOWER_IS_BETTER.includes(m) ? 2 : 1);

@@ -1,4 +1,4 @@
-// Why: add or edit a package over the contract's rules (spec part 2 §5) with the spec's defaults and trial behaviour (§4, §9).
+// Why: add or edit a package over the contract's rules with the defaults and trial behaviour of docs/domain.md, "Packages".
 import {
   PACKAGE_MAX_MONTHS,
   PACKAGE_MAX_PRICE,

@@ -1,4 +1,5 @@
-// Why: Settings → Packages (spec part 2 §2, §4, §6): the academy's packages, added, edited, deleted and switched on or off with W:Settings.
+// Why: Settings → Packages (docs/domain.md, "Packages"): the academy's packages, added, edited, deleted and
+// switched on or off with W:Settings.
 import type { Package } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

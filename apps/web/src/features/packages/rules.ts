@@ -1,4 +1,5 @@
-// Why: the dialog's rules of spec part 2 §4, §9 (defaults, the trial only for time-based packages, 7 days when switched on) in one testable place.
+// Why: the dialog's rules (docs/domain.md, "Packages": defaults, the trial only for time-based packages, 7 days
+// when switched on) in one testable place.
 import { PACKAGE_DEFAULTS, PACKAGE_TRIAL_DEFAULT_DAYS, type Package, type PackageBody, type PackageType } from '@kora/contracts';
 
 export type PackageValues = PackageBody;

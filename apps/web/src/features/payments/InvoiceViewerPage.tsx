@@ -1,4 +1,4 @@
-// Why: the invoice viewer (spec part 2 §8): the public /subscription-invoice/{id} link shows the invoice's PDF,
+// Why: the invoice viewer (docs/domain.md, "Invoices"): the public /subscription-invoice/{id} link shows the invoice's PDF,
 // with a download for phones whose browsers cannot show a PDF inside a page. On an academy's host it is the
 // academy's document (its name and logo, no Kora marketing around it); a download keeps the server's file name.
 import { useQuery } from '@tanstack/react-query';

@@ -22,7 +22,7 @@ export type PaymentMode = 'initial' | 'renew';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The page's messages, with the renewal page's variants (spec part 2 §8). */
+/** The page's messages, with the renewal page's variants (docs/domain.md, "Screens"). */
 const MESSAGES: Record<PaymentMode, Record<'fetch' | 'incomplete' | 'initiate' | 'load' | 'missingId' | 'notPayable', MessageId>> = {
   initial: {
     fetch: 'paymentPage.error.fetch',
@@ -101,7 +101,7 @@ function AttemptNotice({ reference, subscriptionId }: { reference: string; subsc
 }
 
 /**
- * The public payment page (spec part 2 §2, §4): the subscription's details, then Proceed, then the
+ * The public payment page (docs/domain.md, "Subscription lifecycle"): the subscription's details, then Proceed, then the
  * card provider's page in a frame. The renewal page is the same with its own messages and also
  * accepts an ended subscription. The provider's return lands in the frame and comes back here with
  * `?payment=` when nothing was taken: its outcome is read from the server and shown on the whole page.
@@ -135,7 +135,7 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
       const res = await call('initiatePayment', {
         body: { subscriptionId: id ?? '', lang: locale, ...(mode === 'renew' ? { renew: true } : {}) },
       });
-      // Spec part 2 §5: a success flag and a payment URL, or the payment did not start.
+      // docs/domain.md, "Card payments with PayTabs": a success flag and a payment URL, or the payment did not start.
       if (!res.success || !res.paymentUrl) throw new Error('Failed to initiate payment session.');
       return res.paymentUrl;
     },

@@ -1,4 +1,4 @@
-// Why: the payments history (spec part 2 §2, §8): a month's invoices with the way to the month before and after,
+// Why: the payments history (docs/domain.md, "Invoices"): a month's invoices with the way to the month before and after,
 // each invoice's PDF, and the month as CSV for the accountant.
 import { type InvoiceListItem, riyadhToday } from '@kora/contracts';
 import { getRouteApi } from '@tanstack/react-router';

@@ -18,7 +18,10 @@ import { usePlayerMutations } from './api';
 import { emptyParent, ParentFields } from './ParentFields';
 import { emptyPlayer, PhotoField, PlayerFields } from './PlayerFields';
 
-/** The wizard's fields: the contract's parent and player (birthdate worded as in Add Player, spec part 2 §5), package, photo. */
+/**
+ * The wizard's fields: the contract's parent and player (birthdate worded as in Add Player,
+ * docs/domain.md, "Dates, times and ages"), package, photo.
+ */
 const addPlayerSchema = z.object({
   parentInfo: parentInfoSchema,
   playerInfo: playerInfoSchema.extend({ birthdate: playerUpdateSchema.shape.birthdate }),

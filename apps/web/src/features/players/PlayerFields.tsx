@@ -11,7 +11,7 @@ import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { PhotoInput } from './PhotoInput';
 
-/** The male/female picture toggle of the parent wizard (spec part 1 §2). */
+/** The male/female picture toggle of the parent wizard (docs/domain.md, "Screens"). */
 function GenderToggle({ value, onChange }: { value: Gender | undefined; onChange(v: Gender): void }) {
   return (
     <fieldset>

@@ -1,4 +1,5 @@
-// Why: the schedule's one dialog to plan, move and cancel events (spec part 2 §2, §5, §9), series included.
+// Why: the schedule's one dialog to plan, move and cancel events, series included
+// (docs/domain.md, "Events, attendance and session accounting").
 import {
   addDaysIso,
   addYears,
@@ -40,7 +41,10 @@ export type EventTarget = { kind: 'create'; date: string; teamId?: string } | { 
 type Values = z.input<typeof eventCreateBodySchema>;
 type Parsed = z.output<typeof eventCreateBodySchema>;
 
-/** A new event: the defaults of spec part 2 §9 (a training, 09:00–10:00), on the chosen day, for the chosen team and its coaches. */
+/**
+ * A new event: the defaults (a training, 09:00–10:00; docs/domain.md, "Events, attendance and session accounting"),
+ * on the chosen day, for the chosen team and its coaches.
+ */
 export function defaultValues(target: EventTarget, teams: Team[] = []): Values {
   if (target.kind === 'edit') {
     const e = target.event;

@@ -257,7 +257,7 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
   );
 }
 
-/** Settings → Academy: the academy profile, editable with W:Settings (spec part 2 §2). */
+/** Settings → Academy: the academy profile, editable with W:Settings (docs/domain.md, "Academies, users and roles"). */
 export function AcademyPage() {
   const errorText = useErrorText();
   const auth = useAuth();

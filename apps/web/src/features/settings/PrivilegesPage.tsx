@@ -77,7 +77,7 @@ function TypeCard({
   );
 }
 
-/** Settings → Privileges: account type cards and the staff users with their account types (spec part 2 §2). */
+/** Settings → Privileges: account type cards and the staff users with their account types (docs/domain.md, "Screens"). */
 export function PrivilegesPage() {
   const intl = useIntl();
   const errorText = useErrorText();

@@ -21,7 +21,7 @@ const activationSchema = (today: string) =>
   });
 
 /**
- * Manual activation of a PENDING subscription (spec part 2 §4): recorded as a cash payment of the
+ * Manual activation of a PENDING subscription (docs/domain.md, "Subscription lifecycle"): recorded as a cash payment of the
  * package's price from the chosen start date, and its invoice, e-mailed to the parents when "E-mail the invoice" is ticked.
  */
 export function ActivateDialog({

@@ -8,7 +8,7 @@ const BAR: Record<string, string> = { green: 'bg-green-500', yellow: 'bg-yellow-
 const RUNNING: string[] = ['ACTIVE', 'TRIAL', 'PAUSED'];
 
 /**
- * The period column (spec part 2 §4, "Session display"): start and end dates of a time-based
+ * The period column (docs/domain.md, "Screens"): start and end dates of a time-based
  * subscription; "left / total sessions" with the used bar (yellow at ≤ 30% left, red at 2 or fewer) of a session-based one.
  */
 export function Period({ subscription: s }: { subscription: ManagedSubscription | null }) {

@@ -56,7 +56,7 @@ function PackageSelect({
 }
 
 /**
- * The actions of one row by the state of its subscription (spec part 2 §4): none (or cancelled) —
+ * The actions of one row by the state of its subscription (docs/domain.md, "Subscription lifecycle"): none (or cancelled) —
  * choose a package, then Activate (creates the PENDING subscription); PENDING — change the package,
  * Activate (cash), copy the payment link, Cancel; PAUSED — Resume; INACTIVE — copy the renewal link
  * or start a new one; otherwise Pause (when the package allows) and Cancel. Without W:Settings there

@@ -28,7 +28,10 @@ const CHOICES = {
   condition: ['with', 'without'],
 } as const;
 
-/** Settings → subscriptions (spec part 2 §2, §4): every player with their latest subscription and the actions its state allows. */
+/**
+ * Settings → subscriptions (docs/domain.md, "Subscription lifecycle"): every player with their latest subscription
+ * and the actions its state allows.
+ */
 export function SubscriptionsPage() {
   const intl = useIntl();
   const t = (id: MessageId) => intl.formatMessage({ id });

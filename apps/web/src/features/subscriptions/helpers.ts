@@ -11,10 +11,10 @@ export interface SubscriptionFilters {
 }
 export const emptyFilters: SubscriptionFilters = { q: '', packageType: '', team: '', age: 'all', condition: '' };
 
-/** The status a row shows: its subscription's, INACTIVE without one (spec part 2 §4). */
+/** The status a row shows: its subscription's, INACTIVE without one (docs/domain.md, "Subscription lifecycle"). */
 export const rowStatus = (row: SubscriptionRow): SubscriptionStatus => row.subscription?.status ?? 'INACTIVE';
 
-/** The actions of a row by its state (spec part 2 §4, "Subscription actions by state"). */
+/** The actions of a row by its state (docs/domain.md, "Subscription lifecycle", "Actions by state"). */
 export type RowActions = 'new' | 'pending' | 'paused' | 'running' | 'expired';
 export function actionsOf(row: SubscriptionRow): RowActions {
   const s = row.subscription;

@@ -15,13 +15,13 @@ import { useErrorText } from '../../lib/errors';
 import { currentHost } from '../../lib/host';
 import { SharedLink } from '../links';
 
-/** Initial → emailSent; a real request (DESIGN §5.2) that never reveals whether the e-mail exists. */
+/** Initial → emailSent; a real request (docs/domain.md, "Signing in safely") that never reveals whether the e-mail exists. */
 export function ForgotPasswordPage() {
   const host = currentHost();
   const errorText = useErrorText();
   const form = useZodForm(forgotPasswordBody, { defaultValues: { handle: host.kind === 'academy' ? host.handle : '', email: '' } });
   const send = useMutation({ mutationFn: (body: z.input<typeof forgotPasswordBody>) => call('forgotPassword', { body }) });
-  // The two states of spec part 1 §4: the form, then "sent" to this address.
+  // The two states (docs/domain.md, "Shared controls and waits"): the form, then "sent" to this address.
   const [sent, setSent] = useState<string>();
 
   return (

@@ -72,7 +72,7 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
       if (!(await auth.login(token))) throw new Error('no academy membership');
       await navigate({ to: safeRedirect(search.redirect) });
     } catch (err) {
-      // Spec part 1 §8: the failure is said under both the email and the password.
+      // The failure is said under both the email and the password (docs/domain.md, "Shared controls and waits").
       const failure =
         err instanceof ApiError
           ? { type: err.code, message: err.message }

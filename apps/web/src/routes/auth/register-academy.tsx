@@ -13,7 +13,7 @@ import { call } from '../../lib/api';
 import { subdomainUrl } from '../../lib/host';
 import { SharedLink } from '../links';
 
-/** The contract's body; an empty academy link says so first (spec part 1 §5, key academy.error.required). */
+/** The contract's body; an empty academy link says so first (docs/domain.md, "Shared controls and waits"). */
 const schema = registerAcademyBody.extend({
   handle: z.string().trim().min(1, 'academy.error.required').pipe(registerAcademyBody.shape.handle),
 });

@@ -55,7 +55,7 @@ function PackageSummary({ pkg }: { pkg: PublicPackage }) {
   );
 }
 
-/** The three-step public wizard (spec part 1 §2): parent and package, player, success. */
+/** The three-step public wizard (docs/domain.md, "Screens"): parent and package, player, success. */
 export function RegisterParentPage() {
   const intl = useIntl();
   const { locale } = useLocale();
@@ -72,7 +72,7 @@ export function RegisterParentPage() {
     enabled: !!handle,
     queryFn: () =>
       call('listPackages', { query: { handle } }).catch((err: unknown) => {
-        console.error('Failed to fetch packages', err); // spec part 1 §8: only logged
+        console.error('Failed to fetch packages', err); // only logged (docs/domain.md, "Screens")
         throw err;
       }),
   });

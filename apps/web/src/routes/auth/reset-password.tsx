@@ -11,7 +11,7 @@ import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { call } from '../../lib/api';
 
-/** The contract's body plus the confirmation, which must match (spec part 1 §5, key reset.error.match). */
+/** The contract's body plus the confirmation, which must match (docs/domain.md, "Shared controls and waits"). */
 const schema = resetPasswordBody
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.confirmPassword === v.newPassword, { message: 'reset.error.match', path: ['confirmPassword'] });
