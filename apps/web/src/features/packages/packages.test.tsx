@@ -191,7 +191,7 @@ describe('the package dialog', () => {
       </Providers>,
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'حفظ' }));
-    expect(await screen.findAllByText('يجب أن تكون أيام التجربة بين ١ و٩٠')).not.toHaveLength(0);
+    expect(await screen.findAllByText('يجب أن تكون أيام التجربة بين 1 و90')).not.toHaveLength(0);
   });
 });
 
