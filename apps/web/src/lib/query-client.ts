@@ -9,7 +9,14 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
  */
 export function createQueryClient() {
   const client: QueryClient = new QueryClient({
-    mutationCache: new MutationCache({ onSuccess: () => client.invalidateQueries() }),
+    mutationCache: new MutationCache({
+      onSuccess: (_data, variables, _context, mutation) => {
+        // A delete whose variables are the record's id (meta.deletesId) leaves that record's own queries
+        // (their keys hold the id) alone: its page is still open, and asking again would only answer 404.
+        const gone = mutation.meta?.deletesId === true && typeof variables === 'string' ? variables : undefined;
+        return client.invalidateQueries(gone ? { predicate: (q) => !q.queryKey.includes(gone) } : undefined);
+      },
+    }),
     defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
   });
   return client;

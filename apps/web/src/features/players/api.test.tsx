@@ -1,15 +1,16 @@
-import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { call } from '../../lib/api';
+import { createQueryClient } from '../../lib/query-client';
 import { usePlayerMutations } from './api';
 
 vi.mock('../../lib/api', async (original) => ({ ...(await original<typeof import('../../lib/api')>()), call: vi.fn() }));
 
 describe('deleting a player', () => {
   it('refreshes the lists but does not ask for the deleted player again (no stray GET /api/users/{id})', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const client = createQueryClient();
     const id = '00000000-0000-4000-8000-000000000042';
     const player = vi.fn(async () => ({ id }));
     const list = vi.fn(async () => []);

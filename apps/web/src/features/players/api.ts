@@ -41,18 +41,9 @@ export function usePlayerMutations() {
         call('updateUser', { params: { id }, form }),
       onSuccess: refresh,
     }),
-    // The deleted player's own queries are not refetched: their page is still open until it leaves for
-    // the list, and asking for the player again would only answer 404.
-    remove: useMutation({
-      mutationFn: (id: string) => call('deleteUser', { params: { id } }),
-      onSuccess: async (_r, id) => {
-        const own = (key: readonly unknown[]) => key.includes(id);
-        await qc.cancelQueries({ predicate: (q) => own(q.queryKey) });
-        await Promise.all(
-          ['users', 'teams'].map((root) => qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === root && !own(q.queryKey) })),
-        );
-      },
-    }),
+    // The deleted player's own queries are not asked again (lib/query-client.ts, meta.deletesId): their
+    // page is still open until it leaves for the list, and asking for the player would only answer 404.
+    remove: useMutation({ mutationFn: (id: string) => call('deleteUser', { params: { id } }), meta: { deletesId: true } }),
     setStatus: useMutation({
       mutationFn: ({ eventId, userId, status }: { eventId: string; userId: string; status: ParticipantStatus }) =>
         call('setEventParticipantStatus', { params: { eventId, userId }, body: { status } }),
