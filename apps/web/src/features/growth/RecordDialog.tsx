@@ -1,6 +1,14 @@
 // Why: add or edit one growth record with the contract's rules and the form steps and defaults of docs/domain.md, "Screens".
-import { GROWTH_METRICS, type GrowthMetric, type GrowthMetricKey, growthMetricFields, riyadhToday, SLEEP_MAX_HOURS } from '@kora/contracts';
-import { useFormContext } from 'react-hook-form';
+import {
+  GROWTH_METRICS,
+  type GrowthMetric,
+  type GrowthMetricKey,
+  growthMetricFields,
+  recordOf,
+  riyadhToday,
+  SLEEP_MAX_HOURS,
+} from '@kora/contracts';
+import { type DefaultValues, useFormContext } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { TextField } from '../../components/Field';
@@ -14,22 +22,17 @@ import { DEFAULT_SLEEP, METRIC_UNITS, metricStep } from './helpers';
 
 type Values = z.input<typeof growthMetricFields>;
 
-function defaults(record: GrowthMetric | null): Values {
+function defaults(record: GrowthMetric | null): DefaultValues<Values> {
   if (record) {
-    const { id: _id, playerId: _p, ...fields } = record;
+    const { id: _id, playerId: _p, height, weight, ...fields } = record;
     // A stored record always has both; an empty one is left for the form's own message.
-    return {
-      ...fields,
-      height: fields.height ?? (undefined as unknown as number),
-      weight: fields.weight ?? (undefined as unknown as number),
-    };
+    return { ...fields, height: height ?? undefined, weight: weight ?? undefined };
   }
-  const empty = Object.fromEntries(GROWTH_METRICS.map((m) => [m, null])) as Record<GrowthMetricKey, null>;
   return {
-    ...empty,
+    ...recordOf(GROWTH_METRICS, () => null),
     date: riyadhToday(),
-    height: undefined as unknown as number,
-    weight: undefined as unknown as number,
+    height: undefined,
+    weight: undefined,
     sleepingHours: DEFAULT_SLEEP,
     breakfastSource: null,
   };
