@@ -66,24 +66,26 @@ async function sessionPlayer(admin: Api, name: string, nameArabic: string) {
 
 /** The worker controls the page and keeps the files it loaded and the week's events (what a reload offline needs). */
 async function offlineReady(page: Page) {
-  await page.waitForFunction(
-    async () => {
-      if (!navigator.serviceWorker.controller) return false;
-      const shell = await caches.open('kora-shell-v1');
-      const kept = new Set((await shell.keys()).map((r) => new URL(r.url).pathname));
-      const files = performance
-        .getEntriesByType('resource')
-        .map((e) => new URL(e.name))
-        .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
-      if (!kept.has('/') || files.some((u) => !kept.has(u.pathname))) return false;
-      const api = await (await caches.open('kora-api-v1')).keys();
-      return ['/api/events', '/api/auth/me', '/api/academies/check/'].every((path) =>
-        api.some((r) => new URL(r.url).pathname.startsWith(path)),
-      );
-    },
-    undefined,
-    { timeout: 20_000, polling: 200 },
-  );
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return false;
+          const shell = await caches.open('kora-shell-v1');
+          const kept = new Set((await shell.keys()).map((r) => new URL(r.url).pathname));
+          const files = performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name))
+            .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
+          if (!kept.has('/') || files.some((u) => !kept.has(u.pathname))) return false;
+          const api = await (await caches.open('kora-api-v1')).keys();
+          return ['/api/events', '/api/auth/me', '/api/academies/check/'].every((path) =>
+            api.some((r) => new URL(r.url).pathname.startsWith(path)),
+          );
+        }),
+      { timeout: 20_000, interval: 200 },
+    )
+    .toBe(true);
 }
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -241,5 +243,38 @@ describe('attendance offline on a phone', () => {
     await page.screenshot({ path: `${artifacts}offline-attendance-conflict-en.png`, fullPage: true });
     await notice.getByRole('button', { name: m['trainings.offline.dismiss'] }).click();
     await expect.poll(() => notice.count()).toBe(0);
+  });
+
+  it("keeps this week's trainings for the pitch without My Trainings being opened first (en)", async () => {
+    const { page, context } = b;
+    const tag = uniqueSuffix();
+    const admin = await apiAs();
+    const coach = await apiAs(DEMO.coach);
+    const { user: me } = await coach.call<{ user: { id: string } }>('GET', '/api/auth/me');
+    const playerId = await sessionPlayer(admin, `Rakan Early ${tag}`, `راكان ${tag}`);
+    await trainingToday(admin, me.id, [playerId], tag);
+
+    // The coach only signs in (the dashboard), then reloads once the worker controls the page.
+    await login(page, 'demo', DEMO.coach.email, DEMO.coach.password);
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+    await page.reload();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await caches.open('kora-api-v1')).keys()).some((r) => {
+              const url = new URL(r.url);
+              return url.pathname === '/api/events' && url.searchParams.has('coachId');
+            }),
+          ),
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(true);
+    await context.setOffline(true);
+    await page.goto(academyUrl('demo', '/trainings'));
+    await page
+      .getByTestId('training')
+      .filter({ hasText: `Pitch ${tag}` })
+      .waitFor();
   });
 });

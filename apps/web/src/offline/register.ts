@@ -1,10 +1,15 @@
 // Makes the staff app installable and usable offline on academy hosts: the web app manifest, the
 // service worker (public/sw.js) and the attendance queue's sync. One call from main.tsx; another
 // app of the same build (the parents' portal) gets the same by calling it.
+import { canRead, type MeReply } from '@kora/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { currentHost } from '../lib/host';
+import { initialLocale } from '../lib/i18n';
 import { storage } from '../lib/storage';
-import { startSync } from './sync';
+
+/** When this week's trainings were last fetched for offline use (at most once per KEEP_WEEK_MS). */
+const KEPT_WEEK_AT = 'offlineWeekKeptAt';
+const KEEP_WEEK_MS = 10 * 60_000;
 
 function addHeadLink(rel: string, href: string) {
   if (document.head.querySelector(`link[rel="${rel}"]`)) return;
@@ -38,6 +43,30 @@ async function warmUp(client: QueryClient, handle: string) {
   ]);
 }
 
+/**
+ * My Trainings kept for the pitch even if the coach has not opened it today: once the worker controls
+ * the page, a member who reads My Trainings loads the screen's code and this week's own events
+ * through it, the very query the screen asks (so the kept answer is the one it reads offline).
+ */
+async function keepThisWeek(client: QueryClient) {
+  const token = storage.token();
+  const last = Number(sessionStorage.getItem(KEPT_WEEK_AT) ?? 0);
+  if (!token || !navigator.serviceWorker.controller || !navigator.onLine || Date.now() - last < KEEP_WEEK_MS) return;
+  const res = await fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+  if (!res?.ok) return;
+  const { user } = (await res.json()) as MeReply;
+  if (!canRead(user.accountType, 'MyTrainings')) return;
+  // The screen's own code too: loaded through the worker, it is kept (a screen never opened online has none offline).
+  const [{ eventsQuery }, { weekOf, weekRange }] = await Promise.all([
+    import('../features/schedule/api'),
+    import('../features/schedule/week'),
+    import('../features/trainings/TrainingsPage'),
+  ]);
+  const week = weekOf(undefined, initialLocale());
+  await client.prefetchQuery(eventsQuery({ ...weekRange(week.start), coachId: user.id }));
+  sessionStorage.setItem(KEPT_WEEK_AT, String(Date.now()));
+}
+
 export function startOffline(client: QueryClient) {
   const host = currentHost();
   if (host.kind !== 'academy') return;
@@ -47,7 +76,8 @@ export function startOffline(client: QueryClient) {
   // what it kept (TanStack's default would wait for a network before asking at all). Retries still wait.
   const defaults = client.getDefaultOptions();
   client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, networkMode: 'offlineFirst' } });
-  startSync(client);
+  // The queue's code loads after the shell's first paint (My Trainings has it in its own chunk anyway).
+  void import('./sync').then(({ startSync }) => startSync(client));
   // The development server (Vite) serves modules that change on every edit: no worker there.
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const hadController = !!navigator.serviceWorker.controller;
@@ -59,6 +89,7 @@ export function startOffline(client: QueryClient) {
       .register('/sw.js', { scope: '/' })
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => keepLoadedFiles(registration.active))
+      .then(() => keepThisWeek(client))
       .catch(() => undefined);
   // After the page's own loading, so the worker's first downloads never compete with it.
   if (document.readyState === 'complete') void register();
