@@ -21,13 +21,19 @@ const monthOf = (x: number) => new Date(x).toISOString().slice(0, 7);
  */
 export function chartSeries(records: GrowthMetric[], medians: GrowthMedians | undefined, metric: GrowthMetricKey) {
   const player: Point[] = records
-    .flatMap((r) => (r[metric] == null ? [] : [{ x: dayMs(r.date), y: r[metric] as number }]))
+    .flatMap((r) => {
+      const y = r[metric];
+      return y == null ? [] : [{ x: dayMs(r.date), y }];
+    })
     .sort((a, b) => a.x - b.x);
   const first = player[0] && monthOf(player[0].x);
   const last = player.at(-1) && monthOf(player.at(-1)?.x ?? 0);
   const median: Point[] = (medians?.months ?? [])
     .filter((m) => first !== undefined && last !== undefined && m.month >= first && m.month <= last)
-    .flatMap((m) => (m[metric] == null ? [] : [{ x: dayMs(`${m.month}-15`), y: m[metric] as number }]))
+    .flatMap((m) => {
+      const y = m[metric];
+      return y == null ? [] : [{ x: dayMs(`${m.month}-15`), y }];
+    })
     .sort((a, b) => a.x - b.x);
   return { player, median };
 }

@@ -1,6 +1,6 @@
 // Why: one player's growth (docs/domain.md, "Screens"): a metric's chart against the age group's median, the
 // records, and adding, editing and deleting them.
-import { ageGroupOf, GROWTH_METRICS, type GrowthMetric, type GrowthMetricKey, riyadhToday } from '@kora/contracts';
+import { ageGroupOf, GROWTH_METRICS, type GrowthMetric, type GrowthMetricKey, isOneOf, riyadhToday } from '@kora/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -121,7 +121,9 @@ export function GrowthDetailPage() {
                   id={selectId}
                   className={inputClass()}
                   value={metric}
-                  onChange={(e) => setMetric(e.target.value as GrowthMetricKey)}
+                  onChange={(e) => {
+                    if (isOneOf(GROWTH_METRICS, e.target.value)) setMetric(e.target.value);
+                  }}
                   data-testid="growth-metric"
                 >
                   {GROWTH_METRICS.map((m) => (

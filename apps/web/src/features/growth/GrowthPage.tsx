@@ -1,6 +1,6 @@
 // Why: the growth list (docs/domain.md, "Screens"): every player with their latest measurements, searchable
 // and filtered by team and age group.
-import { AGE_GROUPS, type AgeGroup, ageGroupOf, type GrowthMetricKey, type GrowthPlayerRow, riyadhToday } from '@kora/contracts';
+import { AGE_GROUPS, ageGroupOf, type GrowthMetricKey, type GrowthPlayerRow, isOneOf, riyadhToday } from '@kora/contracts';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -72,7 +72,7 @@ export function GrowthPage() {
           <FilterSelect
             label={t('growth.filter.ageGroup')}
             value={f.ageGroup}
-            onChange={(v) => paged.setFilter('ageGroup', v as AgeGroup | '')}
+            onChange={(v) => paged.setFilter('ageGroup', isOneOf(AGE_GROUPS, v) ? v : '')}
             all={t('growth.filter.all')}
             options={AGE_GROUPS.map((g) => ({ value: g, label: ageGroupLabel(intl, g) }))}
           />
