@@ -5,8 +5,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ApiError, type CallInput, call, type Reply } from '../../lib/api';
 import { familyToken, setFamilyToken } from './token';
 
-/** What a refused session does (the layout replaces it with a navigation to the sign-in). */
-let onSignedOut = () => window.location.assign('/family/sign-in');
+/**
+ * What a refused session does once the portal shows (the layout sets a navigation to the sign-in);
+ * before that, the route's loader sends a refused session to the sign-in itself.
+ */
+let onSignedOut = () => {};
 export const setFamilySignedOutHandler = (handler: () => void) => {
   onSignedOut = handler;
 };

@@ -4,7 +4,6 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { toDisplay } from '../../components/date-format';
-import { ColorDot } from '../../components/TeamColor';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 
@@ -55,14 +54,7 @@ export function EventFacts({ item }: { item: FamilyEvent }) {
         )}
       </p>
       {item.teams.length > 0 && (
-        <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500">
-          {item.teams.map((team) => (
-            <span key={team.id} className="inline-flex items-center gap-1">
-              <ColorDot color={team.color} className="size-2.5" />
-              {displayName(team, locale)}
-            </span>
-          ))}
-        </p>
+        <p className="mt-0.5 text-xs text-slate-500">{item.teams.map((team) => displayName(team, locale)).join(' · ')}</p>
       )}
     </div>
   );

@@ -1,7 +1,11 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { familyToken } from '../../features/family/token';
 import { rootRoute } from '../root';
-import { text } from '../search';
+import { text, warm } from '../search';
+
+// The portal's queries, loaded with the screens' code: each loader asks for its data beside the others
+// (the parent's session and the home page's cards at once), not after the layout has rendered.
+const familyQueries = () => import('../../features/family/api');
 
 // The parents' portal (issue 21) on an academy's host: its own layout and screens, each loaded lazily,
 // so none of it is in the staff shell's bundle.
@@ -26,12 +30,23 @@ export const familyRoute = createRoute({
   beforeLoad: () => {
     if (!familyToken()) throw redirect({ to: '/family/sign-in' });
   },
+  // A refused session (familyCall forgets its token) goes back to the sign-in; other failures are the layout's to show.
+  loader: ({ context }) =>
+    familyQueries()
+      .then((q) => context.queryClient.ensureQueryData(q.familyMeQuery))
+      .then(
+        () => undefined,
+        () => {
+          if (!familyToken()) throw redirect({ to: '/family/sign-in' });
+        },
+      ),
   component: lazyRouteComponent(() => import('../../features/family/FamilyLayout'), 'FamilyLayout'),
 });
 
 export const familyHomeRoute = createRoute({
   getParentRoute: () => familyRoute,
   path: '/',
+  loader: ({ context }) => warm(familyQueries().then((q) => context.queryClient.ensureQueryData(q.familyHomeQuery))),
   component: lazyRouteComponent(() => import('../../features/family/HomePage'), 'FamilyHomePage'),
 });
 
