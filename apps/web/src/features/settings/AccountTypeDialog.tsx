@@ -6,6 +6,7 @@ import {
   PERMISSION_FLAGS,
   type PermissionFlags,
   readFlag,
+  recordOf,
   writeFlag,
 } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -18,8 +19,7 @@ import { useAccountTypeMutations } from './api';
 import { AREA_LABEL } from './areas';
 import { toggleFlag } from './flags';
 
-const flagsOf = (t: Partial<PermissionFlags> | null): PermissionFlags =>
-  Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, !!t?.[f]])) as PermissionFlags;
+const flagsOf = (t: Partial<PermissionFlags> | null): PermissionFlags => recordOf(PERMISSION_FLAGS, (f) => !!t?.[f]);
 
 /** Create or edit an account type: a name, an optional Arabic name and the 8 areas × read/write (write implies read). */
 export function AccountTypeDialog({ type, onClose }: { type: AccountTypeListItem | null; onClose(): void }) {
@@ -31,7 +31,7 @@ export function AccountTypeDialog({ type, onClose }: { type: AccountTypeListItem
     defaultValues: { name: type?.name ?? '', nameArabic: type?.nameArabic ?? '', ...(type ? flagsOf(type) : allFlags(false)) },
   });
   const values = form.watch();
-  const flags = flagsOf(values as Partial<PermissionFlags>);
+  const flags = flagsOf(values);
   const name = form.watch('name');
 
   const set = (next: PermissionFlags) => {
