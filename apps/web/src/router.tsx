@@ -81,7 +81,7 @@ const academyTree = () =>
   ]);
 
 /**
- * Router constants of the spec (preload on intent; a wait shows its spinner after
+ * Router constants (docs/domain.md, "Shared controls and waits": preload on intent; a wait shows its spinner after
  * `SPINNER_AFTER_MS`, see `showWaits`).
  */
 const options = (queryClient: QueryClient) => ({

@@ -81,7 +81,7 @@ const keptDigits = (pattern: RegExp, message: string) =>
 
 /**
  * Multipart fields of a profile update (W:Settings), besides the optional `photo` (the logo). The
- * spec's client sends `vatNumber` only when it is not empty, so an absent or empty VAT number means
+ * academy screen sends `vatNumber` only when it is not empty, so an absent or empty VAT number means
  * none; `nameArabic`, `street`, `city` and the e-invoice fields `crNumber`, `buildingNumber`,
  * `district` and `postalCode` (which it does not know) and the refund policy `refundPolicy`, `refundPolicyArabic` are kept when absent, cleared when empty; `enableOnlinePayments` ('true' / 'false') is kept when absent. A `handle` field is ignored.
  */

@@ -31,7 +31,7 @@ export const eventParticipantSchema = z.object({
   avatar: z.string().nullable(),
   condition: z.string().nullable(),
   status: participantStatusSchema,
-  /** The player as the spec names it (the flat fields above repeat it for older clients). */
+  /** The player, nested (the flat fields above repeat it for older clients). */
   user: z.object({
     id: z.uuid(),
     name: z.string(),
@@ -70,7 +70,7 @@ const eventFields = {
   date: dateSchema,
   time: timeSchema,
   endTime: timeSchema,
-  /** Free text (the spec's dialog has no rule for it). */
+  /** Free text, at most 100 characters (docs/domain.md, "Events, attendance and session accounting"). */
   field: plainText()
     .max(100)
     .nullish()

@@ -9,7 +9,7 @@ import { HttpError } from './errors.js';
 /**
  * What a route needs: `public`, any `member` of the academy, or a member whose account type
  * has at least one of the listed flags. Every /api route must declare it (checked at start-up).
- * `forbidden` names the code of the 403 when the spec words that refusal (cancelling a subscription).
+ * `forbidden` names the code of the 403 when docs/domain.md words that refusal (cancelling a subscription, "Subscription lifecycle").
  */
 export type Need = 'public' | 'member' | { anyOf: PermissionFlag[]; forbidden?: MessageCode };
 /** A route that takes a form or a JSON body may need other rights for each (`PUT /api/users/{id}`). */

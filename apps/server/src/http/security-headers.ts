@@ -10,8 +10,8 @@ const FRAMED_BY_SELF =
 const OWN_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /**
- * Browser protections on every answer. The bearer token lives in localStorage (as the spec has
- * it), so the Content-Security-Policy — scripts only from this origin, no framing of Kora — is its
+ * Browser protections on every answer. The bearer token lives in localStorage (docs/domain.md, "Shared controls and waits"),
+ * so the Content-Security-Policy — scripts only from this origin, no framing of Kora — is its
  * main guard; HSTS once the site is served over https.
  *
  * The headers are the same for every answer (two sets: framed pages and the rest), so they are

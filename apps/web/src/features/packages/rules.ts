@@ -4,7 +4,7 @@ import { PACKAGE_DEFAULTS, PACKAGE_TRIAL_DEFAULT_DAYS, type Package, type Packag
 
 export type PackageValues = PackageBody;
 
-/** The form's values: the spec's defaults for a new package, else the package as it is. */
+/** The form's values: the defaults for a new package (docs/domain.md, "Packages"), else the package as it is. */
 export function packageFormValues(pkg: Package | null): PackageValues {
   if (!pkg) return { ...PACKAGE_DEFAULTS };
   return {

@@ -195,7 +195,7 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
 
   const status = d.subscription.status;
   const payable = PAYABLE[mode].includes(status);
-  // The spec's text names the status as the API does; the Arabic page names it in Arabic.
+  // The English text names the status as the API does; the Arabic page names it in Arabic.
   const statusWord = locale === 'ar' ? intl.formatMessage({ id: `status.${status}` }) : status;
   const online = d.academy.enableOnlinePayments;
   const initiationError = (() => {

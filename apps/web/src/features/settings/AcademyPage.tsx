@@ -129,7 +129,7 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
         refundPolicy: fields.refundPolicy ?? '',
         refundPolicyArabic: fields.refundPolicyArabic ?? '',
         enableOnlinePayments: String(enableOnlinePayments),
-        // The spec's client sends the VAT number only when it is filled in (absent means none).
+        // The VAT number is sent only when it is filled in (absent means none; docs/domain.md, "Academies, users and roles").
         ...(vatNumber ? { vatNumber } : {}),
         photo,
       },

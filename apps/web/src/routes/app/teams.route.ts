@@ -33,7 +33,7 @@ export const teamsRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/teams/TeamsPage'), 'TeamsPage'),
 });
 
-/** The spec's /app/teams is an alias of /teams. */
+/** /app/teams is an alias of /teams (docs/domain.md, "Screens"). */
 export const teamsAliasRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'app/teams',
