@@ -116,6 +116,13 @@ describe.each(['en', 'ar'] as const)('the family portal on a phone (%s)', (lang)
     await page.getByLabel(m['family.signIn.address']).waitFor();
     expect(new URL(page.url()).pathname).toBe('/family/sign-in');
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    // Installable: the portal's own manifest, in the page's language.
+    const manifest = await page.evaluate(async () => {
+      const href = document.head.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? '';
+      return { href, body: await (await fetch(href)).json() };
+    });
+    expect(manifest.href).toBe(`/family-${lang}.webmanifest`);
+    expect(manifest.body).toMatchObject({ start_url: '/family', display: 'standalone', lang });
     await photograph(page, lang, 'sign-in');
     await page.getByLabel(m['family.signIn.address']).fill(email);
     await page.getByRole('button', { name: m['family.signIn.send'] }).click();

@@ -12,6 +12,7 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { familyMeQuery, setFamilySignedOutHandler, useSignOut } from './api';
+import { usePortalManifest } from './manifest';
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
@@ -29,24 +30,6 @@ const NAV: { to: FamilyPath; label: MessageId; icon: ReactElement }[] = [
   { to: '/family/announcements', label: 'family.nav.announcements', icon: icon('M4 10v4h3l6 4V6L7 10zM17 9a4 4 0 0 1 0 6') },
   { to: '/family/details', label: 'family.nav.details', icon: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0') },
 ];
-
-/** The portal's own manifest (name, start_url /family, the language's), in place of the staff app's. */
-function usePortalManifest(locale: string) {
-  useEffect(() => {
-    let link = document.head.querySelector<HTMLLinkElement>('link[rel="manifest"]');
-    const before = link?.getAttribute('href') ?? null;
-    if (!link) {
-      link = document.createElement('link');
-      link.rel = 'manifest';
-      document.head.append(link);
-    }
-    link.href = `/family-${locale === 'ar' ? 'ar' : 'en'}.webmanifest`;
-    return () => {
-      if (before) link?.setAttribute('href', before);
-      else link?.remove();
-    };
-  }, [locale]);
-}
 
 export function FamilyLayout() {
   const intl = useIntl();

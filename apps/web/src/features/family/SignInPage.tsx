@@ -14,6 +14,7 @@ import { useErrorText } from '../../lib/errors';
 import { currentHost } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
 import { familyCall, familyMeQuery } from './api';
+import { usePortalManifest } from './manifest';
 import { setFamilyToken } from './token';
 
 /** The link's token, taken out of the address so it is neither kept in history nor shared. */
@@ -38,6 +39,7 @@ export function FamilySignInPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const linkToken = useRef<string | null | undefined>(undefined);
+  usePortalManifest(locale);
 
   const signedIn = async (reply: Awaited<ReturnType<typeof familyCall<'familyVerify'>>>) => {
     const { token, ...me } = reply;

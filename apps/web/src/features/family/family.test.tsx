@@ -183,6 +183,8 @@ describe('the family portal', () => {
     const router = renderPortal('/family');
     expect(await screen.findByRole('heading', { name: "Parents' sign-in" })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/family/sign-in');
+    // Installable as the portal (start_url /family), not as the staff app.
+    expect(document.head.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe('/family-en.webmanifest');
   });
 
   it('signs in with the code sent to the address, in the screen language, and keeps the staff session apart', async () => {
