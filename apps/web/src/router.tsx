@@ -53,7 +53,7 @@ const sharedRoutes = () =>
     paymentSuccessRoute,
     refundPolicyRoute,
     invoiceRoute,
-  ] as const;
+  ];
 
 /** The root domain: the public site; any unlisted path shows the landing page. */
 const rootHostTree = () => rootRoute.addChildren([landingRoute, ...sharedRoutes(), landingSplatRoute]);
@@ -84,9 +84,10 @@ const academyTree = () =>
  * Router constants (docs/domain.md, "Shared controls and waits": preload on intent; a wait shows its spinner after
  * `SPINNER_AFTER_MS`, see `showWaits`).
  */
+const PRELOAD: 'intent' = 'intent';
 const options = (queryClient: QueryClient) => ({
   context: { queryClient } satisfies RouterContext,
-  defaultPreload: 'intent' as const,
+  defaultPreload: PRELOAD,
   defaultPreloadDelay: 50,
   ...pendingOptions,
   defaultGcTime: 5 * 60_000,
