@@ -1,13 +1,15 @@
 // Why: add or edit a package over the contract's rules with the defaults and trial behaviour of docs/domain.md, "Packages".
 import {
+  isOneOf,
+  keysOf,
   PACKAGE_MAX_MONTHS,
   PACKAGE_MAX_PRICE,
   PACKAGE_MAX_SESSIONS,
   PACKAGE_MAX_SKIP_LIMIT,
   PACKAGE_TRIAL_MAX_DAYS,
   PACKAGE_TRIAL_MIN_DAYS,
+  PACKAGE_TYPES,
   type Package,
-  type PackageType,
   packageBody,
 } from '@kora/contracts';
 import type { ReactNode } from 'react';
@@ -90,8 +92,7 @@ export function PackageDialog({ pkg, onClose }: { pkg: Package | null; onClose()
   const name = form.watch('name');
 
   const patch = (values: Partial<PackageValues>) => {
-    for (const [key, value] of Object.entries(values))
-      form.setValue(key as keyof PackageValues, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    for (const key of keysOf(values)) form.setValue(key, values[key], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
 
   return (
@@ -115,7 +116,9 @@ export function PackageDialog({ pkg, onClose }: { pkg: Package | null; onClose()
       <FormSelect
         name="packageType"
         label={<FormattedMessage id="packages.type" />}
-        onValueChange={(value) => patch(typeChange(form.getValues(), value as PackageType))}
+        onValueChange={(value) => {
+          if (value !== null && isOneOf(PACKAGE_TYPES, value)) patch(typeChange(form.getValues(), value));
+        }}
       >
         <option value="TIME_BASED">{intl.formatMessage({ id: 'packages.type.TIME_BASED' })}</option>
         <option value="SESSION_BASED">{intl.formatMessage({ id: 'packages.type.SESSION_BASED' })}</option>

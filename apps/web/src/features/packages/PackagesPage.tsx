@@ -12,7 +12,6 @@ import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { codeText, useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
-import type { MessageId } from '../../lib/message-ids';
 import { packagesQuery, usePackageMutations } from './api';
 import { PackageDialog } from './PackageDialog';
 
@@ -50,7 +49,7 @@ function usePackageText() {
   const { locale } = useLocale();
   return (p: Package) => ({
     name: displayName(p, locale),
-    type: intl.formatMessage({ id: `packages.type.${p.packageType}` as MessageId }),
+    type: intl.formatMessage({ id: `packages.type.${p.packageType}` }),
     price: intl.formatNumber(p.price, { style: 'currency', currency: 'SAR' }),
     duration:
       p.packageType === 'SESSION_BASED'
