@@ -229,4 +229,29 @@ describe.each(['en', 'ar'] as const)('the family portal on a phone (%s)', (lang)
     await page.goto(academyUrl('demo', '/family/money'));
     await expect.poll(() => page.getByTestId('family-invoice').count(), { timeout: 15_000 }).toBe(2);
   }, 180_000);
+
+  it("a demo parent sees the child's attendance by month and growth on the staff Growth chart", async () => {
+    const { page } = b;
+    // The demo child's two parents (README): the mother reads English, the father Arabic.
+    const email = lang === 'ar' ? 'parent@demo.kora.sa' : 'mother@demo.kora.sa';
+    const sentBefore = (await outbox()).filter((mail) => mail.to === email).length;
+    await page.goto(academyUrl('demo', '/family/sign-in'));
+    await page.getByLabel(m['family.signIn.address']).fill(email);
+    await page.getByRole('button', { name: m['family.signIn.send'] }).click();
+    await expect
+      .poll(async () => (await outbox()).filter((mail) => mail.to === email).length, { timeout: 15_000 })
+      .toBeGreaterThan(sentBefore);
+    await page.getByLabel(m['family.signIn.code']).fill(await codeFor(email));
+    await page.getByRole('button', { name: m['family.signIn.verify'] }).click();
+    await page.getByTestId('family-child').first().waitFor();
+    await photograph(page, lang, 'home-demo');
+    await nav(page, 'family.nav.progress');
+    expect(await page.getByTestId('family-attendance-rate').textContent()).toMatch(/^\d+\s?[%٪]$/);
+    await page.getByTestId('growth-chart').waitFor();
+    expect(await noSideScroll(page)).toBe(0);
+    await photograph(page, lang, 'progress-demo');
+    await nav(page, 'family.nav.announcements');
+    await page.getByTestId('family-announcement').first().waitFor();
+    await photograph(page, lang, 'announcements-demo');
+  }, 120_000);
 });

@@ -47,13 +47,17 @@ function Progress({ childId }: { childId: string }) {
           <h2 className="font-semibold text-slate-900">
             <FormattedMessage id="family.progress.attendance" />
           </h2>
-          <p className="text-2xl font-bold text-brand-700" data-testid="family-attendance-rate">
-            <Rate rate={attendance.rate} />
-          </p>
+          {attendance.marked > 0 && (
+            <p className="text-2xl font-bold text-brand-700" data-testid="family-attendance-rate">
+              <Rate rate={attendance.rate} />
+            </p>
+          )}
         </div>
-        <p className="text-sm text-slate-600">
-          <FormattedMessage id="family.progress.attended" values={{ attended: attendance.attended, marked: attendance.marked }} />
-        </p>
+        {attendance.marked > 0 && (
+          <p className="text-sm text-slate-600">
+            <FormattedMessage id="family.progress.attended" values={{ attended: attendance.attended, marked: attendance.marked }} />
+          </p>
+        )}
         {marked.length === 0 ? (
           <p className="text-sm text-slate-500">
             <FormattedMessage id="family.progress.noAttendance" />
