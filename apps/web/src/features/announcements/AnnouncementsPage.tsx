@@ -10,7 +10,7 @@ import { FieldShell, inputClass, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/form/PageHeader';
 import { EmptyState, ErrorBox, LoadError, SkeletonRows } from '../../components/States';
 import { useToast } from '../../components/Toaster';
-import type { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { issueText, useErrorText } from '../../lib/errors';
@@ -18,8 +18,19 @@ import { useLocale } from '../../lib/i18n';
 import { playersQuery, useTeams } from '../teams/api';
 import { announcementsQuery, useCreateAnnouncement } from './api';
 
-const EMPTY = {
-  audience: 'academy' as AnnouncementAudience,
+/** The form's fields as typed (ids empty until chosen). */
+interface Draft {
+  audience: AnnouncementAudience;
+  teamId: string;
+  playerId: string;
+  title: string;
+  titleArabic: string;
+  body: string;
+  bodyArabic: string;
+  sms: boolean;
+}
+const EMPTY: Draft = {
+  audience: 'academy',
   teamId: '',
   playerId: '',
   title: '',
@@ -41,7 +52,7 @@ function Compose() {
   const create = useCreateAnnouncement();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();
-  const set = (patch: Partial<typeof EMPTY>) => setForm({ ...form, ...patch });
+  const set = (patch: Partial<Draft>) => setForm({ ...form, ...patch });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -56,7 +67,7 @@ function Compose() {
       toast(intl.formatMessage({ id: 'announcements.sent' }, { count: sent.recipients }));
       setForm(EMPTY);
     } catch (err) {
-      const issues = (err as Partial<ApiError>)?.issues ?? [];
+      const issues = err instanceof ApiError ? err.issues : [];
       if (issues.length) setErrors(Object.fromEntries(issues.map((i) => [i.path, issueText(intl, i)])));
       else setError(errorText(err, 'announcements.sendFailed'));
     }
@@ -79,7 +90,7 @@ function Compose() {
             id={ids.audience}
             className={inputClass()}
             value={form.audience}
-            onChange={(e) => set({ audience: e.target.value as AnnouncementAudience })}
+            onChange={(e) => set({ audience: ANNOUNCEMENT_AUDIENCES.find((a) => a === e.target.value) ?? 'academy' })}
           >
             {ANNOUNCEMENT_AUDIENCES.map((a) => (
               <option key={a} value={a}>

@@ -9,7 +9,7 @@ import { FieldShell, inputClass } from '../../components/Field';
 import { PhoneField } from '../../components/PhoneField';
 import { ErrorBox, LoadError, SkeletonRows } from '../../components/States';
 import { useToast } from '../../components/Toaster';
-import type { ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { issueText, useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
@@ -21,7 +21,7 @@ function useFieldErrors() {
   const intl = useIntl();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const take = (err: unknown) => {
-    const issues = (err as Partial<ApiError>)?.issues ?? [];
+    const issues = err instanceof ApiError ? err.issues : [];
     setErrors(Object.fromEntries(issues.map((i) => [i.path, issueText(intl, i)])));
     return issues.length > 0;
   };

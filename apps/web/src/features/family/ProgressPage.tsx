@@ -93,7 +93,12 @@ function Progress({ childId }: { childId: string }) {
               <label htmlFor={selectId} className="text-xs font-medium text-slate-600">
                 <FormattedMessage id="growth.metricSelect" />
               </label>
-              <select id={selectId} className={inputClass()} value={metric} onChange={(e) => setMetric(e.target.value as GrowthMetricKey)}>
+              <select
+                id={selectId}
+                className={inputClass()}
+                value={metric}
+                onChange={(e) => setMetric(measured.find((m) => m === e.target.value))}
+              >
                 {measured.map((m) => (
                   <option key={m} value={m}>
                     {intl.formatMessage({ id: `growth.metric.${m}` })}

@@ -9,11 +9,12 @@ import { TextField } from '../../components/Field';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { ErrorBox } from '../../components/States';
 import { academyCheckQuery } from '../../lib/academy';
+import { call, type Reply } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { currentHost } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
-import { familyCall, familyMeQuery } from './api';
+import { familyMeQuery } from './api';
 import { usePortalManifest } from './manifest';
 import { setFamilyToken } from './token';
 
@@ -41,7 +42,7 @@ export function FamilySignInPage() {
   const linkToken = useRef<string | null | undefined>(undefined);
   usePortalManifest(locale);
 
-  const signedIn = async (reply: Awaited<ReturnType<typeof familyCall<'familyVerify'>>>) => {
+  const signedIn = async (reply: Reply<'familyVerify'>) => {
     const { token, ...me } = reply;
     setFamilyToken(token);
     client.setQueryData(familyMeQuery.queryKey, me);
@@ -55,7 +56,7 @@ export function FamilySignInPage() {
     const token = linkToken.current;
     if (!token) return;
     setBusy(true);
-    familyCall('familyVerify', { body: { token, language: locale } })
+    call('familyVerify', { body: { token, language: locale }, auth: '' })
       .then(signedIn)
       .catch((err) => setError(errorText(err, 'family.signIn.failed')))
       .finally(() => setBusy(false));
@@ -66,7 +67,7 @@ export function FamilySignInPage() {
     setError(undefined);
     setBusy(true);
     try {
-      await familyCall('familySignIn', { body: { address, language: locale } });
+      await call('familySignIn', { body: { address, language: locale }, auth: '' });
       setStep('code');
       setCode('');
     } catch (err) {
@@ -81,7 +82,7 @@ export function FamilySignInPage() {
     setError(undefined);
     setBusy(true);
     try {
-      await signedIn(await familyCall('familyVerify', { body: { address, code, language: locale } }));
+      await signedIn(await call('familyVerify', { body: { address, code, language: locale }, auth: '' }));
     } catch (err) {
       setError(errorText(err, 'family.signIn.failed'));
       setBusy(false);

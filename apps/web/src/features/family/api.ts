@@ -1,8 +1,8 @@
 // The family portal's calls (packages/contracts/src/family.ts): every one goes through the typed `call`
 // with the parent's own session token, never the staff one (a parent session is its own kind).
-import type { FamilyAvailabilityBody, FamilyChildDetailsBody, FamilyParentDetailsBody, RouteKey } from '@kora/contracts';
+import type { FamilyAvailabilityBody, FamilyChildDetailsBody, FamilyParentDetailsBody } from '@kora/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type CallInput, call, type Reply } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import { familyToken, setFamilyToken } from './token';
 
 /**
@@ -14,12 +14,14 @@ export const setFamilySignedOutHandler = (handler: () => void) => {
   onSignedOut = handler;
 };
 
-/** `call` with the parent's token ('' before sign-in); a 401 of a signed-in call ends the session here. */
-export async function familyCall<K extends RouteKey>(key: K, input: Omit<CallInput<K>, 'auth'> = {} as Omit<CallInput<K>, 'auth'>) {
+/**
+ * A call as the parent: `work` gets the parent's token ('' before sign-in) for `call`'s `auth`; a 401
+ * of a signed-in call ends the session on this device.
+ */
+export async function asParent<T>(work: (auth: string) => Promise<T>): Promise<T> {
   const token = familyToken();
-  const send = call as (k: K, i: CallInput<K>) => Promise<Reply<K>>;
   try {
-    return await send(key, { ...input, auth: token ?? '' } as CallInput<K>);
+    return await work(token ?? '');
   } catch (err) {
     if (err instanceof ApiError && err.status === 401 && token) {
       setFamilyToken(null);
@@ -31,34 +33,40 @@ export async function familyCall<K extends RouteKey>(key: K, input: Omit<CallInp
 
 const ALL = ['family'] as const;
 
-export const familyMeQuery = queryOptions({ queryKey: [...ALL, 'me'], queryFn: () => familyCall('familyMe') });
-export const familyHomeQuery = queryOptions({ queryKey: [...ALL, 'home'], queryFn: () => familyCall('familyHome') });
+export const familyMeQuery = queryOptions({ queryKey: [...ALL, 'me'], queryFn: () => asParent((auth) => call('familyMe', { auth })) });
+export const familyHomeQuery = queryOptions({
+  queryKey: [...ALL, 'home'],
+  queryFn: () => asParent((auth) => call('familyHome', { auth })),
+});
 export const familyEventsQuery = (startDate: string, endDate: string) =>
   queryOptions({
     queryKey: [...ALL, 'events', startDate, endDate],
-    queryFn: () => familyCall('familyEvents', { query: { startDate, endDate } }),
+    queryFn: () => asParent((auth) => call('familyEvents', { query: { startDate, endDate }, auth })),
   });
 export const familyProgressQuery = (childId: string) =>
   queryOptions({
     queryKey: [...ALL, 'progress', childId],
-    queryFn: () => familyCall('familyProgress', { params: { childId } }),
+    queryFn: () => asParent((auth) => call('familyProgress', { params: { childId }, auth })),
   });
 export const familyMoneyQuery = (childId: string) =>
   queryOptions({
     queryKey: [...ALL, 'money', childId],
-    queryFn: () => familyCall('familyMoney', { params: { childId } }),
+    queryFn: () => asParent((auth) => call('familyMoney', { params: { childId }, auth })),
   });
-export const familyDetailsQuery = queryOptions({ queryKey: [...ALL, 'details'], queryFn: () => familyCall('familyDetails') });
+export const familyDetailsQuery = queryOptions({
+  queryKey: [...ALL, 'details'],
+  queryFn: () => asParent((auth) => call('familyDetails', { auth })),
+});
 export const familyAnnouncementsQuery = queryOptions({
   queryKey: [...ALL, 'announcements'],
-  queryFn: () => familyCall('familyAnnouncements'),
+  queryFn: () => asParent((auth) => call('familyAnnouncements', { auth })),
 });
 
 export function useSetAvailability() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ participantId, body }: { participantId: string; body: FamilyAvailabilityBody }) =>
-      familyCall('setFamilyAvailability', { params: { participantId }, body }),
+      asParent((auth) => call('setFamilyAvailability', { params: { participantId }, body, auth })),
     onSuccess: () =>
       client.invalidateQueries({ queryKey: [...ALL, 'home'] }).then(() => client.invalidateQueries({ queryKey: [...ALL, 'events'] })),
   });
@@ -67,7 +75,7 @@ export function useSetAvailability() {
 export function useUpdateParent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: FamilyParentDetailsBody) => familyCall('updateFamilyParent', { body }),
+    mutationFn: (body: FamilyParentDetailsBody) => asParent((auth) => call('updateFamilyParent', { body, auth })),
     onSuccess: (details) => client.setQueryData(familyDetailsQuery.queryKey, details),
   });
 }
@@ -76,7 +84,7 @@ export function useUpdateChild() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ childId, body }: { childId: string; body: FamilyChildDetailsBody }) =>
-      familyCall('updateFamilyChild', { params: { childId }, body }),
+      asParent((auth) => call('updateFamilyChild', { params: { childId }, body, auth })),
     onSuccess: (details) => client.setQueryData(familyDetailsQuery.queryKey, details),
   });
 }
@@ -84,7 +92,7 @@ export function useUpdateChild() {
 export function useOpenAnnouncement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => familyCall('openFamilyAnnouncement', { params: { id } }),
+    mutationFn: (id: string) => asParent((auth) => call('openFamilyAnnouncement', { params: { id }, auth })),
     onSuccess: () => client.invalidateQueries({ queryKey: ALL }),
   });
 }
@@ -93,7 +101,7 @@ export function useOpenAnnouncement() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => familyCall('familySignOut').catch(() => undefined),
+    mutationFn: () => asParent((auth) => call('familySignOut', { auth })).catch(() => undefined),
     onSettled: () => {
       setFamilyToken(null);
       client.removeQueries({ queryKey: ALL });
