@@ -1,6 +1,6 @@
 // Why: one submit path for every form — Enter submits, the contract checks run, a failed call lands on its fields and, in words, at the top.
 import type { FormEvent, MouseEvent, ReactNode } from 'react';
-import { type FieldErrors, type FieldValues, FormProvider, type UseFormReturn, useFormState } from 'react-hook-form';
+import { type FieldValues, FormProvider, type UseFormReturn, useFormState } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useErrorText } from '../../lib/errors';
 import type { MessageId } from '../../lib/message-ids';
@@ -21,14 +21,21 @@ export interface FormProps<TIn extends FieldValues, TOut> {
   children: ReactNode;
 }
 
-/** Leaf errors of a form's error tree, by path. */
-function leaves(errors: FieldErrors, prefix = ''): [string, { message?: string; type?: string }][] {
-  return Object.entries(errors).flatMap(([key, value]) => {
+interface Leaf {
+  message?: string;
+  type?: string;
+}
+
+/** Whether a node of the error tree is a field's error (it has a type) rather than a branch. */
+const isLeaf = (node: object): node is Leaf => typeof Reflect.get(node, 'type') === 'string';
+
+/** Leaf errors of a form's error tree (its `FieldErrors`), by path. */
+function leaves(errors: object, prefix = ''): [string, Leaf][] {
+  const entries: [string, unknown][] = Object.entries(errors);
+  return entries.flatMap(([key, value]) => {
     if (!value || typeof value !== 'object' || key === 'root') return [];
     const path = prefix ? `${prefix}.${key}` : key;
-    return typeof Reflect.get(value, 'type') === 'string'
-      ? [[path, value as { message?: string; type?: string }]]
-      : leaves(value as FieldErrors, path);
+    return isLeaf(value) ? [[path, value]] : leaves(value, path);
   });
 }
 

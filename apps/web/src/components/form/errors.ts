@@ -17,8 +17,8 @@ export function fieldErrorText(intl: IntlShape, error: { message?: string; type?
   return issueText(intl, { message, type: typeof type === 'string' ? type : undefined });
 }
 
-/** Whether the form has a control registered under this path (a text input, a Controller…). */
-export const hasField = <T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, name: string) =>
+/** Whether the form has a control registered under this path (a text input, a Controller…), which makes it one of the form's paths. */
+export const hasField = <T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, name: string): name is Path<T> =>
   !!name && !!get(form.control._fields, name);
 
 /**
@@ -30,7 +30,7 @@ export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, 
   let matched = false;
   for (const issue of err.issues) {
     if (!hasField(form, issue.path)) continue;
-    form.setError(issue.path as Path<T>, { type: issue.code, message: issue.message }, { shouldFocus: !matched });
+    form.setError(issue.path, { type: issue.code, message: issue.message }, { shouldFocus: !matched });
     matched = true;
   }
   return matched;

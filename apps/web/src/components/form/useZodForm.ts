@@ -22,7 +22,7 @@ export function useZodForm<S extends Schema>(
     ...options,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    resolver: zodResolver(schema as never) as never,
+    resolver: zodResolver(schema),
   });
   const { watch, getFieldState, trigger } = form;
   // Read while rendering, so react-hook-form renders again when the form is sent.
