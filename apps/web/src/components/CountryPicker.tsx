@@ -29,7 +29,7 @@ export function CountryPicker({ label, value, onChange, error, onBlur }: Props) 
   useEffect(() => setQuery(selectedName), [selectedName]);
   useEffect(() => {
     const close = (e: MouseEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) {
+      if (box.current && !(e.target instanceof Node && box.current.contains(e.target))) {
         setOpen(false);
         const code = codeOf(query);
         if (code && code !== value) onChange(code);

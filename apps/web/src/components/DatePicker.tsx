@@ -20,6 +20,10 @@ interface Props {
   disabled?: boolean;
 }
 
+/** The days of the week as date-fns numbers them (Sunday 0), indexed by `Date.getDay()`. */
+const WEEKDAYS: readonly Day[] = [0, 1, 2, 3, 4, 5, 6];
+const dayOf = (d: Date): Day => WEEKDAYS[d.getDay()];
+
 /** Date input shown as yyyy/MM/dd with a calendar; the week starts Sunday in English, Saturday in Arabic. */
 export function DatePicker({ label, value, onChange, min = '1900-01-01', max = todayIso(), error, disabled }: Props) {
   const id = useId();
@@ -90,9 +94,7 @@ export function DatePicker({ label, value, onChange, min = '1900-01-01', max = t
               locale={locale === 'ar' ? arSA : enUS}
               weekStartsOn={weekStart(locale)}
               // One-letter Arabic day names fit the day columns; each header keeps the full name as its label.
-              formatters={
-                locale === 'ar' ? { formatWeekdayName: (d) => arSA.localize.day(d.getDay() as Day, { width: 'narrow' }) } : undefined
-              }
+              formatters={locale === 'ar' ? { formatWeekdayName: (d) => arSA.localize.day(dayOf(d), { width: 'narrow' }) } : undefined}
               captionLayout="dropdown"
               startMonth={dateOf(min)}
               endMonth={dateOf(max)}

@@ -1,3 +1,4 @@
+import { isOneOf } from '@kora/contracts';
 import { useSyncExternalStore } from 'react';
 import { toDisplay } from '../components/date-format';
 import type { Locale } from './i18n';
@@ -19,7 +20,7 @@ let fallback: CalendarPreference | null = null;
 const read = (): CalendarPreference | null => {
   try {
     const v = localStorage.getItem(KEY);
-    return (CALENDAR_PREFERENCES as readonly string[]).includes(v ?? '') ? (v as CalendarPreference) : null;
+    return v !== null && isOneOf(CALENDAR_PREFERENCES, v) ? v : null;
   } catch {
     return null;
   }

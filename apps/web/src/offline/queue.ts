@@ -70,9 +70,9 @@ export async function listMarks(memberId: string): Promise<QueuedMark[]> {
 /** Forgets a mark once the server answered it, unless a newer mark replaced it meanwhile. */
 export async function removeMark(key: string, id: string) {
   await run('readwrite', (store) => {
-    const request = store.get(key);
+    const request: IDBRequest<QueuedMark | undefined> = store.get(key);
     request.onsuccess = () => {
-      if ((request.result as QueuedMark | undefined)?.id === id) store.delete(key);
+      if (request.result?.id === id) store.delete(key);
     };
     return request;
   });

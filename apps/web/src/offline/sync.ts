@@ -116,7 +116,7 @@ export async function syncNow() {
   // Claimed before anything is awaited: two triggers at once (a mark and the screen's start) send once.
   if (inFlight || !member || !isOnline()) return;
   inFlight = true;
-  let marks = await listMarks(member).catch(() => [] as QueuedMark[]);
+  let marks = await listMarks(member).catch((): QueuedMark[] => []);
   if (marks.length === 0) {
     inFlight = false;
     return;

@@ -96,14 +96,26 @@ export function PhotoField({ prefix = '', current }: { prefix?: string; current?
   );
 }
 
+/** A player's fields as a form holds them before they are sent. */
+interface PlayerFormFields {
+  name: string;
+  nameArabic: string;
+  nationalId: string;
+  nationality: string | null;
+  residentialNeighborhood: string;
+  birthdate: string;
+  gender: Gender;
+  medicalCondition: string;
+}
+
 /** Empty player fields for a form's default values (gender male, as the wizard starts). */
-export const emptyPlayer = () => ({
+export const emptyPlayer = (): PlayerFormFields => ({
   name: '',
   nameArabic: '',
   nationalId: '',
-  nationality: null as string | null,
+  nationality: null,
   residentialNeighborhood: '',
   birthdate: '',
-  gender: 'MALE' as Gender,
+  gender: 'MALE',
   medicalCondition: '',
 });

@@ -166,7 +166,7 @@ function MultiPicker({
 /** A training has exactly one team: one select. A match may have several: the multi-picker. */
 function TeamsField({ teams, onTeamAdded }: { teams: Team[]; onTeamAdded(id: string): void }) {
   const intl = useIntl();
-  const type = useWatch({ name: 'type' }) as Values['type'];
+  const type = useWatch<Values, 'type'>({ name: 'type' });
   if (type === 'MATCH')
     return (
       <div className="col-span-full">
@@ -224,7 +224,7 @@ function SingleTeam({ teams, onTeamAdded }: { teams: Team[]; onTeamAdded(id: str
 /** "Repeat weekly until" (new events only): at most 52 weeks after the first date, with the number of events it makes. */
 function RepeatField() {
   const { setValue } = useFormContext<Values>();
-  const [date, repeat] = useWatch({ name: ['date', 'repeat'] }) as [string, Values['repeat']];
+  const [date, repeat] = useWatch<Values, ['date', 'repeat']>({ name: ['date', 'repeat'] });
   const id = useId();
   const weeks = repeat?.until && date ? Math.floor(daysBetween(date, repeat.until) / 7) : -1;
   return (
