@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  * after the server and the contracts lost theirs (most of what is left is the web's, whose share
  * another piece of work is reducing). Lower it as assertions go; never raise it.
  */
-const BUDGET = 35;
+const BUDGET = 26;
 
 /**
  * The escapes still in source, by file: each is to go with the work on its file (the list cache's
@@ -32,7 +32,6 @@ const KNOWN_ESCAPES: Record<string, number> = {
   'apps/server/src/http/json-text.ts': 1,
   'apps/server/src/http/list-cache.ts': 3,
   'apps/server/src/seed/demo.ts': 1,
-  'apps/web/src/lib/list-search.ts': 1,
 };
 
 const ESCAPE = /^(unknown|never|any)$/;

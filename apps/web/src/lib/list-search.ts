@@ -1,5 +1,6 @@
 // Why: a long list (players, subscriptions, growth, payments, coaches) shows a page at a time, and its filters and length live in the
 // address, so a reload, a shared link or Back returns to the same list.
+import { keysOf } from '@kora/contracts';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 
@@ -20,10 +21,10 @@ const shownParam = (v: unknown, pageSize = PAGE_SIZE) => {
 export const listSearch =
   <K extends string>(...keys: K[]) =>
   (s: Record<string, unknown>): ListSearch<K> => {
-    const out: ListSearch<K> = {};
+    const out: Partial<Record<K, string>> = {};
     for (const k of keys) {
       const v = text(s[k]);
-      if (v !== undefined) out[k] = v as ListSearch<K>[K];
+      if (v !== undefined) out[k] = v;
     }
     const shown = shownParam(s.shown);
     return shown ? { ...out, shown } : out;
@@ -46,8 +47,10 @@ export function useListSearch<F extends { [K in keyof F]: string }>(
   const [typed, setTyped] = useState<string | undefined>(undefined);
   const filters = useMemo(() => {
     const out = { ...defaults };
-    for (const k of Object.keys(defaults) as Extract<keyof F, string>[]) {
+    for (const k of keysOf(defaults)) {
       const v = text(search[k]);
+      // The one assertion of the lists: a value from the address stands for the filter's type once it is
+      // one of the key's choices, or for a key without choices (free text, whose type is string).
       if (v !== undefined && (!choices[k] || choices[k].includes(v))) out[k] = v as F[typeof k];
     }
     if (typed !== undefined && 'q' in out) Object.assign(out, { q: typed });
@@ -59,14 +62,15 @@ export function useListSearch<F extends { [K in keyof F]: string }>(
       navigate({
         to: '.',
         // The search of whichever list route is shown: its validator checks what comes back.
-        search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never,
+        search: (prev: Record<string, unknown>) => ({ ...prev, ...patch }),
         replace: true,
         resetScroll: false,
       }),
     [navigate],
   );
   const setFilter = useCallback(
-    <K extends keyof F & string>(key: K, value: F[K]) => {
+    // Any text: the address is read back through the choices above, so a value outside them is the default.
+    <K extends keyof F & string>(key: K, value: string) => {
       if (key === 'q') setTyped(value);
       return update({ [key]: value === defaults[key] ? undefined : value, shown: undefined });
     },
@@ -74,7 +78,7 @@ export function useListSearch<F extends { [K in keyof F]: string }>(
   );
   const showMore = useCallback(() => update({ shown: shown + pageSize }), [update, shown, pageSize]);
   /** How many filters besides the search differ from their defaults (the phone's "Filters (2)"). */
-  const active = Object.keys(defaults).filter((k) => k !== 'q' && filters[k as keyof F] !== defaults[k as keyof F]).length;
+  const active = keysOf(defaults).filter((k) => k !== 'q' && filters[k] !== defaults[k]).length;
   return { filters, setFilter, shown, showMore, pageSize, active };
 }
 

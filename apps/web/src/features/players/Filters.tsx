@@ -1,17 +1,17 @@
 // Why: the filters the player lists share (team, age band, medical condition): players, subscriptions, growth, coaches.
-import type { TeamRef } from '@kora/contracts';
+import { keysOf, type TeamRef } from '@kora/contracts';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { FilterSelect } from '../../components/FilterSelect';
 import { displayName, distinctByName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
-import { AGE_BANDS, type AgeBand } from './helpers';
+import { AGE_BANDS } from './helpers';
 
 export function AgeBandFilter({ value, onChange }: { value: string; onChange(v: string): void }) {
   const intl = useIntl();
   return (
     <FilterSelect label={intl.formatMessage({ id: 'players.filter.age' })} value={value} onChange={onChange}>
-      {(Object.keys(AGE_BANDS) as AgeBand[]).map((b) => (
+      {keysOf(AGE_BANDS).map((b) => (
         <option key={b} value={b}>
           {b === 'all' ? intl.formatMessage({ id: 'players.filter.all' }) : b.replace('-', '–')}
         </option>

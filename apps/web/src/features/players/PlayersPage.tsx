@@ -41,7 +41,7 @@ export function PlayersPage() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [teamsFor, setTeamsFor] = useState<Player | null>(null);
-  const set = (k: keyof PlayerFilters) => (v: string) => paged.setFilter(k, v as PlayerFilters[typeof k]);
+  const set = (k: keyof PlayerFilters) => (v: string) => paged.setFilter(k, v);
 
   const list = useMemo(() => filterPlayers(players.data ?? [], f), [players.data, f]);
   const nationalities = useMemo(

@@ -45,7 +45,7 @@ export function SubscriptionsPage() {
   const paged = useListSearch<SubscriptionFilters>(emptyFilters, CHOICES);
   const f = paged.filters;
   const [adding, setAdding] = useState(false);
-  const set = (k: keyof SubscriptionFilters) => (v: string) => paged.setFilter(k, v as SubscriptionFilters[typeof k]);
+  const set = (k: keyof SubscriptionFilters) => (v: string) => paged.setFilter(k, v);
 
   const list = useMemo(() => filterRows(rows.data ?? [], f), [rows.data, f]);
   const teams = useListedTeams(rows.data);
