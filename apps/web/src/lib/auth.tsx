@@ -2,7 +2,7 @@ import type { Area, MeReply, SessionUser } from '@kora/contracts';
 import { canRead, canWrite } from '@kora/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { selectAcademy } from './academy-selection';
-import { call, setUnauthorizedHandler } from './api';
+import { call, replyOf, setUnauthorizedHandler } from './api';
 import { storage } from './storage';
 
 type Academy = SessionUser['academyUsers'][number]['academy'];
@@ -48,7 +48,7 @@ async function fetchMe(token: string): Promise<{ ok: true; body: MeReply } | { o
   try {
     const res = await fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) return { ok: false, network: false };
-    return { ok: true, body: (await res.json()) as MeReply };
+    return { ok: true, body: replyOf('me', await res.json()) };
   } catch {
     return { ok: false, network: true };
   }

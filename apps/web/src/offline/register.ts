@@ -1,8 +1,9 @@
 // Makes the staff app installable and usable offline on academy hosts: the web app manifest, the
 // service worker (public/sw.js) and the attendance queue's sync. One call from main.tsx; another
 // app of the same build (the parents' portal) gets the same by calling it.
-import { canRead, type MeReply } from '@kora/contracts';
+import { canRead } from '@kora/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import { replyOf } from '../lib/api';
 import { currentHost } from '../lib/host';
 import { initialLocale } from '../lib/i18n';
 import { storage } from '../lib/storage';
@@ -54,7 +55,7 @@ async function keepThisWeek(client: QueryClient) {
   if (!token || !navigator.serviceWorker.controller || !navigator.onLine || Date.now() - last < KEEP_WEEK_MS) return;
   const res = await fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
   if (!res?.ok) return;
-  const { user } = (await res.json()) as MeReply;
+  const { user } = replyOf('me', await res.json());
   if (!canRead(user.accountType, 'MyTrainings')) return;
   // The screen's own code too: loaded through the worker, it is kept (a screen never opened online has none offline).
   const [{ eventsQuery }, { weekOf, weekRange }] = await Promise.all([
