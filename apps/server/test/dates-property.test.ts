@@ -154,6 +154,11 @@ const REQUESTS: Record<string, (date: string) => InjectOptions & { public?: true
   }),
 };
 const FIELDS = Object.keys(REQUESTS);
+/**
+ * Date fields of the parents' portal: a staff token never reaches them (401 before validation), so
+ * they are held by the schema check below (one bounded date type) and by family.test.ts, not by requests here.
+ */
+const PARENT_FIELDS = ['familyEvents query.startDate', 'familyEvents query.endDate'];
 const isMonth = (field: string) => field.endsWith('.month');
 
 /** Longest a request may take to answer: a date never keeps the server busy. */
@@ -212,7 +217,7 @@ afterAll(() => t.close());
 
 describe('the date fields of the contract map', () => {
   it('are all listed here, so a new one cannot go untested', () => {
-    expect([...FIELDS].sort()).toEqual([...CONTRACT_DATE_FIELDS.keys()].sort());
+    expect([...FIELDS, ...PARENT_FIELDS].sort()).toEqual([...CONTRACT_DATE_FIELDS.keys()].sort());
   });
 
   it(`are each of the one date type, bounded to the years ${MIN_DATE_YEAR}–${MAX_DATE_YEAR}`, () => {
