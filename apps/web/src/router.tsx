@@ -37,23 +37,22 @@ import { publicPageRoutes } from './routes/site/public-pages.route';
 // screen); this file only assembles the two trees and the router.
 
 /** What both host kinds serve: /auth, the public pages, the payment pages and the invoice viewer. */
-const sharedRoutes = () =>
-  [
-    authRoute.addChildren([
-      loginRoute,
-      registerAcademyRoute,
-      registerParentRoute,
-      forgotPasswordRoute,
-      resetPasswordTokenRoute,
-      resetPasswordRoute,
-    ]),
-    ...publicPageRoutes,
-    initialPaymentRoute,
-    renewPaymentRoute,
-    paymentSuccessRoute,
-    refundPolicyRoute,
-    invoiceRoute,
-  ];
+const sharedRoutes = () => [
+  authRoute.addChildren([
+    loginRoute,
+    registerAcademyRoute,
+    registerParentRoute,
+    forgotPasswordRoute,
+    resetPasswordTokenRoute,
+    resetPasswordRoute,
+  ]),
+  ...publicPageRoutes,
+  initialPaymentRoute,
+  renewPaymentRoute,
+  paymentSuccessRoute,
+  refundPolicyRoute,
+  invoiceRoute,
+];
 
 /** The root domain: the public site; any unlisted path shows the landing page. */
 const rootHostTree = () => rootRoute.addChildren([landingRoute, ...sharedRoutes(), landingSplatRoute]);
