@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, DEMO, port, useBrowser } from './browser';
+import { RUN_TAG } from './data';
 
 /** Latin words an Arabic screen may show: the brand, file formats and standards, other companies' names. */
 const ALLOWED = new Set([
@@ -37,6 +38,7 @@ const CODES = [
   /\b(?:https?:\/\/|webcal:\/\/)\S+/g, // links
   /\b[\w-]+(\.[\w-]+)*\.(?:localhost|sa|com|test)(?::\d+)?(?:\/\S*)?/g, // host names
   /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, // ids
+  RUN_TAG, // other journeys' data tags
 ];
 
 const LATIN_WORD = /\p{Script=Latin}[\p{Script=Latin}\p{M}'’-]*/gu;

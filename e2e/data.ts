@@ -2,8 +2,13 @@
 // names of the demo academy's teams, coaches or players.
 import { DEMO, port } from './browser';
 
-/** A unique suffix per call, so reruns against the same server never collide. */
-export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+/**
+ * A unique suffix per call, so reruns against the same server never collide. It starts with `e2e`
+ * (RUN_TAG) so a journey reading every screen can tell other journeys' tags from the app's words.
+ */
+export const uniqueSuffix = () => `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+/** The tags uniqueSuffix makes. */
+export const RUN_TAG = /\be2e[0-9a-z]+\b/g;
 
 type Json = Record<string, unknown>;
 

@@ -89,7 +89,7 @@ describe('teams, players and coaches', () => {
     await page.getByRole('button', { name: 'Add coach' }).click();
     const save = page.getByRole('dialog').getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(true);
-    await page.getByRole('dialog').getByLabel('Name').fill(`Coach Nasser ${unique}`);
+    await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill(`Coach Nasser ${unique}`);
     await page.getByRole('dialog').getByLabel('Position').selectOption('HEAD_COACH');
     await page.getByLabel('Email (optional)').fill(`nasser.${unique}@demo.kora.sa`);
     await page.getByRole('dialog').getByRole('button', { name: team }).click();

@@ -8,6 +8,7 @@ import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { useAuth } from '../../lib/auth';
 import { useErrorText } from '../../lib/errors';
 import type { MessageId } from '../../lib/message-ids';
+import { WrittenText } from '../../lib/text-language';
 import { dashboardRange, useEvents, useMonthlyStats } from '../schedule/api';
 import { CoachAvatars, DayTitle, TeamsLine, TimeRange, TypeBadge } from '../schedule/parts';
 
@@ -56,7 +57,7 @@ function EventRow({ event }: { event: Event }) {
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <TimeRange event={event} className="font-semibold text-slate-900" />
           <TypeBadge type={event.type} />
-          {event.field && <span className="min-w-0 truncate text-sm text-slate-500">{event.field}</span>}
+          {event.field && <WrittenText as="span" className="min-w-0 truncate text-sm text-slate-500" text={event.field} />}
         </div>
         <TeamsLine teams={event.teams} className="text-sm text-slate-700" />
       </div>

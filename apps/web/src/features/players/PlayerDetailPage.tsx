@@ -18,6 +18,7 @@ import { useErrorText } from '../../lib/errors';
 import { formatPhone } from '../../lib/format-phone';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
+import { WrittenText } from '../../lib/text-language';
 import { useParticipations, usePlayer, usePlayerMutations, useSessions } from './api';
 import { EditPlayerDialog } from './EditPlayerDialog';
 import { ageOf, attendanceSummary, eventsInOrder, membershipOf, sessionBar } from './helpers';
@@ -320,7 +321,7 @@ export function PlayerDetailPage() {
                       <span dir="ltr">{day(x.event.date)}</span> · {timeRange(x)}
                     </p>
                   </div>
-                  {x.event.field && <p className="text-sm text-slate-600">{x.event.field}</p>}
+                  {x.event.field && <WrittenText className="text-sm text-slate-600" text={x.event.field} />}
                   {statusCell(x)}
                 </li>
               ))}
@@ -359,7 +360,7 @@ export function PlayerDetailPage() {
                         <td className="px-4 py-3">
                           <FormattedMessage id={`event.${x.event.type}`} />
                         </td>
-                        <td className="px-4 py-3">{x.event.field || '—'}</td>
+                        <td className="px-4 py-3">{x.event.field ? <WrittenText as="span" text={x.event.field} /> : '—'}</td>
                         <td className="px-4 py-3">{x.team ? displayName(x.team, locale) : '—'}</td>
                         <td className="px-4 py-3">{statusCell(x)}</td>
                       </tr>

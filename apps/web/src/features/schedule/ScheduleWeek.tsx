@@ -7,6 +7,7 @@ import { PlanDate } from '../../components/PlanDate';
 import { ColorDot, colorHex } from '../../components/TeamColor';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
+import { WrittenText } from '../../lib/text-language';
 import { cellKey, placeEvents } from './grid';
 import { DayTitle, TimeRange, TypeBadge, useWeekday } from './parts';
 
@@ -37,7 +38,7 @@ function EventChip({ event, team, onOpen }: { event: Event; team: Team; onOpen?(
           <FormattedMessage id="schedule.versus" values={{ teams: others.map((t) => displayName(t, locale)).join(' · ') }} />
         </span>
       )}
-      {event.field && <span className="block truncate text-xs text-slate-500">{event.field}</span>}
+      {event.field && <WrittenText as="span" className="block truncate text-xs text-slate-500" text={event.field} />}
       {coaches && <span className="block truncate text-[11px] text-slate-400">{coaches}</span>}
     </>
   );

@@ -7,6 +7,7 @@ import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { useAuth } from '../../lib/auth';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import { WrittenText } from '../../lib/text-language';
 import { useOfflineAttendance } from '../../offline/sync';
 import { eventsQuery } from '../schedule/api';
 import { CalendarLinkButton } from '../schedule/CalendarLink';
@@ -35,7 +36,7 @@ function TrainingRow({ event, today, selected, onSelect }: { event: Event; today
         <span className="mt-1 flex flex-wrap items-center gap-2">
           <TimeRange event={event} className="text-sm font-semibold text-slate-800" />
           <TypeBadge type={event.type} />
-          {event.field && <span className="min-w-0 truncate text-sm text-slate-500">{event.field}</span>}
+          {event.field && <WrittenText as="span" className="min-w-0 truncate text-sm text-slate-500" text={event.field} />}
         </span>
         <span className="mt-1.5 flex items-center justify-between gap-3">
           <TeamsLine teams={event.teams} className="text-sm text-slate-700" />
@@ -70,7 +71,7 @@ function TrainingDetail({ event, today, canWrite, onBack }: { event: Event; toda
           <p className="mt-1 flex flex-wrap items-center gap-2">
             <TimeRange event={event} className="font-semibold text-slate-800" />
             <TypeBadge type={event.type} />
-            {event.field && <span className="text-sm text-slate-500">{event.field}</span>}
+            {event.field && <WrittenText as="span" className="text-sm text-slate-500" text={event.field} />}
           </p>
         </div>
       </div>
