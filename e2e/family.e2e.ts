@@ -174,6 +174,10 @@ describe.each(['en', 'ar'] as const)('the family portal on a phone (%s)', (lang)
       expect(await note.textContent()).toContain(reason);
       expect(await coachPage.getByTestId('event-expected').textContent()).toContain('0 of 1 expected');
       await coachPage.screenshot({ path: `${shots}coach-trainings-${lang}-390.png`, fullPage: true });
+      // The dashboard's upcoming events count the players to expect too.
+      await coachPage.goto(academyUrl('demo', '/'));
+      const upcoming = coachPage.getByTestId('upcoming-event').filter({ hasText: `Family ${tag}` });
+      expect(await upcoming.getByTestId('event-expected').textContent()).toBe('0 of 1 expected');
       await coachPage.goto(academyUrl('demo', '/players/announcements'));
       const row = coachPage.getByTestId('announcement-row').filter({ hasText: `Kit day ${tag}` });
       await expect.poll(() => row.getByTestId('announcement-opened').textContent(), { timeout: 15_000 }).toBe('Opened by 1 of 1');

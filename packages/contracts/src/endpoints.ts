@@ -779,6 +779,7 @@ export const endpoints = {
       "Send an announcement to the academy's families, a team's or one player's: listed in the portal and sent by e-mail (and SMS when asked and configured) in each parent's language",
     tags: ['announcements'],
     body: announcementBody,
+    audited: true,
     responses: { 201: announcementSchema, 404: errorSchema },
   },
   getFamilySettings: {
@@ -790,6 +791,7 @@ export const endpoints = {
     summary: 'Set how long before an event parents may still say their child cannot come',
     tags: ['family'],
     body: familySettingsBody,
+    audited: true,
     responses: { 200: familySettingsSchema },
   },
 } as const satisfies Record<RouteKey, Endpoint>;

@@ -1,7 +1,6 @@
 import { displayName, initials, type Named } from '../lib/display-name';
 import { useLocale } from '../lib/i18n';
-
-const ARABIC = /\p{Script=Arabic}/u;
+import { textLanguage } from '../lib/text-language';
 
 /**
  * A photo, or the initials of the name shown in the UI's language (the Arabic form in Arabic when
@@ -11,6 +10,7 @@ const ARABIC = /\p{Script=Arabic}/u;
 export function Avatar({ name, nameArabic, src, size = 'size-9' }: Named & { src?: string | null; size?: string }) {
   const { locale } = useLocale();
   const letters = initials(displayName({ name, nameArabic }, locale));
+  const lang = textLanguage(letters);
   return src ? (
     <img src={src} alt="" className={`${size} shrink-0 rounded-full object-cover`} />
   ) : (
@@ -19,8 +19,11 @@ export function Avatar({ name, nameArabic, src, size = 'size-9' }: Named & { src
       data-testid="avatar-initials"
       aria-hidden="true"
     >
-      {/* Arabic letters draw smaller than Latin capitals at one font size. */}
-      <span className={ARABIC.test(letters) ? 'text-[50cqmin]' : 'text-[40cqmin]'}>{letters}</span>
+      {/* Arabic letters draw smaller than Latin capitals at one font size. The initials keep the
+          name's own language (a name stored only in Latin letters, in the Arabic UI). */}
+      <span lang={lang} className={lang === 'ar' ? 'text-[50cqmin]' : 'text-[40cqmin]'}>
+        {letters}
+      </span>
     </span>
   );
 }

@@ -47,6 +47,12 @@ describe('initials', () => {
     for (const name of ['مها العنزي', 'خالد سعود', 'عبد الله']) expect(initials(name)).not.toMatch(/[ \u2009\u200A\u200B]/u);
   });
 
+  it('keeps to the script of the first word', () => {
+    expect(initials('نورة Smith')).toBe('ن');
+    expect(initials('نورة e2e1 العتيبي')).toBe(`ن${GAP}ع`);
+    expect(initials('Sara سعود Ali')).toBe('SA');
+  });
+
   it('skips leading punctuation and never yields a question mark or an empty half', () => {
     expect(initials('"Nasser" (Coach)')).toBe('NC');
     expect(initials('- Saad')).toBe('S');

@@ -29,15 +29,18 @@ const graphemes = (word: string) => (segmenter ? Array.from(segmenter.segment(wo
 /**
  * First letters of the first two words (one grapheme each), upper-cased where the script has case.
  * Arabic letters are kept bare (the article "ال" of a family name is skipped) and set apart by a
- * narrow no-break space.
+ * narrow no-break space; words in another script than the first word's are passed over.
  */
 export function initials(name: string | null | undefined): string {
   if (!name) return '';
-  const letters = name
-    .split(/\s+/u)
-    .filter((w) => FIRST_LETTER.test(w))
+  const first = (w: string) => (graphemes(w.replace(ARTICLE, '')).find((g) => FIRST_LETTER.test(g)) ?? '').replace(ARABIC_MARKS, '');
+  const words = name.split(/\s+/u).filter((w) => FIRST_LETTER.test(w));
+  // Initials keep to one script: "نورة Smith" gives "ن", never a mixed "نS".
+  const arabic = words.length > 0 && ARABIC.test(first(words[0]));
+  const letters = words
+    .filter((w) => ARABIC.test(first(w)) === arabic)
     .slice(0, 2)
-    .map((w) => (graphemes(w.replace(ARTICLE, '')).find((g) => FIRST_LETTER.test(g)) ?? '').replace(ARABIC_MARKS, '').toLocaleUpperCase());
+    .map((w) => first(w).toLocaleUpperCase());
   return letters.every((l) => ARABIC.test(l)) ? letters.join(GAP) : letters.join('');
 }
 

@@ -471,6 +471,15 @@ describe('announcements', () => {
       recipients: number;
     }[];
     expect(staff.find((x) => x.id === eidId)).toMatchObject({ recipients: 3, opened: 1 });
+    // Who wrote to the families, and to how many, is in the audit trail.
+    const audit = (await coach({ method: 'GET', url: '/api/audit-events?startDate=2026-11-01&endDate=2026-11-30' })).json() as {
+      action: string;
+      targetId: string;
+      details: { body: { title: string }; effect?: { recipients: number } };
+    }[];
+    expect(audit.find((e) => e.action === 'createAnnouncement' && e.targetId === eidId)).toMatchObject({
+      details: { body: { title: 'Eid holiday' }, effect: { recipients: 3 } },
+    });
     // Another academy's staff see none of them.
     expect((await asMember(t.app, b)({ method: 'GET', url: '/api/announcements' })).json()).toEqual([]);
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type FamilyTx, familyTransaction } from '../../db/family.js';
 import { academies } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
+import { noteAudit } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
@@ -147,7 +148,9 @@ export async function familyRoutes(app: FastifyInstance) {
     const academy = await findAcademyByHandle(deps.data, auth.handle);
     if (!academy) throw notFound('academy.not_found');
     const author = { id: auth.user.id, name: auth.user.name, nameArabic: auth.user.nameArabic ?? null };
-    return createAnnouncement(deps, sms, academy, author, req.body, (work) => app.background.run(work, req.log));
+    const sent = await createAnnouncement(deps, sms, academy, author, req.body, (work) => app.background.run(work, req.log));
+    noteAudit(req, { recipients: sent.recipients }, sent.id);
+    return sent;
   });
 
   route(app, 'getFamilySettings', { access: { anyOf: ['canReadSettings'] } }, async (req) => {

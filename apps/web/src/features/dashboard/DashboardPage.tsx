@@ -10,6 +10,7 @@ import { useErrorText } from '../../lib/errors';
 import type { MessageId } from '../../lib/message-ids';
 import { WrittenText } from '../../lib/text-language';
 import { dashboardRange, useEvents, useMonthlyStats } from '../schedule/api';
+import { expectedOf } from '../schedule/CantCome';
 import { CoachAvatars, DayTitle, TeamsLine, TimeRange, TypeBadge } from '../schedule/parts';
 
 const CARDS: { key: keyof MonthlyStats; label: MessageId; unit?: 'percent' | 'hours' }[] = [
@@ -49,8 +50,9 @@ function StatCards({ stats }: { stats: MonthlyStats | undefined }) {
   );
 }
 
-/** One upcoming event: time, type, field, teams and coaches. */
+/** One upcoming event: time, type, field, teams, the players expected and coaches. */
 function EventRow({ event }: { event: Event }) {
+  const away = event.participants.length - expectedOf(event);
   return (
     <li className="flex items-center gap-3 px-4 py-3" data-testid="upcoming-event">
       <div className="min-w-0 flex-1 space-y-1">
@@ -60,6 +62,12 @@ function EventRow({ event }: { event: Event }) {
           {event.field && <WrittenText as="span" className="min-w-0 truncate text-sm text-slate-500" text={event.field} />}
         </div>
         <TeamsLine teams={event.teams} className="text-sm text-slate-700" />
+        {event.participants.length > 0 && (
+          // How many players to expect: parents' "can't come" marks taken off (family portal).
+          <p className={`text-xs ${away > 0 ? 'font-medium text-amber-800' : 'text-slate-500'}`} data-testid="event-expected">
+            <FormattedMessage id="events.expected" values={{ expected: expectedOf(event), total: event.participants.length }} />
+          </p>
+        )}
       </div>
       <CoachAvatars coaches={event.coaches} />
     </li>
