@@ -26,9 +26,13 @@ export async function eventRoutes(app: FastifyInstance) {
   route(app, 'updateEvent', write, (req) =>
     req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope, app.deps.clock.now())),
   );
+  // The answer says how many events went, so the screen can say it (a series' rest is more than one).
   route(app, 'deleteEvent', write, (req) =>
     req.tenant(async (tx) => {
-      noteAudit(req, await deleteEvent(tx, req.params.id, req.query.scope));
+      const effect = await deleteEvent(tx, req.params.id, req.query.scope);
+      noteAudit(req, effect);
+      const sessionsReturned = effect.sessionsReturned.reduce((sum, r) => sum + r.sessions, 0);
+      return { eventsDeleted: effect.eventsDeleted, sessionsReturned };
     }),
   );
   // The player page's history of events (R:Players).

@@ -331,9 +331,10 @@ export function EventDialog({ target, onClose }: { target: EventTarget; onClose(
     if (!event) return;
     setDeleteError(undefined);
     try {
-      await remove.mutateAsync({ id: event.id, scope: event.seriesId ? scope : 'this' });
+      const { eventsDeleted } = await remove.mutateAsync({ id: event.id, scope: event.seriesId ? scope : 'this' });
       setConfirm(false);
-      toast(intl.formatMessage({ id: 'schedule.deleted' }));
+      // The server's count: "this and following" may take many events.
+      toast(intl.formatMessage({ id: 'schedule.deleted' }, { count: eventsDeleted }));
       onClose();
     } catch (err) {
       setDeleteError(errorText(err, 'errors.schedule.delete_failed'));

@@ -296,4 +296,34 @@ describe('event dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls).toEqual([`/api/events/${inSeries.id}?scope=following`]));
   });
+
+  it('says how many events a "this and following" delete took, as the server counted them (issue 20)', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push(`${init.method} ${url}`);
+        return new Response(JSON.stringify({ eventsDeleted: 4, sessionsReturned: 0 }), { status: 200 });
+      }),
+    );
+    const inSeries = { ...event(6, '2025-01-08', '16:30', [u10]), seriesId: id(998) };
+    for (const [locale, labels] of [
+      ['en', { following: 'This and following events', del: 'Delete', confirm: 'Delete this and following', said: '4 events deleted' }],
+      ['ar', { following: 'هذه الفعالية والفعاليات التالية', del: 'حذف', confirm: 'حذف هذه والتالية', said: 'حُذفت 4 فعاليات' }],
+    ] as const) {
+      const onClose = vi.fn();
+      const { unmount } = render(
+        <Providers client={seeded()} locale={locale}>
+          <EventDialog target={{ kind: 'edit', event: inSeries }} onClose={onClose} />
+        </Providers>,
+      );
+      await userEvent.click(screen.getByLabelText(labels.following));
+      await userEvent.click(screen.getByRole('button', { name: labels.del }));
+      await userEvent.click(await screen.findByRole('button', { name: labels.confirm }));
+      expect(await screen.findByText(labels.said)).toBeTruthy();
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      unmount();
+    }
+    expect(calls).toEqual([`DELETE /api/events/${inSeries.id}?scope=following`, `DELETE /api/events/${inSeries.id}?scope=following`]);
+  });
 });
