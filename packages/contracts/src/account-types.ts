@@ -7,7 +7,7 @@ import { recordOf } from './records.js';
 
 export const ACCOUNT_TYPE_NAME_REQUIRED = ERRORS['account_type.name_required'];
 
-/** An account type of Settings → Privileges, with how many users hold it (a type still held cannot be deleted). */
+/** An account type of Settings → Privileges, with its users: the staff who sign in with it (a type still used cannot be deleted). */
 export const accountTypeListItemSchema = accountTypeSchema.extend({ usersCount: z.number().int() });
 export type AccountTypeListItem = z.infer<typeof accountTypeListItemSchema>;
 

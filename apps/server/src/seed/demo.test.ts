@@ -109,6 +109,8 @@ describe('the demo academy', () => {
     );
     for (const login of [DEMO_LOGINS.reception, DEMO_LOGINS.fitness, DEMO_LOGINS.accountant])
       expect(await loginAs(t.app, 'demo', login.email, login.password)).toEqual(expect.any(String));
+    // The Coach card counts the one coach who signs in (Privileges lists them), not the three without a login.
+    expect(types.find((x) => x.name === 'Coach')).toMatchObject({ usersCount: 1 });
   });
 
   it('has monthly growth records for most players since they joined, a year at most, growing month by month', async () => {

@@ -141,6 +141,29 @@ describe('account types', () => {
     expect((await list()).map((x) => x.id)).not.toContain(id);
   });
 
+  it('counts as its users the staff who sign in with a type, the ones Privileges lists (issue 20)', async () => {
+    const { id } = (await create({ name: 'Pitch staff', canReadSchedule: true })).json();
+    const withLogin = await coachLogin(t.app, a, 'Pitch Login');
+    expect((await setType(withLogin.id, id)).statusCode).toBe(200);
+    // Two coaches without a login hold the type on paper: they sign in with nothing.
+    for (const name of ['Pitch One', 'Pitch Two']) {
+      const res = await api()({ method: 'POST', url: '/api/users/coaches', payload: { name, accountTypeId: id, teamIds: [] } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const staff = async () => {
+      const lists = await Promise.all(['ADMIN', 'COACH'].map((role) => api()({ method: 'GET', url: `/api/users?role=${role}` })));
+      return lists.flatMap((res) => res.json() as { id: string; accountTypeId: string | null; hasLogin: boolean }[]);
+    };
+    const signingIn = (await staff()).filter((u) => u.hasLogin && u.accountTypeId === id);
+    expect(signingIn.map((u) => u.id)).toEqual([withLogin.id]);
+    expect((await list()).find((x) => x.id === id)?.usersCount).toBe(signingIn.length);
+    expect((await remove(id)).json()).toMatchObject({ code: 'account_type.in_use', params: { count: 1 } });
+    // Once no one signs in with it, it goes; the coaches without a login are left without a type.
+    await setType(withLogin.id, coachType.id);
+    expect((await remove(id)).statusCode).toBe(204);
+    expect((await staff()).filter((u) => u.accountTypeId === id)).toEqual([]);
+  });
+
   it('lists with R:Settings and changes with W:Settings only', async () => {
     expect((await api(coach)({ method: 'GET', url: '/api/account-types' })).statusCode).toBe(403);
     const reader = await staffWith(a, { canReadSettings: true });

@@ -1,5 +1,5 @@
 import type { AccountType, AccountTypeListItem, ParsedAccountTypeBody } from '@kora/contracts';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, type SQLWrapper } from 'drizzle-orm';
 import { accountTypes, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -7,12 +7,18 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { toAccountType } from '../auth/sessions.js';
 import { type ActorFlags, assertMayGrant, assertSettingsManagerLeft, lockAccountTypes } from './guard.js';
 
-/** Account types, the defaults first, with the number of users holding each: one statement. */
+/**
+ * The users of an account type: the staff who sign in with it (a login), as Settings → Privileges
+ * lists them. A coach without a login holds the default Coach type only on paper: they use no right.
+ */
+export const usersOfType = (typeId: SQLWrapper | string) => and(eq(users.accountTypeId, typeId), isNotNull(users.passwordHash));
+
+/** Account types, the defaults first, with the number of their users (`usersOfType`): one statement. */
 export async function listAccountTypes(tx: TenantTx): Promise<AccountTypeListItem[]> {
   const rows = await tx
     .select({ type: accountTypes, usersCount: count(users.id) })
     .from(accountTypes)
-    .leftJoin(users, eq(users.accountTypeId, accountTypes.id))
+    .leftJoin(users, usersOfType(accountTypes.id))
     // The primary key (academy_id, id): every other column of the type follows from it.
     .groupBy(accountTypes.academyId, accountTypes.id)
     .orderBy(desc(accountTypes.isDefault), asc(accountTypes.createdAt), asc(accountTypes.name));
@@ -60,12 +66,15 @@ export async function updateAccountType(tx: TenantTx, id: string, body: ParsedAc
   return toAccountType(row);
 }
 
-/** Default types and types still held cannot be deleted (409; `params.count` is how many users hold it). */
+/**
+ * Default types and types still used cannot be deleted (409; `params.count` is how many users sign in
+ * with it, the number its card shows). Coaches without a login who hold it are left without a type.
+ */
 export async function deleteAccountType(tx: TenantTx, id: string) {
   const current = await findType(tx, id);
   if (current.isDefault) throw conflict('account_type.default_locked');
   await lockAccountTypes(tx);
-  const [{ n }] = await tx.select({ n: count() }).from(users).where(eq(users.accountTypeId, id));
+  const [{ n }] = await tx.select({ n: count() }).from(users).where(usersOfType(id));
   if (n > 0) throw conflict('account_type.in_use', { count: n });
   await tx.delete(accountTypes).where(eq(accountTypes.id, id));
 }

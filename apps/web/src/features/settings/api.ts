@@ -5,7 +5,10 @@ import { accountTypesQuery } from '../coaches/api';
 
 export { accountTypesQuery };
 
-/** Staff with a possible login: admins (R:Settings) and coaches who have a login. */
+/**
+ * The staff who sign in (admins and coaches with a login): the users an account type's card counts
+ * (the server's `usersOfType`), so the card and this list always agree.
+ */
 export const staffQuery = queryOptions({
   queryKey: ['users', 'staff'],
   queryFn: async () => {
@@ -13,7 +16,7 @@ export const staffQuery = queryOptions({
       call('listUsers', { query: { role: 'ADMIN' } }),
       call('listUsers', { query: { role: 'COACH' } }),
     ]);
-    return [...admins, ...coaches].flatMap((u) => (u.role !== 'PLAYER' && (u.role === 'ADMIN' || u.hasLogin) ? [u] : []));
+    return [...admins, ...coaches].flatMap((u) => (u.role !== 'PLAYER' && u.hasLogin ? [u] : []));
   },
 });
 

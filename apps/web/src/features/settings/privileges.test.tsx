@@ -1,0 +1,96 @@
+import { ADMIN_FLAGS, COACH_FLAGS } from '@kora/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/Toaster';
+import { AuthProvider } from '../../lib/auth';
+import { LocaleProvider } from '../../lib/i18n';
+import { PrivilegesPage } from './PrivilegesPage';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const ADMIN_TYPE = id(901);
+const COACH_TYPE = id(902);
+const user = (n: number, role: 'ADMIN' | 'COACH', name: string, accountTypeId: string, hasLogin: boolean) => ({
+  id: id(n),
+  role,
+  name,
+  nameArabic: null,
+  email: hasLogin ? `${name.split(' ')[0].toLowerCase()}@demo.kora.sa` : null,
+  avatar: null,
+  accountTypeId,
+  hasLogin,
+  createdAt: '2026-01-05T09:00:00.000Z',
+  ...(role === 'COACH' ? { coachType: 'HEAD_COACH', teamsCoaching: [] } : {}),
+});
+
+/** The demo's shape: one admin, one coach who signs in and three who do not; the cards count as the server does. */
+function stubApi() {
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  const admins = [user(1, 'ADMIN', 'Abdulrahman Admin', ADMIN_TYPE, true)];
+  const coaches = [
+    user(2, 'COACH', 'Waleed Coach', COACH_TYPE, true),
+    user(3, 'COACH', 'Majed Coach', COACH_TYPE, false),
+    user(4, 'COACH', 'Hisham Coach', COACH_TYPE, false),
+    user(5, 'COACH', 'Ahmed Coach', COACH_TYPE, false),
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = String(url);
+      if (path.endsWith('/api/auth/me'))
+        return json({
+          user: {
+            ...admins[0],
+            accountType: { id: ADMIN_TYPE, name: 'Admin', nameArabic: 'مدير', isDefault: true, ...ADMIN_FLAGS },
+            academyUsers: [{ academy: { id: id(700), name: 'Falcons', nameArabic: null, handle: 'demo', logo: null } }],
+          },
+          currentAcademyId: id(700),
+        });
+      if (path.endsWith('/api/account-types'))
+        return json([
+          { id: ADMIN_TYPE, name: 'Admin', nameArabic: 'مدير', isDefault: true, ...ADMIN_FLAGS, usersCount: 1 },
+          { id: COACH_TYPE, name: 'Coach', nameArabic: 'مدرب', isDefault: true, ...COACH_FLAGS, usersCount: 1 },
+        ]);
+      if (path.endsWith('/api/users?role=ADMIN')) return json(admins);
+      if (path.endsWith('/api/users?role=COACH')) return json(coaches);
+      return new Response(null, { status: 404 });
+    }),
+  );
+  localStorage.setItem('token', 'tok');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('Settings → Privileges (issue 20)', () => {
+  it("lists exactly the users each account type's card counts: the staff who sign in", async () => {
+    stubApi();
+    render(
+      <LocaleProvider locale="en">
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <AuthProvider>
+            <ToastProvider>
+              <PrivilegesPage />
+            </ToastProvider>
+          </AuthProvider>
+        </QueryClientProvider>
+      </LocaleProvider>,
+    );
+    const cards = await screen.findAllByTestId('account-type');
+    // jsdom lays out no media query: both the phone cards and the table are in the page; the table is read.
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByTestId('user-row');
+    expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual(['Abdulrahman Admin', 'Waleed Coach']);
+    for (const card of cards) {
+      const name = within(card).getByRole('heading').textContent;
+      const count = Number(
+        within(card)
+          .getByText(/^Users: /)
+          .textContent?.replace('Users: ', ''),
+      );
+      expect(rows.filter((r) => r.querySelectorAll('td')[2]?.textContent === name)).toHaveLength(count);
+    }
+  });
+});
