@@ -138,6 +138,7 @@ const TABLE: Case[] = [
 
   { key: 'createCalendarFeed', allow: [R('Schedule'), R('MyTrainings')], variant: 'mine', body: () => ({ scope: 'mine', teamId: NONE }) },
   { key: 'createCalendarFeed', allow: [R('Schedule')], variant: 'a team', body: () => ({ teamId: NONE }) },
+  { key: 'getCalendarFeed', allow: 'member' },
   { key: 'revokeCalendarFeed', allow: 'member' },
   { key: 'calendarFeed', allow: 'public', params: () => ({ token: 'no-such-token' }) },
 

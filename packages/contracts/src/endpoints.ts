@@ -23,6 +23,7 @@ import {
   calendarFeedBody,
   calendarFeedParams,
   calendarFeedReply,
+  calendarFeedStatusReply,
   eventBodySchema,
   eventCreateBodySchema,
   eventDeleteReply,
@@ -542,6 +543,11 @@ export const endpoints = {
     summary: "Revoke the signed-in member's calendar feed URL",
     tags: ['calendar'],
     responses: { 204: noContent },
+  },
+  getCalendarFeed: {
+    summary: 'Whether the signed-in member has a live calendar feed, what it holds and when it was made (never its URL)',
+    tags: ['calendar'],
+    responses: { 200: calendarFeedStatusReply },
   },
   calendarFeed: {
     summary: 'A private calendar feed (text/calendar, public by its unguessable token)',

@@ -175,6 +175,21 @@ export const calendarFeedReply = z.object({
   language: calendarFeedLanguageSchema,
 });
 export const calendarFeedParams = z.object({ token: z.string().max(200) });
+/**
+ * GET /api/calendar-feed: the member's live feed, if any — what it holds and when it was made, never
+ * its URL (only the token's hash is kept; the URL is shown once, when made). The dialog offers
+ * Revoke only when there is one, and asks before a new link replaces it.
+ */
+export const calendarFeedStatusReply = z.object({
+  feed: z
+    .object({
+      scope: calendarFeedScopeSchema,
+      teamId: z.uuid().nullable(),
+      language: calendarFeedLanguageSchema,
+      createdAt: z.string(),
+    })
+    .nullable(),
+});
 
 export type EventTeam = z.infer<typeof eventTeamSchema>;
 export type EventParticipant = z.infer<typeof eventParticipantSchema>;
@@ -191,5 +206,6 @@ export type MonthlyStats = z.infer<typeof monthlyStatsSchema>;
 export type CalendarFeedBody = z.input<typeof calendarFeedBody>;
 export type ParsedCalendarFeedBody = z.output<typeof calendarFeedBody>;
 export type CalendarFeedReply = z.infer<typeof calendarFeedReply>;
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusReply>;
 export type CalendarFeedScope = (typeof CALENDAR_FEED_SCOPES)[number];
 export type CalendarFeedLanguage = z.infer<typeof calendarFeedLanguageSchema>;

@@ -84,6 +84,7 @@ export const ROUTES = {
   createCalendarFeed: ['POST', '/api/calendar-feed'],
   revokeCalendarFeed: ['DELETE', '/api/calendar-feed'],
   calendarFeed: ['GET', '/api/calendar/:token.ics'],
+  getCalendarFeed: ['GET', '/api/calendar-feed'],
 
   attention: ['GET', '/api/attention'],
 

@@ -253,6 +253,25 @@ describe('calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: feedPath(admins.url) })).statusCode).toBe(200);
   });
 
+  it('tells a member whether they have a live feed and what it holds, never its URL (issue 20)', async () => {
+    const nora = await coachLogin(t.app, a, 'Coach Nora');
+    const status = async (who: Who) => {
+      const res = await asMember(t.app, who)({ method: 'GET', url: '/api/calendar-feed' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await status(nora)).toEqual({ feed: null });
+    const made = await createFeed(nora, { scope: 'mine', language: 'ar' });
+    const live = await status(nora);
+    expect(live).toEqual({ feed: { scope: 'mine', teamId: null, language: 'ar', createdAt: expect.any(String) } });
+    expect(JSON.stringify(live)).not.toContain(made.url.split('/').pop()?.replace('.ics', ''));
+    // Another member's feed is theirs alone; a revoked one is no feed.
+    const other = await coachLogin(t.app, a, 'Coach Omar');
+    expect(await status(other)).toEqual({ feed: null });
+    await asMember(t.app, nora)({ method: 'DELETE', url: '/api/calendar-feed' });
+    expect(await status(nora)).toEqual({ feed: null });
+  });
+
   it("answers a feed only on its own academy's host: on another academy's subdomain it is not found (issue 16, item 15)", async () => {
     const feed = await createFeed(a, { scope: 'academy' });
     const on = (host: string) => t.app.inject({ method: 'GET', url: feedPath(feed.url), headers: { host } });

@@ -6,11 +6,12 @@ import {
   type CalendarFeedLanguage,
   type CalendarFeedReply,
   type CalendarFeedScope,
+  type CalendarFeedStatus,
   type Event,
   type ParsedCalendarFeedBody,
   riyadhToday,
 } from '@kora/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { academies, accountTypes, calendarFeeds, events, eventTeams, teams, users } from '../../db/schema.js';
 import { enterTenant, type SystemTx, type TenantTx } from '../../db/tenant.js';
@@ -70,6 +71,24 @@ async function revokeFeeds(deps: AppDeps, tx: SystemTx, auth: AuthContext) {
     .update(calendarFeeds)
     .set({ revokedAt: deps.clock.now() })
     .where(and(eq(calendarFeeds.academyId, auth.academyId), eq(calendarFeeds.userId, auth.user.id), isNull(calendarFeeds.revokedAt)));
+}
+
+/** The member's live feed (what it holds, when it was made), or null: the dialog's Revoke and its warning before a new link. */
+export async function calendarFeedStatus(deps: AppDeps, auth: AuthContext): Promise<CalendarFeedStatus> {
+  const [feed] = await deps.data.system((tx) =>
+    tx
+      .select({
+        scope: calendarFeeds.scope,
+        teamId: calendarFeeds.teamId,
+        language: calendarFeeds.language,
+        createdAt: calendarFeeds.createdAt,
+      })
+      .from(calendarFeeds)
+      .where(and(eq(calendarFeeds.academyId, auth.academyId), eq(calendarFeeds.userId, auth.user.id), isNull(calendarFeeds.revokedAt)))
+      .orderBy(desc(calendarFeeds.createdAt))
+      .limit(1),
+  );
+  return { feed: feed ? { ...feed, createdAt: feed.createdAt.toISOString() } : null };
 }
 
 /** Revokes the member's feed URL: it answers 404 from now on. */

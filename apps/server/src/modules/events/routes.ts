@@ -6,7 +6,7 @@ import { sendCachedList } from '../../http/list-cache.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { participationsOf } from '../players/service.js';
-import { createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.js';
+import { calendarFeedStatus, createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.js';
 import { createEvent, deleteEvent, eventsListJson, updateEvent } from './service.js';
 
 const write = { access: { anyOf: ['canWriteSchedule' as const] } };
@@ -43,6 +43,8 @@ export async function eventRoutes(app: FastifyInstance) {
   // A feed is offered where the events are read: the schedule (every event) and My Trainings (the events one coaches).
   const feedReaders = { access: { anyOf: ['canReadSchedule' as const, 'canReadMyTrainings' as const] } };
   route(app, 'createCalendarFeed', feedReaders, (req) => createCalendarFeed(app.deps, authOf(req), req.body));
+  // One's own feed, like Revoke: any member may ask whether they have one.
+  route(app, 'getCalendarFeed', { access: 'member' }, (req) => calendarFeedStatus(app.deps, authOf(req)));
   route(app, 'revokeCalendarFeed', { access: 'member' }, (req) => revokeCalendarFeed(app.deps, authOf(req)));
   // Public: the unguessable token is the credential (calendar apps send no bearer token).
   route(app, 'calendarFeed', { access: 'public', rateLimit: limits(app.deps.config).publicRead }, async (req, reply) => {

@@ -1,10 +1,11 @@
 // Why: any member can follow their events in the calendar app they already use, through a private link they can rotate or revoke.
-import type { CalendarFeedBody } from '@kora/contracts';
+import { type CalendarFeedBody, type CalendarFeedStatus, riyadhToday } from '@kora/contracts';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { FieldShell, inputClass } from '../../components/Field';
+import { PlanDate } from '../../components/PlanDate';
 import { ErrorBox } from '../../components/States';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
@@ -29,10 +30,13 @@ const ACADEMY = 'academy';
 const feedBody = (choice: string): CalendarFeedBody =>
   choice === MINE || choice === ACADEMY ? { scope: choice, teamId: null } : { scope: 'team', teamId: choice };
 
+type LiveFeed = NonNullable<CalendarFeedStatus['feed']>;
+
 /**
  * The private feed: which events (the member's own; with the schedule, the whole academy or one
- * team — each choice named as the feed will hold it), create (or replace) the link in the UI's
- * language, copy it, revoke it.
+ * team — each choice named as the feed will hold it), create the link in the UI's language, copy
+ * it, revoke it. Revoke is offered only once a link exists, and a new link that would replace one
+ * is asked first: the old link stops working.
  */
 export function CalendarLinkDialog({ onClose }: { onClose(): void }) {
   const intl = useIntl();
@@ -41,15 +45,22 @@ export function CalendarLinkDialog({ onClose }: { onClose(): void }) {
   const toast = useToast();
   const readsSchedule = useAuth().canRead('Schedule');
   const teams = useTeams();
-  const { create, revoke } = useCalendarFeed();
+  const { status, create, revoke } = useCalendarFeed();
   const [choice, setChoice] = useState(MINE);
+  const [confirmReplace, setConfirmReplace] = useState(false);
   const [url, setUrl] = useState<string>();
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string>();
   const selectId = useId();
   const urlId = useId();
 
+  const live = status.data?.feed ?? null;
+  // A link exists when the server says so or one was just made here; when the server could not say, a new one is asked first too.
+  const exists = Boolean(url || live);
+  const mayExist = exists || status.isError;
+
   const make = async () => {
+    setConfirmReplace(false);
     setError(undefined);
     setCopied(false);
     try {
@@ -106,6 +117,7 @@ export function CalendarLinkDialog({ onClose }: { onClose(): void }) {
           </select>
         </FieldShell>
         {error && <ErrorBox>{error}</ErrorBox>}
+        {!url && live && <CurrentLink feed={live} />}
         {url ? (
           <div className="space-y-2">
             <FieldShell id={urlId} label={<FormattedMessage id="calendar.url" />}>
@@ -129,20 +141,64 @@ export function CalendarLinkDialog({ onClose }: { onClose(): void }) {
             </p>
           </div>
         ) : (
-          <p className="text-xs text-slate-500">
-            <FormattedMessage id="calendar.rotateHint" />
-          </p>
+          !live && (
+            <p className="text-xs text-slate-500">
+              <FormattedMessage id="calendar.firstHint" />
+            </p>
+          )
         )}
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-          <Button variant="ghost" className="me-auto text-red-700! hover:bg-red-50!" onClick={drop} loading={revoke.isPending}>
-            <FormattedMessage id="calendar.revoke" />
-          </Button>
-          <Button onClick={make} loading={create.isPending} variant={url ? 'outline' : 'primary'}>
-            <FormattedMessage id={url ? 'calendar.rotate' : 'calendar.create'} />
+          {exists && (
+            <Button variant="ghost" className="me-auto text-red-700! hover:bg-red-50!" onClick={drop} loading={revoke.isPending}>
+              <FormattedMessage id="calendar.revoke" />
+            </Button>
+          )}
+          <Button
+            onClick={() => (mayExist ? setConfirmReplace(true) : make())}
+            loading={create.isPending || status.isPending}
+            variant={url ? 'outline' : 'primary'}
+          >
+            <FormattedMessage id={exists ? 'calendar.rotate' : 'calendar.create'} />
           </Button>
         </div>
       </div>
+      <ConfirmDialog
+        open={confirmReplace}
+        onOpenChange={setConfirmReplace}
+        title={<FormattedMessage id="calendar.replaceTitle" />}
+        text={<FormattedMessage id="calendar.replaceText" />}
+        confirmLabel={<FormattedMessage id="calendar.replace" />}
+        onConfirm={make}
+        loading={create.isPending}
+      />
     </Dialog>
+  );
+}
+
+/** The member's live link, whose address was shown once when it was made: what it holds and since when. */
+function CurrentLink({ feed }: { feed: LiveFeed }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const teams = useTeams();
+  const team = feed.teamId ? (teams.data ?? []).find((t) => t.id === feed.teamId) : undefined;
+  const holds =
+    feed.scope === 'team'
+      ? team
+        ? displayName(team, locale)
+        : intl.formatMessage({ id: 'calendar.scope.team' })
+      : intl.formatMessage({ id: feed.scope === 'academy' ? 'calendar.scope.academy' : 'calendar.scope.mine' });
+  return (
+    <div className="space-y-1 rounded-xl bg-slate-50 px-3 py-2.5 text-sm" data-testid="calendar-current">
+      <p className="font-medium text-slate-900">
+        <FormattedMessage id="calendar.current" values={{ holds }} />
+      </p>
+      <p className="flex flex-wrap items-baseline gap-x-1 text-xs text-slate-500">
+        <FormattedMessage id="calendar.madeOn" values={{ date: <PlanDate iso={riyadhToday(new Date(feed.createdAt))} /> }} />
+      </p>
+      <p className="text-xs text-slate-500">
+        <FormattedMessage id="calendar.shownOnce" />
+      </p>
+    </div>
   );
 }
 

@@ -77,9 +77,15 @@ export function useSetParticipantStatus() {
   });
 }
 
+/** Whether the member has a live feed (never its URL): the dialog offers Revoke and warns before replacing only then. */
+export const calendarFeedQuery = queryOptions({ queryKey: ['calendar-feed'], queryFn: () => call('getCalendarFeed') });
+
 export function useCalendarFeed() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: calendarFeedQuery.queryKey });
   return {
-    create: useMutation({ mutationFn: (body: CalendarFeedBody) => call('createCalendarFeed', { body }) }),
-    revoke: useMutation({ mutationFn: () => call('revokeCalendarFeed') }),
+    status: useQuery(calendarFeedQuery),
+    create: useMutation({ mutationFn: (body: CalendarFeedBody) => call('createCalendarFeed', { body }), onSuccess: refresh }),
+    revoke: useMutation({ mutationFn: () => call('revokeCalendarFeed'), onSuccess: refresh }),
   };
 }

@@ -10,8 +10,9 @@ import { CalendarLinkDialog } from './CalendarLink';
 const TEAM = '00000000-0000-4000-8000-000000000011';
 const FEED = 'http://demo.kora.test/api/calendar/abc.ics';
 
-/** A signed-in member of the given rights; the feed call answers what it was asked. */
-function stubApi(accountType: Record<string, boolean>) {
+/** A signed-in member of the given rights (and maybe a live feed); the feed calls answer as the server would. */
+function stubApi(accountType: Record<string, boolean>, feed: object | null = null) {
+  let live = feed;
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
@@ -33,7 +34,16 @@ function stubApi(accountType: Record<string, boolean>) {
       });
     if (path.endsWith('/api/teams'))
       return json([{ id: TEAM, name: 'U12 Eagles', nameArabic: 'نسور تحت ١٢', color: 'BLUE', coaches: [], players: [] }]);
-    if (path.endsWith('/api/calendar-feed') && init?.method === 'POST') return json({ url: FEED, ...JSON.parse(String(init.body)) }, 201);
+    if (path.endsWith('/api/calendar-feed') && init?.method === 'POST') {
+      const made = { url: FEED, ...JSON.parse(String(init.body)) };
+      live = { scope: made.scope, teamId: made.teamId, language: made.language, createdAt: '2026-11-22T07:00:00.000Z' };
+      return json(made, 201);
+    }
+    if (path.endsWith('/api/calendar-feed') && init?.method === 'DELETE') {
+      live = null;
+      return new Response(null, { status: 204 });
+    }
+    if (path.endsWith('/api/calendar-feed')) return json({ feed: live });
     return new Response(null, { status: 404 });
   });
   vi.stubGlobal('fetch', fetch);
@@ -97,11 +107,69 @@ describe('the calendar link dialog (issue 18)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'إنشاء الرابط' }));
     await within(dialog).findByTestId('calendar-url');
     await userEvent.selectOptions(select, 'نسور تحت ١٢');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'إنشاء الرابط' }));
+    // The academy's link exists now: a team's replaces it, once confirmed.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'إنشاء رابط جديد' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'استبدال رابط التقويم؟' })).getByRole('button', { name: 'استبدال الرابط' }),
+    );
     await within(dialog).findByTestId('calendar-url');
     expect(feedBodies(fetch)).toEqual([
       { scope: 'academy', teamId: null, language: 'ar' },
       { scope: 'team', teamId: TEAM, language: 'ar' },
     ]);
+  });
+});
+
+describe('the calendar link dialog, around the link one has (issue 20)', () => {
+  const posts = (fetch: ReturnType<typeof stubApi>) => feedBodies(fetch).length;
+
+  it('offers no Revoke before a link exists, then asks before a new link replaces it: the old one stops working', async () => {
+    const fetch = stubApi({ canReadMyTrainings: true });
+    renderDialog('en');
+    const dialog = await screen.findByRole('dialog', { name: 'Calendar link' });
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/api/calendar-feed') && (init?.method ?? 'GET') === 'GET')).toBe(
+        true,
+      ),
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Revoke link' })).toBeNull();
+    // The first link is made at once: there is nothing to replace.
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Create link' }));
+    await within(dialog).findByTestId('calendar-url');
+    expect(posts(fetch)).toBe(1);
+    expect(within(dialog).getByRole('button', { name: 'Revoke link' })).toBeTruthy();
+    // Another one would replace it: asked first, and nothing is made when the member cancels.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create a new link' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Replace your calendar link?' });
+    expect(confirm.textContent).toContain('the old link stops working');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(posts(fetch)).toBe(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create a new link' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Replace your calendar link?' })).getByRole('button', { name: 'Replace link' }),
+    );
+    await waitFor(() => expect(posts(fetch)).toBe(2));
+  });
+
+  it('names the link the member already has, offers Revoke for it and asks before replacing it, in Arabic too', async () => {
+    const fetch = stubApi(
+      { canReadSchedule: true },
+      { scope: 'team', teamId: TEAM, language: 'ar', createdAt: '2026-11-01T21:30:00.000Z' },
+    );
+    renderDialog('ar');
+    const dialog = await screen.findByRole('dialog', { name: 'رابط التقويم' });
+    const current = await within(dialog).findByTestId('calendar-current');
+    await waitFor(() => expect(current.textContent).toContain('لديك رابط تقويم: نسور تحت ١٢'));
+    // 21:30 UTC is the next day in Riyadh.
+    expect(current.textContent).toContain('2026/11/02');
+    expect(within(dialog).queryByTestId('calendar-url')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'إنشاء رابط جديد' }));
+    const confirm = await screen.findByRole('dialog', { name: 'استبدال رابط التقويم؟' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'استبدال الرابط' }));
+    await within(dialog).findByTestId('calendar-url');
+    expect(posts(fetch)).toBe(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'إلغاء الرابط' }));
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'إلغاء الرابط' })).toBeNull());
+    expect(within(dialog).getByRole('button', { name: 'إنشاء الرابط' })).toBeTruthy();
   });
 });
