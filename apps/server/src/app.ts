@@ -20,8 +20,9 @@ import { registerHealth } from './http/health.js';
 import { registerHostCheck } from './http/host.js';
 import { registerListCache } from './http/list-cache.js';
 import { refuseNulBytes } from './http/nul-bytes.js';
-import { documentMediaTypes, documentMultipartBodies } from './http/openapi.js';
+import { documentedUrl, documentMediaTypes, documentMultipartBodies } from './http/openapi.js';
 import { requestForLog } from './http/request-log.js';
+import { queryDiscriminator } from './http/route.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionCache } from './http/session-cache.js';
 import { countStatementsPerRequest } from './http/statement-count.js';
@@ -115,6 +116,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   app.addHook('onClose', () => reporter.stop());
   await registerSecurityHeaders(app, deps.config);
   registerAccess(app);
+  // Before the routes: the public and the members' package lists share GET /api/packages.
+  app.addConstraintStrategy(queryDiscriminator);
   registerSessionCache(app, db);
   registerListCache(app);
   refuseNulBytes(app);
@@ -134,7 +137,10 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
       info: { title: 'Kora API', version: '1.0.0', description: 'Football academy management; rules in docs/domain.md.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const result = jsonSchemaTransform(input);
+      return { ...result, url: documentedUrl(input.route.config?.operation, result.url) };
+    },
     transformObject: (doc) => ('openapiObject' in doc ? documentMediaTypes(documentMultipartBodies(doc.openapiObject)) : doc.swaggerObject),
   });
   // The docs page sets its own policy, with hashes of its inline parts.

@@ -1,5 +1,6 @@
 import { ROUTES, type RouteKey } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentedPath } from '../src/http/openapi.js';
 import { createTestApp, type TestContext } from './harness.js';
 
 let t: TestContext;
@@ -14,14 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const operation = (key: RouteKey) => {
-  const [method, path] = ROUTES[key];
-  return paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
-};
+const operation = (key: RouteKey) => paths[documentedPath(key)]?.[ROUTES[key][0].toLowerCase()];
 
 describe('the OpenAPI document', () => {
   it('documents every endpoint of the contract map under its operation id', () => {
     for (const key of Object.keys(ROUTES) as RouteKey[]) expect(operation(key)?.operationId, key).toBe(key);
+  });
+
+  it('documents the two operations of GET /api/packages apart, the public one under its query key', () => {
+    expect(paths['/api/packages']?.get?.operationId).toBe('listPackages');
+    expect(paths['/api/packages?handle']?.get?.operationId).toBe('listPublicPackages');
   });
 
   it('documents multipart bodies with their fields and files, and both forms of the player edit', () => {

@@ -52,8 +52,8 @@ const TABLE: Case[] = [
   { key: 'resetPassword', allow: 'public', body: () => ({}) },
   { key: 'registerParent', allow: 'public', body: () => ({}) },
 
-  { key: 'listPackages', allow: 'public', variant: 'by handle', query: 'handle=no-such-academy' },
-  { key: 'listPackages', allow: 'member', variant: 'all' },
+  { key: 'listPublicPackages', allow: 'public', query: 'handle=no-such-academy' },
+  { key: 'listPackages', allow: 'member' },
   { key: 'createPackage', allow: [W('Settings')], body: () => ({}) },
   { key: 'updatePackage', allow: [W('Settings')], body: () => ({ name: 'X', price: 1, monthsNumber: 1 }) },
   { key: 'deletePackage', allow: [W('Settings')] },

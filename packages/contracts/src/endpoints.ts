@@ -64,14 +64,7 @@ import {
   playerIdParamsSchema,
 } from './growth.js';
 import { creditNoteBody, creditNoteSchema, invoiceExportQuery, invoiceListItemSchema, invoiceListQuery } from './invoices.js';
-import {
-  packageBody,
-  packageDeleteReply,
-  packageListItemSchema,
-  packageSchema,
-  packageToggleBody,
-  publicPackagesQuery,
-} from './packages.js';
+import { packageBody, packageDeleteReply, packageSchema, packageToggleBody, publicPackageSchema, publicPackagesQuery } from './packages.js';
 import {
   initiatePaymentBody,
   initiatePaymentFailure,
@@ -145,6 +138,12 @@ export interface Endpoint {
   produces?: string;
   /** A successful call leaves an audit row: who, what, from where (docs/domain.md, "Audit trail"). */
   audited?: true;
+  /**
+   * This operation shares its method and path with another one (routes.ts) and answers the requests
+   * whose query carries this key; the other answers those without it. The paths stay as clients know
+   * them, and each operation keeps its own access, validation and answer.
+   */
+  discriminator?: { query: string };
   responses: { [status: number]: z.ZodType | null };
 }
 
@@ -189,11 +188,17 @@ export const endpoints = {
     responses: { 201: registerParentReply, 404: errorSchema },
   },
 
-  listPackages: {
-    summary: "An academy's active packages by handle (public), or all packages (member)",
+  listPublicPackages: {
+    summary: "An academy's active packages, by its handle (the parent registration wizard)",
     tags: ['packages'],
     query: publicPackagesQuery,
-    responses: { 200: z.array(packageListItemSchema), 404: errorSchema },
+    discriminator: { query: 'handle' },
+    responses: { 200: z.array(publicPackageSchema), 404: errorSchema },
+  },
+  listPackages: {
+    summary: "Every package of the member's academy but the archived ones",
+    tags: ['packages'],
+    responses: { 200: z.array(packageSchema) },
   },
   createPackage: {
     audited: true,

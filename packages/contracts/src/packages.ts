@@ -26,11 +26,8 @@ const packageSettings = z.object({
 export const packageSchema = publicPackageSchema.extend(packageSettings.shape);
 export type Package = z.infer<typeof packageSchema>;
 
-/** `GET /api/packages` answers members with the settings fields, the public (by handle) list without. */
-export const packageListItemSchema = publicPackageSchema.extend(packageSettings.partial().shape);
-export type PackageListItem = z.infer<typeof packageListItemSchema>;
-
-export const publicPackagesQuery = z.object({ handle: z.string().trim().toLowerCase().max(100).optional() });
+/** `GET /api/packages?handle=`: the academy whose active packages the parent registration wizard lists. */
+export const publicPackagesQuery = z.object({ handle: z.string().trim().toLowerCase().max(100) });
 
 export { moneySchema };
 

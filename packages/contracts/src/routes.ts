@@ -17,6 +17,8 @@ export const ROUTES = {
   resetPassword: ['POST', '/api/auth/reset-password'],
   registerParent: ['POST', '/api/auth/register/parent'],
 
+  // One path, two operations: the query's `handle` chooses the public one (endpoints.ts, `discriminator`).
+  listPublicPackages: ['GET', '/api/packages'],
   listPackages: ['GET', '/api/packages'],
   createPackage: ['POST', '/api/packages'],
   updatePackage: ['PUT', '/api/packages/:id'],

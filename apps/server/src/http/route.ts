@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import { type Endpoint, type Endpoints, endpoints, errorSchema, ROUTES, type RouteKey } from '@kora/contracts';
+import { type Endpoint, type Endpoints, endpoints, errorSchema, ROUTE_KEYS, ROUTES, type RouteKey } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Access } from './access.js';
@@ -37,6 +37,47 @@ export interface RouteOptions {
   rateLimit?: RateLimitOptions;
 }
 
+/** The query keys that choose between two operations of one method and path (the endpoint map's `discriminator`). */
+const DISCRIMINATING_KEYS = [
+  ...new Set(
+    ROUTE_KEYS.flatMap((key) => {
+      const ep: Endpoint = endpoints[key];
+      return ep.discriminator ? [ep.discriminator.query] : [];
+    }),
+  ),
+];
+
+/**
+ * Two operations may share a method and path when one declares a `discriminator` (the public
+ * `listPublicPackages` and the members' `listPackages` on `GET /api/packages`). Fastify registers
+ * a method and path once, so the declaring one is a route constrained by this strategy: the router
+ * takes it when the query carries the key, the other (unconstrained) route otherwise. Both stay
+ * whole routes, each with its own access, rate limit, validation, answer schema and OpenAPI entry,
+ * which a dispatcher inside one handler would have to redo by hand. Registered by app.ts.
+ */
+export const queryDiscriminator: Parameters<FastifyInstance['addConstraintStrategy']>[0] = {
+  name: 'queryKey',
+  storage: <Handler>() => {
+    const byKey = new Map<unknown, Handler>();
+    return {
+      get: (key: unknown) => byKey.get(key) ?? null,
+      set: (key: unknown, handler: Handler) => {
+        byKey.set(key, handler);
+      },
+    };
+  },
+  // Runs for every request the router matches: a query-less address costs one indexOf.
+  deriveConstraint(req) {
+    const url = req.url ?? '';
+    const at = url.indexOf('?');
+    if (at < 0) return undefined;
+    const query = new URLSearchParams(url.slice(at + 1));
+    return DISCRIMINATING_KEYS.find((key) => query.has(key));
+  },
+  // A request carrying a key may still reach an unconstrained route (`/api/teams?handle=x`).
+  mustMatchWhenDerived: false,
+};
+
 /**
  * Registers the handler of one endpoint of the contract map: method, path, validation, OpenAPI
  * (with the operation id) and the success status all come from the map, so a handler whose input
@@ -66,6 +107,7 @@ export function route<K extends RouteKey>(
   app.route({
     method,
     url,
+    ...(ep.discriminator ? { constraints: { [queryDiscriminator.name]: ep.discriminator.query } } : {}),
     config: { access: options.access, operation: key, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     schema: {
       operationId: key,

@@ -65,10 +65,27 @@ describe('GET /api/packages?handle=', () => {
     ]);
   });
 
-  it('answers 404 for an unknown handle', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/packages?handle=nobody-here' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Academy not found', code: 'academy.not_found' });
+  it("lists only the named academy's packages, whoever asks", async () => {
+    const names = (res: { json: () => { name: string }[] }) => res.json().map((p) => p.name);
+    expect(names(await t.app.inject({ method: 'GET', url: `/api/packages?handle=${b.handle}` }))).toEqual(['B only']);
+    // With a handle a member gets the public list too: active packages only, without their settings.
+    const asA = await asMember(t.app, a)({ method: 'GET', url: `/api/packages?handle=${a.handle}` });
+    expect(names(asA)).toEqual(['Monthly', '12 sessions']);
+    expect(asA.json()[0]).not.toHaveProperty('isActive');
+  });
+
+  it('answers 404 for an unknown or empty handle, and for another academy on an academy host', async () => {
+    for (const handle of ['nobody-here', '', '%20']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/packages?handle=${handle}` });
+      expect(res.statusCode, handle).toBe(404);
+      expect(res.json()).toEqual({ message: 'Academy not found', code: 'academy.not_found' });
+    }
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: `/api/packages?handle=${b.handle}`,
+      headers: { host: academyHost(a.handle) },
+    });
+    expect(elsewhere.statusCode).toBe(404);
   });
 });
 
@@ -90,8 +107,9 @@ describe('GET /api/packages (member)', () => {
     expect(res.json().map((p: { name: string }) => p.name)).toEqual(['B only']);
   });
 
-  it('answers 401 without a token', async () => {
+  it('answers 401 without a token, whatever other query it carries', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/packages' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/packages?academy=x' })).statusCode).toBe(401);
   });
 });
 

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { packages } from '../../db/schema.js';
-import { requireMember } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
@@ -13,27 +12,22 @@ const write = { access: { anyOf: ['canWriteSettings' as const] } };
 
 export async function packageRoutes(app: FastifyInstance) {
   const { deps } = app;
-  // One path, two audiences (docs/domain.md): `?handle=` is the parent wizard's public list of active
-  // packages; without it a member gets every package of their academy except archived ones.
-  const rateLimit = {
-    ...limits(deps.config).publicRead,
-    // Only the public (by handle) list is limited per IP; members are not throttled by their office's shared address.
-    allowList: (req: { query: unknown }) => !(typeof req.query === 'object' && req.query && Reflect.get(req.query, 'handle')),
-  };
-  route(app, 'listPackages', { access: 'public', rateLimit }, async (req) => {
-    if (req.query.handle) {
-      const academy = await findAcademyByHandle(deps.data, req.query.handle);
-      if (!academy) throw notFound('academy.not_found');
-      const rows = await deps.data.tenant(academy.id, (tx) =>
-        tx
-          .select()
-          .from(packages)
-          .where(and(eq(packages.isActive, true), isNull(packages.archivedAt)))
-          .orderBy(asc(packages.priceHalalas), asc(packages.name)),
-      );
-      return rows.map(toPublicPackage);
-    }
-    await requireMember(app, req);
+  // One path, two operations (docs/domain.md, "What each call needs"): `?handle=` is the parent
+  // wizard's public list of an academy's active packages, limited per IP; without it a member gets
+  // every package of their academy but the archived ones, never throttled by their office's address.
+  route(app, 'listPublicPackages', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req) => {
+    const academy = await findAcademyByHandle(deps.data, req.query.handle);
+    if (!academy) throw notFound('academy.not_found');
+    const rows = await deps.data.tenant(academy.id, (tx) =>
+      tx
+        .select()
+        .from(packages)
+        .where(and(eq(packages.isActive, true), isNull(packages.archivedAt)))
+        .orderBy(asc(packages.priceHalalas), asc(packages.name)),
+    );
+    return rows.map(toPublicPackage);
+  });
+  route(app, 'listPackages', { access: 'member' }, async (req) => {
     const rows = await req.tenant((tx) =>
       tx.select().from(packages).where(isNull(packages.archivedAt)).orderBy(asc(packages.createdAt), asc(packages.name)),
     );

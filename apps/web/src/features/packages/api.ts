@@ -1,19 +1,14 @@
-import type { Package, PackageBody, PackageListItem } from '@kora/contracts';
+import type { Package, PackageBody } from '@kora/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
-/** Whether a listed package carries the members' settings fields (always, for a member's list). */
-const withSettings = (p: PackageListItem): p is Package =>
-  p.allowPause !== undefined && p.skipLimit !== undefined && p.isActive !== undefined;
-
 /**
- * Every unarchived package of the academy, under the key the Add Player wizard reads too. A member
- * always gets the settings fields (`isActive`, `allowPause`, `skipLimit`); only the public list by
- * handle leaves them out.
+ * Every unarchived package of the academy with its settings (`isActive`, `allowPause`,
+ * `skipLimit`), the members' list, under the key the Add Player wizard reads too.
  */
 export const packagesQuery = queryOptions({
   queryKey: ['packages'],
-  queryFn: async () => (await call('listPackages', { query: {} })).filter(withSettings),
+  queryFn: () => call('listPackages'),
 });
 
 /** Changes of Settings → Packages; each refreshes the list (the toggle also puts its answer in place at once). */

@@ -99,7 +99,7 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
           <FormSelect name="selectedPackage" label={<FormattedMessage id="parent.package" />}>
             <option value="">{intl.formatMessage({ id: 'parent.skipPackage' })}</option>
             {packages.data
-              ?.filter((p) => p.isActive !== false)
+              ?.filter((p) => p.isActive)
               .map((p) => (
                 <option key={p.id} value={p.id}>
                   {displayName(p, locale)} — {intl.formatNumber(p.price, { style: 'currency', currency: 'SAR' })}

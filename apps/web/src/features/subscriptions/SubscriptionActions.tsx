@@ -1,4 +1,4 @@
-import type { PackageListItem, SubscriptionRow } from '@kora/contracts';
+import type { Package, SubscriptionRow } from '@kora/contracts';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
@@ -62,7 +62,7 @@ function PackageSelect({
  * or start a new one; otherwise Pause (when the package allows) and Cancel. Without W:Settings there
  * is none (the screen says why).
  */
-export function SubscriptionActions({ row, packages, canWrite }: { row: SubscriptionRow; packages: PackageListItem[]; canWrite: boolean }) {
+export function SubscriptionActions({ row, packages, canWrite }: { row: SubscriptionRow; packages: Package[]; canWrite: boolean }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const toast = useToast();
@@ -105,7 +105,7 @@ export function SubscriptionActions({ row, packages, canWrite }: { row: Subscrip
   // Without W:Settings a row has no action; the screen says why once, under its title.
   if (!canWrite) return null;
 
-  const choosable = packages.filter((p) => p.isActive !== false);
+  const choosable = packages.filter((p) => p.isActive);
   const startNew = (
     <>
       <PackageSelect packages={choosable} value={chosen} onChange={setChosen} label={t('subscriptions.packageFor', { name })} />

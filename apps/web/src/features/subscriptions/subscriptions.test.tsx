@@ -1,4 +1,4 @@
-import type { ManagedSubscription, PackageListItem, SubscriptionRow } from '@kora/contracts';
+import type { ManagedSubscription, Package, SubscriptionRow } from '@kora/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -21,17 +21,16 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
 const monthly = { id: id(1), name: 'Monthly', nameArabic: null, packageType: 'TIME_BASED' as const, price: 450, allowPause: true };
 const sessions = { id: id(2), name: '12 sessions', nameArabic: null, packageType: 'SESSION_BASED' as const, price: 600, allowPause: false };
 const packages = [monthly, sessions].map(
-  (p) =>
-    ({
-      ...p,
-      monthsNumber: 1,
-      sessionsCount: 12,
-      hasTrial: false,
-      trialDays: 0,
-      description: null,
-      skipLimit: 0,
-      isActive: true,
-    }) as PackageListItem,
+  (p): Package => ({
+    ...p,
+    monthsNumber: 1,
+    sessionsCount: 12,
+    hasTrial: false,
+    trialDays: 0,
+    description: null,
+    skipLimit: 0,
+    isActive: true,
+  }),
 );
 const sub = (n: number, status: ManagedSubscription['status'], over: Partial<ManagedSubscription> = {}): ManagedSubscription => ({
   id: id(100 + n),

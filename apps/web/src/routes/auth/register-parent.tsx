@@ -71,7 +71,7 @@ export function RegisterParentPage() {
     queryKey: ['packages', 'public', handle],
     enabled: !!handle,
     queryFn: () =>
-      call('listPackages', { query: { handle } }).catch((err: unknown) => {
+      call('listPublicPackages', { query: { handle } }).catch((err: unknown) => {
         console.error('Failed to fetch packages', err); // only logged (docs/domain.md, "Screens")
         throw err;
       }),
