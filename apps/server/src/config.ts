@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
+import { isHostName } from '@kora/contracts';
 import { z } from 'zod';
-import { isHostName } from './http/host.js';
 import { ZATCA_ENVIRONMENTS } from './zatca/provider.js';
 
 const bool = z

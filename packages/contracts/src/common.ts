@@ -2,6 +2,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { isWithinDateYears } from './dates.js';
 import { daysBetween, MAX_EVENT_RANGE_DAYS } from './event-rules.js';
+import { RESERVED_HANDLES } from './host.js';
 import { ERRORS } from './messages.js';
 import { isOneOf } from './records.js';
 
@@ -45,7 +46,6 @@ export function checkDateRange(v: { startDate: string; endDate: string }, ctx: z
 /** HH:mm */
 export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, ERRORS['time.invalid']);
 
-export const RESERVED_HANDLES = ['www', 'api', 'app', 'admin', 'staging', 'mail', 'static', 'assets', 'docs'] as const;
 export const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,28}[a-z0-9])$/;
 
 export const handleSchema = z

@@ -15,6 +15,7 @@ export * from './event-rules.js';
 export * from './events.js';
 export * from './family.js';
 export * from './growth.js';
+export * from './host.js';
 export * from './invoices.js';
 export * from './messages.js';
 export * from './money.js';
