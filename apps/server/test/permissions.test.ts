@@ -50,6 +50,8 @@ const TABLE: Case[] = [
   { key: 'logout', allow: 'member' },
   { key: 'forgotPassword', allow: 'public', body: () => ({}) },
   { key: 'resetPassword', allow: 'public', body: () => ({}) },
+  // One's own password: any member (an empty body is refused before the current password is tried).
+  { key: 'changePassword', allow: 'member', body: () => ({}) },
   { key: 'registerParent', allow: 'public', body: () => ({}) },
 
   { key: 'listPublicPackages', allow: 'public', query: 'handle=no-such-academy' },

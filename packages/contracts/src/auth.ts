@@ -67,6 +67,11 @@ export const forgotPasswordBody = z.object({
   email: z.string().trim().toLowerCase().min(1, ERRORS['auth.email_required']).max(254),
 });
 export const resetPasswordBody = z.object({ token: z.string().min(1).max(200), newPassword: passwordSchema });
+/** POST /api/auth/change-password: a signed-in member's current password (checked) and the new one (8 characters or more). */
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, ERRORS['auth.password_required']).max(200),
+  newPassword: passwordSchema,
+});
 
 export type RegisterAcademyReply = z.infer<typeof registerAcademyReply>;
 export type CheckHandleParams = z.input<typeof checkHandleParams>;
@@ -74,3 +79,4 @@ export type AcademySummary = z.infer<typeof academySummarySchema>;
 export type LoginReply = z.infer<typeof loginReply>;
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;

@@ -7,6 +7,7 @@ import { attentionReplySchema } from './attention.js';
 import { auditEventSchema, auditQuerySchema } from './audit.js';
 import {
   accountTypeSchema,
+  changePasswordBody,
   checkHandleParams,
   checkHandleReply,
   forgotPasswordBody,
@@ -180,6 +181,14 @@ export const endpoints = {
     tags: ['access'],
     body: resetPasswordBody,
     responses: { 204: noContent },
+  },
+  changePassword: {
+    audited: true,
+    summary:
+      "Change the signed-in member's password: the current one must be right (400 auth.current_password_wrong); the member's other sessions end",
+    tags: ['access'],
+    body: changePasswordBody,
+    responses: { 204: noContent, 429: errorSchema },
   },
   registerParent: {
     summary: 'A parent registers a child (public)',

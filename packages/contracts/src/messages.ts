@@ -15,6 +15,7 @@ export const ERRORS = {
   'auth.reset_token_invalid': 'This reset link is invalid or has expired',
   'auth.email_required': 'Email is required',
   'auth.password_required': 'Password is required',
+  'auth.current_password_wrong': 'The current password is not correct',
   'academy.not_found': 'Academy not found',
   'academy.url_required': 'Academy URL is required',
   'academy.handle_required': 'Academy handle is required',

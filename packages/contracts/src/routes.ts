@@ -15,6 +15,7 @@ export const ROUTES = {
   logout: ['POST', '/api/auth/logout'],
   forgotPassword: ['POST', '/api/auth/forgot-password'],
   resetPassword: ['POST', '/api/auth/reset-password'],
+  changePassword: ['POST', '/api/auth/change-password'],
   registerParent: ['POST', '/api/auth/register/parent'],
 
   // One path, two operations: the query's `handle` chooses the public one (endpoints.ts, `discriminator`).

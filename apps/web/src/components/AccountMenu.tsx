@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuth } from '../lib/auth';
 import { displayName } from '../lib/display-name';
@@ -8,49 +9,79 @@ import { Avatar } from './Avatar';
 import { CalendarSwitcher } from './CalendarSwitcher';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
+const item = 'cursor-pointer rounded-lg px-2 py-2 text-sm outline-none';
+// The dialog and its form kit load when asked for, not with the menu.
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+
 /**
- * The avatar's menu: who is signed in, the language (on phones) and calendar, and Logout. Loaded
- * after the shell's first paint (components/Shell.tsx), with the menu library it needs.
+ * The avatar's menu: who is signed in and as what (their account type, in the UI's language), the
+ * language (on phones) and calendar, Change password and Logout. Loaded after the shell's first
+ * paint (components/Shell.tsx), with the menu library it needs.
  */
 export function AccountMenu() {
   const auth = useAuth();
   const intl = useIntl();
   const { locale } = useLocale();
   const navigate = useNavigate();
+  const [changingPassword, setChangingPassword] = useState(false);
   const user = auth.user;
   if (!user) return null;
   const name = displayName(user, locale);
+  // The account type names what the member may do; a member without one is named by their role.
+  const role = user.accountType ? displayName(user.accountType, locale) : intl.formatMessage({ id: `shell.role.${user.role}` });
   return (
-    <DropdownMenu.Root dir={locale === 'ar' ? 'rtl' : 'ltr'}>
-      <DropdownMenu.Trigger className="rounded-full" aria-label={intl.formatMessage({ id: 'shell.account' })} data-testid="avatar-menu">
-        <Avatar name={name} src={user.avatar} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
-          <div className="px-2 py-2">
-            <p className="truncate font-semibold text-slate-900">{name}</p>
-            <p className="truncate text-sm text-slate-500">
-              <bdi dir="ltr">{user.email}</bdi>
-            </p>
-          </div>
-          <div className="px-2 pb-2 sm:hidden">
-            <LanguageSwitcher />
-          </div>
-          <div className="px-2 pb-2">
-            <CalendarSwitcher />
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item
-            className="cursor-pointer rounded-lg px-2 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
-            onSelect={async () => {
-              await auth.logout();
-              await navigate({ to: '/auth/login' });
-            }}
+    <>
+      {/* Not modal: the dialog it opens takes the focus, and the menu must not hand it back to the avatar. */}
+      <DropdownMenu.Root dir={locale === 'ar' ? 'rtl' : 'ltr'} modal={false}>
+        <DropdownMenu.Trigger className="rounded-full" aria-label={intl.formatMessage({ id: 'shell.account' })} data-testid="avatar-menu">
+          <Avatar name={name} src={user.avatar} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={8}
+            collisionPadding={8}
+            className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
           >
-            <FormattedMessage id="shell.logout" />
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <div className="px-2 py-2">
+              <p className="truncate font-semibold text-slate-900">{name}</p>
+              <p className="mt-0.5 truncate text-xs font-medium text-brand-800" data-testid="account-role">
+                {role}
+              </p>
+              <p className="mt-0.5 truncate text-sm text-slate-500">
+                <bdi dir="ltr">{user.email}</bdi>
+              </p>
+            </div>
+            <div className="px-2 pb-2 sm:hidden">
+              <LanguageSwitcher />
+            </div>
+            <div className="px-2 pb-2">
+              <CalendarSwitcher />
+            </div>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+            <DropdownMenu.Item
+              className={`${item} text-slate-700 data-[highlighted]:bg-slate-50`}
+              onSelect={() => setChangingPassword(true)}
+            >
+              <FormattedMessage id="shell.changePassword" />
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={`${item} text-red-700 data-[highlighted]:bg-red-50`}
+              onSelect={async () => {
+                await auth.logout();
+                await navigate({ to: '/auth/login' });
+              }}
+            >
+              <FormattedMessage id="shell.logout" />
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
+import { noteAudit } from '../../http/audit.js';
 import { HttpError } from '../../http/errors.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { createLoginGuard } from './lockout.js';
-import { forgotPassword, login, registerAcademy, resetPassword } from './service.js';
+import { changePassword, forgotPassword, login, registerAcademy, resetPassword } from './service.js';
 import { revokeSession } from './sessions.js';
 
 export async function authRoutes(app: FastifyInstance) {
@@ -52,6 +53,21 @@ export async function authRoutes(app: FastifyInstance) {
   route(app, 'resetPassword', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
     const account = await resetPassword(deps, req.body.token, req.body.newPassword, req.site);
     await guard.trust(accountOf(account.handle, account.email), req.ip);
+  });
+
+  // Like a login (docs/domain.md, "Signing in safely"): the same per-route limit, and each try of the
+  // current password counts against the account, so a stolen session cannot guess it faster than a login could.
+  route(app, 'changePassword', { access: 'member', rateLimit: limit.login }, async (req, reply) => {
+    const auth = authOf(req);
+    const key = accountOf(auth.handle, auth.user.email ?? auth.user.id);
+    const wait = await guard.admit(key, req.ip);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      throw new HttpError(429, 'request.too_many');
+    }
+    const { sessionsEnded } = await changePassword(deps, auth, req.body);
+    await guard.succeed(key, req.ip);
+    noteAudit(req, { sessionsEnded }, auth.user.id);
   });
 
   if (deps.config.exposeOutbox) {

@@ -1,4 +1,4 @@
-import { ADMIN_FLAGS, COACH_FLAGS, type LoginBody, type RegisterAcademyBody } from '@kora/contracts';
+import { ADMIN_FLAGS, type ChangePasswordBody, COACH_FLAGS, type LoginBody, type RegisterAcademyBody } from '@kora/contracts';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { academies, academyUsers, accountTypes, invoiceCounters, passwordResets, users } from '../../db/schema.js';
 import { enterTenant } from '../../db/tenant.js';
@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { academySummary, findAcademyByHandle } from '../academies/lookup.js';
-import { createSession, loadSessionUser, revokeUserSessions } from './sessions.js';
+import { type AuthContext, createSession, loadSessionUser, revokeOtherSessions, revokeUserSessions } from './sessions.js';
 
 const RESET_LIFETIME_MS = 30 * 60_000;
 
@@ -163,5 +163,26 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
     // The user was deleted since the link was mailed: the link is dead too (and nothing is kept).
     if (!user) throw badRequest('auth.reset_token_invalid', 'token');
     return { handle: academy.handle, email: user.email ?? '' };
+  });
+}
+
+/**
+ * A signed-in member's new password: the current one must be right (400 `auth.current_password_wrong`
+ * on its field), then every other session of the member ends (a device left signed in elsewhere);
+ * this one stays. Answers how many sessions ended, for the audit row.
+ */
+export async function changePassword(deps: AppDeps, auth: AuthContext, body: ChangePasswordBody) {
+  const [login] = await deps.data.tenant(auth.academyId, (tx) =>
+    tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.user.id)),
+  );
+  if (!(await verifyPassword(login?.passwordHash, body.currentPassword)))
+    throw badRequest('auth.current_password_wrong', 'currentPassword');
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = deps.clock.now();
+  return deps.data.system(async (tx) => {
+    const sessionsEnded = await revokeOtherSessions(tx, auth, now);
+    const tenant = await enterTenant(tx, auth.academyId);
+    await tenant.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, auth.user.id));
+    return { sessionsEnded };
   });
 }

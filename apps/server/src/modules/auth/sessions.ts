@@ -1,5 +1,5 @@
 import { type AccountType, accountTypeSchema, type SessionUser } from '@kora/contracts';
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.js';
 import { accountTypes, sessions, users } from '../../db/schema.js';
 import type { SystemTx, TenantTx } from '../../db/tenant.js';
@@ -122,6 +122,23 @@ export async function createSession(tx: SystemTx, academyId: string, userId: str
 
 export async function revokeSession(tx: SystemTx, sessionId: string, now: Date) {
   await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** After a password change the member's other sessions end; this one stays. Answers how many ended. */
+export async function revokeOtherSessions(tx: SystemTx, auth: { academyId: string; sessionId: string; user: { id: string } }, now: Date) {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.academyId, auth.academyId),
+        eq(sessions.userId, auth.user.id),
+        isNull(sessions.revokedAt),
+        ne(sessions.id, auth.sessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /** After a password reset every other session of that user ends. */
