@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from './client.js';
 import type { DataAccess } from './tenant.js';
 
-declare const familyBrand: unique symbol;
+/** The brand: set only by `familyTransaction`, after the settings that make the transaction a family's. */
+const familyBrand = Symbol('family');
 
 /**
  * A parent's transaction (docs/domain.md, "The family portal"): running as `kora_family` with
@@ -35,6 +36,6 @@ export function familyTransaction<T>(data: DataAccess, family: FamilyKey, work: 
     await tenant.execute(
       sql`select set_config('role', 'kora_family', true), set_config('app.parent_id', ${parentId}, true), set_config('app.family_parents', ${asArray}, true)`,
     );
-    return work(Object.assign(tenant, { parentId, parentIds }) as unknown as FamilyTx);
+    return work(Object.assign(tenant, { parentId, parentIds, [familyBrand]: true as const }));
   });
 }

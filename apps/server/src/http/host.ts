@@ -38,7 +38,8 @@ function namedHandle(req: FastifyRequest): string | undefined {
  * sign-up names an academy that does not exist yet and is exempt.
  */
 export function registerHostCheck(app: FastifyInstance) {
-  app.decorateRequest('site', null as never);
+  // Declared without a value (an object would be shared by every request): the first hook sets it.
+  app.decorateRequest('site');
   // Callback hooks, not async: every request passes them, without a promise each.
   app.addHook('onRequest', (request, reply, done) => {
     request.site = parseHost(request.headers.host, app.deps.config.baseDomain);

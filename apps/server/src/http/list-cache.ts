@@ -133,35 +133,32 @@ export function registerListCache(app: FastifyInstance) {
 /**
  * Answers a list built by `build` as JSON text (db/json.ts), from the cache when the academy's
  * data version and the day are those it was built at. `list` names the list with what it varies
- * by (its query, the viewer when it depends on them).
+ * by (its query, the viewer when it depends on them). It sends the answer itself: the text is
+ * the contract's shape already (test/list-contract.test.ts), not a value for the route's serializer.
  */
-export async function sendCachedList<T>(
+export async function sendCachedList(
   req: FastifyRequest,
   reply: FastifyReply,
   list: string,
   build: (tx: TenantTx) => Promise<string>,
-): Promise<T> {
+): Promise<FastifyReply> {
   const auth = authOf(req);
   const { listCache, deps } = req.server;
   const key = `${auth.academyId}\n${list}`;
   const stamp = `${auth.dataVersion}.${riyadhToday(deps.clock.now())}`;
   const etag = `W/"${stamp}.${hash('sha1', key, 'base64url').slice(0, 16)}"`;
   reply.header('ETag', etag);
-  if (matchesEtag(req.headers['if-none-match'], etag)) {
-    reply.code(304);
-    return '' as unknown as T;
-  }
-  if (listCache.maxBytes === 0) return sendJsonText<T>(reply, await req.tenant(build));
+  if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (listCache.maxBytes === 0) return sendJsonText(reply, await req.tenant(build));
   const entry = listCache.get(key, stamp) ?? listCache.set(key, stamp, await req.tenant(build));
   const encoding = entry.body.length >= COMPRESS_FROM ? chosenEncoding(req.headers['accept-encoding']) : null;
   reply.type('application/json; charset=utf-8').header('Cache-Control', 'private, no-cache');
   // The client takes none of our encodings (or the list is under 1 KB, which @fastify/compress
   // would not compress either): the kept UTF-8 bytes as they are.
-  if (!encoding) return listCache.utf8(entry) as unknown as T;
+  if (!encoding) return reply.send(listCache.utf8(entry));
   // Compressed here once per entry: @fastify/compress leaves an answer with a Content-Encoding alone.
   const bytes = await listCache.encoded(entry, encoding);
-  reply.header('Content-Encoding', encoding).header('Vary', 'accept-encoding');
-  return bytes as unknown as T;
+  return reply.header('Content-Encoding', encoding).header('Vary', 'accept-encoding').send(bytes);
 }
 
 /** As http/caching.ts: smaller answers are not worth compressing. */

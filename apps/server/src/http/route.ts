@@ -133,8 +133,6 @@ export function route<K extends RouteKey>(
       // Fastify validated params, query and body against the same schemas the type reads.
       const result = await handler(req as RouteRequest<K>, reply);
       if (reply.sent) return reply;
-      // A cached list that the client already holds answers 304 Not Modified (http/list-cache.ts).
-      if (reply.statusCode === 304) return reply.send();
       return reply.status(success).send(success === 204 ? undefined : result);
     },
   });

@@ -10,7 +10,7 @@ import {
   type PermissionFlags,
   riyadhToday,
 } from '@kora/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
 import {
@@ -809,14 +809,19 @@ async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) 
 async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]) {
   if (rows.length === 0) return;
   const keys = Object.keys(rows[0]);
-  const columns = keys.map((key) => (table as unknown as Record<string, PgColumn>)[key]);
+  const byKey: Record<string, PgColumn> = getTableColumns(table);
+  const columns = keys.map((key) => {
+    const column = byKey[key];
+    if (!column) throw new Error(`insertAll: ${key} is no column of the table`);
+    return column;
+  });
   const names = sql.join(
     columns.map((c) => sql.identifier(c.name)),
     sql`, `,
   );
   const types = sql.raw(columns.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
   const json = JSON.stringify(
-    rows.map((row) => keys.map((key, i) => [columns[i].name, (row as Record<string, unknown>)[key] ?? null])).map(Object.fromEntries),
+    rows.map((row) => Object.fromEntries(keys.map((key, i) => [columns[i].name, Reflect.get(row, key) ?? null]))),
   );
   await tx.execute(sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${json}::jsonb) as r(${types})`);
 }

@@ -165,22 +165,9 @@ export async function createAnnouncement(
       }
     }
   });
-  const [team] = row.teamId
-    ? await deps.data.tenant(academy.id, (tx) =>
-        tx
-          .select()
-          .from(teams)
-          .where(eq(teams.id, row.teamId as string)),
-      )
-    : [];
-  const [player] = row.playerId
-    ? await deps.data.tenant(academy.id, (tx) =>
-        tx
-          .select()
-          .from(users)
-          .where(eq(users.id, row.playerId as string)),
-      )
-    : [];
+  const { teamId, playerId } = row;
+  const [team] = teamId ? await deps.data.tenant(academy.id, (tx) => tx.select().from(teams).where(eq(teams.id, teamId))) : [];
+  const [player] = playerId ? await deps.data.tenant(academy.id, (tx) => tx.select().from(users).where(eq(users.id, playerId))) : [];
   return {
     ...fieldsOf(row, {
       teamName: team?.name ?? null,
