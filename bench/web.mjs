@@ -4,9 +4,12 @@
 // served by the real server (embedded database, demo data), plus the gzipped JS the landing and the
 // signed-in shell load. Builds what is missing first (`--build` rebuilds web and server).
 //
-//   npm run bench:web [-- --runs 3] [--build] [--url /pricing] [--reports dir] [--server main.js]
+//   npm run bench:web [-- --runs 3] [--build] [--url /pricing] [--reports dir] [--server main.js] [--dist dir]
 // (--url: another public page to audit; --reports: keep Lighthouse's full JSON reports there;
-//  --server path/to/apps/server/dist/main.js: audit another build, e.g. a copy of an older one)
+//  --server path/to/apps/server/dist/main.js: audit another build, e.g. a copy of an older one;
+//  --dist dir: build the web app into dir (inside the repository, e.g. .tmp/web) instead of apps/web/dist and
+//  serve that, so journeys running from apps/web/dist are left alone; --screen players: audit only the signed-in
+//  screens named (dashboard, players, schedule, subscriptions; repeatable), without the public page)
 //
 // Each page runs `--runs` times (default 3); the run with the median performance score is printed
 // and written, with the budgets, to bench/results/web-<time>.json.
@@ -14,7 +17,7 @@ import { execSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -29,6 +32,8 @@ const { values: args } = parseArgs({
     url: { type: 'string', multiple: true },
     reports: { type: 'string' },
     server: { type: 'string' },
+    dist: { type: 'string' },
+    screen: { type: 'string', multiple: true },
   },
 });
 const RUNS = Math.max(1, Number(args.runs) || 1);
@@ -40,10 +45,11 @@ const SIGNED_IN = [
   ['players list', '/players'],
   ['schedule', '/schedule'],
   ['subscriptions', '/settings'],
-];
+].filter(([name]) => !args.screen || args.screen.some((s) => name.startsWith(s)));
 
-const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
-if (args.build || !existsSync(join(root, 'apps/web/dist/index.html'))) run('npm run build -w @kora/web');
+const run = (cmd, env = {}) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+const WEB_DIST = resolve(root, args.dist ?? 'apps/web/dist');
+if (args.build || !existsSync(join(WEB_DIST, 'index.html'))) run('npm run build -w @kora/web', { WEB_DIST });
 if (args.build || !existsSync(join(root, 'apps/server/dist/main.js'))) run('npm run build -w @kora/server');
 
 const freePort = () =>
@@ -71,6 +77,7 @@ async function startServer() {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      WEB_DIST,
     },
   });
   const deadline = Date.now() + 90_000;
@@ -171,7 +178,8 @@ const results = [];
 try {
   const base = `http://localhost:${server.port}`;
   const academy = `http://${DEMO_ADMIN.handle}.localhost:${server.port}`;
-  for (const path of ['/', ...(args.url ?? [])]) results.push({ page: `public ${path}`, ...(await median(chrome.port, base + path)) });
+  for (const path of args.screen ? (args.url ?? []) : ['/', ...(args.url ?? [])])
+    results.push({ page: `public ${path}`, ...(await median(chrome.port, base + path)) });
 
   // Signed in: the token the app reads from localStorage, set in the browser Lighthouse drives. Lighthouse
   // then keeps the origin's storage, so the HTTP cache, the service worker and its caches are emptied
@@ -202,7 +210,7 @@ try {
   server.stop();
 }
 
-const sizes = bundleSizes();
+const sizes = bundleSizes(WEB_DIST);
 const pad = (s, n) => String(s).padEnd(n);
 console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs by performance)` : ''} — mobile, simulated throttling, ${CHROME}`);
 console.log(`${pad('page', 26)}${CATEGORIES.map((c) => pad(c, 16)).join('')}JS transferred   ${Object.values(METRICS).join(' / ')}`);

@@ -10,7 +10,10 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3001', '/uploads': 'http://localhost:3001' },
   },
   build: {
-    outDir: 'dist',
+    // WEB_DIST builds elsewhere (e.g. `npm run bench:web -- --dist …` while journeys run from dist);
+    // prerender.mjs and compress.mjs follow it.
+    outDir: process.env.WEB_DIST || 'dist',
+    emptyOutDir: true,
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks each entry and lazy screen loads (scripts/bundle-size.mjs, scripts/prerender.mjs).
     manifest: true,

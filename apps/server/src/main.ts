@@ -58,7 +58,8 @@ if (config.seedDemo && (await seedDemoIfEmpty(deps))) {
   log.info({ logins: DEMO_LOGINS }, `demo academy created: ${academyUrl(config, 'demo')}`);
 }
 
-const app = await buildApp(deps, { logger: log, webDist: join(here, '../../web/dist') });
+// WEB_DIST: another web build to serve (npm run bench:web -- --dist).
+const app = await buildApp(deps, { logger: log, webDist: process.env.WEB_DIST || join(here, '../../web/dist') });
 if (deps.payments.name === 'sandbox') {
   // Test cards activate subscriptions without money: fine locally; production runs it only with PAYMENTS_SANDBOX=1.
   log.warn('card payments use the built-in sandbox provider (set PAYTABS_PROFILE_ID and PAYTABS_SERVER_KEY for PayTabs)');

@@ -3,10 +3,10 @@
 // (@fastify/static `preCompressed`): compressed once at the highest levels, never per request.
 // The prerendered pages are left out: the server completes them (their origin) and compresses them itself.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = join(import.meta.dirname, '..', 'dist');
+const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(import.meta.dirname, '..', 'dist');
 const TEXT = /\.(js|css|html|svg|json|txt|xml|map)$/;
 /** Below this, a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;

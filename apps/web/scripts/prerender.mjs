@@ -6,13 +6,14 @@
 // intent). The server answers these on the root domain (apps/server/src/web/public-site.ts), where
 // `%ORIGIN%` becomes the configured public origin.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
 const webRoot = join(import.meta.dirname, '..');
-const dist = join(webRoot, 'dist');
+// WEB_DIST: the build's other output folder (vite.config.ts); inside the repository, so the SSR bundle resolves.
+const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(webRoot, 'dist');
 const out = join(dist, 'prerendered');
 
 // Inside dist, so the SSR bundle finds the workspace's node_modules; removed when done.
