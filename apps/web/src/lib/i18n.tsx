@@ -1,9 +1,10 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, type MessageFormatElement } from 'react-intl';
 import type { MessageId } from './message-ids';
 
 export type Locale = 'en' | 'ar';
-export type Catalog = Record<MessageId, string>;
+/** The catalog's text; the production build ships it parsed (vite.config.ts, compiledMessages). */
+export type Catalog = Record<MessageId, string> | Record<MessageId, MessageFormatElement[]>;
 const LOCALE_KEY = 'locale';
 /** The cookie the server reads to answer the prerendered public pages in the chosen language. */
 const LOCALE_COOKIE = 'lang';
