@@ -54,11 +54,8 @@ const render = () =>
       </LocaleProvider>
     </StrictMode>,
   );
-// The chosen language's messages first (the other language loads only if picked): no flash of another language.
-// The screen's code (and its queries' modules) right after the messages, which the first paint waits for: it loads
-// while the session is checked, not after.
-const start = () => {
-  render();
-  loadScreenCode(router);
-};
-loadCatalog(initialLocale()).then(start, start);
+// The chosen language's messages (the other language loads only if picked; the first render waits for them: no
+// flash of another language), and beside them the screen's data and code (router.tsx `loadScreenCode`), asked a
+// moment later so that the messages' request (a module import, sent from a promise callback) leaves first.
+loadCatalog(initialLocale()).then(render, render);
+queueMicrotask(() => loadScreenCode(router));

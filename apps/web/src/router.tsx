@@ -106,19 +106,19 @@ export function makeRouter(queryClient: QueryClient): RootHostRouter | AcademyRo
 }
 
 /**
- * On an academy host with a stored session: the code of the screen the address names (layouts,
- * screen, the queries its loader imports) starts loading at once, beside the session check and the
- * language's messages, instead of after them; its loader then sends its requests as soon as the
- * session is known.
+ * On an academy host with a stored session, at once, beside the session check and the language's
+ * messages: the screen's data (the GETs its routes declare in `staticData.early`), then the queries'
+ * modules its loaders import, then the code of its layouts and screen. Nothing waits for the first
+ * render; in that order, because a phone's connection fetches a few files at a time.
  */
 export function loadScreenCode(router: RootHostRouter | AcademyRouter) {
   if (currentHost().kind !== 'academy' || !storage.token()) return;
-  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  const { pathname, search } = router.latestLocation;
+  const [routes] = router.getMatchedRoutes(pathname);
+  for (const route of routes) route.options.staticData?.early?.({ search });
   // A failure here is retried by the navigation itself, which reports it.
-  for (const route of routes) {
-    router.loadRouteChunk(route)?.catch(() => undefined);
-    route.options.staticData?.queries?.().catch(() => undefined);
-  }
+  for (const route of routes) route.options.staticData?.queries?.().catch(() => undefined);
+  for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
 // The academy tree is the one registered: the app's screens check their links and hooks against it.

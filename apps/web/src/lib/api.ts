@@ -90,6 +90,36 @@ function urlOf(path: string, input: RawInput) {
   return qs ? `${filled}?${qs}` : filled;
 }
 
+/** An early answer is taken only this soon after it was asked for; later the call asks again. */
+const EARLY_FOR_MS = 30_000;
+/** GETs sent before the code that will ask for them is loaded (`fetchEarly`), by address; each is taken once. */
+const early = new Map<string, { token: string; at: number; answer: Promise<Response> }>();
+
+/**
+ * Sends a signed-in GET now, before the screen's code is here to ask for it (router.tsx `loadScreenCode`, a
+ * route's `staticData.early`): the screen's first `call` of the same address with the same token takes
+ * this answer instead of asking again. An answer nobody takes is dropped.
+ */
+export function fetchEarly<K extends RouteKey>(key: K, ...[input]: Args<K>) {
+  const [method, path] = ROUTES[key];
+  const token = storage.token();
+  if (method !== 'GET' || !token) return;
+  const url = urlOf(path, input ?? {});
+  if (early.has(url)) return;
+  const answer = fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  // A failure is the taker's to see; one nobody takes must not be reported as unhandled.
+  answer.catch(() => undefined);
+  early.set(url, { token, at: Date.now(), answer });
+}
+
+/** The early answer for this address and token, if one was asked for lately (taken once). */
+function takeEarly(url: string, token: string | null | undefined) {
+  const kept = early.get(url);
+  if (!kept) return undefined;
+  early.delete(url);
+  return kept.token === token && Date.now() - kept.at < EARLY_FOR_MS ? kept.answer : undefined;
+}
+
 /**
  * Calls one endpoint of the map: params, query, body and answer typed from the contract. Sends the
  * stored bearer token; errors arrive as ApiError with the server's code; a 401 of a signed-in call
@@ -107,7 +137,9 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
     headers['content-type'] = 'application/json';
     body = JSON.stringify(raw.body);
   }
-  const res = await fetch(urlOf(path, raw), { method, headers, body, signal: raw.signal });
+  const url = urlOf(path, raw);
+  const sentEarly = method === 'GET' && !raw.signal ? takeEarly(url, token) : undefined;
+  const res = await (sentEarly ?? fetch(url, { method, headers, body, signal: raw.signal }));
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {

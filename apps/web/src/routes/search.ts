@@ -17,5 +17,10 @@ declare module '@tanstack/router-core' {
   interface StaticDataRouteOption {
     /** The modules a route's loader imports (its queries): the first load fetches them with the screen's code. */
     queries?: () => Promise<unknown>;
+    /**
+     * Sends the GETs its loader will ask for (lib/api `fetchEarly`): on the first load they leave with the
+     * session check, before the screen's code and the first render, so the data does not wait for them.
+     */
+    early?: (at: { search: Record<string, unknown> }) => void;
   }
 }

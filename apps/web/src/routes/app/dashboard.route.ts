@@ -1,5 +1,6 @@
-import { riyadhToday } from '@kora/contracts';
+import { addDaysIso, DASHBOARD_EVENT_DAYS, riyadhToday } from '@kora/contracts';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { fetchEarly } from '../../lib/api';
 import { AREA_ROUTES } from '../../lib/areas';
 import { authSnapshot } from '../../lib/auth';
 import { warm } from '../search';
@@ -12,7 +13,15 @@ const eventQueries = () => import('../../features/schedule/api');
 export const dashboardRoute = createRoute({
   getParentRoute: () => appRoute,
   path: AREA_ROUTES.Dashboard.path,
-  staticData: { queries: eventQueries },
+  staticData: {
+    queries: eventQueries,
+    // The permission is not known yet: a member without it is answered 403, and nothing takes the answer.
+    early: () => {
+      const today = riyadhToday();
+      fetchEarly('monthlyStats');
+      fetchEarly('listEvents', { query: { startDate: today, endDate: addDaysIso(today, DASHBOARD_EVENT_DAYS - 1) } });
+    },
+  },
   loader: ({ context }) =>
     authSnapshot().canRead('Dashboard')
       ? warm(

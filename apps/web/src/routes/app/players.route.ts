@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { fetchEarly } from '../../lib/api';
 import { AREA_ROUTES } from '../../lib/areas';
 import { listSearch } from '../../lib/list-search';
 import { warm } from '../search';
@@ -12,7 +13,13 @@ const teamQueries = () => import('../../features/teams/api');
 export const playersRoute = createRoute({
   ...areaRoute('Players'),
   validateSearch: listSearch('q', 'team', 'gender', 'age', 'condition', 'nationality', 'neighborhood'),
-  staticData: { queries: teamQueries },
+  staticData: {
+    queries: teamQueries,
+    early: () => {
+      fetchEarly('listUsers', { query: { role: 'PLAYER' } });
+      fetchEarly('listTeams');
+    },
+  },
   loader: ({ context }) =>
     warm(
       teamQueries().then((q) =>

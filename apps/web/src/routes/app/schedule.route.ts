@@ -1,4 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { weekParam } from '../../features/schedule/week';
+import { fetchEarly } from '../../lib/api';
 import { AREA_ROUTES } from '../../lib/areas';
 import { warm } from '../search';
 import { areaRoute } from './guard';
@@ -13,7 +15,13 @@ export const scheduleRoute = createRoute({
   ...areaRoute('Schedule'),
   validateSearch: weekSearch,
   loaderDeps: ({ search }) => ({ week: search.week }),
-  staticData: { queries: () => Promise.all([teamQueries(), eventQueries()]) },
+  staticData: {
+    queries: () => Promise.all([teamQueries(), eventQueries()]),
+    early: ({ search }) => {
+      fetchEarly('listTeams');
+      fetchEarly('listEvents', { query: weekQuery(weekParam(search.week)) });
+    },
+  },
   loader: ({ context, deps }) =>
     warm(
       Promise.all([

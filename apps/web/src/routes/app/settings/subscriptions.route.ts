@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { fetchEarly } from '../../../lib/api';
 import { warm } from '../../search';
 import { settingsRoute } from './settings.route';
 
@@ -9,7 +10,7 @@ const subscriptionQueries = () => import('../../../features/subscriptions/api');
 export const subscriptionsRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/',
-  staticData: { queries: subscriptionQueries },
+  staticData: { queries: subscriptionQueries, early: () => fetchEarly('listSubscriptions') },
   loader: ({ context }) => warm(subscriptionQueries().then((q) => context.queryClient.ensureQueryData(q.subscriptionsQuery))),
   component: lazyRouteComponent(() => import('../../../features/subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
 });
