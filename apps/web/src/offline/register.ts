@@ -92,7 +92,34 @@ export function startOffline(client: QueryClient) {
       .then((registration) => keepLoadedFiles(registration.active))
       .then(() => keepThisWeek(client))
       .catch(() => undefined);
-  // After the page's own loading, so the worker's first downloads never compete with it.
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  // After the page's own loading and its first screen's data, so the worker's downloads and its second asking of the
+  // session and the week never compete with them (in a single-page app `load` fires long before the screen is shown).
+  const afterLoad = () => void settled(client).then(register);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}
+
+/** No query has been fetching for this long: the screen is in. */
+const QUIET_MS = 1000;
+/** The worker is registered by then whatever the queries do (a screen that polls). */
+const SETTLED_AT_MOST_MS = 10_000;
+
+/** Resolves once no query has fetched for QUIET_MS, or after SETTLED_AT_MOST_MS. */
+function settled(client: QueryClient) {
+  return new Promise<void>((resolve) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(quiet);
+      clearTimeout(cap);
+      unsubscribe();
+      resolve();
+    };
+    const wait = () => {
+      clearTimeout(quiet);
+      if (client.isFetching() === 0) quiet = setTimeout(done, QUIET_MS);
+    };
+    const cap = setTimeout(done, SETTLED_AT_MOST_MS);
+    const unsubscribe = client.getQueryCache().subscribe(wait);
+    wait();
+  });
 }
