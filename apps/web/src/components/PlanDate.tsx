@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { planDate, useCalendar } from '../lib/calendar';
+import { useCalendar } from '../lib/calendar';
 import { useLocale } from '../lib/i18n';
+import { planDate } from './date-format';
 
 interface Props {
   /** yyyy-MM-dd (a Riyadh day). */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { calendarFor, hijriDate, planDate, saveCalendar, storedCalendar } from './calendar';
+import { hijriDate, planDate } from '../components/date-format';
+import { calendarFor, saveCalendar, storedCalendar } from './calendar';
 
 afterEach(() => localStorage.clear());
 

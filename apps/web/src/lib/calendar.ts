@@ -1,6 +1,5 @@
 import { isOneOf } from '@kora/contracts';
 import { useSyncExternalStore } from 'react';
-import { toDisplay } from '../components/date-format';
 import type { Locale } from './i18n';
 
 /**
@@ -53,28 +52,4 @@ export function useCalendar(locale: Locale): CalendarPreference {
     () => null,
   );
   return calendarFor(locale, stored);
-}
-
-const hijriFormats: Partial<Record<Locale, Intl.DateTimeFormat>> = {};
-
-/** yyyy-MM-dd as its Umm al-Qura date by Intl's `islamic-umalqura` calendar, Latin digits: "1 شوال 1447 هـ", "Shawwal 1, 1447 AH". */
-export function hijriDate(iso: string, locale: Locale) {
-  hijriFormats[locale] ??= new Intl.DateTimeFormat(locale, {
-    calendar: 'islamic-umalqura',
-    numberingSystem: 'latn',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const [y, m, d] = iso.split('-').map(Number);
-  return hijriFormats[locale].format(new Date(Date.UTC(y, m - 1, d)));
-}
-
-/** The one formatting of a date people plan by: its Gregorian and Hijri forms as the preference asks (null where not shown). */
-export function planDate(iso: string, locale: Locale, preference: CalendarPreference) {
-  return {
-    gregorian: preference === 'hijri' ? null : toDisplay(iso),
-    hijri: preference === 'gregorian' ? null : hijriDate(iso, locale),
-  };
 }

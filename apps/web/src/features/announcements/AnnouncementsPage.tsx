@@ -6,8 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
+import { riyadhDateOf, riyadhTimeOf } from '../../components/date-format';
 import { FieldShell, inputClass, TextField } from '../../components/Field';
 import { PageHeader } from '../../components/form/PageHeader';
+import { PlanDate } from '../../components/PlanDate';
 import { EmptyState, ErrorBox, LoadError, SkeletonRows } from '../../components/States';
 import { useToast } from '../../components/Toaster';
 import { ApiError } from '../../lib/api';
@@ -202,7 +204,7 @@ function Row({ item }: { item: Announcement }) {
         </p>
       </div>
       <p className="text-xs text-slate-500">
-        {intl.formatDate(item.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Riyadh' })} · {to}
+        <PlanDate iso={riyadhDateOf(item.createdAt)} /> <bdi dir="ltr">{riyadhTimeOf(item.createdAt)}</bdi> · {to}
         {item.author && <> · {displayName(item.author, locale)}</>}
       </p>
       <p className="mt-1 line-clamp-3 text-sm whitespace-pre-line break-words text-slate-700">

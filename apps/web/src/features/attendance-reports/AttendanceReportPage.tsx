@@ -6,6 +6,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { DatePicker } from '../../components/DatePicker';
+import { monthLabel } from '../../components/date-format';
 import { FieldShell, inputClass } from '../../components/Field';
 import { PageHeader } from '../../components/form/PageHeader';
 import { PlanDate } from '../../components/PlanDate';
@@ -285,7 +286,7 @@ export function AttendanceReportPage() {
             {!isMonth && <option value="">{intl.formatMessage({ id: 'attendanceReport.customRange' })}</option>}
             {months.map((m) => (
               <option key={m} value={m}>
-                {intl.formatDate(`${m}-15T12:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' })}
+                {monthLabel(m, locale)}
               </option>
             ))}
           </select>

@@ -3,7 +3,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { toDisplay } from '../../components/date-format';
+import { PlanDate } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
 import { LoadError } from '../../components/States';
 import { useAuth } from '../../lib/auth';
@@ -81,7 +81,7 @@ const KIND_ICON: Record<AttentionKind, { svg: ReactNode; tone: string }> = {
   },
 };
 
-const shownDate = (iso: string) => <bdi dir="ltr">{toDisplay(iso)}</bdi>;
+const shownDate = (iso: string) => (iso ? <PlanDate iso={iso} /> : '—');
 
 /** The line under a player's name: what the item is about. */
 function Detail({ item }: { item: AttentionItem }) {

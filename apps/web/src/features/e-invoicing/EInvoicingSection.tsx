@@ -1,11 +1,13 @@
 import { type EInvoicingStatus, eInvoicingOtpBody, type ZatcaEnvironmentName } from '@kora/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
+import { riyadhDateOf } from '../../components/date-format';
 import { Form } from '../../components/form/Form';
 import { FormText } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
+import { PlanDate } from '../../components/PlanDate';
 import { LoadError, SkeletonRows } from '../../components/States';
 import { useToast } from '../../components/Toaster';
 import { call } from '../../lib/api';
@@ -136,7 +138,7 @@ export function EInvoicingSection() {
                 </Row>
                 <Row label={<FormattedMessage id="einvoicing.expiresOn" />}>
                   <span data-testid="einvoicing-expiry">
-                    <FormattedDate value={s.certificate.expiresAt} dateStyle="medium" timeZone="Asia/Riyadh" />
+                    <PlanDate iso={riyadhDateOf(s.certificate.expiresAt)} />
                   </span>
                   {s.certificate.renewalDue && s.state === 'production' && (
                     <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">

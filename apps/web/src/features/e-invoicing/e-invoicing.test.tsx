@@ -100,7 +100,8 @@ describe('Settings → Academy → E-invoicing', () => {
     expect(await screen.findByTestId('einvoicing-progress')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('einvoicing-state').textContent).toBe('Onboarded'));
     expect(await screen.findByText('The academy is onboarded: its invoices are reported to ZATCA')).toBeTruthy();
-    expect(screen.getByTestId('einvoicing-expiry').textContent).toBe('Nov 22, 2027');
+    // The one date format (issue 20): yyyy/MM/dd, the Riyadh day.
+    expect(screen.getByTestId('einvoicing-expiry').textContent).toBe('2027/11/22');
     expect(screen.getByText('3 reported · 0 with warnings · 1 rejected · 0 waiting')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Renew certificate' })).toBeTruthy();
     const sent = calls.find((c) => c.url.endsWith('/onboard'));

@@ -4,6 +4,8 @@ import type { FamilyAnnouncement } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { riyadhDateOf } from '../../components/date-format';
+import { PlanDate } from '../../components/PlanDate';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
@@ -45,7 +47,7 @@ function AnnouncementItem({ item }: { item: FamilyAnnouncement }) {
         <span className="min-w-0 flex-1">
           <span className={`block break-words ${unread ? 'font-bold text-slate-900' : 'font-medium text-slate-800'}`}>{title}</span>
           <span className="block text-xs text-slate-500">
-            {intl.formatDate(item.createdAt, { dateStyle: 'medium', timeZone: 'Asia/Riyadh' })} · {audience}
+            <PlanDate iso={riyadhDateOf(item.createdAt)} /> · {audience}
             {unread && (
               <>
                 {' · '}

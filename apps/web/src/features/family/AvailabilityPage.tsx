@@ -13,7 +13,7 @@ import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { familyEventsQuery, familyMeQuery, useSetAvailability } from './api';
-import { CantComeTag, Card, dayText, EventFacts, PageTitle } from './parts';
+import { CantComeTag, Card, DayText, EventFacts, PageTitle } from './parts';
 
 /** How far ahead the screen looks. */
 const DAYS_AHEAD = 30;
@@ -88,7 +88,6 @@ function EventAvailability({ item, childName }: { item: FamilyEvent; childName: 
 }
 
 export function FamilyAvailabilityPage() {
-  const intl = useIntl();
   const { locale } = useLocale();
   const errorText = useErrorText();
   const today = todayIso();
@@ -125,7 +124,9 @@ export function FamilyAvailabilityPage() {
       ) : (
         [...days].map(([date, items]) => (
           <Card key={date} className="p-0!">
-            <h2 className="border-b border-slate-100 px-3 py-2 text-sm font-semibold text-slate-700">{dayText(intl, date)}</h2>
+            <h2 className="border-b border-slate-100 px-3 py-2 text-sm font-semibold text-slate-700">
+              <DayText date={date} />
+            </h2>
             <ul className="divide-y divide-slate-100">
               {items.map((item) => (
                 <EventAvailability key={item.participantId} item={item} childName={nameOf(item.childId)} />

@@ -2,17 +2,16 @@
 // subscription is paid up (and paying or renewing it), and how the last session went.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { familyHomeQuery } from './api';
-import { CantComeTag, Card, dayText, EventFacts, PageTitle, SubscriptionBox, timeText } from './parts';
+import { CantComeTag, Card, DayText, EventFacts, PageTitle, SubscriptionBox, timeText } from './parts';
 
 export function FamilyHomePage() {
-  const intl = useIntl();
   const { locale } = useLocale();
   const errorText = useErrorText();
   const home = useQuery(familyHomeQuery);
@@ -102,7 +101,7 @@ export function FamilyHomePage() {
                   <p className="text-sm text-slate-700" data-testid="family-last-attendance">
                     <FormattedMessage id={`event.${lastAttendance.eventType}`} />
                     {' · '}
-                    {dayText(intl, lastAttendance.date)} <bdi dir="ltr">{timeText(lastAttendance.time)}</bdi>
+                    <DayText date={lastAttendance.date} /> <bdi dir="ltr">{timeText(lastAttendance.time)}</bdi>
                     {' · '}
                     <span className={lastAttendance.status === 'ABSENT' ? 'font-semibold text-red-700' : 'font-semibold text-green-700'}>
                       <FormattedMessage id={`attendance.${lastAttendance.status}`} />

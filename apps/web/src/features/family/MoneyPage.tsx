@@ -3,6 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { riyadhDateOf } from '../../components/date-format';
+import { PlanDate } from '../../components/PlanDate';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
@@ -69,7 +71,7 @@ function Money({ childId }: { childId: string }) {
                 <p className="text-sm text-slate-600">
                   {displayName({ name: inv.packageName, nameArabic: inv.packageNameArabic }, locale)}
                   <span className="text-slate-400"> · </span>
-                  {intl.formatDate(inv.paidAt, { dateStyle: 'medium', timeZone: 'Asia/Riyadh' })}
+                  <PlanDate iso={riyadhDateOf(inv.paidAt)} />
                   {inv.creditedInvoiceNumber != null && (
                     <>
                       <span className="text-slate-400"> · </span>

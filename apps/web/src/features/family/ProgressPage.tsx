@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { inputClass } from '../../components/Field';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/i18n';
 import { formatMetric } from '../growth/format';
 import { familyMeQuery, familyProgressQuery } from './api';
 import { Card, ChildPicker, monthText, PageTitle, useChosenChild } from './parts';
@@ -23,6 +24,7 @@ function Rate({ rate }: { rate: number | null }) {
 
 function Progress({ childId }: { childId: string }) {
   const intl = useIntl();
+  const { locale } = useLocale();
   const errorText = useErrorText();
   const selectId = useId();
   const progress = useQuery(familyProgressQuery(childId));
@@ -66,7 +68,7 @@ function Progress({ childId }: { childId: string }) {
           <ul className="space-y-2">
             {marked.map((m) => (
               <li key={m.month} className="grid grid-cols-[7.5rem_1fr_3rem] items-center gap-2 text-sm">
-                <span className="truncate text-slate-700">{monthText(intl, m.month)}</span>
+                <span className="truncate text-slate-700">{monthText(m.month, locale)}</span>
                 <span
                   className="h-2.5 overflow-hidden rounded-full bg-slate-100"
                   role="img"

@@ -3,18 +3,24 @@ import type { FamilyChild, FamilyEvent, FamilySubscription } from '@kora/contrac
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { toDisplay } from '../../components/date-format';
+import { monthLabel, weekdayName } from '../../components/date-format';
+import { PlanDate } from '../../components/PlanDate';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 
-/** "Sun 30 Nov" of a yyyy-MM-dd (the day as the academy wrote it). */
-export const dayText = (intl: IntlShape, date: string) =>
-  intl.formatDate(`${date}T12:00:00Z`, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** "Sun 2026/11/30" of a yyyy-MM-dd (the day as the academy wrote it), its Hijri date as the device prefers. */
+export function DayText({ date }: { date: string }) {
+  const { locale } = useLocale();
+  return (
+    <>
+      {weekdayName(date, locale, 'short')} <PlanDate iso={date} />
+    </>
+  );
+}
 /** "17:00" of an HH:mm or HH:mm:ss: Riyadh's wall clock as the academy wrote it (the staff screens show it so too). */
 export const timeText = (time: string) => time.slice(0, 5);
 /** "November 2026" of a yyyy-MM. */
-export const monthText = (intl: IntlShape, month: string) =>
-  intl.formatDate(`${month}-15T12:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const monthText = monthLabel;
 export const sar = (intl: IntlShape, amount: number) =>
   intl.formatNumber(amount, { style: 'currency', currency: 'SAR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -32,7 +38,6 @@ export function PageTitle({ children }: { children: ReactNode }) {
 
 /** When, where and for which team: the facts of one of the child's events. */
 export function EventFacts({ item }: { item: FamilyEvent }) {
-  const intl = useIntl();
   const { locale } = useLocale();
   const { event } = item;
   return (
@@ -40,7 +45,9 @@ export function EventFacts({ item }: { item: FamilyEvent }) {
       <p className="font-medium text-slate-900">
         <FormattedMessage id={`event.${event.type}`} />
         <span className="text-slate-400"> · </span>
-        <span data-testid="family-event-day">{dayText(intl, event.date)}</span>
+        <span data-testid="family-event-day">
+          <DayText date={event.date} />
+        </span>
       </p>
       <p className="text-sm text-slate-600">
         <bdi dir="ltr">
@@ -101,7 +108,7 @@ export function SubscriptionBox({ subscription }: { subscription: FamilySubscrip
         {s.package.packageType === 'SESSION_BASED' && s.sessionsLeft != null ? (
           <FormattedMessage id="family.sessionsLeft" values={{ left: s.sessionsLeft, total: s.totalSessions ?? s.sessionsLeft }} />
         ) : s.endDate ? (
-          <FormattedMessage id="family.until" values={{ date: toDisplay(s.endDate) }} />
+          <FormattedMessage id="family.until" values={{ date: <PlanDate iso={s.endDate} /> }} />
         ) : (
           <FormattedMessage id="family.noEndDate" />
         )}

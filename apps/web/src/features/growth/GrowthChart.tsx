@@ -2,6 +2,8 @@
 import type { GrowthMedians, GrowthMetric, GrowthMetricKey } from '@kora/contracts';
 import { useIntl } from 'react-intl';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { dateText, monthLabel } from '../../components/date-format';
+import { useCalendar } from '../../lib/calendar';
 import { useLocale } from '../../lib/i18n';
 import { ageGroupLabel, formatMetric } from './format';
 import { paddedRange } from './helpers';
@@ -72,7 +74,8 @@ export default function GrowthChart({
   const ticks = monthTicks(xs);
   // A single month still gets room on either side, so its point and its tick are not on the edge.
   const domain: [number, number] = [Math.min(...xs, ...ticks) - 10 * 86_400_000, Math.max(...xs) + 10 * 86_400_000];
-  const date = (x: number) => intl.formatDate(x, { dateStyle: 'medium', timeZone: 'UTC' });
+  const preference = useCalendar(locale);
+  const date = (x: number) => dateText(new Date(x).toISOString().slice(0, 10), locale, preference);
   const medianName = medians?.ageGroup
     ? intl.formatMessage({ id: 'growth.chartMedian' }, { group: ageGroupLabel(intl, medians.ageGroup) })
     : intl.formatMessage({ id: 'growth.chartMedianNone' });
@@ -90,7 +93,7 @@ export default function GrowthChart({
             ticks={ticks}
             scale="time"
             reversed={rtl}
-            tickFormatter={(x: number) => intl.formatDate(x, { month: 'short', year: 'numeric', timeZone: 'UTC' })}
+            tickFormatter={(x: number) => monthLabel(new Date(x).toISOString().slice(0, 7), locale, 'short')}
             tick={{ fontSize: 12 }}
             allowDuplicatedCategory={false}
           />

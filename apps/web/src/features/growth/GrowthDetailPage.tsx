@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { inputClass } from '../../components/Field';
 import { PageHeader } from '../../components/form/PageHeader';
+import { PlanDate } from '../../components/PlanDate';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { useToast } from '../../components/Toaster';
 import { ApiError } from '../../lib/api';
@@ -166,12 +167,7 @@ export function GrowthDetailPage() {
           }
         }}
         title={<FormattedMessage id="growth.deleteTitle" />}
-        text={
-          <FormattedMessage
-            id="growth.deleteText"
-            values={{ date: deleting ? intl.formatDate(`${deleting.date}T12:00:00`, { dateStyle: 'medium' }) : '' }}
-          />
-        }
+        text={<FormattedMessage id="growth.deleteText" values={{ date: deleting ? <PlanDate iso={deleting.date} /> : '' }} />}
         confirmLabel={<FormattedMessage id="growth.delete" />}
         onConfirm={confirmDelete}
         loading={remove.isPending}

@@ -3,10 +3,11 @@
 import { AGE_GROUPS, ageGroupOf, type GrowthMetricKey, type GrowthPlayerRow, isOneOf, riyadhToday } from '@kora/contracts';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
 import { FilterSelect } from '../../components/FilterSelect';
 import { CardFields, ListScreen } from '../../components/ListScreen';
+import { PlanDate } from '../../components/PlanDate';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
@@ -36,8 +37,7 @@ export function GrowthPage() {
     const g = ageGroupOf(r.player.birthdate, today);
     return g ? ageGroupLabel(intl, g) : '—';
   };
-  const lastDate = (r: GrowthPlayerRow) =>
-    r.latest ? <FormattedDate value={`${r.latest.date}T12:00:00`} dateStyle="medium" /> : <FormattedMessage id="growth.notMeasured" />;
+  const lastDate = (r: GrowthPlayerRow) => (r.latest ? <PlanDate iso={r.latest.date} /> : <FormattedMessage id="growth.notMeasured" />);
   const viewLink = (r: GrowthPlayerRow, className: string) => (
     <Link
       to="/growth/$playerId"

@@ -1,7 +1,8 @@
 // Why: every record with the change of each measurement to the previous record, better in green and worse in red
 // (docs/domain.md, "Screens").
 import { GROWTH_METRICS, type GrowthMetric, type GrowthMetricKey } from '@kora/contracts';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PlanDate } from '../../components/PlanDate';
 import { formatChange, formatMetric } from './format';
 import { changeDirection, changePercent } from './helpers';
 
@@ -37,7 +38,7 @@ export function RecordsTable({
 }) {
   const intl = useIntl();
   const rows = records.map((r, i) => ({ record: r, previous: records[i - 1] })).reverse();
-  const date = (r: GrowthMetric) => <FormattedDate value={`${r.date}T12:00:00`} dateStyle="medium" />;
+  const date = (r: GrowthMetric) => <PlanDate iso={r.date} />;
   const actions = (r: GrowthMetric) =>
     (onEdit || onDelete) && (
       <div className="flex gap-3">

@@ -1,10 +1,11 @@
 // Why: the payments history (docs/domain.md, "Invoices"): a month's invoices with the way to the month before and after,
 // each invoice's PDF, and the month as CSV for the accountant.
-import { type InvoiceListItem, riyadhToday } from '@kora/contracts';
+import type { InvoiceListItem } from '@kora/contracts';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
+import { monthLabel, riyadhDateOf, riyadhTimeOf, toDisplay } from '../../components/date-format';
 import { ListScreen } from '../../components/ListScreen';
 import { PlanDate } from '../../components/PlanDate';
 import { useToast } from '../../components/Toaster';
@@ -31,6 +32,7 @@ const arrow =
 /** "November 2026" with the previous and next month; the next stops at this month (no payment is in the future). */
 function MonthNav({ month, onChange }: { month: string; onChange(month: string | undefined): void }) {
   const intl = useIntl();
+  const { locale } = useLocale();
   const thisMonth = currentMonth();
   const isThisMonth = month === thisMonth;
   return (
@@ -51,7 +53,7 @@ function MonthNav({ month, onChange }: { month: string; onChange(month: string |
         data-testid="payments-month"
         aria-live="polite"
       >
-        <FormattedDate value={`${month}-15T12:00:00Z`} month="long" year="numeric" timeZone="UTC" />
+        {monthLabel(month, locale)}
       </h2>
       <button
         type="button"
@@ -95,9 +97,13 @@ export function PaymentsHistoryPage() {
   // The Riyadh day of the payment, in the calendars the user prefers; the time stays with the Hijri date alone.
   const paidAt = (iso: string) => (
     <PlanDate
-      iso={riyadhToday(new Date(iso))}
-      gregorian={<FormattedDate value={iso} dateStyle="medium" timeStyle="short" timeZone="Asia/Riyadh" />}
-      time={<FormattedTime value={iso} timeStyle="short" timeZone="Asia/Riyadh" />}
+      iso={riyadhDateOf(iso)}
+      gregorian={
+        <bdi dir="ltr" className="tabular-nums">
+          {toDisplay(riyadhDateOf(iso))} {riyadhTimeOf(iso)}
+        </bdi>
+      }
+      time={<bdi dir="ltr">{riyadhTimeOf(iso)}</bdi>}
     />
   );
   const method = (m: InvoiceListItem['paymentMethod']) =>

@@ -1,12 +1,14 @@
 import type { Player } from '@kora/contracts';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
+import { todayIso } from '../../components/date-format';
 import { FilterSelect } from '../../components/FilterSelect';
 import { CardFields, ListScreen } from '../../components/ListScreen';
+import { PlanDate } from '../../components/PlanDate';
 import { ColorDot } from '../../components/TeamColor';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
@@ -202,7 +204,7 @@ export function PlayersPage() {
         <>
           <FormattedMessage id="players.count" values={{ shown: list.length, total: players.data?.length ?? 0 }} />
           {' · '}
-          <FormattedDate value={new Date()} dateStyle="medium" />
+          <PlanDate iso={todayIso()} />
         </>
       }
     >

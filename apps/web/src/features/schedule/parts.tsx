@@ -2,7 +2,7 @@
 import { addDaysIso, type Event, type EventTeam } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AvatarStack } from '../../components/Avatar';
-import { dateOf } from '../../components/date-format';
+import { weekdayName } from '../../components/date-format';
 import { PlanDate } from '../../components/PlanDate';
 import { ColorDot } from '../../components/TeamColor';
 import { displayName } from '../../lib/display-name';
@@ -63,8 +63,8 @@ export function CoachAvatars({ coaches, size = 'size-7' }: { coaches: Event['coa
 
 /** "Sunday" in the user's language. */
 export function useWeekday() {
-  const intl = useIntl();
-  return (iso: string, width: 'long' | 'short' = 'long') => intl.formatDate(dateOf(iso), { weekday: width });
+  const { locale } = useLocale();
+  return (iso: string, width: 'long' | 'short' = 'long') => weekdayName(iso, locale, width);
 }
 
 /** A day as a heading: "Today", "Tomorrow" or the weekday, and its date (yyyy/MM/dd and, as preferred, Hijri). */

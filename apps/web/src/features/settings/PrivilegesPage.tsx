@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
-import { toDisplay } from '../../components/date-format';
+import { riyadhDateOf } from '../../components/date-format';
 import { PageHeader } from '../../components/form/PageHeader';
+import { PlanDate } from '../../components/PlanDate';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { useToast } from '../../components/Toaster';
@@ -197,8 +198,8 @@ export function PrivilegesPage() {
                     </div>
                     <div>
                       <dt className="text-xs text-slate-500">{intl.formatMessage({ id: 'privileges.col.joined' })}</dt>
-                      <dd dir="ltr" className="text-start">
-                        {toDisplay(u.createdAt.slice(0, 10))}
+                      <dd>
+                        <PlanDate iso={riyadhDateOf(u.createdAt)} stacked />
                       </dd>
                     </div>
                   </dl>
@@ -226,7 +227,7 @@ export function PrivilegesPage() {
                       </td>
                       <td className="px-4 py-3">{typeName(u)}</td>
                       <td className="px-4 py-3">
-                        <bdi dir="ltr">{toDisplay(u.createdAt.slice(0, 10))}</bdi>
+                        <PlanDate iso={riyadhDateOf(u.createdAt)} stacked />
                       </td>
                       <td className="px-4 py-3">{actions(u)}</td>
                     </tr>
