@@ -1,31 +1,10 @@
-import { createRequire } from 'node:module';
-import { parse } from '@formatjs/icu-messageformat-parser';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * The catalogs' messages parsed at build time (ICU text → react-intl's AST, as `formatjs compile --ast` does), so the
- * app ships react-intl without its message parser (8 KB gzip of the shell) and never parses a message on a phone;
- * a message of plain text is then answered without building a formatter. Tests and the dev server keep the text.
- */
-function compiledMessages(): Plugin {
-  const noParser = createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/no-parser.js');
-  return {
-    name: 'kora:compiled-messages',
-    apply: 'build',
-    enforce: 'pre',
-    config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: noParser }] } }),
-    transform(code, id) {
-      if (!/[\\/]src[\\/]locales[\\/](en|ar)\.json$/.test(id)) return;
-      const messages: Record<string, string> = JSON.parse(code);
-      return { code: JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]))), map: null };
-    },
-  };
-}
+import { defineConfig } from 'vite';
+import { catalogs } from './catalogs';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), compiledMessages()],
+  plugins: [react(), tailwindcss(), catalogs()],
   server: {
     port: 3000,
     allowedHosts: true,

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogs } from './catalogs';
 
 export default defineConfig({
-  plugins: [react()],
+  // The catalogs' parts as the app imports them (lib/i18n.tsx), as text.
+  plugins: [react(), catalogs()],
   test: {
     name: 'web',
     root: import.meta.dirname,

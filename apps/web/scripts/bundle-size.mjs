@@ -3,7 +3,7 @@
 // they import statically, plus the language catalog the app loads first (the larger of the two).
 //   landing      the prerendered landing page (dist/prerendered/<lang>/landing.html) — budget 100 KB
 //   app entry    any page answered with dist/index.html (login, registration, …)
-//   shell        the signed-in app's frame: the app entry and routes/app/layout — budget 250 KB
+//   shell        the signed-in app's frame: the app entry and routes/app/layout — budget 150 KB
 //   players list the shell and the players screen with its data
 //   screens      each signed-in screen's code beyond the shell: `own`, the chunks no other screen
 //                loads (budget 50 KB), and `beyond`, everything it loads that the shell did not
@@ -14,10 +14,9 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(import.meta.dirname, '..', 'dist');
-// Issue 23 asks 150 KB for the shell: React, the router, the query cache, react-intl and the first
-// language's catalog alone are about 130 KB of it (docs/performance.md, "The web app on a phone");
-// the budget holds what was reached (about 165 KB) with a little room.
-export const BUDGET = { landing: 100_000, shell: 170_000, screen: 50_000 };
+// Issue 23's budgets: 150 KB for the shell (React, the router, the query cache and react-intl are about 105 KB of it;
+// docs/performance.md, "The web app on a phone"), 50 KB for a screen's own chunks.
+export const BUDGET = { landing: 100_000, shell: 150_000, screen: 50_000 };
 
 /** The signed-in screens: the route's screen module, and the query module its loader imports. */
 export const SCREENS = {
@@ -82,8 +81,9 @@ export function bundleSizes(dir = dist) {
     return { js, css, files: [...files] };
   }
 
-  // Before catalogs were chunks of their own (and before the prerender), both sat in the app's entry.
-  const catalogs = Object.keys(manifest).filter((k) => /locales\/(en|ar)\.json$/.test(k));
+  // Before catalogs were chunks of their own (and before the prerender), both sat in the app's entry. Since they are
+  // loaded in parts (src/locales/parts.ts), the shell waits for the `core` part only.
+  const catalogs = Object.keys(manifest).filter((k) => /locales\/(en|ar)\.json(\?part=core)?$/.test(k));
   const largestCatalog = catalogs.map((k) => closure(k)).sort((a, b) => total(b).js - total(a).js)[0] ?? new Set();
   const appEntry = union(pageFiles('index.html'), largestCatalog);
   const prerendered = ['en', 'ar'].map((l) => join('prerendered', l, 'landing.html')).filter((f) => existsSync(join(dir, f)));
@@ -107,7 +107,11 @@ export function bundleSizes(dir = dist) {
     shell: total(shell),
     playersList: total(playersList),
     screens,
-    catalogs: Object.fromEntries(catalogs.map((k) => [k, total(closure(k)).js])),
+    catalogs: Object.fromEntries(
+      Object.keys(manifest)
+        .filter((k) => /locales\/(en|ar)\.json/.test(k))
+        .map((k) => [k, total(closure(k)).js]),
+    ),
   };
 }
 

@@ -23,7 +23,12 @@ try {
     configFile: false,
     root: webRoot,
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [
+      react(),
+      // The app's catalog parts (lib/i18n.tsx imports them) are never loaded here: the pages render with the catalogs
+      // this script reads itself (setCatalogs).
+      { name: 'catalog-parts', transform: (_, id) => (/\.json\?part=/.test(id) ? { code: 'export default {};', map: null } : undefined) },
+    ],
     build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, minify: false },
   });
   const { renderPage, setCatalogs, PAGES, LOCALES, pathOf } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
@@ -41,7 +46,8 @@ try {
     return files;
   };
   const app = [...appFiles('index.html')].map((f) => `/${f}`).join(' ');
-  const catalog = (l) => `/${manifest[`src/locales/${l}.json`].file}`;
+  // The parts of a language's catalog the sign-in pages show (src/locales/parts.ts).
+  const catalog = (l) => ['core', 'public'].map((part) => `/${manifest[`src/locales/${l}.json?part=${part}`].file}`).join(' ');
 
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   const escapeHtml = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');

@@ -10,7 +10,7 @@ import { currentHost } from './lib/host';
 import { initialLocale, LocaleProvider, loadCatalog } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { startOffline } from './offline/register';
-import { loadScreenCode, makeRouter } from './router';
+import { firstMessageParts, loadScreenCode, makeRouter } from './router';
 import { AcademyNotFoundPage } from './routes/fallbacks';
 import './styles.css';
 
@@ -57,5 +57,10 @@ const render = () =>
 // The chosen language's messages (the other language loads only if picked; the first render waits for them: no
 // flash of another language), and beside them the screen's data and code (router.tsx `loadScreenCode`), asked a
 // moment later so that the messages' request (a module import, sent from a promise callback) leaves first.
-loadCatalog(initialLocale()).then(render, render);
-queueMicrotask(() => loadScreenCode(router));
+// The staff app's screens show no message of the catalogs' `public` part, and the server's codes in words (`errors`)
+// come beside the screen's code, which the screen waits for anyway (locales/parts.ts).
+loadCatalog(initialLocale(), firstMessageParts(router)).then(render, render);
+queueMicrotask(() => {
+  loadScreenCode(router);
+  loadCatalog(initialLocale(), ['errors']).catch(() => undefined);
+});

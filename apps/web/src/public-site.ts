@@ -51,7 +51,7 @@ let fetched = false;
 function prefetchApp(e: Event) {
   if (fetched || !app || !(e.target instanceof Element) || !e.target.closest('a[href^="/auth/"]')) return;
   fetched = true;
-  const files = [...app.content.split(' '), app.getAttribute(`data-${document.documentElement.lang}`)];
+  const files = [...app.content.split(' '), ...(app.getAttribute(`data-${document.documentElement.lang}`) ?? '').split(' ')];
   for (const href of files) {
     if (!href) continue;
     const link = document.createElement('link');

@@ -3,6 +3,7 @@ import { createRouter } from '@tanstack/react-router';
 import { pendingOptions, showWaits } from './components/Spinner';
 import { currentHost } from './lib/host';
 import { storage } from './lib/storage';
+import type { MessagePart } from './locales/parts';
 import { announcementsRoute } from './routes/app/announcements.route';
 import { appRoute } from './routes/app/app.route';
 import { coachesRoute } from './routes/app/coaches.route';
@@ -119,6 +120,13 @@ export function loadScreenCode(router: RootHostRouter | AcademyRouter) {
   // A failure here is retried by the navigation itself, which reports it.
   for (const route of routes) route.options.staticData?.queries?.().catch(() => undefined);
   for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
+/** The catalogs' parts (locales/parts.ts) the first page needs before it renders: the signed-in staff app only `core`. */
+export function firstMessageParts(router: RootHostRouter | AcademyRouter): MessagePart[] {
+  const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  const staff = currentHost().kind === 'academy' && !!storage.token() && routes.some((route) => route.id === '/app');
+  return staff ? ['core'] : ['core', 'public'];
 }
 
 // The academy tree is the one registered: the app's screens check their links and hooks against it.

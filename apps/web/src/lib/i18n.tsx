@@ -1,39 +1,75 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { IntlProvider, type MessageFormatElement } from 'react-intl';
+import { MESSAGE_PARTS, type MessagePart } from '../locales/parts';
 import type { MessageId } from './message-ids';
 
 export type Locale = 'en' | 'ar';
-/** The catalog's text; the production build ships it parsed (vite.config.ts, compiledMessages). */
+/** The catalog's text; the production build ships it parsed (vite.config.ts, `catalogs`). */
 export type Catalog = Record<MessageId, string> | Record<MessageId, MessageFormatElement[]>;
+/** A language's messages loaded so far: one or more parts of its catalog (locales/catalog-parts.d.ts). */
+type Messages = Catalog;
 const LOCALE_KEY = 'locale';
 /** The cookie the server reads to answer the prerendered public pages in the chosen language. */
 const LOCALE_COOKIE = 'lang';
 
-/** Each language's messages are a chunk of their own: a page loads only the language it shows. */
-const loaders: Record<Locale, () => Promise<{ default: Catalog }>> = {
-  en: () => import('../locales/en.json'),
-  ar: () => import('../locales/ar.json'),
+/** Each part of each language's catalog is a chunk of its own: a page loads only the language it shows, and only the parts it uses. */
+const loaders: Record<Locale, Record<MessagePart, () => Promise<{ default: Messages }>>> = {
+  en: {
+    core: () => import('../locales/en.json?part=core'),
+    errors: () => import('../locales/en.json?part=errors'),
+    public: () => import('../locales/en.json?part=public'),
+  },
+  ar: {
+    core: () => import('../locales/ar.json?part=core'),
+    errors: () => import('../locales/ar.json?part=errors'),
+    public: () => import('../locales/ar.json?part=public'),
+  },
 };
-const loaded: Partial<Record<Locale, Catalog>> = {};
-const loading: Partial<Record<Locale, Promise<Catalog>>> = {};
+const parts: Record<Locale, Partial<Record<MessagePart, Messages>>> = { en: {}, ar: {} };
+const loading: Record<Locale, Partial<Record<MessagePart, Promise<unknown>>>> = { en: {}, ar: {} };
+/** Each language's loaded parts in one object, made again when a part arrives. */
+const merged: Partial<Record<Locale, Messages>> = {};
+/** The parts asked for so far: another language, when picked, loads the same. */
+const wanted = new Set<MessagePart>();
+const listeners = new Set<() => void>();
 
-/** Loads a language's messages once (main.tsx waits for the first one before rendering: no flash of another language). */
-export function loadCatalog(locale: Locale): Promise<Catalog> {
-  const ready = loaded[locale];
-  if (ready) return Promise.resolve(ready);
-  loading[locale] ??= loaders[locale]().then(
-    (m) => (loaded[locale] = m.default),
+/** The parts of a language's messages loaded so far, or nothing before its first part. */
+const messagesOf = (locale: Locale) => merged[locale];
+
+function loadPart(locale: Locale, part: MessagePart) {
+  if (parts[locale][part]) return Promise.resolve();
+  loading[locale][part] ??= loaders[locale][part]().then(
+    (m) => {
+      parts[locale][part] = m.default;
+      const all: Messages = { ...m.default };
+      for (const p of MESSAGE_PARTS) Object.assign(all, parts[locale][p]);
+      merged[locale] = all;
+      for (const listener of listeners) listener();
+    },
     (err) => {
-      delete loading[locale];
+      delete loading[locale][part];
       throw err;
     },
   );
-  return loading[locale];
+  return loading[locale][part];
+}
+
+/**
+ * Loads a language's messages, the parts named (all by default) and any asked for before, each once. main.tsx waits
+ * for the first before rendering (no flash of another language); the public routes wait for `public` (routes/root.tsx).
+ */
+export async function loadCatalog(locale: Locale, which: readonly MessagePart[] = MESSAGE_PARTS): Promise<Messages> {
+  for (const part of ['core', ...which] as const) wanted.add(part);
+  await Promise.all([...wanted].map((part) => loadPart(locale, part)));
+  const messages = merged[locale];
+  if (!messages) throw new Error(`the ${locale} messages did not load`);
+  return messages;
 }
 
 /** Makes a language's messages available at once (tests and the prerender, which import the catalogs themselves). */
 export function registerCatalog(locale: Locale, messages: Catalog) {
-  loaded[locale] = messages;
+  for (const part of MESSAGE_PARTS) parts[locale][part] = messages;
+  merged[locale] = messages;
 }
 
 const savedLocale = (): Locale | null => {
@@ -63,15 +99,19 @@ const LocaleContext = createContext<{ locale: Locale; setLocale(l: Locale): void
 
 export function LocaleProvider({ children, locale: fixed }: { children: ReactNode; locale?: Locale }) {
   const [locale, setLocaleState] = useState<Locale>(fixed ?? initialLocale);
-  const [, setReady] = useState(0);
-  const messages = loaded[locale];
+  // A part that arrives after the first render (the errors, the public pages') is shown at once.
+  const messages = useSyncExternalStore(
+    subscribe,
+    () => messagesOf(locale),
+    () => messagesOf(locale),
+  );
   useEffect(() => {
     document.documentElement.lang = locale;
     document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
   }, [locale]);
   // Normally loaded before the first render (main.tsx); otherwise shown as soon as it arrives.
   useEffect(() => {
-    if (!messages) void loadCatalog(locale).then(() => setReady((n) => n + 1));
+    if (!messages) void loadCatalog(locale, ['core']);
   }, [locale, messages]);
   const value = useMemo(
     () => ({
@@ -81,9 +121,8 @@ export function LocaleProvider({ children, locale: fixed }: { children: ReactNod
           localStorage.setItem(LOCALE_KEY, l);
         } catch {}
         rememberForServer(l);
-        // The page stays in its language until the other one's messages are here.
-        if (loaded[l]) setLocaleState(l);
-        else void loadCatalog(l).then(() => setLocaleState(l));
+        // The page stays in its language until the other one's messages (the parts this page uses) are here.
+        void loadCatalog(l, []).then(() => setLocaleState(l));
       },
     }),
     [locale],
@@ -96,6 +135,11 @@ export function LocaleProvider({ children, locale: fixed }: { children: ReactNod
       </IntlProvider>
     </LocaleContext.Provider>
   );
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function useLocale() {
