@@ -18,7 +18,8 @@ export function Dialog({ open, onOpenChange, title, description, children, wide 
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        {/* The same layer as the content: a dialog opened from a dialog (a confirmation) dims the first one too. */}
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
         <RadixDialog.Content
           className={`fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6 ${wide ? 'sm:max-w-2xl' : 'sm:max-w-md'}`}
           aria-describedby={description ? undefined : undefined}

@@ -8,6 +8,7 @@ import { Button } from './Button';
 import { CountryPicker } from './CountryPicker';
 import { countries } from './countries';
 import { DatePicker } from './DatePicker';
+import { ConfirmDialog, Dialog } from './Dialog';
 import { parseDisplay, toDisplay, weekStart } from './date-format';
 import { PhoneField } from './PhoneField';
 
@@ -26,6 +27,35 @@ describe('Button', () => {
     expect(button).toHaveProperty('disabled', true);
     await userEvent.click(button);
     expect(clicks).toBe(0);
+  });
+});
+
+describe('dialog', () => {
+  it('dims a dialog under the confirmation it opens: each overlay is on the layer of its content (issue 20)', () => {
+    inEnglish(
+      <Dialog open onOpenChange={() => undefined} title="Calendar link">
+        <ConfirmDialog
+          open
+          onOpenChange={() => undefined}
+          title="Replace?"
+          text="The old link stops working."
+          confirmLabel="Replace"
+          onConfirm={() => undefined}
+        />
+      </Dialog>,
+    );
+    const layer = (el: Element | null) => el?.className.match(/\bz-\S+/)?.[0];
+    const [first, second] = [...document.querySelectorAll('[role="dialog"]')];
+    expect([first?.textContent, second?.textContent]).toEqual([
+      expect.stringContaining('Calendar link'),
+      expect.stringContaining('Replace?'),
+    ]);
+    const overlayOf = (dialog: Element) => dialog.previousElementSibling;
+    // The confirmation's overlay is on the layer of the first dialog and comes after it: it covers it.
+    expect(layer(overlayOf(second))).toBe(layer(first));
+    expect(layer(overlayOf(first))).toBe(layer(first));
+    expect(first.compareDocumentPosition(overlayOf(second) ?? first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(layer(second)).toBe(layer(first));
   });
 });
 
