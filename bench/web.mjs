@@ -50,7 +50,8 @@ const SIGNED_IN = [
 const run = (cmd, env = {}) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 const WEB_DIST = resolve(root, args.dist ?? 'apps/web/dist');
 if (args.build || !existsSync(join(WEB_DIST, 'index.html'))) run('npm run build -w @kora/web', { WEB_DIST });
-if (args.build || !existsSync(join(root, 'apps/server/dist/main.js'))) run('npm run build -w @kora/server');
+// --server names a build of its own: nothing to build.
+if (!args.server && (args.build || !existsSync(join(root, 'apps/server/dist/main.js')))) run('npm run build -w @kora/server');
 
 const freePort = () =>
   new Promise((resolve) => {
