@@ -12,6 +12,7 @@ import { PageHeader } from './form/PageHeader';
 import { ShowMore } from './ShowMore';
 import { EmptyState, LoadError, SkeletonRows } from './States';
 import { TableHead } from './TableHead';
+import { useWideScreen } from './use-wide-screen';
 
 /** A prefix whose `.loadFailed` and `.empty` the catalog has (players, coaches, …). */
 export type ListTexts = {
@@ -66,7 +67,7 @@ export interface ListBodyProps<T extends object> {
   retryLabel?: MessageId;
 }
 
-/** A list's states and rows: skeleton, failure with Retry, empty, then cards (phones) and table (wider), paged. */
+/** A list's states and rows: skeleton, failure with Retry, empty, then cards (phones) or table (wider), paged. */
 export function ListBody<T extends object>({
   query,
   texts,
@@ -84,6 +85,7 @@ export function ListBody<T extends object>({
 }: ListBodyProps<T>) {
   const errorText = useErrorText();
   const intl = useIntl();
+  const wide = useWideScreen();
   if (query.isError && !query.data)
     return (
       <LoadError onRetry={() => query.refetch()} retrying={query.isFetching} retryLabel={retryLabel}>
@@ -104,16 +106,10 @@ export function ListBody<T extends object>({
   const page = paging ? rows.slice(0, paging.shown) : rows;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white" data-testid="list">
-      {/* Phones: one card per row, every field and action reachable without sideways scrolling. */}
-      <ul className={`divide-y divide-slate-100 ${columns ? 'md:hidden' : ''}`} data-testid="list-cards">
-        {page.map((r) => (
-          <li key={rowKey(r)} className={cardClassName} data-testid={testId}>
-            {card(r)}
-          </li>
-        ))}
-      </ul>
-      {columns && (
-        <div className="hidden overflow-x-auto md:block" data-testid="list-table">
+      {/* Only the layout the viewport shows is rendered. Phones: one card per row, every field and action
+          reachable without sideways scrolling. */}
+      {columns && wide ? (
+        <div className="overflow-x-auto" data-testid="list-table">
           <table className="w-full text-sm">
             <TableHead columns={columns.map((c) => c.header)} />
             <tbody className="divide-y divide-slate-100">
@@ -129,6 +125,14 @@ export function ListBody<T extends object>({
             </tbody>
           </table>
         </div>
+      ) : (
+        <ul className="divide-y divide-slate-100" data-testid="list-cards">
+          {page.map((r) => (
+            <li key={rowKey(r)} className={cardClassName} data-testid={testId}>
+              {card(r)}
+            </li>
+          ))}
+        </ul>
       )}
       {paging && <ShowMore shown={page.length} total={rows.length} pageSize={paging.pageSize} onMore={paging.showMore} />}
       {footer && <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">{footer}</p>}

@@ -1,11 +1,14 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Locale, LocaleProvider } from '../lib/i18n';
 import { useListSearch } from '../lib/list-search';
 import ar from '../locales/ar.json';
+import en from '../locales/en.json';
 import { CardFields, type ListQuery, ListScreen } from './ListScreen';
+import { WIDE_QUERY } from './use-wide-screen';
 
 interface Row {
   id: number;
@@ -67,20 +70,80 @@ function renderList({ path = '/', query = loaded(ROWS), locale = 'en' }: { path?
 const tableRows = () => within(screen.getByTestId('list-table')).getAllByTestId('row');
 const cards = () => within(screen.getByTestId('list-cards')).getAllByTestId('row');
 
+/** A viewport `wide` or not for `window.matchMedia`; `resize` changes it and tells the listeners. */
+function viewport(wide: boolean) {
+  const listeners = new Set<() => void>();
+  const list = {
+    get matches() {
+      return wide;
+    },
+    addEventListener: (_: 'change', l: () => void) => listeners.add(l),
+    removeEventListener: (_: 'change', l: () => void) => listeners.delete(l),
+  };
+  const matchMedia = vi.fn((q: string) => {
+    expect(q).toBe(WIDE_QUERY);
+    return list;
+  });
+  vi.stubGlobal('matchMedia', matchMedia);
+  return {
+    resize(next: boolean) {
+      wide = next;
+      act(() => {
+        for (const l of listeners) l();
+      });
+    },
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('the list screen', () => {
-  it('gives phones a card per row and wider screens a table, with the same rows, count and header', async () => {
+  it('gives phones a card per row and only the cards', async () => {
+    viewport(false);
     renderList();
     await screen.findByRole('heading', { name: 'Players' });
-    expect(screen.getByTestId('list-cards').className).toContain('md:hidden');
-    expect(screen.getByTestId('list-table').className).toMatch(/\bhidden\b.*\bmd:block\b/);
+    expect(screen.queryByTestId('list-table')).toBeNull();
+    expect(screen.getAllByTestId('row')).toHaveLength(25);
     expect(cards()).toHaveLength(25);
-    expect(tableRows()).toHaveLength(25);
     expect(cards()[0].tagName).toBe('LI');
-    expect(tableRows()[0].tagName).toBe('TR');
-    const status = screen.getAllByRole('columnheader')[1].textContent;
-    expect(cards()[0].querySelector('dt')?.textContent).toBe(status);
+    expect(cards()[0].querySelector('dt')?.textContent).toBe(en['players.col.status']);
     expect(screen.getByText('40 players')).toBeTruthy();
     expect(screen.getByText('Showing 25 of 40')).toBeTruthy();
+  });
+
+  it('gives wider screens a table and only the table, with the same rows, count and header', async () => {
+    viewport(true);
+    renderList();
+    await screen.findByRole('heading', { name: 'Players' });
+    expect(screen.queryByTestId('list-cards')).toBeNull();
+    expect(screen.getAllByTestId('row')).toHaveLength(25);
+    expect(tableRows()[0].tagName).toBe('TR');
+    expect(screen.getAllByRole('columnheader')[1].textContent).toBe(en['players.col.status']);
+    expect(screen.getByText('40 players')).toBeTruthy();
+    expect(screen.getByText('Showing 25 of 40')).toBeTruthy();
+  });
+
+  it('switches between cards and table when the viewport is resized or rotated', async () => {
+    const screenSize = viewport(false);
+    renderList();
+    expect(await screen.findAllByTestId('row')).toHaveLength(25);
+    expect(screen.queryByTestId('list-table')).toBeNull();
+    screenSize.resize(true);
+    expect(tableRows()).toHaveLength(25);
+    expect(screen.queryByTestId('list-cards')).toBeNull();
+    screenSize.resize(false);
+    expect(cards()).toHaveLength(25);
+    expect(screen.queryByTestId('list-table')).toBeNull();
+  });
+
+  it('shows the table where the browser cannot tell the width (no matchMedia)', async () => {
+    vi.stubGlobal('matchMedia', undefined);
+    renderList();
+    await screen.findByRole('heading', { name: 'Players' });
+    expect(tableRows()).toHaveLength(25);
+    expect(screen.queryByTestId('list-cards')).toBeNull();
   });
 
   it('shows more rows on request and keeps the length in the address', async () => {
