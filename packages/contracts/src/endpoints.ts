@@ -539,7 +539,7 @@ export const endpoints = {
     tags: ['events'],
     params: idParamsSchema,
     query: eventScopeQuery,
-    responses: { 200: eventDeleteReply, 404: errorSchema },
+    responses: { 204: noContent, 404: errorSchema },
   },
   monthlyStats: {
     summary: "The current month's active and new players, retention rate and coach hours (Asia/Riyadh)",
