@@ -27,7 +27,6 @@ import {
   calendarFeedStatusReply,
   eventBodySchema,
   eventCreateBodySchema,
-  eventDeleteReply,
   eventListQuery,
   eventSchema,
   eventScopeQuery,
