@@ -119,8 +119,8 @@ export const eventListQuery = z
 /** Which events of a series a change or a deletion applies to: this one, or this one and the later ones. */
 export const EVENT_SCOPES = ['this', 'following'] as const;
 export const eventScopeQuery = z.object({ scope: z.enum(EVENT_SCOPES).default('this') });
-/** DELETE /api/events/{id}: how many events went (one, or a series' rest) and how many used sessions were given back. */
-export const eventDeleteReply = z.object({ eventsDeleted: z.number().int().min(1), sessionsReturned: z.number().int().min(0) });
+/** DELETE /api/events/{id} answers 204 (API.md) with how many events went (one, or a series' rest) in this header. */
+export const EVENTS_DELETED_HEADER = 'kora-events-deleted';
 
 export const monthlyStatsSchema = z.object({
   monthlyActivePlayers: z.number().int(),
@@ -201,7 +201,6 @@ export type ParsedEventCreateBody = z.output<typeof eventCreateBodySchema>;
 export type EventListQuery = z.infer<typeof eventListQuery>;
 export type EventScope = (typeof EVENT_SCOPES)[number];
 export type EventScopeQuery = z.input<typeof eventScopeQuery>;
-export type EventDeleteReply = z.infer<typeof eventDeleteReply>;
 export type MonthlyStats = z.infer<typeof monthlyStatsSchema>;
 export type CalendarFeedBody = z.input<typeof calendarFeedBody>;
 export type ParsedCalendarFeedBody = z.output<typeof calendarFeedBody>;

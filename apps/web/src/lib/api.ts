@@ -59,6 +59,8 @@ export type CallInput<K extends RouteKey> = ParamsIn<K> &
     signal?: AbortSignal;
     /** Another session's bearer token (the family portal's; '' for none) instead of the staff one: its 401 is the caller's to handle. */
     auth?: string;
+    /** Reads what a successful answer says in its headers (a 204's count, e.g. of deleted events). */
+    onHeaders?(headers: Headers): void;
   };
 type Args<K extends RouteKey> = object extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
 
@@ -69,6 +71,7 @@ interface RawInput {
   form?: Record<string, unknown>;
   signal?: AbortSignal;
   auth?: string;
+  onHeaders?(headers: Headers): void;
 }
 
 /** A multipart form: objects go as JSON text (the contract decodes them), Blobs as files, null and undefined left out. */
@@ -146,6 +149,7 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
     if (res.status === 401 && token && raw.auth === undefined) onUnauthorized();
     throw toApiError(res.status, data, res.statusText);
   }
+  raw.onHeaders?.(res.headers);
   return replyOf(key, data);
 }
 

@@ -1,4 +1,4 @@
-import { type AuditEvent, allFlags, type Event, type PermissionFlags, riyadhToday } from '@kora/contracts';
+import { type AuditEvent, allFlags, EVENTS_DELETED_HEADER, type Event, type PermissionFlags, riyadhToday } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
@@ -119,7 +119,7 @@ describe('events', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ id: event.id, type: 'MATCH', time: '16:00', endTime: '17:30', field: '', coaches: [] });
 
-    expect((await del(event.id)).statusCode).toBe(200);
+    expect((await del(event.id)).statusCode).toBe(204);
     expect(await list('2026-11-24', '2026-11-24')).toEqual([]);
     expect((await put(event.id, training())).statusCode).toBe(404);
     expect((await del(event.id)).json().code).toBe('event.not_found');
@@ -287,8 +287,8 @@ describe('participants follow the teams', () => {
     await put(event.id, training({ teamIds: [squad], date: '2026-11-21', time: '18:00', endTime: '19:00' }));
     expect(await sub()).toMatchObject({ sessionsLeft: 0, status: 'INACTIVE' });
     const deleted = await del(event.id);
-    expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ eventsDeleted: 1, sessionsReturned: 1 });
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.headers[EVENTS_DELETED_HEADER]).toBe('1');
     expect(await sub()).toMatchObject({ sessionsLeft: 1, status: 'ACTIVE' });
     // The delete took attendance and gave a session back: the audit trail says who, and what went.
     const today = riyadhToday(t.clock.now());
@@ -318,9 +318,9 @@ describe('weekly series', () => {
     expect((await list('2027-03-01', '2028-02-29')).filter((e) => e.seriesId === long.seriesId)).toHaveLength(53);
     const seriesStart = (await list('2027-03-02', '2027-03-02')).find((e) => e.seriesId === long.seriesId);
     const rest = await del(seriesStart?.id ?? '', 'following');
-    expect(rest.statusCode).toBe(200);
+    expect(rest.statusCode).toBe(204);
     // The answer counts what went, so the schedule can say it.
-    expect(rest.json()).toEqual({ eventsDeleted: 53, sessionsReturned: 0 });
+    expect(rest.headers[EVENTS_DELETED_HEADER]).toBe('53');
     expect((await list('2027-03-01', '2028-02-29')).filter((e) => e.seriesId === long.seriesId)).toHaveLength(0);
     for (const e of series) await del(e.id);
   });
@@ -351,9 +351,9 @@ describe('weekly series', () => {
     for (const e of later) expect(e.participants.map((x) => x.userId).sort()).toEqual([p.two, p.three].sort());
 
     // Delete this one only, then this one and the later ones.
-    expect((await del(e3.id, 'this')).json()).toEqual({ eventsDeleted: 1, sessionsReturned: 0 });
+    expect((await del(e3.id, 'this')).headers[EVENTS_DELETED_HEADER]).toBe('1');
     expect(await dates(seriesId)).toEqual(['2026-12-01 08:00 TRAINING_SESSION', '2026-12-09 19:00 MATCH', '2026-12-23 19:00 MATCH']);
-    expect((await del(e2.id, 'following')).json()).toEqual({ eventsDeleted: 2, sessionsReturned: 0 });
+    expect((await del(e2.id, 'following')).headers[EVENTS_DELETED_HEADER]).toBe('2');
     expect(await dates(seriesId)).toEqual(['2026-12-01 08:00 TRAINING_SESSION']);
     await del(e1.id, 'following');
     expect(await dates(seriesId)).toEqual([]);
@@ -366,7 +366,7 @@ describe('weekly series', () => {
       date: '2027-02-03',
       seriesId: null,
     });
-    expect((await del(lone.id, 'following')).json()).toEqual({ eventsDeleted: 1, sessionsReturned: 0 });
+    expect((await del(lone.id, 'following')).headers[EVENTS_DELETED_HEADER]).toBe('1');
     expect((await list('2027-02-01', '2027-02-28')).map((e) => e.id)).toEqual([other.id]);
     await del(other.id);
   });

@@ -1,3 +1,4 @@
+import { EVENTS_DELETED_HEADER } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
@@ -26,13 +27,12 @@ export async function eventRoutes(app: FastifyInstance) {
   route(app, 'updateEvent', write, (req) =>
     req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope, app.deps.clock.now())),
   );
-  // The answer says how many events went, so the screen can say it (a series' rest is more than one).
-  route(app, 'deleteEvent', write, (req) =>
+  // 204 as API.md has it; a header says how many events went, so the screen can say it (a series' rest is more than one).
+  route(app, 'deleteEvent', write, (req, reply) =>
     req.tenant(async (tx) => {
       const effect = await deleteEvent(tx, req.params.id, req.query.scope);
       noteAudit(req, effect);
-      const sessionsReturned = effect.sessionsReturned.reduce((sum, r) => sum + r.sessions, 0);
-      return { eventsDeleted: effect.eventsDeleted, sessionsReturned };
+      reply.header(EVENTS_DELETED_HEADER, String(effect.eventsDeleted));
     }),
   );
   // The player page's history of events (R:Players).

@@ -2,6 +2,7 @@ import {
   addDaysIso,
   type CalendarFeedBody,
   DASHBOARD_EVENT_DAYS,
+  EVENTS_DELETED_HEADER,
   type Event,
   type EventBody,
   type EventCreateBody,
@@ -47,7 +48,18 @@ export function useEventMutations() {
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: ({ id, scope }: { id: string; scope: EventScope }) => call('deleteEvent', { params: { id }, query: { scope } }),
+      // How many events went (a series' rest is more than one), from the 204's header.
+      mutationFn: async ({ id, scope }: { id: string; scope: EventScope }) => {
+        let eventsDeleted = 1;
+        await call('deleteEvent', {
+          params: { id },
+          query: { scope },
+          onHeaders: (h) => {
+            eventsDeleted = Number(h.get(EVENTS_DELETED_HEADER)) || 1;
+          },
+        });
+        return { eventsDeleted };
+      },
       onSuccess: refresh,
     }),
   };

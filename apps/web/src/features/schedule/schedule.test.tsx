@@ -303,7 +303,7 @@ describe('event dialog', () => {
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
         calls.push(`${init.method} ${url}`);
-        return new Response(JSON.stringify({ eventsDeleted: 4, sessionsReturned: 0 }), { status: 200 });
+        return new Response(null, { status: 204, headers: { 'kora-events-deleted': '4' } });
       }),
     );
     const inSeries = { ...event(6, '2025-01-08', '16:30', [u10]), seriesId: id(998) };
