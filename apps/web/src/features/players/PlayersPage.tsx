@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
+import { DialogLoading } from '../../components/DialogLoading';
 import { todayIso } from '../../components/date-format';
 import { FilterSelect } from '../../components/FilterSelect';
 import { CardFields, ListScreen } from '../../components/ListScreen';
@@ -19,7 +20,6 @@ import { usePlayers, useTeams } from '../teams/api';
 import { ExportPlayersMenu } from './ExportPlayersMenu';
 import { AgeBandFilter, ConditionFilter, TeamFilter } from './Filters';
 import { AGE_BANDS, ageOf, emptyFilters, filterPlayers, type PlayerFilters, statusOf } from './helpers';
-import { PlayerTeamsDialog } from './PlayerTeamsDialog';
 import { StatusBadge } from './StatusBadge';
 
 /** The values a filter of the address may take (others fall back to "All"). */
@@ -28,6 +28,7 @@ const CHOICES = { gender: ['MALE', 'FEMALE'], age: Object.keys(AGE_BANDS), condi
 // The add form (phone, date and country controls with their metadata) loads when it is opened, not with the list.
 const AddPlayerDialog = lazy(() => import('./AddPlayerDialog').then((m) => ({ default: m.AddPlayerDialog })));
 const ImportPlayersDialog = lazy(() => import('./ImportPlayersDialog').then((m) => ({ default: m.ImportPlayersDialog })));
+const PlayerTeamsDialog = lazy(() => import('./PlayerTeamsDialog').then((m) => ({ default: m.PlayerTeamsDialog })));
 
 export function PlayersPage() {
   const intl = useIntl();
@@ -209,16 +210,20 @@ export function PlayersPage() {
       }
     >
       {adding && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoading />}>
           <AddPlayerDialog onClose={() => setAdding(false)} />
         </Suspense>
       )}
       {importing && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<DialogLoading />}>
           <ImportPlayersDialog onClose={() => setImporting(false)} />
         </Suspense>
       )}
-      {teamsFor && <PlayerTeamsDialog player={teamsFor} onClose={() => setTeamsFor(null)} />}
+      {teamsFor && (
+        <Suspense fallback={<DialogLoading />}>
+          <PlayerTeamsDialog player={teamsFor} onClose={() => setTeamsFor(null)} />
+        </Suspense>
+      )}
     </ListScreen>
   );
 }

@@ -1,8 +1,9 @@
 import type { Event } from '@kora/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../components/Button';
+import { DialogLoading } from '../../components/DialogLoading';
 import { PageHeader } from '../../components/form/PageHeader';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { useAuth } from '../../lib/auth';
@@ -11,10 +12,13 @@ import { useLocale } from '../../lib/i18n';
 import { useTeams } from '../teams/api';
 import { useEvents } from './api';
 import { CalendarLinkButton } from './CalendarLink';
-import { EventDialog, type EventTarget } from './EventDialog';
+import type { EventTarget } from './EventDialog';
 import { ScheduleDayList, ScheduleGrid } from './ScheduleWeek';
 import { WeekNav } from './WeekNav';
 import { weekOf, weekRange } from './week';
+
+// The event form (zod, react-hook-form, the date picker, Radix) loads when it is opened, not with the week (issue 23).
+const EventDialog = lazy(() => import('./EventDialog').then((m) => ({ default: m.EventDialog })));
 
 const scheduleRoute = getRouteApi('/app/schedule');
 
@@ -100,11 +104,13 @@ export function SchedulePage() {
       <WeekNav start={week.start} isThisWeek={week.isThisWeek} onChange={(w) => navigate({ to: '/schedule', search: { week: w } })} />
       {body()}
       {target && (
-        <EventDialog
-          key={target.kind === 'edit' ? target.event.id : `${target.teamId}-${target.date}`}
-          target={target}
-          onClose={() => setTarget(null)}
-        />
+        <Suspense fallback={<DialogLoading />}>
+          <EventDialog
+            key={target.kind === 'edit' ? target.event.id : `${target.teamId}-${target.date}`}
+            target={target}
+            onClose={() => setTarget(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

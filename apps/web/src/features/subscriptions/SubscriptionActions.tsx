@@ -1,17 +1,20 @@
 import type { Package, SubscriptionRow } from '@kora/contracts';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
+import { DialogLoading } from '../../components/DialogLoading';
 import { inputClass } from '../../components/Field';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
-import { ActivateDialog } from './ActivateDialog';
 import { useSubscriptionMutations } from './api';
-import { CancelDialog } from './CancelDialog';
 import { actionsOf, paymentLink } from './helpers';
+
+// The dialogs' forms (zod, react-hook-form, Radix) load when one opens, not with the list (issue 23).
+const ActivateDialog = lazy(() => import('./ActivateDialog').then((m) => ({ default: m.ActivateDialog })));
+const CancelDialog = lazy(() => import('./CancelDialog').then((m) => ({ default: m.CancelDialog })));
 
 const small = 'min-h-9! px-3! py-1.5!';
 
@@ -189,8 +192,16 @@ export function SubscriptionActions({ row, packages, canWrite }: { row: Subscrip
         </Button>
       )}
       {cancelButton}
-      {activating && s && <ActivateDialog subscription={s} playerName={name} onClose={() => setActivating(false)} />}
-      {confirmCancel && s && <CancelDialog subscription={s} playerName={name} onClose={() => setConfirmCancel(false)} />}
+      {activating && s && (
+        <Suspense fallback={<DialogLoading />}>
+          <ActivateDialog subscription={s} playerName={name} onClose={() => setActivating(false)} />
+        </Suspense>
+      )}
+      {confirmCancel && s && (
+        <Suspense fallback={<DialogLoading />}>
+          <CancelDialog subscription={s} playerName={name} onClose={() => setConfirmCancel(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { SubscriptionRow } from '@kora/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
+import { DialogLoading } from '../../components/DialogLoading';
 import { FilterSelect } from '../../components/FilterSelect';
 import { CardFields, ListScreen } from '../../components/ListScreen';
 import { ColorDot } from '../../components/TeamColor';
@@ -12,7 +13,6 @@ import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
 import type { MessageId } from '../../lib/message-ids';
-import { AddPlayerDialog } from '../players/AddPlayerDialog';
 import { AgeBandFilter, ConditionFilter, TeamFilter, useListedTeams } from '../players/Filters';
 import { AGE_BANDS } from '../players/helpers';
 import { StatusBadge } from '../players/StatusBadge';
@@ -20,6 +20,9 @@ import { packagesQuery, subscriptionsQuery } from './api';
 import { emptyFilters, filterRows, rowStatus, type SubscriptionFilters } from './helpers';
 import { Period } from './Period';
 import { SubscriptionActions } from './SubscriptionActions';
+
+// The add form (phone, date and country controls with their metadata) loads when it is opened (issue 23).
+const AddPlayerDialog = lazy(() => import('../players/AddPlayerDialog').then((m) => ({ default: m.AddPlayerDialog })));
 
 /** The values a filter of the address may take (others fall back to "All"). */
 const CHOICES = {
@@ -143,12 +146,14 @@ export function SubscriptionsPage() {
       footer={<FormattedMessage id="subscriptions.count" values={{ shown: list.length, total: rows.data?.length ?? 0 }} />}
     >
       {adding && (
-        <AddPlayerDialog
-          onClose={() => {
-            setAdding(false);
-            void qc.invalidateQueries({ queryKey: ['subscriptions'] });
-          }}
-        />
+        <Suspense fallback={<DialogLoading />}>
+          <AddPlayerDialog
+            onClose={() => {
+              setAdding(false);
+              void qc.invalidateQueries({ queryKey: ['subscriptions'] });
+            }}
+          />
+        </Suspense>
       )}
     </ListScreen>
   );

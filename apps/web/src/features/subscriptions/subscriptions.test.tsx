@@ -4,7 +4,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toaster';
 import { ApiError, call } from '../../lib/api';
 import { LocaleProvider } from '../../lib/i18n';
@@ -91,6 +91,12 @@ beforeEach(() => {
     return sub(1, 'PENDING');
   });
 });
+
+// The dialogs load when opened (React.lazy); importing them once here keeps the first opening from waiting
+// on vitest transforming their forms, which on a busy machine outlasts findByRole's wait.
+beforeAll(async () => {
+  await Promise.all([import('./ActivateDialog'), import('./CancelDialog'), import('../players/AddPlayerDialog')]);
+}, 30_000);
 
 describe('the subscriptions screen', () => {
   it('shows the title, the columns and, by state, exactly the actions of the spec', async () => {
