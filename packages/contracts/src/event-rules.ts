@@ -2,6 +2,8 @@
 
 /** The schedule dialog's new event (docs/domain.md, "Events, attendance and session accounting"): a training from 09:00 to 10:00. */
 export const EVENT_DEFAULTS = { type: 'TRAINING_SESSION', time: '09:00', endTime: '10:00' } as const;
+/** DELETE /api/events/{id} answers 204 with how many events went (one, or a series' rest) in this header. */
+export const EVENTS_DELETED_HEADER = 'kora-events-deleted';
 /** The dashboard lists the events of the next 7 days. */
 export const DASHBOARD_EVENT_DAYS = 7;
 /** A list by dates (events, invoices, the audit trail) covers at most this many days (a year, leap day included). */

@@ -119,8 +119,6 @@ export const eventListQuery = z
 /** Which events of a series a change or a deletion applies to: this one, or this one and the later ones. */
 export const EVENT_SCOPES = ['this', 'following'] as const;
 export const eventScopeQuery = z.object({ scope: z.enum(EVENT_SCOPES).default('this') });
-/** DELETE /api/events/{id} answers 204 (API.md) with how many events went (one, or a series' rest) in this header. */
-export const EVENTS_DELETED_HEADER = 'kora-events-deleted';
 
 export const monthlyStatsSchema = z.object({
   monthlyActivePlayers: z.number().int(),
