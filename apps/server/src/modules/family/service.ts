@@ -27,7 +27,6 @@ import {
   eventTeams,
   growthMetrics,
   invoices,
-  packages,
   parentPlayers,
   participants,
   subscriptions,
@@ -36,6 +35,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { type SubscriptionJoin, selectSubscriptions, toSubscription } from '../subscriptions/shape.js';
 
 // ── who ───────────────────────────────────────────────────────────────────────
 
@@ -230,33 +230,20 @@ export async function setAvailability(
 
 // ── home ──────────────────────────────────────────────────────────────────────
 
-type SubscriptionJoin = { s: typeof subscriptions.$inferSelect; p: typeof packages.$inferSelect };
-
 const PAY_PAGE: Partial<Record<string, 'initial' | 'renew'>> = { PENDING: 'initial', ACTIVE: 'renew', TRIAL: 'renew', INACTIVE: 'renew' };
 
-function toSubscription({ s, p }: SubscriptionJoin, online: boolean): FamilySubscription {
+/** The Subscription answer (subscriptions/shape.ts) with where to pay or renew it. */
+function toFamilySubscription({ s, p }: SubscriptionJoin, online: boolean): FamilySubscription {
   const page = online ? PAY_PAGE[s.status] : undefined;
-  return {
-    id: s.id,
-    status: s.status,
-    startDate: s.startDate,
-    endDate: s.endDate,
-    sessionsLeft: s.sessionsLeft,
-    totalSessions: s.totalSessions,
-    package: { id: p.id, name: p.name, nameArabic: p.nameArabic, packageType: p.packageType, price: p.priceHalalas / 100 },
-    payPath: page ? `/${page}-subscription/${s.id}` : null,
-  };
+  return { ...toSubscription(s, p), payPath: page ? `/${page}-subscription/${s.id}` : null };
 }
 
 /** A child's subscriptions, latest end date first (no end date, a pending one, first), newest first among equals. */
 async function childSubscriptions(tx: FamilyTx, childId: string, online: boolean): Promise<FamilySubscription[]> {
-  const rows = await tx
-    .select({ s: subscriptions, p: packages })
-    .from(subscriptions)
-    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+  const rows = await selectSubscriptions(tx)
     .where(eq(subscriptions.playerId, childId))
     .orderBy(sql`${subscriptions.endDate} desc nulls first`, desc(subscriptions.createdAt));
-  return rows.map((r) => toSubscription(r, online));
+  return rows.map((r) => toFamilySubscription(r, online));
 }
 
 const MARKED = ['ATTENDED', 'ABSENT', 'PLAYED'] as const;

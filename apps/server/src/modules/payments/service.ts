@@ -20,6 +20,7 @@ import type { AcademyRow } from '../academies/lookup.js';
 import { toPublicPackage } from '../packages/mapper.js';
 import { activatePaid, extendSubscription, periodKey, refreshSubscriptionStates } from '../subscriptions/activate.js';
 import { pendingSubscriptionValues } from '../subscriptions/lifecycle.js';
+import { subscriptionCore } from '../subscriptions/shape.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -74,14 +75,7 @@ export async function paymentDetails(tx: TenantTx, academy: AcademyRow, id: stri
   return {
     user: { id: player.id, name: player.name, nameArabic: player.nameArabic },
     package: toPublicPackage(p),
-    subscription: {
-      id: s.id,
-      status: s.status,
-      startDate: s.startDate,
-      endDate: s.endDate,
-      sessionsLeft: s.sessionsLeft,
-      totalSessions: s.totalSessions,
-    },
+    subscription: subscriptionCore(s),
     parents: parents.map((x) => ({ name: x.name, nameArabic: x.nameArabic })),
     academy: {
       name: academy.name,
@@ -524,7 +518,7 @@ export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: stri
     },
     player: { name: player.name, nameArabic: player.nameArabic },
     package: { name: p.name, nameArabic: p.nameArabic, packageType: p.packageType },
-    subscription: { id: s.id, status: s.status, startDate: s.startDate, endDate: s.endDate, totalSessions: s.totalSessions },
+    subscription: subscriptionCore(s),
     invoice: paid?.invoiceId && paid.invoiceNumber !== null ? { id: paid.invoiceId, invoiceNumber: paid.invoiceNumber } : null,
     retry: { page: a.retryPage, subscriptionId: a.retrySubscriptionId },
   };

@@ -11,7 +11,7 @@ import {
   startDateBounds,
 } from '@kora/contracts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { jsonArray, jsonList, sar } from '../../db/json.js';
+import { jsonArray, jsonList } from '../../db/json.js';
 import { invoices, packages, subscriptions, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
@@ -22,27 +22,10 @@ import { nameOrder, playerRankSql } from '../users/player-order.js';
 import { teamListsOfPlayers } from '../users/read.js';
 import { activatePaid, refreshStatesSql, refreshSubscriptionStates } from './activate.js';
 import { currentFirstSql, OPEN_STATUSES, pendingSubscriptionValues } from './lifecycle.js';
+import { subscriptionRowsSql, toManagedSubscription } from './shape.js';
 
 type SubscriptionRecord = typeof subscriptions.$inferSelect;
 type PackageRecord = typeof packages.$inferSelect;
-
-const toManaged = (s: SubscriptionRecord, p: PackageRecord): ManagedSubscription => ({
-  id: s.id,
-  status: s.status,
-  startDate: s.startDate,
-  endDate: s.endDate,
-  sessionsLeft: s.sessionsLeft,
-  totalSessions: s.totalSessions,
-  userId: s.playerId,
-  package: {
-    id: p.id,
-    name: p.name,
-    nameArabic: p.nameArabic,
-    packageType: p.packageType,
-    price: halalasToSar(p.priceHalalas),
-    allowPause: p.allowPause,
-  },
-});
 
 /**
  * Settings → subscriptions: every player with their current subscription (lifecycle.ts,
@@ -59,18 +42,7 @@ export async function subscriptionsListJson(tx: TenantTx, now: Date): Promise<st
     team_lists as (${teamListsOfPlayers(null)}),
     latest as (
       select distinct on (s.player_id) s.player_id, st.status, row_to_json(sr) as subscription
-      from subscriptions s
-      join packages pk on pk.id = s.package_id
-      left join refreshed rf on rf.id = s.id
-      cross join lateral (select coalesce(rf.status, s.status) as status) st
-      cross join lateral (
-        select s.id, st.status, s.start_date as "startDate", s.end_date as "endDate", s.sessions_left as "sessionsLeft",
-          s.total_sessions as "totalSessions", s.player_id as "userId", row_to_json(kr) as package
-        from (
-          select pk.id, pk.name, pk.name_arabic as "nameArabic", pk.package_type as "packageType",
-            ${sar(sql`pk.price_halalas`)} as price, pk.allow_pause as "allowPause"
-        ) kr
-      ) sr
+      from ${subscriptionRowsSql({ refreshed: sql`refreshed`, allowPause: true })}
       order by s.player_id, ${currentFirstSql(sql`s`, riyadhToday(now), sql`st.status`)}
     )
     select ${jsonArray(
@@ -132,7 +104,7 @@ export async function createSubscription(tx: TenantTx, playerId: string, package
     .insert(subscriptions)
     .values({ academyId: tx.academyId, playerId, ...pendingSubscriptionValues(pkg, riyadhToday(now)), updatedAt: now })
     .returning();
-  return toManaged(created, pkg);
+  return toManagedSubscription(created, pkg);
 }
 
 /** Puts a PENDING subscription on another package: its end date or sessions are those of the new package. */
@@ -150,7 +122,7 @@ export async function changeSubscriptionPackage(tx: TenantTx, id: string, packag
   const { s } = await lockSubscription(tx, id);
   if (s.status !== 'PENDING') throw refuse(s.status);
   const changed = await switchPackage(tx, s, packageId, 'packageId', now);
-  return toManaged(changed.s, changed.p);
+  return toManagedSubscription(changed.s, changed.p);
 }
 
 /**
@@ -180,7 +152,7 @@ export async function activateSubscription(
   });
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, subscription.packageId));
   const receipt = body.sendInvoice && invoice ? await receiptOf(tx, subscription, invoice) : null;
-  return { subscription: toManaged(subscription, pkg), receipt };
+  return { subscription: toManagedSubscription(subscription, pkg), receipt };
 }
 
 /** Cancels from any status but CANCELLED. */
@@ -196,7 +168,7 @@ async function markCancelled(tx: TenantTx, id: string, p: PackageRecord, now: Da
     .set({ status: 'CANCELLED', pausedAt: null, updatedAt: now })
     .where(eq(subscriptions.id, id))
     .returning();
-  return toManaged(updated, p);
+  return toManagedSubscription(updated, p);
 }
 
 /** The invoice a cancellation refunds: the subscription's latest (by number), or null. */
@@ -272,7 +244,7 @@ export async function pauseSubscription(tx: TenantTx, id: string, now: Date) {
     .set({ status: 'PAUSED', pausedAt: now, updatedAt: now })
     .where(eq(subscriptions.id, s.id))
     .returning();
-  return toManaged(updated, p);
+  return toManagedSubscription(updated, p);
 }
 
 /** Whole days between two instants, counted on the Riyadh calendar. */
@@ -294,5 +266,5 @@ export async function resumeSubscription(tx: TenantTx, id: string, now: Date) {
     })
     .where(eq(subscriptions.id, s.id))
     .returning();
-  return toManaged(updated, p);
+  return toManagedSubscription(updated, p);
 }

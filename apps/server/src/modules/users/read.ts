@@ -1,59 +1,24 @@
 import type { Admin, Coach, Player, Role, Subscription } from '@kora/contracts';
-import { halalasToSar } from '@kora/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { andIn, isoTimestamp, jsonArray, jsonList, parsedList, sar } from '../../db/json.js';
-import { packages, subscriptions, teamCoaches, teams, users } from '../../db/schema.js';
+import { andIn, isoTimestamp, jsonArray, jsonList, parsedList } from '../../db/json.js';
+import { subscriptions, teamCoaches, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
 import { currentFirstSql } from '../subscriptions/lifecycle.js';
+import { selectSubscriptions, subscriptionRowsSql, toSubscription } from '../subscriptions/shape.js';
 import { nameOrder, playerRankSql } from './player-order.js';
 
 type UserRow = typeof users.$inferSelect;
 
 const teamRef = { id: teams.id, name: teams.name, nameArabic: teams.nameArabic, color: teams.color };
 
-/** Only the columns the Subscription shape needs (lists fetch hundreds of these). */
-const subscriptionColumns = {
-  id: subscriptions.id,
-  status: subscriptions.status,
-  startDate: subscriptions.startDate,
-  endDate: subscriptions.endDate,
-  sessionsLeft: subscriptions.sessionsLeft,
-  totalSessions: subscriptions.totalSessions,
-  playerId: subscriptions.playerId,
-  packageId: packages.id,
-  packageName: packages.name,
-  packageNameArabic: packages.nameArabic,
-  packageType: packages.packageType,
-  priceHalalas: packages.priceHalalas,
-};
 /** Subscriptions of the given players (null: of every player), the current one on `today` first (lifecycle.ts, `currentFirstSql`). */
-export async function subscriptionsOf(tx: TenantTx, playerIds: string[] | null, today: string) {
+export async function subscriptionsOf(tx: TenantTx, playerIds: string[] | null, today: string): Promise<Subscription[]> {
   if (playerIds?.length === 0) return [];
-  const rows = await tx
-    .select(subscriptionColumns)
-    .from(subscriptions)
-    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+  const rows = await selectSubscriptions(tx)
     .where(playerIds ? inArray(subscriptions.playerId, playerIds) : undefined)
     .orderBy(currentFirstSql(sql`${subscriptions}`, today));
-  return rows.map(
-    (r): Subscription => ({
-      id: r.id,
-      status: r.status,
-      startDate: r.startDate,
-      endDate: r.endDate,
-      sessionsLeft: r.sessionsLeft,
-      totalSessions: r.totalSessions,
-      userId: r.playerId,
-      package: {
-        id: r.packageId,
-        name: r.packageName,
-        nameArabic: r.packageNameArabic,
-        packageType: r.packageType,
-        price: halalasToSar(r.priceHalalas),
-      },
-    }),
-  );
+  return rows.map((r) => toSubscription(r.s, r.p));
 }
 
 /**
@@ -89,16 +54,8 @@ const playersQuery = (ids: string[] | null, today: string) => sql`
   subscription_lists as (
     select s.player_id,
       json_agg(row_to_json(sr) order by ${currentFirstSql(sql`s`, today)}) as list,
-      (array_agg(s.status order by ${currentFirstSql(sql`s`, today)}))[1] as latest
-    from subscriptions s
-    join packages pk on pk.id = s.package_id
-    cross join lateral (
-      select s.id, s.status, s.start_date as "startDate", s.end_date as "endDate", s.sessions_left as "sessionsLeft",
-        s.total_sessions as "totalSessions", s.player_id as "userId", row_to_json(kr) as package
-      from (
-        select pk.id, pk.name, pk.name_arabic as "nameArabic", pk.package_type as "packageType", ${sar(sql`pk.price_halalas`)} as price
-      ) kr
-    ) sr
+      (array_agg(st.status order by ${currentFirstSql(sql`s`, today)}))[1] as latest
+    from ${subscriptionRowsSql()}
     where true ${andIn(sql`s.player_id`, ids)}
     group by s.player_id
   )
