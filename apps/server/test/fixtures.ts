@@ -1,3 +1,4 @@
+import { eventSchema } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { type Academy, asMember, loginAs } from './harness.js';
@@ -60,4 +61,18 @@ export async function coachLogin(app: FastifyInstance, academy: Academy, name = 
   if (res.statusCode !== 201) throw new Error(res.body);
   const token = await loginAs(app, academy.handle, email, res.json().password);
   return { id: res.json().coach.id as string, handle: academy.handle, token };
+}
+
+/** A training of the given teams on 2026-11-23, 17:00 to 18:00 (`over` changes any field): the first event created. */
+export async function addTraining(app: FastifyInstance, academy: Academy, teamIds: string[], over: Record<string, unknown> = {}) {
+  const res = await asMember(
+    app,
+    academy,
+  )({
+    method: 'POST',
+    url: '/api/events',
+    payload: { type: 'TRAINING_SESSION', date: '2026-11-23', time: '17:00', endTime: '18:00', field: 'A', teamIds, ...over },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return eventSchema.parse(res.json());
 }

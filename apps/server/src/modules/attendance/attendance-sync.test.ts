@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AttendanceMarkResult, AttendanceSyncReply, Event } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPlayer, coachLogin } from '../../../test/fixtures.js';
+import { addPlayer, addTraining, coachLogin } from '../../../test/fixtures.js';
 import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { attendanceMarks, packages, subscriptions } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
@@ -66,21 +66,7 @@ beforeAll(async () => {
   const admin = asMember(t.app, a);
   const team = await admin({ method: 'POST', url: '/api/teams', payload: { name: 'U12', playerIds: players, coachIds: [coach.id] } });
   expect(team.statusCode, team.body).toBe(201);
-  const created = await admin({
-    method: 'POST',
-    url: '/api/events',
-    payload: {
-      type: 'TRAINING_SESSION',
-      date: '2026-11-23',
-      time: '17:00',
-      endTime: '18:00',
-      field: 'A',
-      teamIds: [team.json().id],
-      coachIds: [coach.id],
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  event = Array.isArray(created.json()) ? created.json()[0] : created.json();
+  event = await addTraining(t.app, a, [team.json().id], { coachIds: [coach.id] });
   expect(event.participants).toHaveLength(4);
   // Participants are created at the database's time; the app's clock runs from just after it.
   t.clock.set(iso(Date.now() + 3600_000));

@@ -15,7 +15,7 @@ import { jsonArray, jsonList, parsedList } from '../../db/json.js';
 import { eventCoaches, events, eventTeams, participants, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { returnSessions } from '../attendance/service.js';
+import { returnSessions } from '../attendance/sessions.js';
 
 type EventRow = typeof events.$inferSelect;
 
