@@ -10,6 +10,7 @@ export * from './common.js';
 export * from './dates.js';
 export * from './e-invoicing.js';
 export * from './endpoints.js';
+export * from './enum-values.js';
 export * from './enums.js';
 export * from './event-rules.js';
 export * from './events.js';
