@@ -27,7 +27,7 @@ export async function eventRoutes(app: FastifyInstance) {
   route(app, 'updateEvent', write, (req) =>
     req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope, app.deps.clock.now())),
   );
-  // 204 as API.md has it; a header says how many events went, so the screen can say it (a series' rest is more than one).
+  // 204 as the contract has it; a header says how many events went, so the screen can say it (a series' rest is more than one).
   route(app, 'deleteEvent', write, (req, reply) =>
     req.tenant(async (tx) => {
       const effect = await deleteEvent(tx, req.params.id, req.query.scope);
