@@ -164,6 +164,10 @@ describe('names and text without control characters', () => {
     expect(withDescription('Two sessions a week.\r\nBring water.\nNo cleats.').success).toBe(true);
     expect(withDescription('Bring \u202Ewater').error?.issues[0]?.message).toBe(CONTROL);
     expect(withDescription('Bring\twater').error?.issues[0]?.message).toBe(CONTROL);
+    const inArabic = (descriptionArabic: string) =>
+      c.packageBody.safeParse({ name: 'Monthly', price: 100, monthsNumber: 1, descriptionArabic });
+    expect(inArabic('تمرينان في الأسبوع.\nأحضر الماء.').data?.descriptionArabic).toBe('تمرينان في الأسبوع.\nأحضر الماء.');
+    expect(inArabic('تمرينان\u202Eفي الأسبوع').error?.issues[0]).toMatchObject({ message: CONTROL, path: ['descriptionArabic'] });
     expect(c.playerUpdateSchema.safeParse({ name: 'F', birthdate: '2015-01-01', condition: 'Asthma\r\nInhaler' }).success).toBe(true);
     expect(c.playerUpdateSchema.safeParse({ name: 'F', birthdate: '2015-01-01', condition: 'Asthma\u2066' }).success).toBe(false);
   });

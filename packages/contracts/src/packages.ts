@@ -14,6 +14,8 @@ export const publicPackageSchema = z.object({
   hasTrial: z.boolean(),
   trialDays: z.number().int(),
   description: z.string().nullable(),
+  /** The description in Arabic, shown instead of `description` on Arabic screens (docs/domain.md, "Packages"). */
+  descriptionArabic: z.string().nullable(),
 });
 export type PublicPackage = z.infer<typeof publicPackageSchema>;
 
@@ -84,6 +86,7 @@ export const packageBody = z
     trialDays: z.number().nullish(),
     allowPause: z.boolean().default(false),
     description: optionalText(1000, { lines: true }),
+    descriptionArabic: optionalText(1000, { lines: true }),
     isActive: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {
@@ -125,6 +128,7 @@ export const PACKAGE_DEFAULTS = {
   trialDays: 0,
   allowPause: false,
   description: '',
+  descriptionArabic: '',
   isActive: true,
 } as const satisfies z.input<typeof packageBody>;
 

@@ -453,6 +453,7 @@ export const packages = pgTable(
     allowPause: boolean('allow_pause').notNull().default(false),
     skipLimit: integer('skip_limit').notNull().default(0),
     description: text('description'),
+    descriptionArabic: text('description_arabic'),
     isActive: boolean('is_active').notNull().default(true),
     /** Set when a package in use is deleted: it disappears from lists but keeps its subscriptions. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),

@@ -249,7 +249,8 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           monthsNumber: 1,
           hasTrial: true,
           trialDays: 7,
-          description: 'ثلاثة تمارين في الأسبوع طوال الموسم.',
+          description: 'Three training sessions a week all season long.',
+          descriptionArabic: 'ثلاثة تمارين في الأسبوع طوال الموسم.',
         },
         {
           academyId,
@@ -259,7 +260,8 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           packageType: 'TIME_BASED',
           monthsNumber: 3,
           allowPause: true,
-          description: 'وفّر 10٪ بالاشتراك ثلاثة أشهر دفعة واحدة.',
+          description: 'Save 10% by paying for three months at once.',
+          descriptionArabic: 'وفّر 10٪ بالاشتراك ثلاثة أشهر دفعة واحدة.',
         },
         {
           academyId,
@@ -270,7 +272,8 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           monthsNumber: 10,
           allowPause: true,
           skipLimit: 2,
-          description: 'الموسم كاملًا مع الطقم الرياضي.',
+          description: 'The whole season, kit included.',
+          descriptionArabic: 'الموسم كاملًا مع الطقم الرياضي.',
         },
         {
           academyId,
@@ -280,7 +283,8 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           packageType: 'SESSION_BASED',
           sessionsCount: 12,
           skipLimit: 1,
-          description: 'مرنة: احضر متى ما استطعت.',
+          description: 'Flexible: come whenever you can.',
+          descriptionArabic: 'مرنة: احضر متى ما استطعت.',
         },
         {
           academyId,
@@ -290,7 +294,8 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           packageType: 'SESSION_BASED',
           sessionsCount: 24,
           skipLimit: 2,
-          description: 'للاعبين المنتظمين كثيري السفر.',
+          description: 'For regular players who travel often.',
+          descriptionArabic: 'للاعبين المنتظمين كثيري السفر.',
         },
       ])
       .returning();

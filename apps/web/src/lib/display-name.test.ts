@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, initials } from './display-name';
+import { displayDescription, displayName, initials } from './display-name';
 
 // A narrow no-break space: apart, yet never on two lines.
 const GAP = '\u202F';
@@ -17,6 +17,17 @@ describe('displayName', () => {
     expect(displayName({ name: 'U12 Eagles', nameArabic: null }, 'ar')).toBe('U12 Eagles');
     expect(displayName({ name: 'U12 Eagles', nameArabic: '  ' }, 'ar')).toBe('U12 Eagles');
     expect(displayName(null, 'ar')).toBe('');
+  });
+});
+
+describe('displayDescription', () => {
+  it("shows a package's description by the rule of names: Arabic in the Arabic UI when there is one, else the other", () => {
+    const both = { description: 'Three sessions a week', descriptionArabic: 'ثلاثة تمارين في الأسبوع' };
+    expect(displayDescription(both, 'ar')).toBe('ثلاثة تمارين في الأسبوع');
+    expect(displayDescription(both, 'en')).toBe('Three sessions a week');
+    expect(displayDescription({ description: 'Bring water', descriptionArabic: ' ' }, 'ar')).toBe('Bring water');
+    expect(displayDescription({ description: null, descriptionArabic: 'احضر متى ما استطعت' }, 'en')).toBe('احضر متى ما استطعت');
+    expect(displayDescription({ description: null, descriptionArabic: null }, 'ar')).toBe('');
   });
 });
 

@@ -4,11 +4,24 @@ export interface Named {
   nameArabic?: string | null;
 }
 
+/**
+ * A text kept in two languages (a name, a package's description): the Arabic form in the Arabic UI
+ * when there is one, else the other; the Arabic form too when it is the only one.
+ */
+function inUiLanguage(text: string | null | undefined, arabic: string | null | undefined, locale: string): string {
+  const inArabic = arabic?.trim();
+  if (locale === 'ar' && inArabic) return inArabic;
+  return text || inArabic || '';
+}
+
 /** The name to show: the Arabic form in the Arabic UI when there is one, else the name. */
 export function displayName(named: Named | null | undefined, locale: string): string {
-  if (!named) return '';
-  const arabic = named.nameArabic?.trim();
-  return locale === 'ar' && arabic ? arabic : named.name;
+  return named ? inUiLanguage(named.name, named.nameArabic, locale) : '';
+}
+
+/** A package's description to show, by the same rule as its name ('' when it has none). */
+export function displayDescription(pkg: { description: string | null; descriptionArabic: string | null }, locale: string): string {
+  return inUiLanguage(pkg.description, pkg.descriptionArabic, locale);
 }
 
 // Leading characters that are not letters or digits (quotes, brackets, dots) are skipped.

@@ -1,5 +1,5 @@
-// Why: some texts exist in one language only (a package's description is written once, in whichever
-// language the academy chose); shown on a page of the other language they must keep their own
+// Why: some texts exist in one language only (an event's field, a package's description the academy
+// wrote in one language only); shown on a page of the other language they must keep their own
 // language and direction, or Arabic renders as a left-to-right jumble on an English page.
 import type { ReactNode } from 'react';
 

@@ -14,6 +14,7 @@ export const toPublicPackage = (p: PackageRow): PublicPackage => ({
   hasTrial: p.hasTrial,
   trialDays: p.trialDays,
   description: p.description,
+  descriptionArabic: p.descriptionArabic,
 });
 
 export const toPackage = (p: PackageRow): Package => ({

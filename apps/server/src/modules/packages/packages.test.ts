@@ -49,6 +49,7 @@ describe('GET /api/packages?handle=', () => {
         hasTrial: true,
         trialDays: 7,
         description: null,
+        descriptionArabic: null,
       },
       {
         id: expect.any(String),
@@ -61,6 +62,7 @@ describe('GET /api/packages?handle=', () => {
         hasTrial: false,
         trialDays: 0,
         description: null,
+        descriptionArabic: null,
       },
     ]);
   });
@@ -172,6 +174,7 @@ describe('package writes', () => {
       hasTrial: false,
       trialDays: 0,
       description: null,
+      descriptionArabic: null,
       allowPause: false,
       skipLimit: 0,
       isActive: true,
@@ -211,6 +214,46 @@ describe('package writes', () => {
 
     const trial = await make({ name: 'With trial', monthsNumber: 6, sessionsCount: 4, hasTrial: true, trialDays: 7 });
     expect(trial).toMatchObject({ monthsNumber: 6, sessionsCount: null, hasTrial: true, trialDays: 7 });
+  });
+
+  it('keeps the description in Arabic beside the other: created, read back by members and parents, set and cleared by an edit', async () => {
+    const pkg = await make({ name: 'Bilingual', description: 'Three sessions a week', descriptionArabic: '  ثلاثة تمارين\nفي الأسبوع ' });
+    expect(pkg).toMatchObject({ description: 'Three sessions a week', descriptionArabic: 'ثلاثة تمارين\nفي الأسبوع' });
+    expect(await stored(pkg.id)).toMatchObject({ descriptionArabic: 'ثلاثة تمارين\nفي الأسبوع' });
+    expect((await list()).find((p) => p.id === pkg.id)).toMatchObject({ descriptionArabic: 'ثلاثة تمارين\nفي الأسبوع' });
+    expect((await publicList()).find((p) => p.id === pkg.id)).toMatchObject({
+      description: 'Three sessions a week',
+      descriptionArabic: 'ثلاثة تمارين\nفي الأسبوع',
+    });
+
+    // An edit is the whole package: an empty (or absent) Arabic description clears it, a new one replaces it.
+    const whole = { name: 'Bilingual', price: 100, monthsNumber: 1, description: 'Three sessions a week' };
+    const cleared = await update(pkg.id, { ...whole, descriptionArabic: '  ' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ description: 'Three sessions a week', descriptionArabic: null });
+    expect((await list()).find((p) => p.id === pkg.id)).toMatchObject({ descriptionArabic: null });
+    expect((await publicList()).find((p) => p.id === pkg.id)).toMatchObject({ descriptionArabic: null });
+
+    const set = await update(pkg.id, { ...whole, description: null, descriptionArabic: 'تمرينان أسبوعيًا' });
+    expect(set.json()).toMatchObject({ description: null, descriptionArabic: 'تمرينان أسبوعيًا' });
+    expect((await list()).find((p) => p.id === pkg.id)).toMatchObject({ description: null, descriptionArabic: 'تمرينان أسبوعيًا' });
+    expect((await publicList()).find((p) => p.id === pkg.id)).toMatchObject({ description: null, descriptionArabic: 'تمرينان أسبوعيًا' });
+    expect(await stored(pkg.id)).toMatchObject({ description: null, descriptionArabic: 'تمرينان أسبوعيًا' });
+
+    const absent = await update(pkg.id, whole);
+    expect(absent.json()).toMatchObject({ descriptionArabic: null });
+  });
+
+  it('refuses control characters in either description, like the name (400), and keeps the package as it was', async () => {
+    const pkg = await make({ name: 'Plain', descriptionArabic: 'تمرينان' });
+    const before = (await list()).length;
+    for (const field of ['description', 'descriptionArabic'])
+      for (const text of ['تمرينان\u202E أسبوعيًا', 'Bring\twater', 'Bring\u2066water']) {
+        expectInvalid(await create({ ...valid, [field]: text }), 'text.control_characters', field);
+        expectInvalid(await update(pkg.id, { ...valid, [field]: text }), 'text.control_characters', field);
+      }
+    expect((await list()).length).toBe(before);
+    expect(await stored(pkg.id)).toMatchObject({ name: 'Plain', descriptionArabic: 'تمرينان' });
   });
 
   it.each([

@@ -160,9 +160,8 @@ export function PackageDialog({ pkg, onClose }: { pkg: Package | null; onClose()
         <FormCheck name="allowPause" label={<FormattedMessage id="packages.allowPause" />} />
         <FormCheck name="isActive" label={<FormattedMessage id="packages.active" />} />
       </div>
-      <div className="col-span-full">
-        <FormTextArea name="description" label={<FormattedMessage id="packages.description" />} />
-      </div>
+      <FormTextArea name="description" label={<FormattedMessage id="packages.description" />} dir="auto" />
+      <FormTextArea name="descriptionArabic" label={<FormattedMessage id="packages.descriptionArabic" />} dir="rtl" />
     </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { CardFields, ListScreen } from '../../components/ListScreen';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
-import { displayName } from '../../lib/display-name';
+import { displayDescription, displayName } from '../../lib/display-name';
 import { codeText, useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { packagesQuery, usePackageMutations } from './api';
@@ -49,6 +49,7 @@ function usePackageText() {
   const { locale } = useLocale();
   return (p: Package) => ({
     name: displayName(p, locale),
+    description: displayDescription(p, locale),
     type: intl.formatMessage({ id: `packages.type.${p.packageType}` }),
     price: intl.formatNumber(p.price, { style: 'currency', currency: 'SAR' }),
     duration:
@@ -141,9 +142,9 @@ export function PackagesPage() {
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="font-medium break-words">{t.name}</p>
-                {p.description && (
+                {t.description && (
                   <p className="mt-0.5 line-clamp-2 text-xs text-slate-500" dir="auto">
-                    {p.description}
+                    {t.description}
                   </p>
                 )}
               </div>
@@ -168,16 +169,19 @@ export function PackagesPage() {
         {
           header: 'packages.col.name',
           className: 'min-w-48',
-          cell: (p) => (
-            <>
-              <p className="font-medium">{displayName(p, locale)}</p>
-              {p.description && (
-                <p className="mt-0.5 line-clamp-1 max-w-xs text-xs text-slate-500" dir="auto">
-                  {p.description}
-                </p>
-              )}
-            </>
-          ),
+          cell: (p) => {
+            const t = text(p);
+            return (
+              <>
+                <p className="font-medium">{t.name}</p>
+                {t.description && (
+                  <p className="mt-0.5 line-clamp-1 max-w-xs text-xs text-slate-500" dir="auto">
+                    {t.description}
+                  </p>
+                )}
+              </>
+            );
+          },
         },
         { header: 'packages.col.type', cell: (p) => text(p).type },
         { header: 'packages.col.price', className: 'whitespace-nowrap', cell: (p) => text(p).price },

@@ -22,6 +22,7 @@ const monthly: Package = {
   hasTrial: true,
   trialDays: 7,
   description: null,
+  descriptionArabic: null,
   allowPause: true,
   skipLimit: 2,
   isActive: true,
@@ -40,6 +41,9 @@ const sessions: Package = {
   allowPause: false,
   isActive: false,
 };
+
+/** A package whose description the academy wrote in English and in Arabic. */
+const withDescriptions: Package = { ...monthly, description: 'Three sessions a week', descriptionArabic: 'ثلاثة تمارين في الأسبوع' };
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -87,7 +91,17 @@ describe('the package rules of the dialog', () => {
       hasTrial: false,
       allowPause: false,
     });
-    expect(packageFormValues(sessions)).toMatchObject({ nameArabic: '', description: '', sessionsCount: 12, isActive: false });
+    expect(packageFormValues(sessions)).toMatchObject({
+      nameArabic: '',
+      description: '',
+      descriptionArabic: '',
+      sessionsCount: 12,
+      isActive: false,
+    });
+    expect(packageFormValues(withDescriptions)).toMatchObject({
+      description: 'Three sessions a week',
+      descriptionArabic: 'ثلاثة تمارين في الأسبوع',
+    });
   });
 
   it('give a trial 7 days when enabled and 0 when disabled, and only to time-based packages', () => {
@@ -134,6 +148,7 @@ describe('the package dialog', () => {
       name: 'Monthly',
       nameArabic: null,
       description: null,
+      descriptionArabic: null,
       price: 450.5,
       hasTrial: true,
       trialDays: 7,
@@ -171,6 +186,29 @@ describe('the package dialog', () => {
       hasTrial: false,
       trialDays: 0,
     });
+  });
+
+  it('edits the description in Arabic beside the English one: shown, changed, cleared', async () => {
+    const calls = stubApi({
+      'PUT /api/packages/00000000-0000-4000-8000-000000000011': (body) => json({ ...withDescriptions, ...(body as object) }),
+    });
+    const onClose = vi.fn();
+    render(
+      <Providers>
+        <PackageDialog pkg={withDescriptions} onClose={onClose} />
+      </Providers>,
+    );
+    const user = userEvent.setup();
+    const arabic = screen.getByLabelText('Description in Arabic');
+    expect(arabic).toHaveProperty('value', 'ثلاثة تمارين في الأسبوع');
+    expect(arabic.getAttribute('dir')).toBe('rtl');
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Three sessions a week');
+    await user.clear(arabic);
+    await user.type(arabic, 'تمرينان أسبوعيًا');
+    await user.clear(screen.getByLabelText('Description'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.route.startsWith('PUT'))?.body).toMatchObject({ description: null, descriptionArabic: 'تمرينان أسبوعيًا' });
   });
 
   it('shows the server message of a failed save in the dialog', async () => {
@@ -261,6 +299,28 @@ describe('the packages page', () => {
     expect(within(table).getAllByText('نشطة').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'إضافة باقة' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'تعديل' })).toBeNull();
+  });
+
+  it("shows each package's description in the screen's language: the Arabic one on Arabic screens, else the English one", async () => {
+    localStorage.setItem('token', 't');
+    const arabicOnly: Package = { ...sessions, description: null, descriptionArabic: 'احضر متى ما استطعت' };
+    stubApi({
+      'GET /api/auth/me': () => json(me({ canReadSettings: true })),
+      'GET /api/packages': () => json([withDescriptions, arabicOnly]),
+    });
+    const english = renderPage('en');
+    let rows = within(await screen.findByRole('table')).getAllByTestId('package-row');
+    expect(rows[0].textContent).toContain('Three sessions a week');
+    expect(rows[0].textContent).not.toContain('ثلاثة تمارين في الأسبوع');
+    // Without an English description the Arabic one is shown rather than none.
+    expect(rows[1].textContent).toContain('احضر متى ما استطعت');
+    english.unmount();
+
+    renderPage('ar');
+    rows = within(await screen.findByRole('table')).getAllByTestId('package-row');
+    expect(rows[0].textContent).toContain('ثلاثة تمارين في الأسبوع');
+    expect(rows[0].textContent).not.toContain('Three sessions a week');
+    expect(rows[1].textContent).toContain('احضر متى ما استطعت');
   });
 
   it('says when there is no package yet, and offers Try again after a failed load', async () => {

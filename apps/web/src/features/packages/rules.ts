@@ -19,6 +19,7 @@ export function packageFormValues(pkg: Package | null): PackageValues {
     trialDays: pkg.trialDays,
     allowPause: pkg.allowPause,
     description: pkg.description ?? '',
+    descriptionArabic: pkg.descriptionArabic ?? '',
     isActive: pkg.isActive,
   };
 }

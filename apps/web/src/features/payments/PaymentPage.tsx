@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { toDisplay } from '../../components/date-format';
 import { ErrorBox } from '../../components/States';
 import { ApiError, call } from '../../lib/api';
-import { displayName } from '../../lib/display-name';
+import { displayDescription, displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
@@ -198,6 +198,7 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
   // The English text names the status as the API does; the Arabic page names it in Arabic.
   const statusWord = locale === 'ar' ? intl.formatMessage({ id: `status.${status}` }) : status;
   const online = d.academy.enableOnlinePayments;
+  const description = displayDescription(d.package, locale);
   const initiationError = (() => {
     const err = initiation.error;
     // The status changed since the page loaded: the details are read again and say why below.
@@ -231,12 +232,8 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
         <Row label={<FormattedMessage id="paymentPage.package" />}>
           <span className="flex flex-col items-end gap-0.5">
             {displayName(d.package, locale)}
-            {d.package.description && (
-              <WrittenText
-                text={d.package.description}
-                className="max-w-xs text-xs font-normal whitespace-pre-line text-slate-500"
-                as="span"
-              />
+            {description && (
+              <WrittenText text={description} className="max-w-xs text-xs font-normal whitespace-pre-line text-slate-500" as="span" />
             )}
           </span>
         </Row>

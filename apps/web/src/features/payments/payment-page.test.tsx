@@ -22,6 +22,7 @@ const details = (over: Partial<PaymentDetails['subscription']> = {}, academy: Pa
     hasTrial: false,
     trialDays: 0,
     description: null,
+    descriptionArabic: null,
   },
   subscription: {
     id: ID,
@@ -230,6 +231,20 @@ describe('the payment page', () => {
     const description = screen.getByText('ثلاثة تمارين في الأسبوع');
     expect([description.getAttribute('lang'), description.getAttribute('dir')]).toEqual(['ar', 'rtl']);
     expect(screen.getByTestId('refund-policy-link')).toBeTruthy();
+  });
+
+  it("shows the package's description in the page's language when the academy wrote it in both", async () => {
+    const d = details();
+    d.package.description = 'Three sessions a week';
+    d.package.descriptionArabic = 'ثلاثة تمارين في الأسبوع';
+    stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(d) });
+    const english = renderAt(`/initial-subscription/${ID}`);
+    expect((await screen.findByText('Three sessions a week')).getAttribute('lang')).toBe('en');
+    expect(screen.queryByText('ثلاثة تمارين في الأسبوع')).toBeNull();
+    english.unmount();
+    renderAt(`/initial-subscription/${ID}`, 'ar');
+    expect((await screen.findByText('ثلاثة تمارين في الأسبوع')).getAttribute('lang')).toBe('ar');
+    expect(screen.queryByText('Three sessions a week')).toBeNull();
   });
 
   it('shows the load failure, an unknown subscription, incomplete data and a missing id', async () => {

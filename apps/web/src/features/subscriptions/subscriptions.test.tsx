@@ -28,6 +28,7 @@ const packages = [monthly, sessions].map(
     hasTrial: false,
     trialDays: 0,
     description: null,
+    descriptionArabic: null,
     skipLimit: 0,
     isActive: true,
   }),

@@ -13,7 +13,7 @@ import { useZodForm } from '../../components/form/useZodForm';
 import { emptyParent, ParentFields } from '../../features/players/ParentFields';
 import { emptyPlayer, PlayerFields } from '../../features/players/PlayerFields';
 import { ApiError, call } from '../../lib/api';
-import { displayName } from '../../lib/display-name';
+import { displayDescription, displayName } from '../../lib/display-name';
 import { currentHost, subdomainUrl } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
 import { WrittenText } from '../../lib/text-language';
@@ -44,12 +44,13 @@ function StepIndicator({ step }: { step: 1 | 2 }) {
 
 function PackageSummary({ pkg }: { pkg: PublicPackage }) {
   const { locale } = useLocale();
+  const description = displayDescription(pkg, locale);
   return (
     <div className="col-span-full rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
       <p className="font-semibold">
         {displayName(pkg, locale)} · <FormattedNumber value={pkg.price} style="currency" currency="SAR" />
       </p>
-      {pkg.description && <WrittenText text={pkg.description} className="whitespace-pre-line text-brand-800" />}
+      {description && <WrittenText text={description} className="whitespace-pre-line text-brand-800" />}
       {pkg.hasTrial && <FormattedMessage id="parent.trial" values={{ days: pkg.trialDays }} />}
     </div>
   );
