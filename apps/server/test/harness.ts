@@ -39,7 +39,9 @@ async function freshDatabaseUrl() {
   const name = `kora_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // Copied from the run's migrated template (global-setup.ts) when there is one; migrations then find nothing to do.
+  const template = process.env.KORA_PG_TEMPLATE;
+  await admin.query(`create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`);
   // The server logs in as an ordinary role, as in production (docs/architecture.md, "Database roles").
   await admin.query(`do $$ begin create role ${SERVER_LOGIN} login nosuperuser nobypassrls nocreatedb nocreaterole;
     exception when duplicate_object or unique_violation then null; end $$`);
@@ -80,6 +82,9 @@ export async function createTestApp(
   /** Replaces parts of the deps (a payment provider answering recorded PayTabs answers). */
   overrides: Partial<Pick<Deps, 'payments' | 'zatca'>> = {},
 ): Promise<TestContext> {
+  // Files share a worker (isolate: false): forget the development sealing key an earlier file's app
+  // put in the environment (e-invoicing/keys.ts), so this app reads or makes its own, as a new process would.
+  if (!env.ZATCA_KEY_ENCRYPTION_KEY) delete process.env.ZATCA_KEY_ENCRYPTION_KEY;
   const fresh = await freshDatabaseUrl();
   // A test that names DATA_DIR keeps the embedded database there, as main.ts does, to open it again after closing.
   const pgliteDir = !fresh && env.DATA_DIR ? join(env.DATA_DIR, 'pglite') : undefined;
