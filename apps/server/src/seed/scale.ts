@@ -119,9 +119,9 @@ const ar = (pairs: [string, string][]) => pairs.map((p) => p[1]);
 const PACKAGES = [
   ['Monthly', 'باقة شهرية', 45000, 'TIME_BASED', 1, null, 7, false],
   ['Quarterly', 'باقة ربع سنوية', 120000, 'TIME_BASED', 3, null, 0, true],
-  ['Season (10 months)', 'باقة الموسم (١٠ أشهر)', 380000, 'TIME_BASED', 10, null, 0, true],
-  ['12 sessions', 'باقة ١٢ حصة', 60000, 'SESSION_BASED', null, 12, 0, false],
-  ['24 sessions', 'باقة ٢٤ حصة', 110000, 'SESSION_BASED', null, 24, 0, false],
+  ['Season (10 months)', 'باقة الموسم (10 أشهر)', 380000, 'TIME_BASED', 10, null, 0, true],
+  ['12 sessions', 'باقة 12 حصة', 60000, 'SESSION_BASED', null, 12, 0, false],
+  ['24 sessions', 'باقة 24 حصة', 110000, 'SESSION_BASED', null, 24, 0, false],
 ] as const;
 /** How long one subscription of each package runs (months) and at most how many a player had in the year. */
 const PACKAGE_SPAN = [
@@ -256,9 +256,9 @@ export function batchStatements(
     {
       name: 'packages',
       sql: `insert into packages (id, academy_id, name, name_arabic, price_halalas, package_type, months_number, sessions_count, has_trial,
-          trial_days, allow_pause, skip_limit, description, created_at)
+          trial_days, allow_pause, skip_limit, description, description_arabic, created_at)
         select ${id('package', 'a', 'p.k')}, ${ACADEMY()}, p.name, p.name_ar, p.price, p.type, p.months, p.sessions, p.trial > 0, p.trial, p.pause,
-          p.k % 3, 'باقة ' || p.name_ar, (${T} - 400)::timestamptz
+          p.k % 3, 'The ' || p.name || ' package.', 'الاشتراك في ' || p.name_ar || '.', (${T} - 400)::timestamptz
         from ${academies} cross join (values ${PACKAGES.map(
           ([name, nameAr, price, type, months, sessions, trial, pause], k) =>
             `(${k}, ${lit(name)}, ${lit(nameAr)}, ${price}, ${lit(type)}, ${months ?? 'null::int'}, ${sessions ?? 'null::int'}, ${trial}, ${pause})`,
