@@ -132,7 +132,10 @@ describe.each([
     await paid.waitFor();
     expect(await paid.textContent()).toContain(t.success);
     expect(await page.getByTestId('payment-result-amount').textContent()).toContain(t.amount);
-    expect(await page.getByTestId('payment-result-period').textContent()).toMatch(/^\d{4}\/\d{2}\/\d{2} – \d{4}\/\d{2}\/\d{2}$/);
+    // The Gregorian period; the Arabic page has its Umm al-Qura period after it (both calendars until the device chooses).
+    expect(await page.getByTestId('payment-result-period').textContent()).toMatch(
+      lang === 'ar' ? /^\d{4}\/\d{2}\/\d{2}\u00A0– \d{4}\/\d{2}\/\d{2}\d.+ هـ$/ : /^\d{4}\/\d{2}\/\d{2}\u00A0– \d{4}\/\d{2}\/\d{2}$/,
+    );
     const invoiceNumber = ((await page.getByTestId('payment-result-invoice').textContent()) ?? '').replace('#', '');
     expect(invoiceNumber).toMatch(/^\d+$/);
     expect(await fitsWidth(page)).toBe(true);

@@ -69,6 +69,18 @@ const addMonths = (iso: string, months: number) => {
 };
 const shown = (iso: string) => iso.replaceAll('-', '/');
 
+/**
+ * The period on the result page: the Gregorian range, and on the Arabic page (both calendars until the
+ * device chooses, lib/calendar.ts) the Umm al-Qura range under it.
+ */
+async function expectPeriod(page: Page, lang: Lang, start: string, end: string) {
+  const period = page.getByTestId('payment-result-period');
+  const gregorian = `${shown(start)}\u00A0– ${shown(end)}`;
+  if (lang === 'en') return expect(await period.textContent()).toBe(gregorian);
+  expect(await period.locator('bdi[dir="ltr"]').textContent()).toBe(gregorian);
+  expect(await period.getByTestId('hijri-range').textContent()).toMatch(/^\d{1,2} .+ – \d{1,2} .+ \d{4} هـ$/);
+}
+
 describe.each([
   ['desktop', false, 'en'],
   ['phone', true, 'ar'],
@@ -83,7 +95,7 @@ describe.each([
     await renewFromLink(b.page, lang, trial.id);
     const after = await subscriptionOf(trial.id);
     expect(after).toMatchObject({ status: 'TRIAL', startDate: before.startDate, endDate: addMonths(addDays(before.endDate, 1), 1) });
-    expect(await b.page.getByTestId('payment-result-period').textContent()).toBe(`${shown(after.startDate)} – ${shown(after.endDate)}`);
+    await expectPeriod(b.page, lang, after.startDate, after.endDate);
     await b.page.screenshot({ path: `${artifacts}renew-trial-${lang}-${label}.png`, fullPage: true });
   });
 
@@ -98,7 +110,7 @@ describe.each([
     await renewFromLink(b.page, lang, id);
     const after = await subscriptionOf(id);
     expect(after).toMatchObject({ status: 'ACTIVE', startDate: before.startDate, endDate: addMonths(before.endDate, 3) });
-    expect(await b.page.getByTestId('payment-result-period').textContent()).toBe(`${shown(after.startDate)} – ${shown(after.endDate)}`);
+    await expectPeriod(b.page, lang, after.startDate, after.endDate);
     await b.page.screenshot({ path: `${artifacts}renew-early-${lang}-${label}.png`, fullPage: true });
   });
 });

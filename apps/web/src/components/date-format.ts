@@ -44,7 +44,7 @@ const formatOf = (locale: Locale, key: string, options: Intl.DateTimeFormatOptio
   const id = `${locale} ${key}`;
   let format = formats.get(id);
   if (!format) {
-    format = new Intl.DateTimeFormat(key === 'hijri' ? locale : NAMES_LOCALE[locale], { timeZone: 'UTC', ...options });
+    format = new Intl.DateTimeFormat(key.startsWith('hijri') ? locale : NAMES_LOCALE[locale], { timeZone: 'UTC', ...options });
     formats.set(id, format);
   }
   return format;
@@ -59,21 +59,50 @@ export const monthLabel = (month: string, locale: Locale, width: 'long' | 'short
 export const weekdayName = (iso: string, locale: Locale, width: 'long' | 'short' = 'long') =>
   formatOf(locale, `weekday-${width}`, { weekday: width }).format(utcNoon(iso));
 
+const hijriFormat = (locale: Locale) =>
+  formatOf(locale, 'hijri', { calendar: 'islamic-umalqura', numberingSystem: 'latn', day: 'numeric', month: 'long', year: 'numeric' });
+
 /** yyyy-MM-dd as its Umm al-Qura date by Intl's `islamic-umalqura` calendar, Latin digits: "1 شوال 1447 هـ", "Shawwal 1, 1447 AH". */
-export const hijriDate = (iso: string, locale: Locale) =>
-  formatOf(locale, 'hijri', {
-    calendar: 'islamic-umalqura',
-    numberingSystem: 'latn',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(utcNoon(iso));
+export const hijriDate = (iso: string, locale: Locale) => hijriFormat(locale).format(utcNoon(iso));
+
+/**
+ * A day's number in its month (a strip of a week's days), in the calendar named first: the
+ * Gregorian one unless only the Hijri date is shown (2026-11-22: "22", Hijri "12").
+ */
+export const dayOfMonth = (iso: string, locale: Locale, preference: CalendarPreference) =>
+  preference === 'hijri'
+    ? formatOf(locale, 'hijri-day', { calendar: 'islamic-umalqura', numberingSystem: 'latn', day: 'numeric' }).format(utcNoon(iso))
+    : String(Number(iso.slice(8, 10)));
 
 /** The one formatting of a day: its Gregorian and Hijri forms as the preference asks (null where not shown). */
 export function planDate(iso: string, locale: Locale, preference: CalendarPreference) {
   return {
     gregorian: preference === 'hijri' ? null : toDisplay(iso),
     hijri: preference === 'gregorian' ? null : hijriDate(iso, locale),
+  };
+}
+
+/**
+ * Days from a start to an end (yyyy-MM-dd) in Umm al-Qura, by Intl's formatRange: the month and
+ * year are named once when the two share them, "12–18 جمادى الآخرة 1448 هـ", "Jumada I 28 – Jumada II 4, 1448 AH".
+ */
+export const hijriRange = (start: string, end: string, locale: Locale) => hijriFormat(locale).formatRange(utcNoon(start), utcNoon(end));
+
+/**
+ * The one formatting of a span of days (a week, a subscription's period) as the preference asks,
+ * null where not shown; a missing date is "—". The Gregorian range keeps each date whole and the dash
+ * with the start (a no-break space), so a narrow column breaks after the dash: "2026/11/22 – 2026/11/28".
+ */
+export function planRange(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  locale: Locale,
+  preference: CalendarPreference,
+) {
+  const hijri = (iso: string | null | undefined) => (iso ? hijriDate(iso, locale) : '—');
+  return {
+    gregorian: preference === 'hijri' ? null : `${toDisplay(start) || '—'}\u00A0– ${toDisplay(end) || '—'}`,
+    hijri: preference === 'gregorian' ? null : start && end ? hijriRange(start, end, locale) : `${hijri(start)} – ${hijri(end)}`,
   };
 }
 

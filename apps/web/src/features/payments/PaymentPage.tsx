@@ -4,7 +4,7 @@ import { useParams, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
-import { toDisplay } from '../../components/date-format';
+import { PlanDateText, PlanRange } from '../../components/PlanDate';
 import { ErrorBox } from '../../components/States';
 import { ApiError, call } from '../../lib/api';
 import { displayDescription, displayName } from '../../lib/display-name';
@@ -67,9 +67,7 @@ function Period({ d }: { d: PaymentDetails }) {
     <span className="flex flex-col items-end">
       <FormattedMessage id="paymentPage.months" values={{ count: p.monthsNumber ?? 1 }} />
       {s.startDate && s.endDate && (
-        <span className="text-xs font-normal text-slate-500" dir="ltr">
-          {toDisplay(s.startDate)} – {toDisplay(s.endDate)}
-        </span>
+        <PlanRange start={s.startDate} end={s.endDate} stacked align="end" className="text-xs font-normal text-slate-500" />
       )}
     </span>
   );
@@ -220,7 +218,7 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
           {d.subscription.endDate ? (
             <FormattedMessage
               id="paymentPage.renew.extends"
-              values={{ date: <bdi dir="ltr">{toDisplay(d.subscription.endDate)}</bdi>, months: d.package.monthsNumber ?? 1 }}
+              values={{ date: <PlanDateText iso={d.subscription.endDate} />, months: d.package.monthsNumber ?? 1 }}
             />
           ) : (
             <FormattedMessage id="paymentPage.renew.extendsSessions" values={{ count: d.package.sessionsCount ?? 0 }} />

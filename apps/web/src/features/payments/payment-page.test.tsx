@@ -102,7 +102,10 @@ function renderAt(path: string, locale: Locale = 'en') {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('the payment page', () => {
@@ -247,6 +250,30 @@ describe('the payment page', () => {
     expect(screen.queryByText('Three sessions a week')).toBeNull();
   });
 
+  it('shows the period and the end a renewal extends in the calendars chosen on the device (issue 20)', async () => {
+    localStorage.setItem('calendar', 'hijri');
+    stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details({ status: 'ACTIVE' })) });
+    const hijri = renderAt(`/renew-subscription/${ID}`, 'ar');
+    const extendsText = await screen.findByTestId('payment-extends');
+    // 2026-12-22 is 13 Rajab 1448; the period runs from 12 Jumada II.
+    expect(extendsText.textContent).toContain('يسري اشتراكك حتى 13 رجب 1448 هـ.');
+    const period = screen.getByTestId('plan-range');
+    expect(period.textContent).toBe('12 جمادى الآخرة – 13 رجب 1448 هـ');
+    expect(screen.getByTestId('payment-details').textContent).not.toMatch(/2026/);
+    hijri.unmount();
+
+    localStorage.setItem('calendar', 'both');
+    renderAt(`/renew-subscription/${ID}`);
+    const both = await screen.findByTestId('plan-range');
+    expect(screen.getByTestId('payment-extends').textContent).toBe(
+      'Your subscription runs until 2026/12/22 · Rajab 13, 1448 AH. Paying now adds 1 month after that date.',
+    );
+    expect([...both.children].map((c) => c.textContent)).toEqual([
+      '2026/11/22\u00A0– 2026/12/22',
+      'Jumada II 12\u2009–\u2009Rajab 13, 1448 AH',
+    ]);
+  });
+
   it('shows the load failure, an unknown subscription, incomplete data and a missing id', async () => {
     stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json({ message: 'boom', code: 'request.failed' }, 500) });
     const first = renderAt(`/initial-subscription/${ID}`);
@@ -279,12 +306,20 @@ describe('the payment result page', () => {
     const page = await screen.findByTestId('payment-success');
     expect(page.textContent).toContain('Payment successful');
     expect(screen.getByTestId('payment-result-amount').textContent).toMatch(/SAR\s450\.50.*VAT included/);
-    expect(screen.getByTestId('payment-result-period').textContent).toBe('2026/11/22 – 2026/12/22');
+    expect(screen.getByTestId('payment-result-period').textContent).toBe('2026/11/22\u00A0– 2026/12/22');
     expect(screen.getByTestId('payment-result-invoice').textContent).toBe('#41');
     expect(screen.getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe(`/subscription-invoice/${INVOICE}`);
     // Back to the academy's public page, not the staff login.
     expect(screen.getByRole('link', { name: 'Back to Riyadh Falcons' }).getAttribute('href')).toBe('/auth/register/parent?academy=demo');
     expect(calls.map((c) => c.route)).toEqual([RESULT]);
+  });
+
+  it('shows the period paid for in the Hijri calendar when the device chose it (issue 20)', async () => {
+    localStorage.setItem('calendar', 'hijri');
+    stubApi({ [RESULT]: () => json(result()) });
+    renderAt(`/payment/success?ref=${REF}`, 'ar');
+    await screen.findByTestId('payment-success');
+    expect(screen.getByTestId('payment-result-period').textContent).toBe('12 جمادى الآخرة – 13 رجب 1448 هـ');
   });
 
   it('never says "successful" for a reference it cannot verify', async () => {

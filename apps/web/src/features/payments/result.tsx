@@ -3,7 +3,7 @@
 import type { PaymentOutcome, PaymentResultReply } from '@kora/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { toDisplay } from '../../components/date-format';
+import { PlanRange } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
 import { ApiError, call } from '../../lib/api';
 import type { MessageId } from '../../lib/message-ids';
@@ -122,9 +122,7 @@ export function ResultPeriod({ result }: { result: PaymentResultReply }) {
     return s.totalSessions !== null ? <FormattedMessage id="paymentPage.sessions" values={{ count: s.totalSessions }} /> : <>—</>;
   }
   return s.startDate && s.endDate ? (
-    <span dir="ltr">
-      {toDisplay(s.startDate)} – {toDisplay(s.endDate)}
-    </span>
+    <PlanRange start={s.startDate} end={s.endDate} stacked align="end" hijriClassName="font-normal text-slate-500" />
   ) : (
     <>—</>
   );

@@ -6,7 +6,7 @@ import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
 import { ConfirmDialog } from '../../components/Dialog';
-import { PlanDate } from '../../components/PlanDate';
+import { PlanDate, PlanDateText } from '../../components/PlanDate';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { ColorDot } from '../../components/TeamColor';
@@ -37,8 +37,9 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
 
 /** Phone numbers and dates read left to right in Arabic too; nothing shows the dash. */
 const ltr = (value: string | null | undefined) => (value ? <span dir="ltr">{value}</span> : null);
+/** A day in the calendars the user prefers (lib/calendar.ts), nothing when there is none. */
+const day = (iso: string | null | undefined, stacked?: boolean) => (iso ? <PlanDate iso={iso} stacked={stacked} /> : null);
 const phone = (value: string | null | undefined) => ltr(formatPhone(value));
-const day = (iso: string | null | undefined) => iso?.replaceAll('-', '/');
 
 const BAR: Record<string, string> = { green: 'bg-green-500', yellow: 'bg-yellow-400', red: 'bg-red-500' };
 
@@ -220,11 +221,11 @@ export function PlayerDetailPage() {
             {/* A time-based membership runs from its start to its end date; the next payment is due at the end. */}
             {membership?.package.packageType === 'TIME_BASED' && (
               <>
-                <Fact label={<FormattedMessage id="players.startDate" />}>{ltr(day(membership.startDate))}</Fact>
-                <Fact label={<FormattedMessage id="players.endDate" />}>{ltr(day(membership.endDate))}</Fact>
+                <Fact label={<FormattedMessage id="players.startDate" />}>{day(membership.startDate)}</Fact>
+                <Fact label={<FormattedMessage id="players.endDate" />}>{day(membership.endDate)}</Fact>
                 {/* A PENDING subscription is waiting for its first payment: there is no "next" one yet. */}
                 {membership.status !== 'PENDING' && (
-                  <Fact label={<FormattedMessage id="players.nextPayment" />}>{ltr(day(membership.endDate))}</Fact>
+                  <Fact label={<FormattedMessage id="players.nextPayment" />}>{day(membership.endDate)}</Fact>
                 )}
               </>
             )}
@@ -318,7 +319,7 @@ export function PlayerDetailPage() {
                       {x.team && <span className="text-slate-500"> · {displayName(x.team, locale)}</span>}
                     </p>
                     <p className="text-sm text-slate-600">
-                      <span dir="ltr">{day(x.event.date)}</span> · {timeRange(x)}
+                      {day(x.event.date)} · {timeRange(x)}
                     </p>
                   </div>
                   {x.event.field && <WrittenText className="text-sm text-slate-600" text={x.event.field} />}
@@ -353,9 +354,7 @@ export function PlayerDetailPage() {
                         </tr>
                       )}
                       <tr data-testid="event-row">
-                        <td className="px-4 py-3 whitespace-nowrap">
-                          <span dir="ltr">{day(x.event.date)}</span>
-                        </td>
+                        <td className="px-4 py-3 whitespace-nowrap">{day(x.event.date, true)}</td>
                         <td className="px-4 py-3 whitespace-nowrap">{timeRange(x)}</td>
                         <td className="px-4 py-3">
                           <FormattedMessage id={`event.${x.event.type}`} />
@@ -377,7 +376,12 @@ export function PlayerDetailPage() {
         open={!!futureAttended}
         onOpenChange={(o) => !o && setFutureAttended(null)}
         title={<FormattedMessage id="players.futureAttendedTitle" />}
-        text={<FormattedMessage id="players.futureAttendedText" values={{ date: futureAttended ? day(futureAttended.event.date) : '' }} />}
+        text={
+          <FormattedMessage
+            id="players.futureAttendedText"
+            values={{ date: futureAttended ? <PlanDateText iso={futureAttended.event.date} /> : '' }}
+          />
+        }
         confirmLabel={<FormattedMessage id="attendance.ATTENDED" />}
         onConfirm={() => {
           if (futureAttended) void changeStatus(futureAttended, 'ATTENDED');

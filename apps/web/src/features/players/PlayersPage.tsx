@@ -81,9 +81,7 @@ export function PlayersPage() {
     birthdate ? (
       <>
         <FormattedMessage id="players.years" values={{ age: ageOf(birthdate) }} />
-        <span className="block text-xs text-slate-500">
-          <bdi dir="ltr">{birthdate.replaceAll('-', '/')}</bdi>
-        </span>
+        <PlanDate iso={birthdate} stacked className="text-xs text-slate-500" hijriClassName="" />
       </>
     ) : (
       '—'

@@ -2,9 +2,10 @@
 import type { Event, Team } from '@kora/contracts';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { toDisplay } from '../../components/date-format';
-import { PlanDate } from '../../components/PlanDate';
+import { dayOfMonth } from '../../components/date-format';
+import { PlanDate, useDateText } from '../../components/PlanDate';
 import { ColorDot, colorHex } from '../../components/TeamColor';
+import { useCalendar } from '../../lib/calendar';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { WrittenText } from '../../lib/text-language';
@@ -80,9 +81,10 @@ export function ScheduleGrid({ teams, events, days, today, onOpen, onAdd }: Week
   const intl = useIntl();
   const { locale } = useLocale();
   const weekday = useWeekday();
+  const dateText = useDateText();
   const cells = placeEvents(events, days);
   const addLabel = (team: Team, date: string) =>
-    intl.formatMessage({ id: 'schedule.addFor' }, { team: displayName(team, locale), date: `${weekday(date)} ${toDisplay(date)}` });
+    intl.formatMessage({ id: 'schedule.addFor' }, { team: displayName(team, locale), date: `${weekday(date)} ${dateText(date)}` });
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
       <table className="w-full min-w-[56rem] table-fixed border-collapse text-sm" data-testid="schedule-grid">
@@ -143,6 +145,8 @@ export function ScheduleDayList({ teams, events, days, today, onOpen, onAdd }: W
   const intl = useIntl();
   const { locale } = useLocale();
   const weekday = useWeekday();
+  const dateText = useDateText();
+  const calendar = useCalendar(locale);
   const [picked, setPicked] = useState<string>();
   const day = picked && days.includes(picked) ? picked : days.includes(today) ? today : days[0];
   const cells = placeEvents(events, days);
@@ -161,7 +165,7 @@ export function ScheduleDayList({ teams, events, days, today, onOpen, onAdd }: W
               className={`flex flex-col items-center rounded-lg py-1.5 text-xs ${d === day ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200'}`}
             >
               <span className="font-medium">{weekday(d, 'short')}</span>
-              <span className="text-base font-semibold tabular-nums">{Number(d.slice(8))}</span>
+              <span className="text-base font-semibold tabular-nums">{dayOfMonth(d, locale, calendar)}</span>
               <span
                 aria-hidden="true"
                 className={`mt-0.5 size-1.5 rounded-full ${busy.has(d) ? (d === day ? 'bg-white' : 'bg-brand-600') : 'bg-transparent'}`}
@@ -186,7 +190,7 @@ export function ScheduleDayList({ teams, events, days, today, onOpen, onAdd }: W
                   <button
                     type="button"
                     onClick={() => onAdd(team.id, day)}
-                    aria-label={intl.formatMessage({ id: 'schedule.addFor' }, { team: name, date: `${weekday(day)} ${toDisplay(day)}` })}
+                    aria-label={intl.formatMessage({ id: 'schedule.addFor' }, { team: name, date: `${weekday(day)} ${dateText(day)}` })}
                     className="flex h-9 shrink-0 items-center gap-1 rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
                   >
                     <span aria-hidden="true">+</span>

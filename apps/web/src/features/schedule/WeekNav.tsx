@@ -1,7 +1,10 @@
 // Why: one week at a time, a week per step, with the way back to the current week always in reach.
 import { addDaysIso } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { toDisplay } from '../../components/date-format';
+import { planDate } from '../../components/date-format';
+import { PlanRange } from '../../components/PlanDate';
+import { useCalendar } from '../../lib/calendar';
+import { useLocale } from '../../lib/i18n';
 
 interface Props {
   start: string;
@@ -13,9 +16,15 @@ interface Props {
 const arrow =
   'flex size-10 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg text-slate-700 hover:bg-slate-50';
 
-/** "This week" or "Week of {date}", the week's dates, previous and next, and "Back to this week" when away from it. */
+/**
+ * "This week" or "Week of {date}", the week's dates in the calendars the user prefers (lib/calendar.ts),
+ * previous and next, and "Back to this week" when away from it. The heading names the first day once, by
+ * its Gregorian date unless only the Hijri one is shown; the line under it has the week in each calendar.
+ */
 export function WeekNav({ start, isThisWeek, onChange }: Props) {
   const intl = useIntl();
+  const { locale } = useLocale();
+  const first = planDate(start, locale, useCalendar(locale));
   return (
     <nav className="flex flex-wrap items-center gap-2" aria-label={intl.formatMessage({ id: 'week.nav' })}>
       <button
@@ -33,12 +42,21 @@ export function WeekNav({ start, isThisWeek, onChange }: Props) {
           {isThisWeek ? (
             <FormattedMessage id="week.this" />
           ) : (
-            <FormattedMessage id="week.of" values={{ date: <span dir="ltr">{toDisplay(start)}</span> }} />
+            <FormattedMessage
+              id="week.of"
+              values={{
+                date: first.gregorian ? (
+                  <bdi dir="ltr" className="tabular-nums">
+                    {first.gregorian}
+                  </bdi>
+                ) : (
+                  <bdi>{first.hijri}</bdi>
+                ),
+              }}
+            />
           )}
         </p>
-        <p className="text-xs text-slate-500 tabular-nums" dir="ltr">
-          {toDisplay(start)} – {toDisplay(addDaysIso(start, 6))}
-        </p>
+        <PlanRange start={start} end={addDaysIso(start, 6)} stacked align="center" className="text-xs text-slate-500" />
       </div>
       <button
         type="button"

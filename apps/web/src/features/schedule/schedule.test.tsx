@@ -10,7 +10,7 @@ import { type Locale, LocaleProvider } from '../../lib/i18n';
 import { coachesQuery, teamsQuery } from '../teams/api';
 import { EventDialog } from './EventDialog';
 import { cellKey, placeEvents } from './grid';
-import { ScheduleGrid } from './ScheduleWeek';
+import { ScheduleDayList, ScheduleGrid } from './ScheduleWeek';
 import { normaliseTime } from './TimeField';
 import { WeekNav } from './WeekNav';
 import { startOfWeek, weekDays, weekdayOf, weekOf } from './week';
@@ -57,7 +57,10 @@ function Providers({ children, locale = 'en', client }: { children: ReactNode; l
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('week maths', () => {
   it('starts the week on Sunday in English and Saturday in Arabic, like the date picker', () => {
@@ -119,6 +122,41 @@ describe('week maths', () => {
     await userEvent.click(screen.getByRole('button', { name: 'العودة إلى هذا الأسبوع' }));
     expect(onChange).toHaveBeenLastCalledWith(undefined);
   });
+
+  it('shows the week in the calendars chosen on the device: Gregorian, Hijri or both (issue 20)', () => {
+    const range = () => [...screen.getByTestId('plan-range').children].map((c) => c.textContent);
+    // English without a choice: the Gregorian week alone, each date whole and the dash kept with the start.
+    const { unmount } = render(
+      <Providers>
+        <WeekNav start="2026-11-22" isThisWeek={false} onChange={() => undefined} />
+      </Providers>,
+    );
+    expect(screen.getByTestId('week-label').textContent).toBe('Week of 2026/11/22');
+    expect(range()).toEqual(['2026/11/22\u00A0– 2026/11/28']);
+    unmount();
+
+    // Hijri alone: the heading names the first day by its Hijri date, the range is the Hijri week.
+    localStorage.setItem('calendar', 'hijri');
+    const hijri = render(
+      <Providers locale="ar">
+        <WeekNav start="2026-11-22" isThisWeek={false} onChange={() => undefined} />
+      </Providers>,
+    );
+    expect(screen.getByTestId('week-label').textContent).toBe('أسبوع 12 جمادى الآخرة 1448 هـ');
+    expect(range()).toEqual(['12–18 جمادى الآخرة 1448 هـ']);
+    expect(screen.queryByText(/2026/)).toBeNull();
+    hijri.unmount();
+
+    // Both, in English: the Gregorian heading, then the week in each calendar, one across two Hijri months.
+    localStorage.setItem('calendar', 'both');
+    render(
+      <Providers>
+        <WeekNav start="2026-11-08" isThisWeek onChange={() => undefined} />
+      </Providers>,
+    );
+    expect(screen.getByTestId('week-label').textContent).toBe('This week');
+    expect(range()).toEqual(['2026/11/08\u00A0– 2026/11/14', 'Jumada I 28\u2009–\u2009Jumada II 4, 1448 AH']);
+  });
 });
 
 describe('schedule grid', () => {
@@ -175,6 +213,39 @@ describe('schedule grid', () => {
     expect(screen.getByRole('rowheader').textContent).toBe('أشبال تحت 10');
     // A reader (no W:Schedule) gets no add buttons.
     expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it("names the day to add an event to, and numbers the phone's day strip, in the calendar chosen (issue 20)", () => {
+    localStorage.setItem('calendar', 'hijri');
+    const { unmount } = render(
+      <Providers>
+        <ScheduleGrid teams={[u14]} events={[]} days={days} today="2025-01-08" onAdd={() => undefined} />
+      </Providers>,
+    );
+    expect(screen.getAllByRole('button', { name: 'Add an event for U14 Hawks on Monday Rajab 6, 1446 AH' })).toHaveLength(1);
+    unmount();
+
+    localStorage.setItem('calendar', 'both');
+    const dayList = () =>
+      render(
+        <Providers locale="ar">
+          <ScheduleDayList teams={[u14]} events={[]} days={weekDays('2026-11-21')} today="2026-11-23" onAdd={() => undefined} />
+        </Providers>,
+      );
+    const both = dayList();
+    expect(
+      screen.getByRole('button', { name: 'إضافة فعالية لفريق صقور تحت 14 يوم الاثنين 2026/11/23 · 13 جمادى الآخرة 1448 هـ' }),
+    ).toBeTruthy();
+    // The strip of the week's days numbers them by the Gregorian calendar beside the Hijri one, by the Hijri alone.
+    const strip = () =>
+      within(screen.getByRole('group'))
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+    expect(strip()).toEqual(['السبت21', 'الأحد22', 'الاثنين23', 'الثلاثاء24', 'الأربعاء25', 'الخميس26', 'الجمعة27']);
+    both.unmount();
+    localStorage.setItem('calendar', 'hijri');
+    dayList();
+    expect(strip()).toEqual(['السبت11', 'الأحد12', 'الاثنين13', 'الثلاثاء14', 'الأربعاء15', 'الخميس16', 'الجمعة17']);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ManagedSubscription } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { toDisplay } from '../../components/date-format';
+import { PlanRange } from '../../components/PlanDate';
 import { sessionBar } from '../players/helpers';
 
 const BAR: Record<string, string> = { green: 'bg-green-500', yellow: 'bg-yellow-400', red: 'bg-red-500' };
@@ -38,7 +38,8 @@ export function Period({ subscription: s }: { subscription: ManagedSubscription 
       </div>
     );
   }
-  // Each date stays whole and the dash stays with the start (a no-break space): on a phone's narrow
-  // card column the range breaks after the dash instead of running out of the card.
-  return <bdi dir="ltr">{`${toDisplay(s.startDate) || '—'}\u00A0– ${toDisplay(s.endDate) || '—'}`}</bdi>;
+  if (!s.startDate && !s.endDate) return <span className="text-slate-400">—</span>;
+  // In the calendars the user prefers, one under the other; the Gregorian range breaks after its dash
+  // (date-format.ts, planRange) and the Hijri one between words, so a phone's narrow card column holds them.
+  return <PlanRange start={s.startDate} end={s.endDate} stacked />;
 }

@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
-import { toDisplay, todayIso } from '../../components/date-format';
+import { todayIso } from '../../components/date-format';
 import { Form } from '../../components/form/Form';
 import { FormDate } from '../../components/form/FormDate';
 import { FormSelect } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
+import { PlanDateText } from '../../components/PlanDate';
 import { emptyParent, ParentFields } from '../../features/players/ParentFields';
 import { emptyPlayer, PlayerFields } from '../../features/players/PlayerFields';
 import { ApiError, call } from '../../lib/api';
@@ -144,7 +145,7 @@ export function RegisterParentPage() {
         {trial && (
           <div className="mb-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-center" data-testid="parent-trial">
             <p className="mb-3 text-sm text-brand-900">
-              <FormattedMessage id="parent.trialText" values={{ date: <bdi dir="ltr">{toDisplay(trial.endDate ?? '')}</bdi> }} />
+              <FormattedMessage id="parent.trialText" values={{ date: trial.endDate ? <PlanDateText iso={trial.endDate} /> : '—' }} />
             </p>
             <SharedLink
               to="/renew-subscription/$id"
