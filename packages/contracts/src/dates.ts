@@ -1,4 +1,8 @@
-/** Calendar helpers on yyyy-MM-dd strings (UTC arithmetic, so no time-zone drift). */
+/**
+ * Calendar helpers on yyyy-MM-dd strings (UTC arithmetic, so no time-zone drift). Free of zod, like
+ * enum-values.ts, so a screen that only computes with dates does not load the schemas.
+ */
+import { addDaysIso } from './event-rules.js';
 
 /**
  * The years any date of a request may fall in. Real dates of an academy's life lie well inside;
@@ -57,3 +61,17 @@ export const riyadhMonth = (now: Date = new Date()) => riyadhWallClock(now).slic
 
 /** The instant a day (yyyy-MM-dd) starts in Riyadh. */
 export const riyadhDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - RIYADH_OFFSET_MS);
+
+const YEAR_MS = 365.25 * 24 * 3600_000;
+
+/** Age in whole years on a day (both yyyy-MM-dd), at 365.25 days a year (docs/domain.md, "Dates, times and ages"). */
+export const ageOn = (birthdate: string, day: string) =>
+  Math.floor((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${birthdate}T00:00:00Z`)) / YEAR_MS);
+
+/** The first and last day of a yyyy-MM month. */
+export function monthRange(month: string) {
+  const [y, m] = month.split('-').map(Number);
+  const startDate = `${month}-01`;
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return { startDate, endDate: addDaysIso(next, -1) };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './common.js';
+import { ageOn } from './dates.js';
 import { breakfastSourceSchema } from './enums.js';
 import { ERRORS } from './messages.js';
 import { recordOf } from './records.js';
@@ -100,12 +101,6 @@ export const playerIdParamsSchema = z.object({ playerId: z.uuid() });
 export const AGE_GROUPS = ['U8', 'U10', 'U12', 'U14', 'U16', 'U18'] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];
 export const ageGroupSchema = z.enum(AGE_GROUPS);
-
-const YEAR_MS = 365.25 * 24 * 3600_000;
-
-/** Age in whole years on a day (both yyyy-MM-dd), at 365.25 days a year (docs/domain.md, "Dates, times and ages"). */
-export const ageOn = (birthdate: string, day: string) =>
-  Math.floor((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${birthdate}T00:00:00Z`)) / YEAR_MS);
 
 /** The growth age group of a birthdate on a day; null without a birthdate or from 18 years on. */
 export function ageGroupOf(birthdate: string | null | undefined, day: string): AgeGroup | null {

@@ -2,16 +2,7 @@ import { z } from 'zod';
 import { checkDateRange, dateSchema, moneySchema, monthSchema, plainText } from './common.js';
 import { reportingStateSchema } from './e-invoicing.js';
 import { paymentMethodSchema } from './enums.js';
-import { addDaysIso } from './event-rules.js';
 import { ERRORS } from './messages.js';
-
-/** The first and last day of a yyyy-MM month. */
-export function monthRange(month: string) {
-  const [y, m] = month.split('-').map(Number);
-  const startDate = `${month}-01`;
-  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return { startDate, endDate: addDaysIso(next, -1) };
-}
 
 /** GET /api/invoices/all: the invoices paid between two days (both inclusive, Asia/Riyadh), at most a year. */
 export const invoiceListQuery = z.object({ startDate: dateSchema, endDate: dateSchema }).superRefine(checkDateRange);

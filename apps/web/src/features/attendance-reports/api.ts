@@ -2,7 +2,7 @@
 import type { AttendanceReportQuery } from '@kora/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call, callBlob } from '../../lib/api';
-import { saveBlob } from '../payments/invoices';
+import { saveBlob } from '../../lib/save-blob';
 
 export interface ReportFilters {
   startDate: string;

@@ -2,6 +2,7 @@
 import { monthRange } from '@kora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call, callBlob, callFile } from '../../lib/api';
+import { saveBlob } from '../../lib/save-blob';
 
 /** The invoices of a yyyy-MM month (Asia/Riyadh days), by number. */
 export const invoicesQuery = (month: string) =>
@@ -11,19 +12,6 @@ export const invoicesQuery = (month: string) =>
   });
 
 export const useInvoices = (month: string) => useQuery(invoicesQuery(month));
-
-/** Hands a Blob to the browser as a download under a file name. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the URL is released once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * A month's invoices as CSV (UTF-8 with BOM, so spreadsheets keep Arabic names), saved as

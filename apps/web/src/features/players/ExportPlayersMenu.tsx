@@ -5,7 +5,7 @@ import { useToast } from '../../components/Toaster';
 import { callBlob } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
-import { saveBlob } from '../payments/invoices';
+import { saveBlob } from '../../lib/save-blob';
 
 /** A template or the export, in the columns of the import, saved as a file. */
 export async function downloadPlayersFile(kind: 'playerImportTemplate' | 'exportPlayers', format: 'csv' | 'xlsx', lang: 'en' | 'ar') {
