@@ -30,7 +30,7 @@ describe('JavaScript budgets (gzip)', () => {
     expect(sizes.shell.js).toBeLessThanOrEqual(BUDGET.shell);
     // Charts, phone metadata, forms, validation and date pickers load with the screens that use them.
     const heavy = sizes.shell.files.filter((f: string) =>
-      /GrowthChart|phone-metadata|FormPhone|PhoneInput|DatePicker|zod|useZodForm/.test(f),
+      /GrowthChart|phone-metadata|fields|PhoneField|PhoneInput|DatePicker|zod|useZodForm/.test(f),
     );
     expect(heavy).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { call } from '../lib/api';
 import { FormDialog } from './form/FormDialog';
-import { FormText } from './form/fields';
+import { fieldsOf } from './form/fields';
 import { useZodForm } from './form/useZodForm';
 import { useToast } from './Toaster';
 
@@ -22,6 +22,7 @@ export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
   const intl = useIntl();
   const toast = useToast();
   const form = useZodForm(schema, { defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const f = fieldsOf(form);
   const [current, next, confirm] = form.watch(['currentPassword', 'newPassword', 'confirmPassword']);
   const change = useMutation({
     mutationFn: ({ currentPassword, newPassword }: z.output<typeof schema>) =>
@@ -46,21 +47,21 @@ export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
         onClose();
       }}
     >
-      <FormText
+      <f.Text
         name="currentPassword"
         label={<FormattedMessage id="password.current" />}
         type="password"
         autoComplete="current-password"
         autoFocus
       />
-      <FormText
+      <f.Text
         name="newPassword"
         label={<FormattedMessage id="password.new" />}
         hint={<FormattedMessage id="password.rule" />}
         type="password"
         autoComplete="new-password"
       />
-      <FormText name="confirmPassword" label={<FormattedMessage id="password.confirm" />} type="password" autoComplete="new-password" />
+      <f.Text name="confirmPassword" label={<FormattedMessage id="password.confirm" />} type="password" autoComplete="new-password" />
     </FormDialog>
   );
 }

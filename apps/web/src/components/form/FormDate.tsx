@@ -1,28 +1,28 @@
-// Why: the date picker bound to the form by name (its own module: the calendar is large).
+// Why: the date picker bound to the form by a path of its values (its own module: the calendar is large).
 
-import type { ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { DatePicker } from '../DatePicker';
 import { fieldErrorText } from './errors';
+import type { FormOf, Named } from './fields';
 
 /** A date (yyyy-MM-dd, or `empty` when cleared); a committed date counts as leaving the field. */
-export function FormDate({
+function FormDate<T extends FieldValues>({
   name,
   label,
   min,
   max,
   disabled,
   empty = '',
-}: { name: string; label: ReactNode } & { min?: string; max?: string; disabled?: boolean; empty?: '' | null }) {
+}: Named<T> & { min?: string; max?: string; disabled?: boolean; empty?: '' | null }) {
   const intl = useIntl();
   return (
-    <Controller
+    <Controller<T>
       name={name}
       render={({ field, fieldState }) => (
         <DatePicker
           label={label}
-          value={field.value ?? ''}
+          value={typeof field.value === 'string' ? field.value : ''}
           onChange={(v) => {
             field.onChange(v || empty);
             field.onBlur();
@@ -36,3 +36,6 @@ export function FormDate({
     />
   );
 }
+
+/** `Date` for `form`, spread beside its kit: `{ ...fieldsOf(form), ...dateFieldOf(form) }` (fields.tsx). */
+export const dateFieldOf = <T extends FieldValues>(_form: FormOf<T>) => ({ Date: FormDate<T> });

@@ -7,9 +7,9 @@ import { emptyParent, ParentFields } from '../../features/players/ParentFields';
 import { ApiError } from '../../lib/api';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
 import { Form } from './Form';
-import { FormDate } from './FormDate';
+import { dateFieldOf } from './FormDate';
 import { FormDialog } from './FormDialog';
-import { FormText } from './fields';
+import { fieldsOf } from './fields';
 import { useZodForm } from './useZodForm';
 
 const inLocale = (ui: React.ReactNode, locale: Locale = 'en') => render(<LocaleProvider locale={locale}>{ui}</LocaleProvider>);
@@ -29,9 +29,10 @@ const nameSchema = z.object({ name: parentInfoSchema.shape.name });
 
 function NameDialog({ onSubmit }: { onSubmit(values: { name: string }): unknown }) {
   const form = useZodForm(nameSchema, { defaultValues: { name: '' } });
+  const f = fieldsOf(form);
   return (
     <FormDialog form={form} onSubmit={onSubmit} onClose={() => undefined} title="Rename">
-      <FormText name="name" label="Name" />
+      <f.Text name="name" label="Name" />
     </FormDialog>
   );
 }
@@ -45,7 +46,7 @@ function Step() {
   };
   return (
     <Form form={form} onSubmit={() => undefined} onBeforeSubmit={check}>
-      <ParentFields prefix="parentInfo." />
+      <ParentFields form={form} names={(field) => `parentInfo.${field}`} />
       <button type="submit">Next</button>
     </Form>
   );
@@ -55,10 +56,11 @@ function Registration({ error }: { error: ApiError }) {
   const form = useZodForm(z.object({ playerInfo: playerInfoSchema.pick({ name: true, birthdate: true }) }), {
     defaultValues: { playerInfo: { name: 'Faisal', birthdate: '2024-01-01' } },
   });
+  const f = { ...fieldsOf(form), ...dateFieldOf(form) };
   return (
     <FormDialog form={form} onClose={() => undefined} title="Player" onSubmit={() => Promise.reject(error)}>
-      <FormText name="playerInfo.name" label="Player name" />
-      <FormDate name="playerInfo.birthdate" label="Birthdate" min="2000-01-01" max="2025-01-01" />
+      <f.Text name="playerInfo.name" label="Player name" />
+      <f.Date name="playerInfo.birthdate" label="Birthdate" min="2000-01-01" max="2025-01-01" />
     </FormDialog>
   );
 }
@@ -69,7 +71,7 @@ function Parent() {
   });
   return (
     <Form form={form} onSubmit={() => undefined}>
-      <ParentFields prefix="parentInfo." />
+      <ParentFields form={form} names={(field) => `parentInfo.${field}`} />
       <button type="submit">التالي</button>
     </Form>
   );
@@ -78,6 +80,7 @@ function Parent() {
 /** Save needs a name and a position; the footer says which are missing. */
 function CoachLike() {
   const form = useZodForm(z.object({ name: z.string(), position: z.string() }), { defaultValues: { name: '', position: '' } });
+  const f = fieldsOf(form);
   const [name, position] = form.watch(['name', 'position']);
   return (
     <FormDialog
@@ -87,8 +90,8 @@ function CoachLike() {
       title="Coach"
       missing={[...(name.trim() ? [] : ['Name']), ...(position.trim() ? [] : ['Position'])]}
     >
-      <FormText name="name" label="Name" />
-      <FormText name="position" label="Position" />
+      <f.Text name="name" label="Name" />
+      <f.Text name="position" label="Position" />
     </FormDialog>
   );
 }

@@ -4,8 +4,8 @@ import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormSelect, FormText } from '../../components/form/fields';
-import { useZodForm } from '../../components/form/useZodForm';
+import { fieldsOf } from '../../components/form/fields';
+import { useZodForm, type ZodForm } from '../../components/form/useZodForm';
 import { PasswordShown } from '../../components/PasswordShown';
 import { ColorDot } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
@@ -26,14 +26,15 @@ type CreateCoach = z.output<typeof createSchema>;
  * The login a new coach gets: none without an e-mail; with one, an account type the signed-in user
  * may give (W:Settings and no flag beyond their own — the server enforces the same rule).
  */
-function AccountTypeSelect({ hasEmail }: { hasEmail: boolean }) {
+function AccountTypeSelect({ form, hasEmail }: { form: ZodForm<typeof createSchema>; hasEmail: boolean }) {
+  const f = fieldsOf(form);
   const intl = useIntl();
   const { locale } = useLocale();
   const { user } = useAuth();
   const types = useQuery(accountTypesQuery);
   const givable = (types.data ?? []).filter((t) => flagsBeyond(t, user?.accountType).length === 0);
   return (
-    <FormSelect name="accountTypeId" empty={null} label={<FormattedMessage id="coaches.accountType" />} disabled={!hasEmail}>
+    <f.Select name="accountTypeId" empty={null} label={<FormattedMessage id="coaches.accountType" />} disabled={!hasEmail}>
       {hasEmail ? (
         <>
           <option value="">{intl.formatMessage({ id: 'coaches.access.coach' })}</option>
@@ -48,7 +49,7 @@ function AccountTypeSelect({ hasEmail }: { hasEmail: boolean }) {
       ) : (
         <option value="">{intl.formatMessage({ id: 'coaches.access.none' })}</option>
       )}
-    </FormSelect>
+    </f.Select>
   );
 }
 
@@ -70,6 +71,7 @@ export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose()
       accountTypeId: null,
     },
   });
+  const f = fieldsOf(form);
   const [name, coachType, email] = form.watch(['name', 'coachType', 'email']);
   const canGiveLogin = useAuth().canWrite('Settings');
 
@@ -104,27 +106,27 @@ export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose()
         ...(coachType ? [] : [intl.formatMessage({ id: 'coaches.position' })]),
       ]}
     >
-      <FormText name="name" label={<FormattedMessage id="coaches.name" />} required autoFocus />
-      <FormText name="nameArabic" dir="rtl" label={<FormattedMessage id="coaches.nameArabic" />} />
-      <FormSelect name="coachType" label={<FormattedMessage id="coaches.position" />} required>
+      <f.Text name="name" label={<FormattedMessage id="coaches.name" />} required autoFocus />
+      <f.Text name="nameArabic" dir="rtl" label={<FormattedMessage id="coaches.nameArabic" />} />
+      <f.Select name="coachType" label={<FormattedMessage id="coaches.position" />} required>
         <option value="">{intl.formatMessage({ id: 'coaches.choosePosition' })}</option>
         {COACH_TYPES.map((c) => (
           <option key={c} value={c}>
             {intl.formatMessage({ id: `coachType.${c}` })}
           </option>
         ))}
-      </FormSelect>
+      </f.Select>
       {/* A login (e-mail and account type) is given only with W:Settings. */}
       {!coach && canGiveLogin && (
         <>
-          <FormText
+          <f.Text
             name="email"
             label={<FormattedMessage id="coaches.email" />}
             type="email"
             autoComplete="off"
             hint={<FormattedMessage id="coaches.emailHint" />}
           />
-          <AccountTypeSelect hasEmail={!!email?.trim()} />
+          <AccountTypeSelect form={form} hasEmail={!!email?.trim()} />
         </>
       )}
       <fieldset>

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { riyadhDateOf } from '../../components/date-format';
 import { Form } from '../../components/form/Form';
-import { FormText } from '../../components/form/fields';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { PlanDate } from '../../components/PlanDate';
 import { LoadError, SkeletonRows } from '../../components/States';
@@ -51,6 +51,7 @@ function OtpForm({ status }: { status: EInvoicingStatus }) {
   const toast = useToast();
   const qc = useQueryClient();
   const form = useZodForm(eInvoicingOtpBody, { defaultValues: { otp: '' } });
+  const f = fieldsOf(form);
   const renewing = status.state === 'production' || status.state === 'expired';
   const submitting = form.formState.isSubmitting;
 
@@ -64,7 +65,7 @@ function OtpForm({ status }: { status: EInvoicingStatus }) {
   return (
     <Form form={form} onSubmit={submit} errorFallback="einvoicing.failed" className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end">
-        <FormText
+        <f.Text
           name="otp"
           dir="ltr"
           inputMode="numeric"

@@ -12,9 +12,9 @@ import { type DefaultValues, useFormContext } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { TextField } from '../../components/Field';
-import { FormDate } from '../../components/form/FormDate';
+import { dateFieldOf } from '../../components/form/FormDate';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormSelect, useFieldError } from '../../components/form/fields';
+import { fieldsOf, useFieldError } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { useGrowthMutations } from './api';
@@ -40,8 +40,8 @@ function defaults(record: GrowthMetric | null): DefaultValues<Values> {
 
 function MetricField({ metric }: { metric: GrowthMetricKey }) {
   const intl = useIntl();
-  const { register } = useFormContext();
-  const error = useFieldError(metric);
+  const { register } = useFormContext<Values>();
+  const error = useFieldError<Values>(metric);
   const unit = intl.formatMessage({ id: `growth.unit.${METRIC_UNITS[metric]}` });
   return (
     <TextField
@@ -63,6 +63,7 @@ export function RecordDialog({ playerId, record, onClose }: { playerId: string; 
   const toast = useToast();
   const { create, update } = useGrowthMutations();
   const form = useZodForm(growthMetricFields, { defaultValues: defaults(record) });
+  const f = { ...fieldsOf(form), ...dateFieldOf(form) };
   const save = async (values: Values) => {
     if (record) await update.mutateAsync({ id: record.id, body: values });
     else await create.mutateAsync({ ...values, playerId });
@@ -79,12 +80,12 @@ export function RecordDialog({ playerId, record, onClose }: { playerId: string; 
       columns={2}
       wide
     >
-      <FormDate name="date" label={<FormattedMessage id="growth.date" />} max={riyadhToday()} />
-      <FormSelect name="breakfastSource" empty={null} label={<FormattedMessage id="growth.breakfast" />}>
+      <f.Date name="date" label={<FormattedMessage id="growth.date" />} max={riyadhToday()} />
+      <f.Select name="breakfastSource" empty={null} label={<FormattedMessage id="growth.breakfast" />}>
         <option value="">{intl.formatMessage({ id: 'growth.breakfast.none' })}</option>
         <option value="Home">{intl.formatMessage({ id: 'growth.breakfast.Home' })}</option>
         <option value="School">{intl.formatMessage({ id: 'growth.breakfast.School' })}</option>
-      </FormSelect>
+      </f.Select>
       {GROWTH_METRICS.map((m) => (
         <MetricField key={m} metric={m} />
       ))}

@@ -17,7 +17,7 @@ import { useFormContext } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TextField } from '../../components/Field';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormSelect, FormText, FormTextArea, useFieldError } from '../../components/form/fields';
+import { fieldsOf, useFieldError } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { usePackageMutations } from './api';
@@ -27,7 +27,7 @@ type NumberName = 'price' | 'monthsNumber' | 'sessionsCount' | 'skipLimit' | 'tr
 
 function NumberField({ name, label, min, max, step = 1 }: { name: NumberName; label: ReactNode; min: number; max: number; step?: number }) {
   const { register } = useFormContext<PackageValues>();
-  const error = useFieldError(name);
+  const error = useFieldError<PackageValues>(name);
   return (
     <TextField
       label={label}
@@ -58,7 +58,7 @@ function FormCheck({
   onChecked?(checked: boolean): void;
 }) {
   const { register } = useFormContext<PackageValues>();
-  const error = useFieldError(name);
+  const error = useFieldError<PackageValues>(name);
   return (
     <div className="flex flex-col gap-1">
       <label className="flex items-center gap-3 py-1 text-sm font-medium text-slate-700 has-disabled:text-slate-400">
@@ -87,6 +87,7 @@ export function PackageDialog({ pkg, onClose }: { pkg: Package | null; onClose()
   const toast = useToast();
   const { create, update } = usePackageMutations();
   const form = useZodForm(packageBody, { defaultValues: packageFormValues(pkg) });
+  const f = fieldsOf(form);
   const type = form.watch('packageType');
   const hasTrial = form.watch('hasTrial');
   const name = form.watch('name');
@@ -110,10 +111,10 @@ export function PackageDialog({ pkg, onClose }: { pkg: Package | null; onClose()
       columns={2}
       wide
     >
-      <FormText name="name" label={<FormattedMessage id="packages.name" />} required autoFocus />
-      <FormText name="nameArabic" label={<FormattedMessage id="packages.nameArabic" />} dir="rtl" />
+      <f.Text name="name" label={<FormattedMessage id="packages.name" />} required autoFocus />
+      <f.Text name="nameArabic" label={<FormattedMessage id="packages.nameArabic" />} dir="rtl" />
       <NumberField name="price" label={<FormattedMessage id="packages.price" />} min={0} max={PACKAGE_MAX_PRICE} step={0.01} />
-      <FormSelect
+      <f.Select
         name="packageType"
         label={<FormattedMessage id="packages.type" />}
         onValueChange={(value) => {
@@ -122,7 +123,7 @@ export function PackageDialog({ pkg, onClose }: { pkg: Package | null; onClose()
       >
         <option value="TIME_BASED">{intl.formatMessage({ id: 'packages.type.TIME_BASED' })}</option>
         <option value="SESSION_BASED">{intl.formatMessage({ id: 'packages.type.SESSION_BASED' })}</option>
-      </FormSelect>
+      </f.Select>
       {type === 'SESSION_BASED' ? (
         <NumberField
           key="sessionsCount"
@@ -160,8 +161,8 @@ export function PackageDialog({ pkg, onClose }: { pkg: Package | null; onClose()
         <FormCheck name="allowPause" label={<FormattedMessage id="packages.allowPause" />} />
         <FormCheck name="isActive" label={<FormattedMessage id="packages.active" />} />
       </div>
-      <FormTextArea name="description" label={<FormattedMessage id="packages.description" />} dir="auto" />
-      <FormTextArea name="descriptionArabic" label={<FormattedMessage id="packages.descriptionArabic" />} dir="rtl" />
+      <f.TextArea name="description" label={<FormattedMessage id="packages.description" />} dir="auto" />
+      <f.TextArea name="descriptionArabic" label={<FormattedMessage id="packages.descriptionArabic" />} dir="rtl" />
     </FormDialog>
   );
 }

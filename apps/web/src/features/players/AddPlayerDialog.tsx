@@ -5,9 +5,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { Button } from '../../components/Button';
 import { todayIso } from '../../components/date-format';
-import { FormDate } from '../../components/form/FormDate';
+import { dateFieldOf } from '../../components/form/FormDate';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormSelect } from '../../components/form/fields';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { ApiError } from '../../lib/api';
@@ -44,6 +44,7 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
   const form = useZodForm(addPlayerSchema, {
     defaultValues: { parentInfo: emptyParent(), playerInfo: emptyPlayer(), selectedPackage: '', subscriptionStartDate: today, photo: null },
   });
+  const f = { ...fieldsOf(form), ...dateFieldOf(form) };
   const packageId = form.watch('selectedPackage');
 
   const next = async () => {
@@ -91,12 +92,12 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
       }
     >
       {step === 1 ? (
-        <ParentFields prefix="parentInfo." autoFocus />
+        <ParentFields form={form} names={(field) => `parentInfo.${field}`} autoFocus />
       ) : (
         <>
-          <PhotoField prefix="playerInfo." />
-          <PlayerFields prefix="playerInfo." autoFocus />
-          <FormSelect name="selectedPackage" label={<FormattedMessage id="parent.package" />}>
+          <PhotoField form={form} name="photo" names={(field) => `playerInfo.${field}`} />
+          <PlayerFields form={form} names={(field) => `playerInfo.${field}`} autoFocus />
+          <f.Select name="selectedPackage" label={<FormattedMessage id="parent.package" />}>
             <option value="">{intl.formatMessage({ id: 'parent.skipPackage' })}</option>
             {packages.data
               ?.filter((p) => p.isActive)
@@ -105,8 +106,8 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
                   {displayName(p, locale)} — {intl.formatNumber(p.price, { style: 'currency', currency: 'SAR' })}
                 </option>
               ))}
-          </FormSelect>
-          <FormDate
+          </f.Select>
+          <f.Date
             name="subscriptionStartDate"
             label={<FormattedMessage id="parent.startDate" />}
             min={start.min}

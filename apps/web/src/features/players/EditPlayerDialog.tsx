@@ -2,7 +2,7 @@ import { type Player, playerUpdateSchema } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormPhone } from '../../components/form/FormPhone';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
@@ -35,6 +35,7 @@ export function EditPlayerDialog({ player, onClose }: { player: Player; onClose(
       photo: null,
     },
   });
+  const f = fieldsOf(form);
 
   const save = async (values: EditPlayer) => {
     const saved = await update.mutateAsync({ id: player.id, form: values });
@@ -52,14 +53,15 @@ export function EditPlayerDialog({ player, onClose }: { player: Player; onClose(
       columns={2}
       title={<FormattedMessage id="players.editTitle" />}
     >
-      <PhotoField current={player.avatar} />
+      <PhotoField form={form} name="photo" names={(field) => field} current={player.avatar} />
       <PlayerFields
-        conditionField="condition"
+        form={form}
+        names={(field) => (field === 'medicalCondition' ? 'condition' : field)}
         extra={
           <>
-            <FormPhone name="phoneNumber" label={<FormattedMessage id="common.phone" />} />
-            <FormPhone name="emergencyPhone1" label={<FormattedMessage id="players.emergency1" />} />
-            <FormPhone name="emergencyPhone2" label={<FormattedMessage id="players.emergency2" />} />
+            <f.Phone name="phoneNumber" label={<FormattedMessage id="common.phone" />} />
+            <f.Phone name="emergencyPhone1" label={<FormattedMessage id="players.emergency1" />} />
+            <f.Phone name="emergencyPhone2" label={<FormattedMessage id="players.emergency2" />} />
           </>
         }
       />

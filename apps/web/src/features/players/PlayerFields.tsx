@@ -1,12 +1,11 @@
 // Why: the player's own fields are asked the same way by the public wizard, Add Player and Edit Player.
-import { birthdateBounds, GENDERS, type Gender, type PlayerInfo } from '@kora/contracts';
+import { birthdateBounds, GENDERS, type Gender, isOneOf } from '@kora/contracts';
 import type { ReactNode } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
 import { todayIso } from '../../components/date-format';
-import { FormCountry } from '../../components/form/FormCountry';
-import { FormDate } from '../../components/form/FormDate';
-import { FormText, FormTextArea } from '../../components/form/fields';
+import { dateFieldOf } from '../../components/form/FormDate';
+import { type FormOf, fieldsOf } from '../../components/form/fields';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { PhotoInput } from './PhotoInput';
@@ -43,54 +42,79 @@ function GenderToggle({ value, onChange }: { value: Gender | undefined; onChange
   );
 }
 
-interface Props {
-  /** Path of the group in the form: 'playerInfo.' in the registration wizards, '' in Edit Player. */
-  prefix?: string;
-  /** The contract calls the condition `medicalCondition` on registration and `condition` on edit. */
-  conditionField?: 'medicalCondition' | 'condition';
+interface Props<T extends FieldValues> {
+  form: FormOf<T>;
+  /**
+   * Each field's path in the form's values, checked by the compiler at the call: `(field) => `playerInfo.${field}``
+   * in the registration wizards; Edit Player's contract calls the condition `condition` (not `medicalCondition`).
+   */
+  names(field: keyof PlayerFormFields): Path<T>;
   autoFocus?: boolean;
   /** More fields after gender (Edit Player's phones); the condition then takes a whole row. */
   extra?: ReactNode;
 }
 
 /** Name, Arabic name, national id, nationality, neighbourhood, birthdate (5–50 years ago), gender and condition. */
-export function PlayerFields({ prefix = '', conditionField = 'medicalCondition', autoFocus, extra }: Props) {
-  const n = (field: keyof PlayerInfo | 'condition') => `${prefix}${field}`;
+export function PlayerFields<T extends FieldValues>({ form, names: n, autoFocus, extra }: Props<T>) {
+  const f = { ...fieldsOf(form), ...dateFieldOf(form) };
   const birth = birthdateBounds(todayIso());
   return (
     <>
-      <FormText name={n('name')} label={<FormattedMessage id="parent.playerName" />} autoFocus={autoFocus} />
-      <FormText name={n('nameArabic')} label={<FormattedMessage id="players.playerNameArabic" />} dir="rtl" />
-      <FormText name={n('nationalId')} label={<FormattedMessage id="parent.nationalId" />} inputMode="numeric" />
-      <FormCountry name={n('nationality')} label={<FormattedMessage id="parent.nationality" />} />
-      <FormText name={n('residentialNeighborhood')} label={<FormattedMessage id="parent.neighborhood" />} />
-      <FormDate name={n('birthdate')} label={<FormattedMessage id="parent.birthdate" />} min={birth.min} max={birth.max} />
-      <Controller name={n('gender')} render={({ field }) => <GenderToggle value={field.value} onChange={field.onChange} />} />
+      <f.Text name={n('name')} label={<FormattedMessage id="parent.playerName" />} autoFocus={autoFocus} />
+      <f.Text name={n('nameArabic')} label={<FormattedMessage id="players.playerNameArabic" />} dir="rtl" />
+      <f.Text name={n('nationalId')} label={<FormattedMessage id="parent.nationalId" />} inputMode="numeric" />
+      <f.Country name={n('nationality')} label={<FormattedMessage id="parent.nationality" />} />
+      <f.Text name={n('residentialNeighborhood')} label={<FormattedMessage id="parent.neighborhood" />} />
+      <f.Date name={n('birthdate')} label={<FormattedMessage id="parent.birthdate" />} min={birth.min} max={birth.max} />
+      <Controller
+        control={form.control}
+        name={n('gender')}
+        render={({ field: { value, onChange } }) => (
+          <GenderToggle value={typeof value === 'string' && isOneOf(GENDERS, value) ? value : undefined} onChange={onChange} />
+        )}
+      />
       {extra}
       <div className={extra ? 'col-span-full' : undefined}>
-        <FormTextArea name={n(conditionField)} label={<FormattedMessage id="players.condition" />} rows={2} />
+        <f.TextArea name={n('medicalCondition')} label={<FormattedMessage id="players.condition" />} rows={2} />
       </div>
     </>
   );
 }
 
-/** The form's `photo` (a File or null) with a preview named after the player being typed. */
-export function PhotoField({ prefix = '', current }: { prefix?: string; current?: string | null }) {
+/**
+ * The form's photo (a File or null, at `name`) with a preview named after the player (or academy) being
+ * typed, whose name and Arabic name are at `names('name')` and `names('nameArabic')`.
+ */
+export function PhotoField<T extends FieldValues>({
+  form,
+  name,
+  names: n,
+  current,
+}: {
+  form: FormOf<T>;
+  name: Path<T>;
+  names(field: 'name' | 'nameArabic'): Path<T>;
+  current?: string | null;
+}) {
   const { locale } = useLocale();
-  const { control } = useFormContext();
-  const [name, nameArabic] = useWatch({ control, name: [`${prefix}name`, `${prefix}nameArabic`] });
+  const [typed, typedArabic] = useWatch({ control: form.control, name: [n('name'), n('nameArabic')] });
+  const named = { name: typeof typed === 'string' ? typed : '', nameArabic: typeof typedArabic === 'string' ? typedArabic : null };
   return (
     <div className="col-span-full">
       <Controller
-        name="photo"
-        render={({ field }) => (
-          <PhotoInput
-            file={field.value}
-            onChange={field.onChange}
-            current={current}
-            name={displayName({ name: name ?? '', nameArabic }, locale)}
-          />
-        )}
+        control={form.control}
+        name={name}
+        render={({ field }) => {
+          const file: unknown = field.value;
+          return (
+            <PhotoInput
+              file={file instanceof File ? file : null}
+              onChange={field.onChange}
+              current={current}
+              name={displayName(named, locale)}
+            />
+          );
+        }}
       />
     </div>
   );

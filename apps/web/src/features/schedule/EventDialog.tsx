@@ -21,9 +21,9 @@ import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { FieldShell, inputClass } from '../../components/Field';
-import { FormDate } from '../../components/form/FormDate';
+import { dateFieldOf } from '../../components/form/FormDate';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormSelect, FormText, useFieldError } from '../../components/form/fields';
+import { fieldsOf, useFieldError } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { ColorDot } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
@@ -33,7 +33,7 @@ import { useLocale } from '../../lib/i18n';
 import { useCoaches, useTeams } from '../teams/api';
 import { useEventMutations } from './api';
 import { ExpectedPlayers } from './CantCome';
-import { FormTime } from './TimeField';
+import { timeFieldOf } from './TimeField';
 
 /** What the dialog opens on: a new event (prefilled with a team and a day), or an existing one. */
 export type EventTarget = { kind: 'create'; date: string; teamId?: string } | { kind: 'edit'; event: Event };
@@ -100,7 +100,7 @@ function MultiPicker({
   const intl = useIntl();
   const { locale } = useLocale();
   const id = useId();
-  const error = useFieldError(name);
+  const error = useFieldError<Values>(name);
   return (
     <Controller
       name={name}
@@ -188,7 +188,7 @@ function SingleTeam({ teams, onTeamAdded }: { teams: Team[]; onTeamAdded(id: str
   const intl = useIntl();
   const { locale } = useLocale();
   const id = useId();
-  const error = useFieldError('teamIds');
+  const error = useFieldError<Values>('teamIds');
   return (
     <Controller
       name="teamIds"
@@ -223,7 +223,9 @@ function SingleTeam({ teams, onTeamAdded }: { teams: Team[]; onTeamAdded(id: str
 
 /** "Repeat weekly until" (new events only): at most 52 weeks after the first date, with the number of events it makes. */
 function RepeatField() {
-  const { setValue } = useFormContext<Values>();
+  const form = useFormContext<Values>();
+  const { setValue } = form;
+  const f = dateFieldOf(form);
   const [date, repeat] = useWatch<Values, ['date', 'repeat']>({ name: ['date', 'repeat'] });
   const id = useId();
   const weeks = repeat?.until && date ? Math.floor(daysBetween(date, repeat.until) / 7) : -1;
@@ -243,7 +245,7 @@ function RepeatField() {
       </label>
       {repeat && (
         <>
-          <FormDate
+          <f.Date
             name="repeat.until"
             label={<FormattedMessage id="schedule.repeatUntil" />}
             min={date}
@@ -292,6 +294,7 @@ export function EventDialog({ target, onClose }: { target: EventTarget; onClose(
   const { create, update, remove } = useEventMutations();
   const event = target.kind === 'edit' ? target.event : null;
   const form = useZodForm(eventCreateBodySchema, { defaultValues: defaultValues(target, teams.data) });
+  const f = { ...fieldsOf(form), ...dateFieldOf(form), ...timeFieldOf(form) };
   const [scope, setScope] = useState<EventScope>('this');
   const [confirm, setConfirm] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
@@ -364,21 +367,21 @@ export function EventDialog({ target, onClose }: { target: EventTarget; onClose(
           )
         }
       >
-        <FormSelect name="type" label={<FormattedMessage id="schedule.type" />} onValueChange={typeChanged}>
+        <f.Select name="type" label={<FormattedMessage id="schedule.type" />} onValueChange={typeChanged}>
           {EVENT_TYPES.map((t) => (
             <option key={t} value={t}>
               {intl.formatMessage({ id: `event.${t}` })}
             </option>
           ))}
-        </FormSelect>
-        <FormDate name="date" label={<FormattedMessage id="schedule.date" />} min={addYears(today, -1)} max={addYears(today, 2)} />
+        </f.Select>
+        <f.Date name="date" label={<FormattedMessage id="schedule.date" />} min={addYears(today, -1)} max={addYears(today, 2)} />
         {/* Start and end side by side, on phones too. */}
         <div className="col-span-full grid grid-cols-2 gap-4">
-          <FormTime name="time" label={<FormattedMessage id="schedule.start" />} />
-          <FormTime name="endTime" label={<FormattedMessage id="schedule.end" />} />
+          <f.Time name="time" label={<FormattedMessage id="schedule.start" />} />
+          <f.Time name="endTime" label={<FormattedMessage id="schedule.end" />} />
         </div>
         <div className="col-span-full">
-          <FormText name="field" label={<FormattedMessage id="schedule.field" />} maxLength={100} />
+          <f.Text name="field" label={<FormattedMessage id="schedule.field" />} maxLength={100} />
         </div>
         <TeamsField teams={teamList} onTeamAdded={teamAdded} />
         <div className="col-span-full">

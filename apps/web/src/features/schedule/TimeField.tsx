@@ -1,9 +1,9 @@
 // Why: times are HH:mm on the 24-hour clock in both languages; the browser's time input would show AM/PM, in English, on Arabic screens.
-import type { ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { TextField } from '../../components/Field';
 import { fieldErrorText } from '../../components/form/errors';
+import type { FormOf, Named } from '../../components/form/fields';
 
 /** A typed time as HH:mm when it reads as one ("9" → 09:00, "930" → 09:30, "16.30" → 16:30); anything else unchanged. */
 export function normaliseTime(typed: string): string {
@@ -16,17 +16,17 @@ export function normaliseTime(typed: string): string {
 }
 
 /** A time field of the surrounding form, tidied to HH:mm when left; the contract checks the rest. */
-export function FormTime({ name, label }: { name: string; label: ReactNode }) {
+function FormTime<T extends FieldValues>({ name, label }: Named<T>) {
   const intl = useIntl();
   return (
-    <Controller
+    <Controller<T>
       name={name}
       render={({ field, fieldState }) => (
         <TextField
           ref={field.ref}
           name={field.name}
           label={label}
-          value={field.value ?? ''}
+          value={typeof field.value === 'string' ? field.value : ''}
           onChange={(e) => field.onChange(e.target.value)}
           onBlur={(e) => {
             const tidy = normaliseTime(e.target.value);
@@ -51,3 +51,6 @@ export function FormTime({ name, label }: { name: string; label: ReactNode }) {
     />
   );
 }
+
+/** `Time` for `form`, spread beside its kit: `{ ...fieldsOf(form), ...timeFieldOf(form) }` (components/form/fields.tsx). */
+export const timeFieldOf = <T extends FieldValues>(_form: FormOf<T>) => ({ Time: FormTime<T> });

@@ -5,8 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
-import { FormPhone } from '../../components/form/FormPhone';
-import { FormText, FormTextArea } from '../../components/form/fields';
+import { fieldsOf } from '../../components/form/fields';
 import { PageHeader } from '../../components/form/PageHeader';
 import { useZodForm } from '../../components/form/useZodForm';
 import { LoadError, SkeletonRows } from '../../components/States';
@@ -110,6 +109,7 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
       photo: null,
     },
   });
+  const f = fieldsOf(form);
   const online = form.watch('enableOnlinePayments');
 
   const save = async ({ photo, enableOnlinePayments, vatNumber, ...fields }: z.output<typeof profileSchema>) => {
@@ -153,10 +153,10 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
         <p className="text-sm font-medium text-slate-700">
           <FormattedMessage id="academyProfile.logo" />
         </p>
-        <PhotoField current={academy.logo} />
+        <PhotoField form={form} name="photo" names={(field) => field} current={academy.logo} />
       </div>
-      <FormText name="name" label={<FormattedMessage id="academyProfile.name" />} required />
-      <FormText name="nameArabic" dir="rtl" label={<FormattedMessage id="academyProfile.nameArabic" />} />
+      <f.Text name="name" label={<FormattedMessage id="academyProfile.name" />} required />
+      <f.Text name="nameArabic" dir="rtl" label={<FormattedMessage id="academyProfile.nameArabic" />} />
       <div className="col-span-full">
         <p className="text-sm font-medium text-slate-700">
           <FormattedMessage id="academyProfile.handle" />
@@ -165,9 +165,9 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
           <bdi dir="ltr">{handleAddress(academy.handle)}</bdi>
         </p>
       </div>
-      <FormText name="email" type="email" dir="ltr" label={<FormattedMessage id="common.email" />} required />
-      <FormPhone name="phone" label={<FormattedMessage id="common.phone" />} />
-      <FormText
+      <f.Text name="email" type="email" dir="ltr" label={<FormattedMessage id="common.email" />} required />
+      <f.Phone name="phone" label={<FormattedMessage id="common.phone" />} />
+      <f.Text
         name="vatNumber"
         dir="ltr"
         inputMode="numeric"
@@ -185,8 +185,8 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
         />
         <FormattedMessage id="academyProfile.onlinePayments" />
       </label>
-      <FormText name="street" label={<FormattedMessage id="academyProfile.street" />} />
-      <FormText name="city" label={<FormattedMessage id="academyProfile.city" />} />
+      <f.Text name="street" label={<FormattedMessage id="academyProfile.street" />} />
+      <f.Text name="city" label={<FormattedMessage id="academyProfile.city" />} />
       <fieldset className="col-span-full grid grid-cols-1 gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2">
         <legend className="sr-only">
           <FormattedMessage id="academyProfile.eInvoicing" />
@@ -199,22 +199,22 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
             <FormattedMessage id="academyProfile.eInvoicingHint" />
           </p>
         </div>
-        <FormText
+        <f.Text
           name="crNumber"
           dir="ltr"
           inputMode="numeric"
           label={<FormattedMessage id="academyProfile.crNumber" />}
           hint={<FormattedMessage id="academyProfile.crNumberHint" />}
         />
-        <FormText
+        <f.Text
           name="buildingNumber"
           dir="ltr"
           inputMode="numeric"
           label={<FormattedMessage id="academyProfile.buildingNumber" />}
           hint={<FormattedMessage id="academyProfile.buildingNumberHint" />}
         />
-        <FormText name="district" label={<FormattedMessage id="academyProfile.district" />} />
-        <FormText
+        <f.Text name="district" label={<FormattedMessage id="academyProfile.district" />} />
+        <f.Text
           name="postalCode"
           dir="ltr"
           inputMode="numeric"
@@ -239,8 +239,8 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
             <FormattedMessage id="academyProfile.refundPolicyView" />
           </a>
         </div>
-        <FormTextArea name="refundPolicy" dir="ltr" lang="en" rows={6} label={<FormattedMessage id="academyProfile.refundPolicy" />} />
-        <FormTextArea
+        <f.TextArea name="refundPolicy" dir="ltr" lang="en" rows={6} label={<FormattedMessage id="academyProfile.refundPolicy" />} />
+        <f.TextArea
           name="refundPolicyArabic"
           dir="rtl"
           lang="ar"

@@ -11,7 +11,7 @@ import {
 } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormText } from '../../components/form/fields';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
@@ -30,6 +30,7 @@ export function AccountTypeDialog({ type, onClose }: { type: AccountTypeListItem
   const form = useZodForm(accountTypeBody, {
     defaultValues: { name: type?.name ?? '', nameArabic: type?.nameArabic ?? '', ...(type ? flagsOf(type) : allFlags(false)) },
   });
+  const f = fieldsOf(form);
   const values = form.watch();
   const flags = flagsOf(values);
   const name = form.watch('name');
@@ -53,8 +54,8 @@ export function AccountTypeDialog({ type, onClose }: { type: AccountTypeListItem
       submitDisabled={!name?.trim()}
       columns={2}
     >
-      <FormText name="name" label={<FormattedMessage id="privileges.typeName" />} required autoFocus />
-      <FormText name="nameArabic" label={<FormattedMessage id="privileges.typeNameArabic" />} dir="rtl" />
+      <f.Text name="name" label={<FormattedMessage id="privileges.typeName" />} required autoFocus />
+      <f.Text name="nameArabic" label={<FormattedMessage id="privileges.typeNameArabic" />} dir="rtl" />
       <table className="col-span-full w-full text-sm">
         <thead>
           <tr className="text-start text-xs text-slate-500">

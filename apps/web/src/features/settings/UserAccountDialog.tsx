@@ -2,7 +2,7 @@ import { type AnyUser, staffCreateBody } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormSelect, FormText } from '../../components/form/fields';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { PasswordShown } from '../../components/PasswordShown';
 import { useToast } from '../../components/Toaster';
@@ -28,6 +28,7 @@ export function UserAccountDialog({ user, onClose }: { user: StaffUser | null; o
   const form = useZodForm(staffCreateBody, {
     defaultValues: { name: user?.name ?? '', email: user?.email ?? '', accountTypeId: user?.accountTypeId ?? '' },
   });
+  const f = fieldsOf(form);
   const [name, email, accountTypeId] = form.watch(['name', 'email', 'accountTypeId']);
   const all = types.data ?? [];
   const givable = givableTypes(all, own);
@@ -68,16 +69,16 @@ export function UserAccountDialog({ user, onClose }: { user: StaffUser | null; o
         ...(accountTypeId ? [] : [intl.formatMessage({ id: 'privileges.col.accountType' })]),
       ]}
     >
-      <FormText name="name" label={<FormattedMessage id="privileges.userName" />} required autoFocus />
-      <FormText name="email" type="email" dir="ltr" autoComplete="off" label={<FormattedMessage id="privileges.userEmail" />} required />
-      <FormSelect name="accountTypeId" label={<FormattedMessage id="privileges.col.accountType" />} required>
+      <f.Text name="name" label={<FormattedMessage id="privileges.userName" />} required autoFocus />
+      <f.Text name="email" type="email" dir="ltr" autoComplete="off" label={<FormattedMessage id="privileges.userEmail" />} required />
+      <f.Select name="accountTypeId" label={<FormattedMessage id="privileges.col.accountType" />} required>
         <option value="">{intl.formatMessage({ id: 'privileges.chooseType' })}</option>
         {options.map((t) => (
           <option key={t.id} value={t.id}>
             {displayName(t, locale)}
           </option>
         ))}
-      </FormSelect>
+      </f.Select>
     </FormDialog>
   );
 }

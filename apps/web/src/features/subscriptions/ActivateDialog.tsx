@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { todayIso } from '../../components/date-format';
-import { FormDate } from '../../components/form/FormDate';
+import { dateFieldOf } from '../../components/form/FormDate';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
@@ -46,6 +46,7 @@ export function ActivateDialog({
       sendInvoice: true,
     },
   });
+  const f = dateFieldOf(form);
   const pkg = subscription.package;
 
   const confirm = async ({ startDate, sendInvoice }: { startDate: string; sendInvoice: boolean }) => {
@@ -74,7 +75,7 @@ export function ActivateDialog({
       }
       submitLabel={<FormattedMessage id="subscriptions.confirmActivate" />}
     >
-      <FormDate name="startDate" label={<FormattedMessage id="subscriptions.startDate" />} min={bounds.min} max={bounds.max} />
+      <f.Date name="startDate" label={<FormattedMessage id="subscriptions.startDate" />} min={bounds.min} max={bounds.max} />
       <div className="flex items-center gap-2">
         <input id={invoiceId} type="checkbox" className="size-4 accent-brand-700" {...form.register('sendInvoice')} />
         <label htmlFor={invoiceId} className="text-sm text-slate-700">

@@ -7,7 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { TextField } from '../../components/Field';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormText, useFieldError } from '../../components/form/fields';
+import { fieldsOf, useFieldError } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
@@ -43,9 +43,11 @@ const refundableQuery = (subscriptionId: string) => ({
 /** The refund choice: none, all that is left (its amount said), or a part (an amount field). */
 function RefundChoice({ refundable, card }: { refundable: number; card: boolean }) {
   const intl = useIntl();
-  const { register } = useFormContext<CancelValues>();
+  const form = useFormContext<CancelValues>();
+  const { register } = form;
+  const f = fieldsOf(form);
   const choice = useWatch<CancelValues, 'refund'>({ name: 'refund' });
-  const amountError = useFieldError('amount');
+  const amountError = useFieldError<CancelValues>('amount');
   const money = (sar: number) => intl.formatNumber(sar, { style: 'currency', currency: 'SAR' });
   const labels: Record<Choice, MessageId> = {
     none: 'subscriptions.refund.none',
@@ -86,7 +88,7 @@ function RefundChoice({ refundable, card }: { refundable: number; card: boolean 
       )}
       {choice !== 'none' && (
         <>
-          <FormText name="reason" label={<FormattedMessage id="subscriptions.refund.reason" />} maxLength={200} />
+          <f.Text name="reason" label={<FormattedMessage id="subscriptions.refund.reason" />} maxLength={200} />
           <p className="text-xs text-slate-500">
             <FormattedMessage id={card ? 'subscriptions.refund.toCard' : 'subscriptions.refund.inCash'} />
           </p>

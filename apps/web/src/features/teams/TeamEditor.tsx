@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { FieldShell, inputClass } from '../../components/Field';
 import { Form } from '../../components/form/Form';
-import { FormText } from '../../components/form/fields';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { COLOR_HEX } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
@@ -134,6 +134,7 @@ export function TeamEditor({ team, canWrite, onSaved, onDeleted, onBack }: Props
   const { create, update, remove } = useTeamMutations();
   const [confirm, setConfirm] = useState(false);
   const form = useZodForm(teamBodySchema, { defaultValues: valuesOf(team), disabled: !canWrite });
+  const f = fieldsOf(form);
   const { isSubmitting } = useFormState({ control: form.control });
   const name = form.watch('name');
 
@@ -182,8 +183,8 @@ export function TeamEditor({ team, canWrite, onSaved, onDeleted, onBack }: Props
         className="space-y-5"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormText name="name" label={<FormattedMessage id="teams.name" />} maxLength={60} />
-          <FormText name="nameArabic" label={<FormattedMessage id="teams.nameArabic" />} maxLength={100} dir="rtl" />
+          <f.Text name="name" label={<FormattedMessage id="teams.name" />} maxLength={60} />
+          <f.Text name="nameArabic" label={<FormattedMessage id="teams.nameArabic" />} maxLength={100} dir="rtl" />
         </div>
         <Controller
           name="color"

@@ -6,8 +6,7 @@ import type { z } from 'zod';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
-import { FormAcademyLink } from '../../components/form/FormAcademyLink';
-import { FormText } from '../../components/form/fields';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { ErrorBox } from '../../components/States';
 import { call } from '../../lib/api';
@@ -20,6 +19,7 @@ export function ForgotPasswordPage() {
   const host = currentHost();
   const errorText = useErrorText();
   const form = useZodForm(forgotPasswordBody, { defaultValues: { handle: host.kind === 'academy' ? host.handle : '', email: '' } });
+  const f = fieldsOf(form);
   const send = useMutation({ mutationFn: (body: z.input<typeof forgotPasswordBody>) => call('forgotPassword', { body }) });
   // The two states (docs/domain.md, "Shared controls and waits"): the form, then "sent" to this address.
   const [sent, setSent] = useState<string>();
@@ -49,8 +49,8 @@ export function ForgotPasswordPage() {
           <p className="text-sm text-slate-600">
             <FormattedMessage id="forgot.intro" />
           </p>
-          {host.kind === 'root' && <FormAcademyLink name="handle" label={<FormattedMessage id="login.academyUrl" />} />}
-          <FormText name="email" label={<FormattedMessage id="common.email" />} type="email" autoComplete="email" autoFocus />
+          {host.kind === 'root' && <f.AcademyLink name="handle" label={<FormattedMessage id="login.academyUrl" />} />}
+          <f.Text name="email" label={<FormattedMessage id="common.email" />} type="email" autoComplete="email" autoFocus />
           <Button type="submit" full loading={form.formState.isSubmitting}>
             <FormattedMessage id="forgot.submit" />
           </Button>

@@ -6,8 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
-import { FormAcademyLink } from '../../components/form/FormAcademyLink';
-import { FormText } from '../../components/form/fields';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { ApiError, call } from '../../lib/api';
@@ -23,6 +22,7 @@ const rootSchema = loginBody.pick({ handle: true });
 /** Root mode: the academy URL only, then on to that academy's login page. */
 function RootLogin() {
   const form = useZodForm(rootSchema, { defaultValues: { handle: '' } });
+  const f = fieldsOf(form);
   const submit = async ({ handle }: { handle: string }) => {
     const found = await call('checkHandle', { params: { handle } }).catch(() => ({ exists: false }));
     if (!found.exists) {
@@ -34,7 +34,7 @@ function RootLogin() {
   return (
     <AuthCard title={<FormattedMessage id="login.rootTitle" />} subtitle={<FormattedMessage id="login.rootSubtitle" />}>
       <Form form={form} onSubmit={submit} className="space-y-5">
-        <FormAcademyLink name="handle" label={<FormattedMessage id="login.academyUrl" />} autoFocus />
+        <f.AcademyLink name="handle" label={<FormattedMessage id="login.academyUrl" />} autoFocus />
         <Button type="submit" full loading={form.formState.isSubmitting}>
           <FormattedMessage id="login.continue" />
         </Button>
@@ -57,6 +57,7 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
   const academy = useAcademyName(handle);
   const welcomed = useRef(false);
   const form = useZodForm(loginBody, { defaultValues: { handle, email: search.email ?? '', password: '' } });
+  const f = fieldsOf(form);
   const login = useMutation({ mutationFn: (body: typeof loginBody._output) => call('login', { body }) });
 
   useEffect(() => {
@@ -85,7 +86,7 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
   return (
     <AuthCard title={<FormattedMessage id="login.title" />} subtitle={academy === handle ? <span dir="ltr">{handle}</span> : academy}>
       <Form form={form} onSubmit={submit} className="space-y-4">
-        <FormText
+        <f.Text
           name="email"
           label={<FormattedMessage id="common.email" />}
           type="email"
@@ -93,7 +94,7 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
           required
           autoFocus={!search.email}
         />
-        <FormText
+        <f.Text
           name="password"
           label={<FormattedMessage id="common.password" />}
           type="password"

@@ -5,9 +5,7 @@ import { z } from 'zod';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
-import { FormAcademyLink } from '../../components/form/FormAcademyLink';
-import { FormPhone } from '../../components/form/FormPhone';
-import { FormText } from '../../components/form/fields';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { call } from '../../lib/api';
 import { subdomainUrl } from '../../lib/host';
@@ -21,6 +19,7 @@ type Values = z.output<typeof schema>;
 
 export function RegisterAcademyPage() {
   const form = useZodForm(schema, { defaultValues: { academyName: '', phone: '', email: '', password: '', handle: '' } });
+  const f = fieldsOf(form);
   const register = useMutation({ mutationFn: (body: Values) => call('registerAcademy', { body }) });
 
   const submit = async (values: Values) => {
@@ -32,17 +31,17 @@ export function RegisterAcademyPage() {
   return (
     <AuthCard title={<FormattedMessage id="academy.title" />} subtitle={<FormattedMessage id="academy.subtitle" />}>
       <Form form={form} onSubmit={submit} errorFallback="academy.error.failed" className="space-y-4">
-        <FormText name="academyName" label={<FormattedMessage id="academy.name" />} autoComplete="organization" autoFocus />
-        <FormPhone name="phone" label={<FormattedMessage id="common.phone" />} />
-        <FormText name="email" label={<FormattedMessage id="common.email" />} type="email" autoComplete="email" />
-        <FormText
+        <f.Text name="academyName" label={<FormattedMessage id="academy.name" />} autoComplete="organization" autoFocus />
+        <f.Phone name="phone" label={<FormattedMessage id="common.phone" />} />
+        <f.Text name="email" label={<FormattedMessage id="common.email" />} type="email" autoComplete="email" />
+        <f.Text
           name="password"
           label={<FormattedMessage id="common.password" />}
           type="password"
           autoComplete="new-password"
           hint={<FormattedMessage id="academy.passwordHint" />}
         />
-        <FormAcademyLink name="handle" label={<FormattedMessage id="academy.link" />} />
+        <f.AcademyLink name="handle" label={<FormattedMessage id="academy.link" />} />
         <Button type="submit" full loading={form.formState.isSubmitting}>
           <FormattedMessage id="academy.create" />
         </Button>

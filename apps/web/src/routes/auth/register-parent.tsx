@@ -7,8 +7,8 @@ import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { todayIso } from '../../components/date-format';
 import { Form } from '../../components/form/Form';
-import { FormDate } from '../../components/form/FormDate';
-import { FormSelect } from '../../components/form/fields';
+import { dateFieldOf } from '../../components/form/FormDate';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { PlanDateText } from '../../components/PlanDate';
 import { emptyParent, ParentFields } from '../../features/players/ParentFields';
@@ -82,6 +82,7 @@ export function RegisterParentPage() {
   const form = useZodForm(registerParentBody, {
     defaultValues: { handle, selectedPackage: null, subscriptionStartDate: null, parentInfo: emptyParent(), playerInfo: emptyPlayer() },
   });
+  const f = { ...fieldsOf(form), ...dateFieldOf(form) };
   const registration = useMutation({ mutationFn: (body: typeof registerParentBody._output) => call('registerParent', { body }) });
   const chosen = packages.data?.find((p) => p.id === form.watch('selectedPackage'));
 
@@ -192,8 +193,8 @@ export function RegisterParentPage() {
       >
         {step === 1 ? (
           <>
-            <ParentFields prefix="parentInfo." autoFocus />
-            <FormSelect
+            <ParentFields form={form} names={(field) => `parentInfo.${field}`} autoFocus />
+            <f.Select
               name="selectedPackage"
               empty={null}
               label={<FormattedMessage id="parent.package" />}
@@ -205,9 +206,9 @@ export function RegisterParentPage() {
                   {displayName(p, locale)} — {intl.formatNumber(p.price, { style: 'currency', currency: 'SAR' })}
                 </option>
               ))}
-            </FormSelect>
+            </f.Select>
             {chosen ? (
-              <FormDate
+              <f.Date
                 name="subscriptionStartDate"
                 empty={null}
                 label={<FormattedMessage id="parent.startDate" />}
@@ -226,7 +227,7 @@ export function RegisterParentPage() {
           </>
         ) : (
           <>
-            <PlayerFields prefix="playerInfo." autoFocus />
+            <PlayerFields form={form} names={(field) => `playerInfo.${field}`} autoFocus />
             <div className="col-span-full flex justify-between gap-3">
               <Button variant="outline" onClick={() => setStep(1)}>
                 <FormattedMessage id="common.back" />

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
-import { FormText } from '../../components/form/fields';
+import { fieldsOf } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { call } from '../../lib/api';
@@ -23,6 +23,7 @@ export function ResetPasswordPage() {
   // Two routes show this screen: with the token in the path (the mailed link) and without.
   const token = useParams({ from: '/auth/reset-password/$token', shouldThrow: false })?.token ?? '';
   const form = useZodForm(schema, { defaultValues: { token, newPassword: '', confirmPassword: '' } });
+  const f = fieldsOf(form);
   const reset = useMutation({
     mutationFn: ({ token, newPassword }: z.output<typeof schema>) => call('resetPassword', { body: { token, newPassword } }),
   });
@@ -36,8 +37,8 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title={<FormattedMessage id="reset.title" />}>
       <Form form={form} onSubmit={submit} errorFallback="reset.failed" className="space-y-4">
-        <FormText name="newPassword" label={<FormattedMessage id="reset.new" />} type="password" autoComplete="new-password" autoFocus />
-        <FormText name="confirmPassword" label={<FormattedMessage id="reset.confirm" />} type="password" autoComplete="new-password" />
+        <f.Text name="newPassword" label={<FormattedMessage id="reset.new" />} type="password" autoComplete="new-password" autoFocus />
+        <f.Text name="confirmPassword" label={<FormattedMessage id="reset.confirm" />} type="password" autoComplete="new-password" />
         <Button type="submit" full loading={form.formState.isSubmitting}>
           <FormattedMessage id="reset.submit" />
         </Button>
