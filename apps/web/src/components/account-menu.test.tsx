@@ -1,13 +1,11 @@
 import { COACH_FLAGS } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../lib/auth';
-import { type Locale, LocaleProvider } from '../lib/i18n';
+import type { Locale } from '../lib/i18n';
+import { renderInApp } from '../test-render';
 import { Shell } from './Shell';
-import { ToastProvider } from './Toaster';
 
 const me = {
   user: {
@@ -56,17 +54,7 @@ function renderShell(locale: Locale) {
   const rootRoute = createRootRoute();
   const home = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <Shell>home</Shell> });
   const router = createRouter({ routeTree: rootRoute.addChildren([home]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
+  renderInApp(router, locale);
 }
 
 afterEach(() => {

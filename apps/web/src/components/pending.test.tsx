@@ -1,20 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../lib/auth';
-import { type Locale, LocaleProvider } from '../lib/i18n';
+import type { Locale } from '../lib/i18n';
+import { renderInApp } from '../test-render';
 import { Shell } from './Shell';
 import { layoutPending, NavigationProgress, pendingOptions, SPINNER_AFTER_MS, showWaits } from './Spinner';
-import { ToastProvider } from './Toaster';
 
 const me = {
   user: {
@@ -79,17 +70,7 @@ function renderApp(path: string, locale: Locale = 'en') {
       ...pendingOptions,
     }),
   );
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={new QueryClient()}>
-        <ToastProvider>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
+  renderInApp(router, locale, new QueryClient());
   return { router, answer: () => act(() => answer()) };
 }
 

@@ -1,14 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../lib/auth';
 import { noteDenied } from '../lib/denied';
 import { type Locale, LocaleProvider } from '../lib/i18n';
+import { renderInApp } from '../test-render';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { overflowSides, Shell } from './Shell';
-import { ToastProvider } from './Toaster';
 
 const me = {
   user: {
@@ -53,17 +51,7 @@ function renderShell(locale: Locale = 'en', path = '/') {
     routeTree: rootRoute.addChildren([page('/'), page('/players'), page('/auth/login')]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  return render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
+  return renderInApp(router, locale);
 }
 
 afterEach(() => vi.unstubAllGlobals());
