@@ -1,12 +1,10 @@
 import type { Announcement } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
-import { AuthProvider } from '../../lib/auth';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
+import type { Locale } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
+import { renderWithApp } from '../../test-render';
 import { AnnouncementsPage } from './AnnouncementsPage';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -72,17 +70,7 @@ function stubApi(writer: boolean) {
 
 function renderPage(locale: Locale = 'en') {
   storage.setToken('staff-token');
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <AuthProvider>
-            <AnnouncementsPage />
-          </AuthProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
+  renderWithApp(<AnnouncementsPage />, locale);
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,11 +1,10 @@
 import type { AttentionItem, AttentionReply } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../lib/auth';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
+import type { Locale } from '../../lib/i18n';
+import { renderInApp } from '../../test-render';
 import { AttentionBell } from './AttentionBell';
 import { badgeLabel, canSeeAttention, groupAttention } from './helpers';
 
@@ -97,15 +96,7 @@ function renderBell(locale: Locale = 'en') {
     ]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
+  renderInApp(router, locale);
   return router;
 }
 

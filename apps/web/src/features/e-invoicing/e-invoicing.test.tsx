@@ -1,11 +1,9 @@
 import type { EInvoicingStatus } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
-import { AuthProvider } from '../../lib/auth';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
+import type { Locale } from '../../lib/i18n';
+import { renderWithApp } from '../../test-render';
 import { EInvoicingSection } from './EInvoicingSection';
 
 const counts = { waiting: 0, reported: 0, reported_with_warnings: 0, rejected: 0 };
@@ -70,17 +68,7 @@ function stubApi(status: EInvoicingStatus, onboard: () => Response, accountType 
 }
 
 function renderSection(locale: Locale = 'en') {
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AuthProvider>
-          <ToastProvider>
-            <EInvoicingSection />
-          </ToastProvider>
-        </AuthProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
+  renderWithApp(<EInvoicingSection />, locale);
 }
 
 afterEach(() => {

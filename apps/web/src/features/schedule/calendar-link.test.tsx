@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
-import { AuthProvider } from '../../lib/auth';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
+import type { Locale } from '../../lib/i18n';
+import { renderWithApp } from '../../test-render';
 import { CalendarLinkDialog } from './CalendarLink';
 
 const TEAM = '00000000-0000-4000-8000-000000000011';
@@ -52,17 +50,7 @@ function stubApi(accountType: Record<string, boolean>, feed: object | null = nul
 }
 
 function renderDialog(locale: Locale) {
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <AuthProvider>
-          <ToastProvider>
-            <CalendarLinkDialog onClose={() => undefined} />
-          </ToastProvider>
-        </AuthProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
+  renderWithApp(<CalendarLinkDialog onClose={() => undefined} />, locale);
 }
 
 const feedBodies = (fetch: ReturnType<typeof stubApi>) =>

@@ -1,10 +1,7 @@
 import { ADMIN_FLAGS, COACH_FLAGS } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
-import { AuthProvider } from '../../lib/auth';
-import { LocaleProvider } from '../../lib/i18n';
+import { renderWithApp } from '../../test-render';
 import { PrivilegesPage } from './PrivilegesPage';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -67,17 +64,7 @@ afterEach(() => {
 describe('Settings → Privileges (issue 20)', () => {
   it("lists exactly the users each account type's card counts: the staff who sign in", async () => {
     stubApi();
-    render(
-      <LocaleProvider locale="en">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <AuthProvider>
-            <ToastProvider>
-              <PrivilegesPage />
-            </ToastProvider>
-          </AuthProvider>
-        </QueryClientProvider>
-      </LocaleProvider>,
-    );
+    renderWithApp(<PrivilegesPage />, 'en');
     const cards = await screen.findAllByTestId('account-type');
     // jsdom lays out no media query: both the phone cards and the table are in the page; the table is read.
     const table = await screen.findByRole('table');
