@@ -16,12 +16,12 @@ import {
   phoneSchema,
   plainText,
 } from './common.js';
-import { eventTypeSchema, packageTypeSchema, participantStatusSchema, paymentMethodSchema, subscriptionStatusSchema } from './enums.js';
+import { eventTypeSchema, participantStatusSchema, paymentMethodSchema } from './enums.js';
 import { cantComeSchema, eventTeamSchema } from './events.js';
 import { growthMediansSchema, growthMetricSchema } from './growth.js';
 import { invoiceKindSchema } from './invoices.js';
 import { ERRORS } from './messages.js';
-import { teamRefSchema } from './users.js';
+import { subscriptionSchema, teamRefSchema } from './users.js';
 
 // ── languages and addresses ───────────────────────────────────────────────────
 
@@ -177,21 +177,7 @@ export const childIdParams = z.object({ childId: z.uuid() });
 // ── home ──────────────────────────────────────────────────────────────────────
 
 /** A subscription as the parent sees it, with where to pay or renew it (the public payment pages). */
-export const familySubscriptionSchema = z.object({
-  id: z.uuid(),
-  status: subscriptionStatusSchema,
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  sessionsLeft: z.number().int().nullable(),
-  totalSessions: z.number().int().nullable(),
-  package: z.object({
-    id: z.uuid(),
-    name: z.string(),
-    nameArabic: z.string().nullable(),
-    packageType: packageTypeSchema,
-    /** SAR. */
-    price: z.number(),
-  }),
+export const familySubscriptionSchema = subscriptionSchema.omit({ userId: true }).extend({
   /**
    * The payment page of this academy's host to pay it (`/initial-subscription/{id}`, PENDING) or
    * renew it (`/renew-subscription/{id}`, ACTIVE or TRIAL); null when there is nothing to pay

@@ -28,6 +28,7 @@ export * from './player-import.js';
 export * from './records.js';
 export * from './registration.js';
 export * from './routes.js';
+export * from './subscription-core.js';
 export * from './subscriptions.js';
 export * from './teams.js';
 export * from './users.js';

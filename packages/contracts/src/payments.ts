@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { subscriptionStatusSchema } from './enums.js';
 import { publicPackageSchema } from './packages.js';
+import { subscriptionCoreSchema } from './subscription-core.js';
 
 /** The languages of the provider's hosted page (PayTabs `paypage_lang`) and of the receipt mail. */
 export const PAYMENT_LANGS = ['en', 'ar'] as const;
@@ -14,14 +14,7 @@ export type PaymentLang = z.infer<typeof paymentLangSchema>;
 export const paymentDetailsSchema = z.object({
   user: z.object({ id: z.uuid(), name: z.string(), nameArabic: z.string().nullable() }),
   package: publicPackageSchema,
-  subscription: z.object({
-    id: z.uuid(),
-    status: subscriptionStatusSchema,
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-    sessionsLeft: z.number().int().nullable(),
-    totalSessions: z.number().int().nullable(),
-  }),
+  subscription: subscriptionCoreSchema,
   parents: z.array(z.object({ name: z.string(), nameArabic: z.string().nullable() })),
   academy: z.object({
     name: z.string(),
@@ -128,13 +121,7 @@ export const paymentResultReply = z.object({
     packageType: publicPackageSchema.shape.packageType,
   }),
   /** The subscription paid for, as it stands: its period (dates, or sessions) and status. */
-  subscription: z.object({
-    id: z.uuid(),
-    status: subscriptionStatusSchema,
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-    totalSessions: z.number().int().nullable(),
-  }),
+  subscription: subscriptionCoreSchema.omit({ sessionsLeft: true }),
   invoice: z.object({ id: z.uuid(), invoiceNumber: z.number().int() }).nullable(),
   /** Where the payer tries again: the page the payment started from. */
   retry: z.object({ page: z.enum(PAYMENT_PAGES), subscriptionId: z.uuid() }),

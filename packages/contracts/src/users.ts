@@ -1,27 +1,13 @@
 import { z } from 'zod';
 import { dateSchema, emailSchema, isoDate, jsonText, optionalPhoneSchema, optionalText, plainText } from './common.js';
-import { coachTypeSchema, colorSchema, genderSchema, packageTypeSchema, subscriptionStatusSchema } from './enums.js';
+import { coachTypeSchema, colorSchema, genderSchema, packageTypeSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { parentInfoSchema, playerInfoSchema } from './registration.js';
+import { subscriptionCoreSchema, subscriptionPackageSchema } from './subscription-core.js';
 
 export const teamRefSchema = z.object({ id: z.uuid(), name: z.string(), nameArabic: z.string().nullable(), color: colorSchema });
 
-export const subscriptionSchema = z.object({
-  id: z.uuid(),
-  status: subscriptionStatusSchema,
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  sessionsLeft: z.number().int().nullable(),
-  totalSessions: z.number().int().nullable(),
-  userId: z.uuid(),
-  package: z.object({
-    id: z.uuid(),
-    name: z.string(),
-    nameArabic: z.string().nullable(),
-    packageType: packageTypeSchema,
-    price: z.number(),
-  }),
-});
+export const subscriptionSchema = subscriptionCoreSchema.extend({ userId: z.uuid(), package: subscriptionPackageSchema });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const parentRefSchema = z.object({
