@@ -92,7 +92,11 @@ describe('teams, players and coaches', () => {
     await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill(`Coach Nasser ${unique}`);
     await page.getByRole('dialog').getByLabel('Position').selectOption('HEAD_COACH');
     await page.getByLabel('Email (optional)').fill(`nasser.${unique}@demo.kora.sa`);
-    await page.getByRole('dialog').getByRole('button', { name: team }).click();
+    await page.getByRole('dialog').getByLabel('Teams').selectOption({ label: team });
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Remove ${team}` })
+      .waitFor();
     await save.click();
     expect(await page.getByTestId('coach-password').textContent()).toMatch(/^[A-Za-z0-9]{14}$/);
     await page.getByRole('button', { name: 'Done' }).click();

@@ -3,8 +3,9 @@
 //
 // A screen takes them from its form: `const f = fieldsOf(form)`, then `<f.Text name="email" … />`. A control whose
 // module is large comes from that module the same way, spread beside these so that a screen without it never
-// loads it: `const f = { ...fieldsOf(form), ...dateFieldOf(form) }` (FormDate.tsx: the calendar; the schedule's
-// time, features/schedule/TimeField.tsx). The controls themselves are not exported: unbound, `name` would be any string.
+// loads it: `const f = { ...fieldsOf(form), ...dateFieldOf(form) }` (FormDate.tsx: the calendar; MultiPicker.tsx's
+// `multiPickerOf`: a list of ids, with avatars and team colours; the schedule's time, features/schedule/TimeField.tsx).
+// The controls themselves are not exported: unbound, `name` would be any string.
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { Controller, type FieldValues, get, type Path, type UseFormReturn, useFormContext, useFormState } from 'react-hook-form';
 import { useIntl } from 'react-intl';

@@ -8,20 +8,31 @@ import { PlayerFields } from '../../features/players/PlayerFields';
 import { timeFieldOf } from '../../features/schedule/TimeField';
 import { dateFieldOf } from './FormDate';
 import { fieldsOf, useFieldError } from './fields';
+import { type MultiPickerProps, multiPickerOf } from './MultiPicker';
 import { useZodForm } from './useZodForm';
 
 const schema = z.object({
   email: z.string(),
   startDate: z.string(),
   time: z.string(),
+  coachIds: z.array(z.string()).default([]),
   parentInfo: parentInfoSchema,
   playerInfo: playerInfoSchema,
 });
 type Values = z.input<typeof schema>;
 
+/** What the multi-picker takes besides its field. */
+const picker: Omit<MultiPickerProps<Values>, 'name'> = {
+  label: 'Coaches',
+  choices: [],
+  addLabel: 'teams.addCoach',
+  noneLeftLabel: 'teams.noMoreCoaches',
+  emptyLabel: 'teams.noCoaches',
+};
+
 export function TypedFields() {
   const form = useZodForm(schema);
-  const f = { ...fieldsOf(form), ...dateFieldOf(form), ...timeFieldOf(form) };
+  const f = { ...fieldsOf(form), ...dateFieldOf(form), ...timeFieldOf(form), ...multiPickerOf(form) };
   const g = fieldsOf(useZodForm(z.object({ handle: z.string() })));
   return [
     // A path of the form's values, at the top or in a group.
@@ -37,6 +48,14 @@ export function TypedFields() {
     <f.Date key="misspelt-date" name="startDat" label="Start" />,
     // @ts-expect-error: misspelt, in a screen's own control
     <f.Time key="misspelt-time" name="tim" label="Time" />,
+    // A list of ids, in a control of its own module.
+    <f.MultiPicker key="ids" name="coachIds" {...picker} />,
+    // @ts-expect-error: misspelt, in the list of ids
+    <f.MultiPicker key="misspelt-ids" name="coachId" {...picker} />,
+    // @ts-expect-error: a path whose value is not a list of ids
+    <f.MultiPicker key="not-ids" name="email" {...picker} />,
+    // @ts-expect-error: nor in a group
+    <f.MultiPicker key="not-ids-group" name="parentInfo.name" {...picker} />,
     // @ts-expect-error: a field of another form
     <f.Text key="other-form" name="handle" label="Academy" />,
     <g.AcademyLink key="other" name="handle" label="Academy" />,
@@ -64,3 +83,5 @@ export function TypedErrors() {
 export type UnboundText = typeof import('./fields').FormText;
 // @ts-expect-error: the same for a control of its own module
 export type UnboundDate = typeof import('./FormDate').FormDate;
+// @ts-expect-error: and for the list of ids
+export type UnboundMultiPicker = typeof import('./MultiPicker').FormMultiPicker;

@@ -1,13 +1,12 @@
 import { COACH_TYPES, type Coach, coachCreateBody, coachUpdateBody, flagsBeyond } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form/FormDialog';
 import { fieldsOf } from '../../components/form/fields';
+import { multiPickerOf } from '../../components/form/MultiPicker';
 import { useZodForm, type ZodForm } from '../../components/form/useZodForm';
 import { PasswordShown } from '../../components/PasswordShown';
-import { ColorDot } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
@@ -56,7 +55,6 @@ function AccountTypeSelect({ form, hasEmail }: { form: ZodForm<typeof createSche
 /** Add or edit a coach: name and position required; an e-mail (new coaches only) creates a login whose password is shown once. */
 export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose(): void }) {
   const intl = useIntl();
-  const { locale } = useLocale();
   const toast = useToast();
   const { create, update } = useCoachMutations();
   const teams = useTeams();
@@ -71,7 +69,7 @@ export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose()
       accountTypeId: null,
     },
   });
-  const f = fieldsOf(form);
+  const f = { ...fieldsOf(form), ...multiPickerOf(form) };
   const [name, coachType, email] = form.watch(['name', 'coachType', 'email']);
   const canGiveLogin = useAuth().canWrite('Settings');
 
@@ -129,35 +127,15 @@ export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose()
           <AccountTypeSelect form={form} hasEmail={!!email?.trim()} />
         </>
       )}
-      <fieldset>
-        <legend className="mb-1.5 text-sm font-medium text-slate-700">
-          <FormattedMessage id="coaches.teams" />
-        </legend>
-        <Controller
-          name="teamIds"
-          control={form.control}
-          render={({ field }) => (
-            <div className="flex max-h-44 flex-wrap gap-2 overflow-y-auto">
-              {(teams.data ?? []).map((t) => {
-                const ids: string[] = field.value ?? [];
-                const on = ids.includes(t.id);
-                return (
-                  <button
-                    key={t.id}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => field.onChange(on ? ids.filter((id) => id !== t.id) : [...ids, t.id])}
-                    className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm ${on ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-600'}`}
-                  >
-                    <ColorDot color={t.color} className="size-2.5" />
-                    {displayName(t, locale)}
-                  </button>
-                );
-              })}
-            </div>
-          )}
-        />
-      </fieldset>
+      <f.MultiPicker
+        name="teamIds"
+        label={<FormattedMessage id="coaches.teams" />}
+        choices={teams.data ?? []}
+        known={coach?.teamsCoaching}
+        addLabel="coaches.addTeam"
+        noneLeftLabel="coaches.noMoreTeams"
+        emptyLabel="coaches.noTeams"
+      />
     </FormDialog>
   );
 }

@@ -13,21 +13,20 @@ import {
   riyadhToday,
   type Team,
 } from '@kora/contracts';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { FieldShell, inputClass } from '../../components/Field';
 import { dateFieldOf } from '../../components/form/FormDate';
 import { FormDialog } from '../../components/form/FormDialog';
 import { fieldsOf, useFieldError } from '../../components/form/fields';
+import { type Choice, multiPickerOf } from '../../components/form/MultiPicker';
 import { useZodForm } from '../../components/form/useZodForm';
-import { ColorDot } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
-import { displayName, type Named } from '../../lib/display-name';
+import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { useCoaches, useTeams } from '../teams/api';
@@ -70,102 +69,9 @@ export function defaultValues(target: EventTarget, teams: Team[] = []): Values {
   };
 }
 
-interface Choice extends Named {
-  id: string;
-  color?: string;
-  avatar?: string | null;
-}
-
-/**
- * A list of ids (teams or coaches): chips of the chosen ones, each removable, and a select offering
- * only the others (a chosen one is hidden from the choices).
- */
-function MultiPicker({
-  name,
-  label,
-  choices,
-  addLabel,
-  noneLeftLabel,
-  emptyLabel,
-  onAdd,
-}: {
-  name: 'teamIds' | 'coachIds';
-  label: ReactNode;
-  choices: Choice[];
-  addLabel: string;
-  noneLeftLabel: string;
-  emptyLabel: ReactNode;
-  onAdd?(id: string): void;
-}) {
-  const intl = useIntl();
-  const { locale } = useLocale();
-  const id = useId();
-  const error = useFieldError<Values>(name);
-  return (
-    <Controller
-      name={name}
-      render={({ field }) => {
-        const ids: string[] = field.value ?? [];
-        const chosen = ids.map((x) => choices.find((c) => c.id === x)).filter((c): c is Choice => !!c);
-        const available = choices.filter((c) => !ids.includes(c.id));
-        return (
-          <FieldShell id={id} label={label} error={error}>
-            <select
-              id={id}
-              ref={field.ref}
-              className={`${inputClass(error)} h-9.5 py-0!`}
-              value=""
-              disabled={available.length === 0}
-              aria-invalid={!!error || undefined}
-              onChange={(e) => {
-                const value = e.target.value;
-                if (!value) return;
-                field.onChange([...ids, value]);
-                field.onBlur();
-                onAdd?.(value);
-              }}
-            >
-              <option value="">{available.length ? addLabel : noneLeftLabel}</option>
-              {available.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {displayName(c, locale)}
-                </option>
-              ))}
-            </select>
-            {chosen.length === 0 ? (
-              <p className="text-sm text-slate-500">{emptyLabel}</p>
-            ) : (
-              <ul className="flex flex-wrap gap-2">
-                {chosen.map((c) => (
-                  <li key={c.id} className="flex min-w-0 max-w-full items-center gap-2 rounded-full bg-slate-100 py-1 ps-2 pe-1 text-sm">
-                    {c.color !== undefined ? (
-                      <ColorDot color={c.color} className="size-2.5" />
-                    ) : (
-                      <Avatar name={c.name} nameArabic={c.nameArabic} src={c.avatar} size="size-6" />
-                    )}
-                    <span className="min-w-0 truncate">{displayName(c, locale)}</span>
-                    <button
-                      type="button"
-                      onClick={() => field.onChange(ids.filter((x) => x !== c.id))}
-                      className="flex size-6 items-center justify-center rounded-full text-slate-500 hover:bg-slate-200 hover:text-slate-900"
-                      aria-label={intl.formatMessage({ id: 'schedule.remove' }, { name: displayName(c, locale) })}
-                    >
-                      ×
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </FieldShell>
-        );
-      }}
-    />
-  );
-}
-
 /** A training has exactly one team: one select. A match may have several: the multi-picker. */
-function TeamsField({ teams, onTeamAdded }: { teams: Team[]; onTeamAdded(id: string): void }) {
-  const intl = useIntl();
+function TeamsField({ teams, known, onTeamAdded }: { teams: Team[]; known?: Choice[]; onTeamAdded(id: string): void }) {
+  const { MultiPicker } = multiPickerOf(useFormContext<Values>());
   const type = useWatch<Values, 'type'>({ name: 'type' });
   if (type === 'MATCH')
     return (
@@ -173,10 +79,11 @@ function TeamsField({ teams, onTeamAdded }: { teams: Team[]; onTeamAdded(id: str
         <MultiPicker
           name="teamIds"
           label={<FormattedMessage id="schedule.teams" />}
-          choices={teams.map((t) => ({ ...t, color: t.color ?? 'GREY' }))}
-          addLabel={intl.formatMessage({ id: 'schedule.addTeam' })}
-          noneLeftLabel={intl.formatMessage({ id: 'schedule.noMoreTeams' })}
-          emptyLabel={<FormattedMessage id="schedule.matchHint" />}
+          choices={teams}
+          known={known}
+          addLabel="schedule.addTeam"
+          noneLeftLabel="schedule.noMoreTeams"
+          emptyLabel="schedule.matchHint"
           onAdd={onTeamAdded}
         />
       </div>
@@ -294,7 +201,7 @@ export function EventDialog({ target, onClose }: { target: EventTarget; onClose(
   const { create, update, remove } = useEventMutations();
   const event = target.kind === 'edit' ? target.event : null;
   const form = useZodForm(eventCreateBodySchema, { defaultValues: defaultValues(target, teams.data) });
-  const f = { ...fieldsOf(form), ...dateFieldOf(form), ...timeFieldOf(form) };
+  const f = { ...fieldsOf(form), ...dateFieldOf(form), ...timeFieldOf(form), ...multiPickerOf(form) };
   const [scope, setScope] = useState<EventScope>('this');
   const [confirm, setConfirm] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
@@ -383,15 +290,16 @@ export function EventDialog({ target, onClose }: { target: EventTarget; onClose(
         <div className="col-span-full">
           <f.Text name="field" label={<FormattedMessage id="schedule.field" />} maxLength={100} />
         </div>
-        <TeamsField teams={teamList} onTeamAdded={teamAdded} />
+        <TeamsField teams={teamList} known={event?.teams} onTeamAdded={teamAdded} />
         <div className="col-span-full">
-          <MultiPicker
+          <f.MultiPicker
             name="coachIds"
             label={<FormattedMessage id="schedule.coaches" />}
-            choices={coaches.data ?? event?.coaches ?? []}
-            addLabel={intl.formatMessage({ id: 'schedule.addCoach' })}
-            noneLeftLabel={intl.formatMessage({ id: 'schedule.noMoreCoaches' })}
-            emptyLabel={<FormattedMessage id="schedule.noCoaches" />}
+            choices={coaches.data ?? []}
+            known={event?.coaches}
+            addLabel="schedule.addCoach"
+            noneLeftLabel="schedule.noMoreCoaches"
+            emptyLabel="schedule.noCoaches"
           />
           {coaches.isError && <p className="mt-1 text-sm text-red-600">{errorText(coaches.error, 'coaches.loadFailed')}</p>}
         </div>

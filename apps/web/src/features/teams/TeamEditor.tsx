@@ -3,19 +3,17 @@ import { useState } from 'react';
 import { Controller, useFormState } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
-import { FieldShell, inputClass } from '../../components/Field';
 import { Form } from '../../components/form/Form';
 import { fieldsOf } from '../../components/form/fields';
+import { multiPickerOf } from '../../components/form/MultiPicker';
 import { useZodForm } from '../../components/form/useZodForm';
 import { COLOR_HEX } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
-import type { MessageId } from '../../lib/message-ids';
 import { useCoaches, usePlayers, useTeamMutations } from './api';
 
 interface Props {
@@ -26,13 +24,6 @@ interface Props {
   onBack(): void;
 }
 
-interface Person {
-  id: string;
-  name: string;
-  nameArabic?: string | null;
-  avatar: string | null;
-}
-
 type TeamForm = z.output<typeof teamBodySchema>;
 const valuesOf = (team: Team | null) => ({
   name: team?.name ?? '',
@@ -41,87 +32,6 @@ const valuesOf = (team: Team | null) => ({
   coachIds: team?.coaches.map((c) => c.id) ?? [],
   playerIds: team?.players.map((p) => p.id) ?? [],
 });
-
-/** The people of one list field (coaches or players): a select to add one, and chips to remove them. */
-function MemberPicker({
-  name,
-  label,
-  people,
-  known,
-  canWrite,
-  addId,
-  allInId,
-  emptyId,
-}: {
-  name: 'coachIds' | 'playerIds';
-  label: string;
-  people: Person[];
-  known: Person[];
-  canWrite: boolean;
-  addId: MessageId;
-  allInId: MessageId;
-  emptyId: MessageId;
-}) {
-  const intl = useIntl();
-  const { locale } = useLocale();
-  const id = `team-${name}`;
-  return (
-    <Controller
-      name={name}
-      render={({ field }) => {
-        const ids: string[] = field.value ?? [];
-        const available = people.filter((p) => !ids.includes(p.id));
-        const chosen = ids.map((x) => people.find((p) => p.id === x) ?? known.find((p) => p.id === x)).filter((p): p is Person => !!p);
-        return (
-          <div className="space-y-2">
-            <FieldShell id={id} label={label}>
-              {canWrite && (
-                <select
-                  id={id}
-                  className={`${inputClass()} h-9.5 py-0!`}
-                  value=""
-                  onChange={(e) => e.target.value && field.onChange([...ids, e.target.value])}
-                  disabled={available.length === 0}
-                >
-                  <option value="">{intl.formatMessage({ id: available.length ? addId : allInId })}</option>
-                  {available.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {displayName(p, locale)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FieldShell>
-            {chosen.length === 0 ? (
-              <p className="text-sm text-slate-500">
-                <FormattedMessage id={emptyId} />
-              </p>
-            ) : (
-              <ul className="flex max-h-48 flex-wrap gap-2 overflow-y-auto">
-                {chosen.map((p) => (
-                  <li key={p.id} className="flex min-w-0 max-w-full items-center gap-2 rounded-full bg-slate-100 py-1 ps-1 pe-2 text-sm">
-                    <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} size="size-6" />
-                    <span className="min-w-0 truncate">{displayName(p, locale)}</span>
-                    {canWrite && (
-                      <button
-                        type="button"
-                        onClick={() => field.onChange(ids.filter((x) => x !== p.id))}
-                        className="rounded-full px-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
-                        aria-label={intl.formatMessage({ id: 'teams.removeCoach' }, { name: displayName(p, locale) })}
-                      >
-                        ×
-                      </button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        );
-      }}
-    />
-  );
-}
 
 /** Name, colour, coaches and players of a team; create, save and delete (with confirmation) need W:ManageTeam. */
 export function TeamEditor({ team, canWrite, onSaved, onDeleted, onBack }: Props) {
@@ -134,7 +44,7 @@ export function TeamEditor({ team, canWrite, onSaved, onDeleted, onBack }: Props
   const { create, update, remove } = useTeamMutations();
   const [confirm, setConfirm] = useState(false);
   const form = useZodForm(teamBodySchema, { defaultValues: valuesOf(team), disabled: !canWrite });
-  const f = fieldsOf(form);
+  const f = { ...fieldsOf(form), ...multiPickerOf(form) };
   const { isSubmitting } = useFormState({ control: form.control });
   const name = form.watch('name');
 
@@ -212,25 +122,25 @@ export function TeamEditor({ team, canWrite, onSaved, onDeleted, onBack }: Props
             </fieldset>
           )}
         />
-        <MemberPicker
+        <f.MultiPicker
           name="coachIds"
-          label={intl.formatMessage({ id: 'teams.coaches' })}
-          people={coaches.data ?? []}
-          known={team?.coaches ?? []}
-          canWrite={canWrite}
-          addId="teams.addCoach"
-          allInId="teams.noMoreCoaches"
-          emptyId="teams.noCoaches"
+          label={<FormattedMessage id="teams.coaches" />}
+          choices={coaches.data ?? []}
+          known={team?.coaches}
+          readOnly={!canWrite}
+          addLabel="teams.addCoach"
+          noneLeftLabel="teams.noMoreCoaches"
+          emptyLabel="teams.noCoaches"
         />
-        <MemberPicker
+        <f.MultiPicker
           name="playerIds"
-          label={intl.formatMessage({ id: 'teams.players' })}
-          people={players.data ?? []}
-          known={team?.players ?? []}
-          canWrite={canWrite}
-          addId="teams.addPlayer"
-          allInId="teams.noMorePlayers"
-          emptyId="teams.noPlayers"
+          label={<FormattedMessage id="teams.players" />}
+          choices={players.data ?? []}
+          known={team?.players}
+          readOnly={!canWrite}
+          addLabel="teams.addPlayer"
+          noneLeftLabel="teams.noMorePlayers"
+          emptyLabel="teams.noPlayers"
         />
         {canWrite && (
           <div className="flex flex-wrap justify-between gap-2">

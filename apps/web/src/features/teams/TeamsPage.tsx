@@ -39,7 +39,7 @@ export function TeamsPage() {
           )
         }
       />
-      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
         <section className={editing ? 'hidden md:block' : ''} aria-label={intl.formatMessage({ id: 'nav.teams' })}>
           <ListBody
             query={teams}
