@@ -53,7 +53,12 @@ async function lastMailTo(to: string, academy?: Academy) {
   const mails = await t.deps.mailer.outbox(500);
   return mails.find((m) => m.to === to && (!academy || m.text.includes(academy.handle))) ?? null;
 }
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? null;
+/**
+ * The code in a sign-in mail or SMS: the six digits after "is" / "هو" / "كورة" — not the first six digits
+ * of the text, which the academy's name (`Academy acad-3-412907`, a random hex that is all digits one time
+ * in sixteen) can hold too.
+ */
+const codeIn = (text: string) => /(?:is|هو|كورة) (\d{6})\b/.exec(text)?.[1] ?? null;
 const tokenIn = (text: string) => /#token=([\w-]+)/.exec(text)?.[1] ?? null;
 
 async function verify(academy: Academy, payload: Record<string, unknown>) {
