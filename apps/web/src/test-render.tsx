@@ -2,9 +2,11 @@
 // query cache, toasts, session, router); one harness, so a new provider is added in one place.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { expect, vi } from 'vitest';
 import { ToastProvider } from './components/Toaster';
+import { WIDE_QUERY } from './components/use-wide-screen';
 import { AuthProvider } from './lib/auth';
 import { type Locale, LocaleProvider } from './lib/i18n';
 
@@ -28,3 +30,28 @@ export function renderWithApp(
 /** Renders `router` inside the app's providers (renderWithApp). */
 export const renderInApp = (router: AnyRouter, locale: Locale = 'en', client?: QueryClient) =>
   renderWithApp(<RouterProvider router={router} />, locale, client);
+
+/** A viewport `wide` or not for `window.matchMedia`; `resize` changes it and tells the listeners. */
+export function viewport(wide: boolean) {
+  const listeners = new Set<() => void>();
+  const list = {
+    get matches() {
+      return wide;
+    },
+    addEventListener: (_: 'change', l: () => void) => listeners.add(l),
+    removeEventListener: (_: 'change', l: () => void) => listeners.delete(l),
+  };
+  const matchMedia = vi.fn((q: string) => {
+    expect(q).toBe(WIDE_QUERY);
+    return list;
+  });
+  vi.stubGlobal('matchMedia', matchMedia);
+  return {
+    resize(next: boolean) {
+      wide = next;
+      act(() => {
+        for (const l of listeners) l();
+      });
+    },
+  };
+}

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { checkDateRange, dateSchema } from './common.js';
 import { colorSchema } from './enums.js';
+import { MISSED_IN_A_ROW_DEFAULT, MISSED_IN_A_ROW_MAX } from './event-rules.js';
 import { memberRefSchema } from './teams.js';
-
-/** How many last sessions in a row a player must have missed to be listed, by default and at most. */
-export const MISSED_IN_A_ROW_DEFAULT = 3;
-export const MISSED_IN_A_ROW_MAX = 20;
 
 /**
  * GET /api/attendance-reports (and its CSV): the events of a range of Riyadh days (both ends

@@ -32,3 +32,10 @@ export function weeklyDates(date: string, until: string): string[] {
   if (!(weeks >= 0 && weeks <= MAX_REPEAT_WEEKS)) throw new RangeError(`no weekly series from ${date} to ${until}`);
   return Array.from({ length: weeks + 1 }, (_, i) => addDaysIso(date, 7 * i));
 }
+
+/**
+ * How many last sessions in a row a player must have missed to be listed by the attendance report, by
+ * default and at most (here, free of zod, so the report's route can ask for its opening filters early).
+ */
+export const MISSED_IN_A_ROW_DEFAULT = 3;
+export const MISSED_IN_A_ROW_MAX = 20;

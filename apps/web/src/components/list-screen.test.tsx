@@ -1,14 +1,13 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Locale, LocaleProvider } from '../lib/i18n';
 import { useListSearch } from '../lib/list-search';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
+import { viewport } from '../test-render';
 import { CardFields, type ListQuery, ListScreen } from './ListScreen';
-import { WIDE_QUERY } from './use-wide-screen';
 
 interface Row {
   id: number;
@@ -69,31 +68,6 @@ function renderList({ path = '/', query = loaded(ROWS), locale = 'en' }: { path?
 
 const tableRows = () => within(screen.getByTestId('list-table')).getAllByTestId('row');
 const cards = () => within(screen.getByTestId('list-cards')).getAllByTestId('row');
-
-/** A viewport `wide` or not for `window.matchMedia`; `resize` changes it and tells the listeners. */
-function viewport(wide: boolean) {
-  const listeners = new Set<() => void>();
-  const list = {
-    get matches() {
-      return wide;
-    },
-    addEventListener: (_: 'change', l: () => void) => listeners.add(l),
-    removeEventListener: (_: 'change', l: () => void) => listeners.delete(l),
-  };
-  const matchMedia = vi.fn((q: string) => {
-    expect(q).toBe(WIDE_QUERY);
-    return list;
-  });
-  vi.stubGlobal('matchMedia', matchMedia);
-  return {
-    resize(next: boolean) {
-      wide = next;
-      act(() => {
-        for (const l of listeners) l();
-      });
-    },
-  };
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toaster';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { viewport } from '../../test-render';
 import { AttendanceReportPage } from './AttendanceReportPage';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -80,11 +81,19 @@ describe('the attendance report', () => {
     expect(teams.map((r) => r.textContent)).toEqual(['Eagles23350%', 'Falcons100Not marked']);
     const players = (await screen.findAllByTestId('report-player-row')).filter((r) => r.tagName === 'TR');
     expect(players.map((r) => r.textContent)).toEqual(['Ali20100%', 'Badr020%']);
-    // Phones get a card per row.
-    expect((await screen.findAllByTestId('report-team-row')).filter((r) => r.tagName === 'LI')).toHaveLength(2);
     const missedSection = screen.getByTestId('report-missed');
     expect(within(missedSection).getByRole('heading').textContent).toBe('Missed their last 3 sessions');
     expect(within(missedSection).getByTestId('report-missed-row').textContent).toBe('BadrSince2026/03/20Last attendedNever');
+  });
+
+  it('gives a phone a card per row and no table (one layout rendered, not two hidden by CSS)', async () => {
+    viewport(false);
+    stubFetch(answer(REPORT));
+    renderPage();
+    const cards = await screen.findAllByTestId('report-team-row');
+    expect(cards.map((r) => r.tagName)).toEqual(['LI', 'LI']);
+    expect((await screen.findAllByTestId('report-player-row')).map((r) => r.tagName)).toEqual(['LI', 'LI']);
+    expect(document.querySelector('table')).toBeNull();
   });
 
   it('asks again for one team and another N', async () => {

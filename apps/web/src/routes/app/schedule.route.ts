@@ -9,6 +9,7 @@ import { weekQuery, weekSearch } from './week';
 // The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
 const teamQueries = () => import('../../features/teams/api');
 const eventQueries = () => import('../../features/schedule/api');
+const reportQueries = () => import('../../features/attendance-reports/api');
 
 /** The academy's week of events. */
 export const scheduleRoute = createRoute({
@@ -36,7 +37,15 @@ export const scheduleRoute = createRoute({
 export const attendanceReportRoute = createRoute({
   ...areaRoute('Schedule'),
   path: `${AREA_ROUTES.Schedule.path}/attendance`,
-  staticData: { queries: teamQueries },
+  staticData: {
+    queries: teamQueries,
+    // The report of its opening filters leaves with the teams, not after the screen's code (it was the
+    // slowest list on a phone: bench:phone, docs/performance.md).
+    early: () => {
+      fetchEarly('listTeams');
+      void reportQueries().then((q) => fetchEarly('attendanceReport', { query: q.reportQuery(q.defaultReportFilters()) }));
+    },
+  },
   loader: ({ context }) => warm(teamQueries().then((q) => context.queryClient.ensureQueryData(q.teamsQuery))),
   component: lazyRouteComponent(() => import('../../features/attendance-reports/AttendanceReportPage'), 'AttendanceReportPage'),
 });
