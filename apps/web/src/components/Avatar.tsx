@@ -34,9 +34,10 @@ export interface StackPerson extends Named {
 }
 
 /**
- * Up to `max` avatars overlapping by a fifth (margin-inline-start, so right to left too), each with
- * a white ring that keeps its neighbour's initials readable, then "+n". `label` names them on hover
- * and, unless `announce` is false (inside a control that names itself), for screen readers.
+ * Up to `max` avatars side by side in the reading direction, a hair apart, then "+n". They do not
+ * overlap: initials fill most of their circle (two Arabic letters nearly all of it), so any overlap
+ * hid the first one's second letter. `label` names them on hover and, unless `announce` is false
+ * (inside a control that names itself), for screen readers.
  */
 export function AvatarStack({
   people,
@@ -55,19 +56,19 @@ export function AvatarStack({
   const more = people.length - shown.length;
   return (
     <span
-      className="flex shrink-0 items-center"
+      className="flex shrink-0 items-center gap-0.5"
       title={label}
       {...(announce ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       data-testid="avatar-stack"
     >
-      {shown.map((p, i) => (
-        <span key={p.id} className={`relative shrink-0 rounded-full ring-2 ring-white ${i > 0 ? '-ms-1.5' : ''}`}>
+      {shown.map((p) => (
+        <span key={p.id} className="shrink-0 rounded-full">
           <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} size={size} />
         </span>
       ))}
       {more > 0 && (
         <span
-          className={`relative -ms-1.5 flex ${size} shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 ring-2 ring-white`}
+          className={`flex ${size} shrink-0 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700`}
         >
           +{more}
         </span>
