@@ -11,11 +11,18 @@ export function textLanguage(text: string): 'ar' | 'en' {
   return (text.match(ARABIC)?.length ?? 0) > (text.match(LATIN)?.length ?? 0) ? 'ar' : 'en';
 }
 
-/** A free text marked with its own language and direction (`lang`, `dir`), whatever the page's. */
-export function WrittenText({ text, className, as: Tag = 'p' }: { text: string; className?: string; as?: 'p' | 'span' }): ReactNode {
+/** `text-align: match-parent`: Chromium and Safari know it only by its prefixed name (each browser drops the one it does not know). */
+const ALIGN_AS_AROUND = '[text-align:-webkit-match-parent] [text-align:match-parent]';
+
+/**
+ * A free text marked with its own language and direction (`lang`, `dir`), whatever the page's. It is
+ * aligned as the text around it (`match-parent`), not to its own start: an Arabic field under an
+ * English name stays under the name instead of jumping to the other edge of the row.
+ */
+export function WrittenText({ text, className = '', as: Tag = 'p' }: { text: string; className?: string; as?: 'p' | 'span' }): ReactNode {
   const lang = textLanguage(text);
   return (
-    <Tag lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} className={className}>
+    <Tag lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'} className={`${ALIGN_AS_AROUND} ${className}`.trim()}>
       {text}
     </Tag>
   );

@@ -16,6 +16,7 @@ import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
 import type { MessageId } from '../../lib/message-ids';
+import { WrittenText } from '../../lib/text-language';
 import { usePlayers, useTeams } from '../teams/api';
 import { ExportPlayersMenu } from './ExportPlayersMenu';
 import { AgeBandFilter, ConditionFilter, TeamFilter } from './Filters';
@@ -104,11 +105,7 @@ export function PlayersPage() {
       <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} />
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-slate-900">{displayName(p, locale)}</p>
-        {p.condition && (
-          <p className="text-xs text-amber-700" dir="auto">
-            {p.condition}
-          </p>
-        )}
+        {p.condition && <WrittenText text={p.condition} className="text-xs text-amber-700" />}
       </div>
     </>
   );
