@@ -109,7 +109,8 @@ export function ListBody<T extends object>({
       {/* Only the layout the viewport shows is rendered. Phones: one card per row, every field and action
           reachable without sideways scrolling. */}
       {columns && wide ? (
-        <div className="overflow-x-auto" data-testid="list-table">
+        // The header row's grey is clipped to the list's rounded corners (it painted over them).
+        <div className="overflow-x-auto rounded-t-[inherit]" data-testid="list-table">
           <table className="w-full text-sm">
             <TableHead columns={columns.map((c) => c.header)} />
             <tbody className="divide-y divide-slate-100">
@@ -154,7 +155,8 @@ export function ListFilters({ search, filters, active = 0 }: { search?: ListSear
   if (!search && !filters) return null;
   const label = search && intl.formatMessage({ id: search.label });
   return (
-    <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+    // A gap, not space-y: the folded filters (display: none) leave no margin under the search.
+    <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4">
       <div className="flex flex-col gap-2 sm:flex-row">
         {search && (
           <input

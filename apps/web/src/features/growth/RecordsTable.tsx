@@ -78,7 +78,7 @@ export function RecordsTable({
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto md:block">
+      <div className="hidden overflow-x-auto rounded-t-[inherit] md:block">
         <table className="w-full text-sm">
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-500">
             <tr>

@@ -207,7 +207,7 @@ export function PrivilegesPage() {
                 </li>
               ))}
             </ul>
-            <div className="hidden overflow-x-auto md:block">
+            <div className="hidden overflow-x-auto rounded-t-[inherit] md:block">
               <table className="w-full text-sm">
                 <TableHead
                   columns={[
