@@ -6,7 +6,7 @@ import { dateText, monthLabel } from '../../components/date-format';
 import { useCalendar } from '../../lib/calendar';
 import { useLocale } from '../../lib/i18n';
 import { ageGroupLabel, formatMetric } from './format';
-import { paddedRange } from './helpers';
+import { paddedRange, valueTicks } from './helpers';
 
 interface Point {
   x: number;
@@ -101,6 +101,7 @@ export default function GrowthChart({
             type="number"
             dataKey="y"
             domain={range}
+            ticks={valueTicks(range)}
             orientation={rtl ? 'right' : 'left'}
             tickFormatter={(v: number) => formatMetric(intl, metric, v, false)}
             tick={{ fontSize: 12 }}

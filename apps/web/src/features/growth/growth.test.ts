@@ -1,7 +1,7 @@
 import type { GrowthMedians, GrowthMetric } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { chartSeries, monthTicks } from './GrowthChart';
-import { changeDirection, changePercent, paddedRange } from './helpers';
+import { changeDirection, changePercent, paddedRange, valueTicks } from './helpers';
 
 describe('growth helpers', () => {
   it('gives the change to the previous record in percent to 1 decimal', () => {
@@ -27,6 +27,16 @@ describe('growth helpers', () => {
     expect(paddedRange([50])).toEqual([45, 55]);
     expect(paddedRange([0])).toEqual([-1, 1]);
     expect(paddedRange([])).toBeNull();
+  });
+
+  it('labels the Y axis with round values inside its range, evenly apart', () => {
+    // The demo's height chart was labelled 117.9, 119.9, 121.9 and 122.5 (issue 20).
+    expect(valueTicks([117.48, 122.46])).toEqual([118, 119, 120, 121, 122]);
+    expect(valueTicks([90, 210])).toEqual([100, 125, 150, 175, 200]);
+    expect(valueTicks([2.31, 2.58])).toEqual([2.35, 2.4, 2.45, 2.5, 2.55]);
+    expect(valueTicks([-1, 1])).toEqual([-1, -0.5, 0, 0.5, 1]);
+    expect(valueTicks([45, 55])).toEqual([45, 47.5, 50, 52.5, 55]);
+    expect(valueTicks([5, 5])).toEqual([5]);
   });
 });
 

@@ -51,6 +51,24 @@ export function paddedRange(values: number[]): [number, number] | null {
   return [round(min - pad), round(max + pad)];
 }
 
+/**
+ * The Y axis's labels: round values (1, 2, 2.5 or 5 times a power of ten apart, about `target` of them)
+ * inside the chart's range. Without them the axis labelled its two ends and a few values between,
+ * and the top two could nearly touch ("122.5" over "121.9").
+ */
+export function valueTicks([min, max]: [number, number], target = 5): number[] {
+  const span = max - min;
+  if (!(span > 0)) return [min];
+  const rough = span / (target - 1);
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const norm = rough / magnitude;
+  const nice = [1, 2, 2.5, 5, 10].reduce((best, n) => (Math.abs(n - norm) < Math.abs(best - norm) ? n : best));
+  const step = nice * magnitude;
+  const ticks: number[] = [];
+  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) ticks.push(Number(v.toFixed(10)));
+  return ticks;
+}
+
 /** Form steps (docs/domain.md, "Screens"): 0.1, with 0.01 for sprints and 0.5 for sleep. */
 export const metricStep = (m: GrowthMetricKey) => (LOWER_IS_BETTER.includes(m) ? 0.01 : m === 'sleepingHours' ? 0.5 : 0.1);
 /** Sprints show 2 decimals, the rest 1. */
