@@ -64,7 +64,8 @@ function OtpForm({ status }: { status: EInvoicingStatus }) {
 
   return (
     <Form form={form} onSubmit={submit} errorFallback="einvoicing.failed" className="space-y-3">
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end">
+      {/* The button keeps its own width and lines up with the input, not with the hint under it. */}
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_max-content] sm:items-start">
         <f.Text
           name="otp"
           dir="ltr"
@@ -75,7 +76,13 @@ function OtpForm({ status }: { status: EInvoicingStatus }) {
           hint={<FormattedMessage id="einvoicing.otpHint" />}
           disabled={!status.vatNumber}
         />
-        <Button type="submit" loading={submitting} disabled={!status.vatNumber} data-testid="einvoicing-submit">
+        <Button
+          type="submit"
+          loading={submitting}
+          disabled={!status.vatNumber}
+          className="sm:mt-[1.625rem]"
+          data-testid="einvoicing-submit"
+        >
           <FormattedMessage id={renewing ? 'einvoicing.renew' : 'einvoicing.onboard'} />
         </Button>
       </div>

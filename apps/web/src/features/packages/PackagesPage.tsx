@@ -113,7 +113,7 @@ export function PackagesPage() {
         </Button>
         <Button
           variant="ghost"
-          className="text-red-700 hover:bg-red-50"
+          className="text-red-700! hover:bg-red-50!"
           onClick={() => {
             remove.reset();
             setDeleting(p);
