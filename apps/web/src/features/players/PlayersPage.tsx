@@ -114,7 +114,7 @@ export function PlayersPage() {
     <ListScreen
       title={<FormattedMessage id="nav.players" />}
       actions={
-        <div className="flex flex-wrap items-center gap-2">
+        <>
           <Link
             to="/players/announcements"
             className="inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
@@ -133,7 +133,7 @@ export function PlayersPage() {
               <FormattedMessage id="players.add" />
             </Button>
           )}
-        </div>
+        </>
       }
       search={{ label: 'players.search', value: f.q, onChange: set('q') }}
       activeFilters={paged.active}
