@@ -24,13 +24,13 @@
 //  --report bench/results/phone-lists-….json: print a results file's tables again, measuring nothing)
 //
 // Prints a table per CPU rate and writes everything to bench/results/phone-lists-<time>.json.
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { buildIfMissing, startProductionServer } from './production-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({
@@ -89,60 +89,28 @@ const SCREENS = [
 
 // ── the server ───────────────────────────────────────────────────────────────
 
-const run = (cmd, env = {}) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 const WEB_DIST = resolve(root, args.dist ?? 'apps/web/dist');
 const DATA_DIR = resolve(root, args['data-dir'] ?? (process.env.DATA_DIR || 'data/bench'));
 
 /** Builds what is missing (or everything with --build) and checks the data is seeded. */
 function prepare() {
-  if (args.build || !existsSync(join(WEB_DIST, 'index.html'))) run('npm run build -w @kora/web', { WEB_DIST });
-  if (!args.server && (args.build || !existsSync(join(root, 'apps/server/dist/main.js')))) run('npm run build -w @kora/server');
+  buildIfMissing({ webDist: WEB_DIST, build: args.build, server: args.server });
   if (!existsSync(join(DATA_DIR, 'pglite'))) {
     console.error(`${DATA_DIR}/pglite is not seeded: run \`BENCH_DB=pglite DATA_DIR=${DATA_DIR} npm run bench:seed\` first`);
     process.exit(2);
   }
 }
 
-const freePort = () =>
-  new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => done(port));
-    });
-  });
-
 /** The production server on the seeded directory (rate limits raised: one address opens hundreds of pages). */
-async function startServer() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [args.server ?? 'apps/server/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_DOMAIN: `localhost:${port}`,
-      DATA_DIR,
-      DATABASE_URL: '',
-      SEED_DEMO: 'never',
-      RATE_LIMIT_SCALE: '100',
-      LOG_LEVEL: 'warn',
-      WEB_DIST,
-    },
+const startServer = () =>
+  startProductionServer({
+    server: args.server,
+    webDist: WEB_DIST,
+    dataDir: DATA_DIR,
+    handle: ADMIN.handle,
+    env: { SEED_DEMO: 'never', RATE_LIMIT_SCALE: '100' },
+    notReady: ` (is ${DATA_DIR} seeded with the bench academy?)`,
   });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/academies/check/${ADMIN.handle}`);
-      if ((await res.json()).exists) break;
-    } catch {}
-    if (child.exitCode !== null) throw new Error('the server stopped while starting');
-    if (Date.now() > deadline) throw new Error(`the server did not start within 90 s (is ${DATA_DIR} seeded with the bench academy?)`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { port, child };
-}
 
 // ── in the page ──────────────────────────────────────────────────────────────
 

@@ -1,21 +1,4 @@
-// `npm run bench:web`: Lighthouse (mobile, simulated throttling, the local Chromium) on the public
-// landing page and on four signed-in screens of the demo academy's admin (dashboard, players list,
-// schedule, subscriptions), against the production build
-// served by the real server (embedded database, demo data), plus the gzipped JS the landing and the
-// signed-in shell load. Builds what is missing first (`--build` rebuilds web and server).
-//
-//   npm run bench:web [-- --runs 3] [--build] [--url /pricing] [--reports dir] [--server main.js] [--dist dir]
-// (--url: another public page to audit; --reports: keep Lighthouse's full JSON reports there;
-//  --server path/to/apps/server/dist/main.js: audit another build, e.g. a copy of an older one;
-//  --dist dir: build the web app into dir (inside the repository, e.g. .tmp/web) instead of apps/web/dist and
-//  serve that, so journeys running from apps/web/dist are left alone; --screen players: audit only the signed-in
-//  screens named (dashboard, players, schedule, subscriptions; repeatable), without the public page)
-//
-// Each page runs `--runs` times (default 3); the run with the median performance score is printed
-// and written, with the budgets, to bench/results/web-<time>.json.
-import { execSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { BUDGET, bundleSizes } from '../apps/web/scripts/bundle-size.mjs';
+import { buildIfMissing, startProductionServer } from './production-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({
@@ -47,50 +31,13 @@ const SIGNED_IN = [
   ['subscriptions', '/settings'],
 ].filter(([name]) => !args.screen || args.screen.some((s) => name.startsWith(s)));
 
-const run = (cmd, env = {}) => execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 const WEB_DIST = resolve(root, args.dist ?? 'apps/web/dist');
-if (args.build || !existsSync(join(WEB_DIST, 'index.html'))) run('npm run build -w @kora/web', { WEB_DIST });
-// --server names a build of its own: nothing to build.
-if (!args.server && (args.build || !existsSync(join(root, 'apps/server/dist/main.js')))) run('npm run build -w @kora/server');
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+buildIfMissing({ webDist: WEB_DIST, build: args.build, server: args.server });
 
 /** The production server on a free port with a fresh embedded database (the demo academy is seeded). */
 async function startServer() {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kora-bench-web-'));
-  // --server: another build's apps/server/dist/main.js (it serves the apps/web/dist beside it), to compare.
-  const child = spawn(process.execPath, [args.server ?? 'apps/server/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_DOMAIN: `localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      WEB_DIST,
-    },
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/academies/check/demo`);
-      if ((await res.json()).exists) break;
-    } catch {}
-    if (child.exitCode !== null) throw new Error('the server stopped while starting');
-    if (Date.now() > deadline) throw new Error('the server did not start within 90 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const { port, child } = await startProductionServer({ server: args.server, webDist: WEB_DIST, dataDir, handle: 'demo' });
   return {
     port,
     stop() {
