@@ -7,10 +7,12 @@ import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
 import { ConfirmDialog } from '../../components/Dialog';
 import { PlanDate, PlanDateText } from '../../components/PlanDate';
+import { ShowMore } from '../../components/ShowMore';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
 import { ColorDot } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
+import { useWideScreen } from '../../components/use-wide-screen';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
@@ -21,10 +23,12 @@ import type { MessageId } from '../../lib/message-ids';
 import { WrittenText } from '../../lib/text-language';
 import { useParticipations, usePlayer, usePlayerMutations, useSessions } from './api';
 import { EditPlayerDialog } from './EditPlayerDialog';
-import { ageOf, attendanceSummary, eventsInOrder, membershipOf, sessionBar } from './helpers';
+import { ageOf, attendanceSummary, eventsPage, membershipOf, sessionBar } from './helpers';
 import { StatusBadge } from './StatusBadge';
 
 const playerRoute = getRouteApi('/app/players/$playerId');
+/** How many of a player's past, and of their coming, events show before "Show more". */
+const EVENTS_PAGE = 10;
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -61,6 +65,9 @@ export function PlayerDetailPage() {
   const [deleteError, setDeleteError] = useState<string>();
   const [statusError, setStatusError] = useState<Record<string, string>>({});
   const [futureAttended, setFutureAttended] = useState<Participation | null>(null);
+  const [pastShown, setPastShown] = useState(EVENTS_PAGE);
+  const [futureShown, setFutureShown] = useState(EVENTS_PAGE);
+  const wide = useWideScreen();
   const today = riyadhToday();
   const canWrite = auth.canWrite('Players');
 
@@ -107,9 +114,18 @@ export function PlayerDetailPage() {
       setStatusError((s) => ({ ...s, [x.id]: errorText(err, 'players.statusFailed') }));
     }
   };
-  // History first (the latest on top), then what is still to come (the soonest first).
-  const events = eventsInOrder(participations.data ?? [], today);
-  const firstUpcoming = events.find((x) => x.event.date > today)?.id;
+  // History first (the latest on top), then what is still to come (the soonest first); each part shows a
+  // page and "Show more" (a year of weekly trainings is ~50 rows: 9,000 px on a phone).
+  const page = eventsPage(participations.data ?? [], today, pastShown, futureShown);
+  const events = page.rows;
+  const firstUpcoming = page.firstUpcoming?.id;
+  const lastPast = page.lastPast?.id;
+  const morePast = page.pastTotal > pastShown && (
+    <ShowMore shown={pastShown} total={page.pastTotal} pageSize={EVENTS_PAGE} onMore={() => setPastShown((n) => n + EVENTS_PAGE)} />
+  );
+  const moreFuture = page.futureTotal > futureShown && (
+    <ShowMore shown={futureShown} total={page.futureTotal} pageSize={EVENTS_PAGE} onMore={() => setFutureShown((n) => n + EVENTS_PAGE)} />
+  );
   const upcomingHeading = (x: Participation) => x.id === firstUpcoming && <FormattedMessage id="players.upcoming" />;
   // With write permission a selector (its failure shown beneath), else the status as text.
   const statusCell = (x: Participation) =>
@@ -306,68 +322,85 @@ export function PlayerDetailPage() {
           </p>
         ) : (
           <>
-            {/* Phones: one card per event with its status selector; desktops: the table. */}
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {events.map((x) => (
-                <li key={x.id} className="space-y-2 px-5 py-4" data-testid="event-row">
-                  {upcomingHeading(x) && (
-                    <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{upcomingHeading(x)}</p>
-                  )}
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <p className="font-medium">
-                      <FormattedMessage id={`event.${x.event.type}`} />
-                      {x.team && <span className="text-slate-500"> · {displayName(x.team, locale)}</span>}
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      {day(x.event.date)} · {timeRange(x)}
-                    </p>
-                  </div>
-                  {x.event.field && <WrittenText className="text-sm text-slate-600" text={x.event.field} />}
-                  {statusCell(x)}
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto md:block">
-              <table className="w-full text-sm">
-                <TableHead
-                  columns={[
-                    'events.col.date',
-                    'events.col.time',
-                    'events.col.type',
-                    'events.col.field',
-                    'events.col.team',
-                    'events.col.status',
-                  ]}
-                />
-                <tbody className="divide-y divide-slate-100">
-                  {events.map((x) => (
-                    <Fragment key={x.id}>
+            {/* Phones: one card per event with its status selector; desktops: the table (one of them rendered). */}
+            {!wide ? (
+              <ul className="divide-y divide-slate-100">
+                {events.map((x) => (
+                  <Fragment key={x.id}>
+                    <li className="space-y-2 px-5 py-4" data-testid="event-row">
                       {upcomingHeading(x) && (
-                        <tr className="bg-slate-50">
-                          <th
-                            colSpan={6}
-                            scope="rowgroup"
-                            className="px-4 py-2 text-start text-xs font-semibold tracking-wide text-slate-500 uppercase"
-                          >
-                            {upcomingHeading(x)}
-                          </th>
-                        </tr>
+                        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{upcomingHeading(x)}</p>
                       )}
-                      <tr data-testid="event-row">
-                        <td className="px-4 py-3 whitespace-nowrap">{day(x.event.date, true)}</td>
-                        <td className="px-4 py-3 whitespace-nowrap">{timeRange(x)}</td>
-                        <td className="px-4 py-3">
+                      <div className="flex flex-wrap items-baseline justify-between gap-2">
+                        <p className="font-medium">
                           <FormattedMessage id={`event.${x.event.type}`} />
-                        </td>
-                        <td className="px-4 py-3">{x.event.field ? <WrittenText as="span" text={x.event.field} /> : '—'}</td>
-                        <td className="px-4 py-3">{x.team ? displayName(x.team, locale) : '—'}</td>
-                        <td className="px-4 py-3">{statusCell(x)}</td>
+                          {x.team && <span className="text-slate-500"> · {displayName(x.team, locale)}</span>}
+                        </p>
+                        <p className="text-sm text-slate-600">
+                          {day(x.event.date)} · {timeRange(x)}
+                        </p>
+                      </div>
+                      {x.event.field && <WrittenText className="text-sm text-slate-600" text={x.event.field} />}
+                      {statusCell(x)}
+                    </li>
+                    {x.id === lastPast && morePast && <li>{morePast}</li>}
+                  </Fragment>
+                ))}
+                {moreFuture && <li>{moreFuture}</li>}
+              </ul>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <TableHead
+                    columns={[
+                      'events.col.date',
+                      'events.col.time',
+                      'events.col.type',
+                      'events.col.field',
+                      'events.col.team',
+                      'events.col.status',
+                    ]}
+                  />
+                  <tbody className="divide-y divide-slate-100">
+                    {events.map((x) => (
+                      <Fragment key={x.id}>
+                        {upcomingHeading(x) && (
+                          <tr className="bg-slate-50">
+                            <th
+                              colSpan={6}
+                              scope="rowgroup"
+                              className="px-4 py-2 text-start text-xs font-semibold tracking-wide text-slate-500 uppercase"
+                            >
+                              {upcomingHeading(x)}
+                            </th>
+                          </tr>
+                        )}
+                        <tr data-testid="event-row">
+                          <td className="px-4 py-3 whitespace-nowrap">{day(x.event.date, true)}</td>
+                          <td className="px-4 py-3 whitespace-nowrap">{timeRange(x)}</td>
+                          <td className="px-4 py-3">
+                            <FormattedMessage id={`event.${x.event.type}`} />
+                          </td>
+                          <td className="px-4 py-3">{x.event.field ? <WrittenText as="span" text={x.event.field} /> : '—'}</td>
+                          <td className="px-4 py-3">{x.team ? displayName(x.team, locale) : '—'}</td>
+                          <td className="px-4 py-3">{statusCell(x)}</td>
+                        </tr>
+                        {x.id === lastPast && morePast && (
+                          <tr>
+                            <td colSpan={6}>{morePast}</td>
+                          </tr>
+                        )}
+                      </Fragment>
+                    ))}
+                    {moreFuture && (
+                      <tr>
+                        <td colSpan={6}>{moreFuture}</td>
                       </tr>
-                    </Fragment>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                    )}
+                  </tbody>
+                </table>
+              </div>
+            )}
           </>
         )}
       </section>

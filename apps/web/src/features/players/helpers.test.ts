@@ -1,6 +1,16 @@
 import type { Player } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { ageOf, attendanceSummary, emptyFilters, eventsInOrder, filterPlayers, inAgeBand, membershipOf, sessionBar } from './helpers';
+import {
+  ageOf,
+  attendanceSummary,
+  emptyFilters,
+  eventsInOrder,
+  eventsPage,
+  filterPlayers,
+  inAgeBand,
+  membershipOf,
+  sessionBar,
+} from './helpers';
 
 const sub = (status: string, endDate: string | null) => ({ id: 'x', status, endDate }) as unknown as Player['subscriptions'][number];
 
@@ -73,5 +83,26 @@ describe("a player's events", () => {
       '2026-12-02 17:00',
       '2026-12-20 17:00',
     ]);
+  });
+});
+
+describe('eventsPage', () => {
+  const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}`;
+  // Days 1–25 are past (25 is today), 26–30 to come.
+  const rows = Array.from({ length: 30 }, (_, i) => ({ id: day(i + 1), event: { date: day(i + 1), time: '17:00' } }));
+
+  it("shows a page of the latest past and of the soonest to come, with each part's total", () => {
+    const page = eventsPage(rows, day(25), 10, 2);
+    expect(page.rows.map((r) => r.id)).toEqual([...Array.from({ length: 10 }, (_, i) => day(25 - i)), day(26), day(27)]);
+    expect([page.pastTotal, page.futureTotal]).toEqual([25, 5]);
+    expect(page.lastPast?.id).toBe(day(16));
+    expect(page.firstUpcoming?.id).toBe(day(26));
+  });
+
+  it('shows everything once the pages cover it, and has no past or future part when there is none', () => {
+    expect(eventsPage(rows, day(25), 100, 100).rows).toHaveLength(30);
+    const onlyFuture = eventsPage(rows, '2026-10-31', 10, 10);
+    expect([onlyFuture.pastTotal, onlyFuture.lastPast, onlyFuture.firstUpcoming?.id]).toEqual([0, undefined, day(1)]);
+    expect(eventsPage(rows, '2026-12-31', 10, 10).firstUpcoming).toBeUndefined();
   });
 });

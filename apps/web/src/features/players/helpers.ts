@@ -82,3 +82,28 @@ export function eventsInOrder<T extends { event: { date: string; time: string } 
   const future = rows.filter((x) => x.event.date > today).sort((a, b) => at(a).localeCompare(at(b)));
   return [...past, ...future];
 }
+
+/**
+ * The page of a player's events shown: the latest `pastShown` of the past (and today), then the soonest
+ * `futureShown` of what is to come, each part with how many it has in all (its "Show more").
+ */
+export function eventsPage<T extends { event: { date: string; time: string } }>(
+  rows: readonly T[],
+  today: string,
+  pastShown: number,
+  futureShown: number,
+) {
+  const ordered = eventsInOrder(rows, today);
+  const past = ordered.filter((x) => x.event.date <= today);
+  const future = ordered.filter((x) => x.event.date > today);
+  const shownPast = past.slice(0, pastShown);
+  return {
+    rows: [...shownPast, ...future.slice(0, futureShown)],
+    pastTotal: past.length,
+    futureTotal: future.length,
+    /** The last past row shown: its "Show more" follows it. */
+    lastPast: shownPast.at(-1),
+    /** The first row to come: the "Upcoming" heading goes before it. */
+    firstUpcoming: future[0],
+  };
+}
