@@ -1,10 +1,8 @@
 // Why: the date picker bound to the form by a path of its values (its own module: the calendar is large).
 
-import { Controller, type FieldValues } from 'react-hook-form';
-import { useIntl } from 'react-intl';
+import type { FieldValues } from 'react-hook-form';
 import { DatePicker } from '../DatePicker';
-import { fieldErrorText } from './errors';
-import type { FormOf, Named } from './fields';
+import { type FormOf, type Named, useBoundField } from './fields';
 
 /** A date (yyyy-MM-dd, or `empty` when cleared); a committed date counts as leaving the field. */
 function FormDate<T extends FieldValues>({
@@ -15,24 +13,19 @@ function FormDate<T extends FieldValues>({
   disabled,
   empty = '',
 }: Named<T> & { min?: string; max?: string; disabled?: boolean; empty?: '' | null }) {
-  const intl = useIntl();
+  const { field, text, error } = useBoundField<T>(name);
   return (
-    <Controller<T>
-      name={name}
-      render={({ field, fieldState }) => (
-        <DatePicker
-          label={label}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={(v) => {
-            field.onChange(v || empty);
-            field.onBlur();
-          }}
-          min={min}
-          max={max}
-          disabled={disabled}
-          error={fieldErrorText(intl, fieldState.error)}
-        />
-      )}
+    <DatePicker
+      label={label}
+      value={text ?? ''}
+      onChange={(v) => {
+        field.onChange(v || empty);
+        field.onBlur();
+      }}
+      min={min}
+      max={max}
+      disabled={disabled}
+      error={error}
     />
   );
 }

@@ -7,7 +7,7 @@
 // `multiPickerOf`: a list of ids, with avatars and team colours; the schedule's time, features/schedule/TimeField.tsx).
 // The controls themselves are not exported: unbound, `name` would be any string.
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
-import { Controller, type FieldValues, get, type Path, type UseFormReturn, useFormContext, useFormState } from 'react-hook-form';
+import { type FieldValues, get, type Path, type UseFormReturn, useController, useFormContext, useFormState } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { AcademyLinkInput } from '../AcademyLinkInput';
 import { CountryPicker } from '../CountryPicker';
@@ -26,6 +26,16 @@ export function useFieldError<T extends FieldValues = never>(name: NoInfer<Path<
   const intl = useIntl();
   const { errors } = useFormState<T>({ name });
   return fieldErrorText(intl, get(errors, name));
+}
+
+/**
+ * A control bound to the field `name` of the surrounding form (react-hook-form's useController): the field's
+ * handlers, its value when it is text (else null) and its error in the user's language.
+ */
+export function useBoundField<T extends FieldValues>(name: Path<T>) {
+  const intl = useIntl();
+  const { field, fieldState } = useController<T>({ name });
+  return { field, text: typeof field.value === 'string' ? field.value : null, error: fieldErrorText(intl, fieldState.error) };
 }
 
 const describedBy = (id: string, error?: string) => ({
@@ -76,92 +86,52 @@ function FormSelect<T extends FieldValues>({
     'name' | 'value' | 'onChange'
   >) {
   const id = useId();
-  const intl = useIntl();
+  const { field, error } = useBoundField<T>(name);
   return (
-    <Controller<T>
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = fieldErrorText(intl, fieldState.error);
-        return (
-          <FieldShell id={id} label={label} error={error}>
-            <select
-              id={id}
-              className={`${inputClass(error)} h-9.5 py-0!`}
-              {...describedBy(id, error)}
-              {...rest}
-              ref={field.ref}
-              name={field.name}
-              value={field.value == null ? '' : String(field.value)}
-              onChange={(e) => {
-                field.onChange(e.target.value || empty);
-                onValueChange?.(e.target.value || empty);
-              }}
-              onBlur={field.onBlur}
-            >
-              {children}
-            </select>
-          </FieldShell>
-        );
-      }}
-    />
+    <FieldShell id={id} label={label} error={error}>
+      <select
+        id={id}
+        className={`${inputClass(error)} h-9.5 py-0!`}
+        {...describedBy(id, error)}
+        {...rest}
+        ref={field.ref}
+        name={field.name}
+        value={field.value == null ? '' : String(field.value)}
+        onChange={(e) => {
+          field.onChange(e.target.value || empty);
+          onValueChange?.(e.target.value || empty);
+        }}
+        onBlur={field.onBlur}
+      >
+        {children}
+      </select>
+    </FieldShell>
   );
 }
 
 /** A phone number in E.164 (components/PhoneField.tsx loads the phone metadata when it is first shown). */
 function FormPhone<T extends FieldValues>({ name, label }: Named<T>) {
-  const intl = useIntl();
-  return (
-    <Controller<T>
-      name={name}
-      render={({ field, fieldState }) => (
-        <PhoneField
-          label={label}
-          name={field.name}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldErrorText(intl, fieldState.error)}
-        />
-      )}
-    />
-  );
+  const { field, text, error } = useBoundField<T>(name);
+  return <PhoneField label={label} name={field.name} value={text ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
 }
 
 /** A country's ISO code, or null when none is chosen. */
 function FormCountry<T extends FieldValues>({ name, label }: Named<T>) {
-  const intl = useIntl();
-  return (
-    <Controller<T>
-      name={name}
-      render={({ field, fieldState }) => (
-        <CountryPicker
-          label={label}
-          value={typeof field.value === 'string' ? field.value : null}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldErrorText(intl, fieldState.error)}
-        />
-      )}
-    />
-  );
+  const { field, text, error } = useBoundField<T>(name);
+  return <CountryPicker label={label} value={text} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
 }
 
 /** The academy link: the handle typed before the fixed domain (components/AcademyLinkInput.tsx). */
 function FormAcademyLink<T extends FieldValues>({ name, label, autoFocus }: Named<T> & { autoFocus?: boolean }) {
-  const intl = useIntl();
+  const { field, text, error } = useBoundField<T>(name);
   return (
-    <Controller<T>
-      name={name}
-      render={({ field, fieldState }) => (
-        <AcademyLinkInput
-          label={label}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldErrorText(intl, fieldState.error)}
-          autoFocus={autoFocus}
-        />
-      )}
+    <AcademyLinkInput
+      label={label}
+      value={text ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+      autoFocus={autoFocus}
     />
   );
 }

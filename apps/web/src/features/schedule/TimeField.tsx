@@ -1,9 +1,8 @@
 // Why: times are HH:mm on the 24-hour clock in both languages; the browser's time input would show AM/PM, in English, on Arabic screens.
-import { Controller, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { TextField } from '../../components/Field';
-import { fieldErrorText } from '../../components/form/errors';
-import type { FormOf, Named } from '../../components/form/fields';
+import { type FormOf, type Named, useBoundField } from '../../components/form/fields';
 
 /** A typed time as HH:mm when it reads as one ("9" → 09:00, "930" → 09:30, "16.30" → 16:30); anything else unchanged. */
 export function normaliseTime(typed: string): string {
@@ -18,36 +17,32 @@ export function normaliseTime(typed: string): string {
 /** A time field of the surrounding form, tidied to HH:mm when left; the contract checks the rest. */
 function FormTime<T extends FieldValues>({ name, label }: Named<T>) {
   const intl = useIntl();
+  const { field, text, error } = useBoundField<T>(name);
+  // Typed and tidied: "930" is kept as 09:30 once it reads as a time.
+  const tidy = (typed: string) => {
+    const time = normaliseTime(typed);
+    if (time !== field.value) field.onChange(time);
+  };
   return (
-    <Controller<T>
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          ref={field.ref}
-          name={field.name}
-          label={label}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={(e) => field.onChange(e.target.value)}
-          onBlur={(e) => {
-            const tidy = normaliseTime(e.target.value);
-            if (tidy !== field.value) field.onChange(tidy);
-            field.onBlur();
-          }}
-          // Enter submits without leaving the field: tidy first, so "930" is sent as 09:30.
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            const tidy = normaliseTime(e.currentTarget.value);
-            if (tidy !== field.value) field.onChange(tidy);
-          }}
-          error={fieldErrorText(intl, fieldState.error)}
-          dir="ltr"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={intl.formatMessage({ id: 'time.placeholder' })}
-          maxLength={5}
-          className="text-start tabular-nums rtl:text-end"
-        />
-      )}
+    <TextField
+      ref={field.ref}
+      name={field.name}
+      label={label}
+      value={text ?? ''}
+      onChange={(e) => field.onChange(e.target.value)}
+      onBlur={(e) => {
+        tidy(e.target.value);
+        field.onBlur();
+      }}
+      // Enter submits without leaving the field: tidy first, so "930" is sent as 09:30.
+      onKeyDown={(e) => e.key === 'Enter' && tidy(e.currentTarget.value)}
+      error={error}
+      dir="ltr"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={intl.formatMessage({ id: 'time.placeholder' })}
+      maxLength={5}
+      className="text-start tabular-nums rtl:text-end"
     />
   );
 }
