@@ -200,6 +200,8 @@ describe('my trainings on a phone', () => {
     await detail.getByTestId('participant').nth(1).waitFor();
     const [first, second] = created.participants;
     await detail.getByLabel(`Attendance of ${first.name}`).selectOption('ABSENT');
+    // The mark shows at once and is what "Mark all present" reads: it leaves the absent player alone.
+    await expect.poll(() => detail.getByLabel(`Attendance of ${first.name}`).inputValue()).toBe('ABSENT');
     await expect
       .poll(async () => (await eventsOf(admin, team.id, today, today))[0].participants.find((p) => p.id === first.id)?.status)
       .toBe('ABSENT');

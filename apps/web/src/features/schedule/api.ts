@@ -9,7 +9,7 @@ import {
   type EventScope,
   type ParticipantStatus,
 } from '@kora/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
 export interface EventRange {
@@ -65,23 +65,33 @@ export function useEventMutations() {
   };
 }
 
+/** Sets one participant's status in every cached week list that holds the event. */
+function patchParticipant(qc: QueryClient, participantId: string, status: ParticipantStatus) {
+  qc.setQueriesData<Event[]>({ queryKey: ['events'] }, (events) =>
+    events?.map((e) =>
+      e.participants.some((p) => p.id === participantId)
+        ? { ...e, participants: e.participants.map((p) => (p.id === participantId ? { ...p, status } : p)) }
+        : e,
+    ),
+  );
+}
+
 /**
- * A participant's attendance. The week lists holding the event are patched in place (no refetch, no
- * jumping list); the player pages that show it are refreshed.
+ * A participant's attendance. The week lists holding the event are patched at once, before the answer
+ * (no refetch, no jumping list, and "Mark all present" never sees a player just marked as still pending),
+ * and put back if Kora refuses; the player pages that show it are refreshed.
  */
 export function useSetParticipantStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ participantId, status }: { participantId: string; userId: string; status: ParticipantStatus }) =>
+    mutationFn: ({ participantId, status }: { participantId: string; userId: string; status: ParticipantStatus; was: ParticipantStatus }) =>
       call('setParticipantStatus', { params: { participantId }, body: { status } }),
-    onSuccess: (_reply, { participantId, userId, status }) => {
-      qc.setQueriesData<Event[]>({ queryKey: ['events'] }, (events) =>
-        events?.map((e) =>
-          e.participants.some((p) => p.id === participantId)
-            ? { ...e, participants: e.participants.map((p) => (p.id === participantId ? { ...p, status } : p)) }
-            : e,
-        ),
-      );
+    onMutate: async ({ participantId, status }) => {
+      await qc.cancelQueries({ queryKey: ['events'] });
+      patchParticipant(qc, participantId, status);
+    },
+    onError: (_err, { participantId, was }) => patchParticipant(qc, participantId, was),
+    onSuccess: (_reply, { userId }) => {
       void Promise.all(
         [['participations', userId], ['sessions', userId], ['users'], ['stats']].map((queryKey) => qc.invalidateQueries({ queryKey })),
       );
