@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, isPlainText, phoneSchema, plainText } from './common.js';
+import { emailSchema, isPlainText, plainText } from './common.js';
 import { ERRORS, MSG } from './messages.js';
+import { phoneSchema } from './phone.js';
 
 /** A Saudi VAT number: 15 digits starting and ending with 3 (docs/domain.md, "ZATCA: the facts Kora builds on"). */
 export const VAT_NUMBER_PATTERN = /^3\d{13}3$/;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { emailSchema, handleSchema, passwordSchema, phoneSchema, plainText } from './common.js';
+import { emailSchema, handleSchema, passwordSchema, plainText } from './common.js';
 import { roleSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { permissionFlagsSchema } from './permissions.js';
+import { phoneSchema } from './phone.js';
 
 export const registerAcademyBody = z.object({
   academyName: plainText().min(2, ERRORS['academy.name_required']).max(100),

@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { isWithinDateYears } from './dates.js';
 import { daysBetween, MAX_EVENT_RANGE_DAYS } from './event-rules.js';
@@ -61,20 +60,6 @@ export const MIN_PASSWORD = 8;
 export const passwordSchema = z.string().min(MIN_PASSWORD, ERRORS['password.too_short']).max(200);
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email(ERRORS['email.invalid']));
 
-/** A valid phone number of 2 to 17 digits, Saudi Arabia by default (docs/domain.md). */
-export const isValidPhone = (value: string, defaultCountry: 'SA' = 'SA') => {
-  const digits = value.replace(/\D/g, '');
-  if (digits.length < 2 || digits.length > 17) return false;
-  return isValidPhoneNumber(value, defaultCountry);
-};
-
-export const phoneSchema = (message = ERRORS['phone.invalid']) =>
-  z
-    .string()
-    .trim()
-    .max(25, message)
-    .refine((v) => isValidPhone(v), message);
-
 /**
  * What no name or line of text may hold: controls (C0 with tab and line breaks, DEL, C1), invisible
  * format characters (zero-width spaces and joiners, direction marks, bidi embeddings, overrides and
@@ -117,16 +102,6 @@ export const optionalText = (max: number, { lines = false } = {}) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
-
-/** Empty string or null means "not given". */
-export const optionalPhoneSchema = (message: string) =>
-  z
-    .string()
-    .trim()
-    .max(25, message)
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isValidPhone(v), message);
 
 /** Money: SAR with at most two decimals. */
 export const moneySchema = z

@@ -6,21 +6,13 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
-import {
-  checkDateRange,
-  dateSchema,
-  emailSchema,
-  isPlainText,
-  optionalPhoneSchema,
-  optionalText,
-  phoneSchema,
-  plainText,
-} from './common.js';
+import { checkDateRange, dateSchema, emailSchema, isPlainText, optionalText, plainText } from './common.js';
 import { eventTypeSchema, participantStatusSchema, paymentMethodSchema } from './enums.js';
 import { cantComeSchema, eventTeamSchema } from './events.js';
 import { growthMediansSchema, growthMetricSchema } from './growth.js';
 import { invoiceKindSchema } from './invoices.js';
 import { ERRORS } from './messages.js';
+import { optionalPhoneSchema, phoneSchema } from './phone.js';
 import { subscriptionSchema, teamRefSchema } from './users.js';
 
 // ── languages and addresses ───────────────────────────────────────────────────

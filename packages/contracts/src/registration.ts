@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { dateSchema, emailSchema, isValidPhone, optionalPhoneSchema, optionalText, plainText } from './common.js';
+import { dateSchema, emailSchema, optionalText, plainText } from './common.js';
 import { genderSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
+import { isValidPhone, optionalPhoneSchema } from './phone.js';
 
 /** Parent fields shared by the public wizard and the staff Add Player wizard. */
 export const parentInfoSchema = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { dateSchema, emailSchema, isoDate, jsonText, optionalPhoneSchema, optionalText, plainText } from './common.js';
+import { dateSchema, emailSchema, isoDate, jsonText, optionalText, plainText } from './common.js';
 import { coachTypeSchema, colorSchema, genderSchema, packageTypeSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
+import { optionalPhoneSchema } from './phone.js';
 import { parentInfoSchema, playerInfoSchema } from './registration.js';
 import { subscriptionCoreSchema, subscriptionPackageSchema } from './subscription-core.js';
 

@@ -1,8 +1,9 @@
 import { COACH_TYPES, type Coach } from '@kora/contracts';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
+import { DialogLoading } from '../../components/DialogLoading';
 import { FilterSelect } from '../../components/FilterSelect';
 import { CardFields, ListScreen } from '../../components/ListScreen';
 import { ColorDot } from '../../components/TeamColor';
@@ -13,7 +14,8 @@ import { useListSearch } from '../../lib/list-search';
 import type { MessageId } from '../../lib/message-ids';
 import { TeamFilter } from '../players/Filters';
 import { useCoaches, useTeams } from '../teams/api';
-import { CoachDialog } from './CoachDialog';
+
+const CoachDialog = lazy(() => import('./CoachDialog').then((m) => ({ default: m.CoachDialog })));
 
 /** Coaches table page size (docs/domain.md, "Screens"). */
 export const COACHES_PAGE_SIZE = 10;
@@ -131,7 +133,11 @@ export function CoachesPage() {
         { header: 'players.col.actions', cell: (c) => canWrite && editButton(c, '') },
       ]}
     >
-      {dialog && <CoachDialog coach={dialog.coach} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <Suspense fallback={<DialogLoading />}>
+          <CoachDialog coach={dialog.coach} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </ListScreen>
   );
 }

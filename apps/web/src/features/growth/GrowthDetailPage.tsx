@@ -6,6 +6,7 @@ import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
+import { DialogLoading } from '../../components/DialogLoading';
 import { inputClass } from '../../components/Field';
 import { PageHeader } from '../../components/form/PageHeader';
 import { PlanDate } from '../../components/PlanDate';
@@ -18,8 +19,9 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { useGrowthMedians, useGrowthMutations, useGrowthPlayers, usePlayerGrowth } from './api';
 import { ageGroupLabel } from './format';
-import { RecordDialog } from './RecordDialog';
 import { RecordsTable } from './RecordsTable';
+
+const RecordDialog = lazy(() => import('./RecordDialog').then((m) => ({ default: m.RecordDialog })));
 
 const GrowthChart = lazy(() => import('./GrowthChart'));
 const route = getRouteApi('/app/growth/$playerId');
@@ -157,7 +159,11 @@ export function GrowthDetailPage() {
           </section>
         </>
       )}
-      {editing && <RecordDialog playerId={playerId} record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={<DialogLoading />}>
+          <RecordDialog playerId={playerId} record={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => {

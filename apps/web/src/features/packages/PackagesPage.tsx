@@ -2,10 +2,11 @@
 // switched on or off with W:Settings.
 import type { Package } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
+import { DialogLoading } from '../../components/DialogLoading';
 import { CardFields, ListScreen } from '../../components/ListScreen';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
@@ -13,7 +14,8 @@ import { displayDescription, displayName } from '../../lib/display-name';
 import { codeText, useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { packagesQuery, usePackageMutations } from './api';
-import { PackageDialog } from './PackageDialog';
+
+const PackageDialog = lazy(() => import('./PackageDialog').then((m) => ({ default: m.PackageDialog })));
 
 /** The on/off switch of a package's status (W:Settings). */
 function StatusSwitch({ pkg, busy, onToggle }: { pkg: Package; busy: boolean; onToggle(): void }) {
@@ -192,7 +194,11 @@ export function PackagesPage() {
         ...(canWrite ? [{ header: 'packages.col.actions' as const, cell: actions }] : []),
       ]}
     >
-      {editing && <PackageDialog pkg={editing.pkg} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={<DialogLoading />}>
+          <PackageDialog pkg={editing.pkg} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -16,7 +16,8 @@ import { useLocale } from '../../lib/i18n';
 import { packagesQuery } from '../packages/api';
 import { usePlayerMutations } from './api';
 import { emptyParent, ParentFields } from './ParentFields';
-import { emptyPlayer, PhotoField, PlayerFields } from './PlayerFields';
+import { PhotoField } from './PhotoInput';
+import { emptyPlayer, PlayerFields } from './PlayerFields';
 
 /**
  * The wizard's fields: the contract's parent and player (birthdate worded as in Add Player,

@@ -8,7 +8,8 @@ import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { usePlayerMutations } from './api';
-import { PhotoField, PlayerFields } from './PlayerFields';
+import { PhotoField } from './PhotoInput';
+import { PlayerFields } from './PlayerFields';
 
 const editPlayerSchema = playerUpdateSchema.extend({ photo: z.instanceof(Blob).nullable() });
 type EditPlayer = z.output<typeof editPlayerSchema>;

@@ -1,6 +1,10 @@
 import { useEffect, useId, useState } from 'react';
+import { Controller, type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
+import type { FormOf } from '../../components/form/fields';
+import { displayName } from '../../lib/display-name';
+import { useLocale } from '../../lib/i18n';
 
 /** An image file with a preview; anything that is not an image is refused here (and by the server). */
 export function PhotoInput({
@@ -65,6 +69,45 @@ export function PhotoInput({
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The form's photo (a File or null, at `name`) with a preview named after the player (or academy) being
+ * typed, whose name and Arabic name are at `names('name')` and `names('nameArabic')`.
+ */
+export function PhotoField<T extends FieldValues>({
+  form,
+  name,
+  names: n,
+  current,
+}: {
+  form: FormOf<T>;
+  name: Path<T>;
+  names(field: 'name' | 'nameArabic'): Path<T>;
+  current?: string | null;
+}) {
+  const { locale } = useLocale();
+  const [typed, typedArabic] = useWatch({ control: form.control, name: [n('name'), n('nameArabic')] });
+  const named = { name: typeof typed === 'string' ? typed : '', nameArabic: typeof typedArabic === 'string' ? typedArabic : null };
+  return (
+    <div className="col-span-full">
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => {
+          const file: unknown = field.value;
+          return (
+            <PhotoInput
+              file={file instanceof File ? file : null}
+              onChange={field.onChange}
+              current={current}
+              name={displayName(named, locale)}
+            />
+          );
+        }}
+      />
     </div>
   );
 }

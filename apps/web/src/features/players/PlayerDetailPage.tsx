@@ -1,11 +1,12 @@
 import { PARTICIPANT_STATUSES, type ParticipantStatus, type Participation, riyadhToday } from '@kora/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { countries } from '../../components/countries';
 import { ConfirmDialog } from '../../components/Dialog';
+import { DialogLoading } from '../../components/DialogLoading';
 import { PlanDate, PlanDateText } from '../../components/PlanDate';
 import { ShowMore } from '../../components/ShowMore';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
@@ -22,9 +23,10 @@ import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { WrittenText } from '../../lib/text-language';
 import { useParticipations, usePlayer, usePlayerMutations, useSessions } from './api';
-import { EditPlayerDialog } from './EditPlayerDialog';
 import { ageOf, attendanceSummary, eventsPage, membershipOf, sessionBar } from './helpers';
 import { StatusBadge } from './StatusBadge';
+
+const EditPlayerDialog = lazy(() => import('./EditPlayerDialog').then((m) => ({ default: m.EditPlayerDialog })));
 
 const playerRoute = getRouteApi('/app/players/$playerId');
 /** How many of a player's past, and of their coming, events show before "Show more". */
@@ -404,7 +406,11 @@ export function PlayerDetailPage() {
           </>
         )}
       </section>
-      {editing && <EditPlayerDialog player={p} onClose={() => setEditing(false)} />}
+      {editing && (
+        <Suspense fallback={<DialogLoading />}>
+          <EditPlayerDialog player={p} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={!!futureAttended}
         onOpenChange={(o) => !o && setFutureAttended(null)}

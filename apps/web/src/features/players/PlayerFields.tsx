@@ -1,14 +1,11 @@
 // Why: the player's own fields are asked the same way by the public wizard, Add Player and Edit Player.
 import { birthdateBounds, GENDERS, type Gender, isOneOf } from '@kora/contracts';
 import type { ReactNode } from 'react';
-import { Controller, type FieldValues, type Path, useWatch } from 'react-hook-form';
+import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
 import { todayIso } from '../../components/date-format';
 import { dateFieldOf } from '../../components/form/FormDate';
 import { type FormOf, fieldsOf } from '../../components/form/fields';
-import { displayName } from '../../lib/display-name';
-import { useLocale } from '../../lib/i18n';
-import { PhotoInput } from './PhotoInput';
 
 /** The male/female picture toggle of the parent wizard (docs/domain.md, "Screens"). */
 function GenderToggle({ value, onChange }: { value: Gender | undefined; onChange(v: Gender): void }) {
@@ -78,45 +75,6 @@ export function PlayerFields<T extends FieldValues>({ form, names: n, autoFocus,
         <f.TextArea name={n('medicalCondition')} label={<FormattedMessage id="players.condition" />} rows={2} />
       </div>
     </>
-  );
-}
-
-/**
- * The form's photo (a File or null, at `name`) with a preview named after the player (or academy) being
- * typed, whose name and Arabic name are at `names('name')` and `names('nameArabic')`.
- */
-export function PhotoField<T extends FieldValues>({
-  form,
-  name,
-  names: n,
-  current,
-}: {
-  form: FormOf<T>;
-  name: Path<T>;
-  names(field: 'name' | 'nameArabic'): Path<T>;
-  current?: string | null;
-}) {
-  const { locale } = useLocale();
-  const [typed, typedArabic] = useWatch({ control: form.control, name: [n('name'), n('nameArabic')] });
-  const named = { name: typeof typed === 'string' ? typed : '', nameArabic: typeof typedArabic === 'string' ? typedArabic : null };
-  return (
-    <div className="col-span-full">
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => {
-          const file: unknown = field.value;
-          return (
-            <PhotoInput
-              file={file instanceof File ? file : null}
-              onChange={field.onChange}
-              current={current}
-              name={displayName(named, locale)}
-            />
-          );
-        }}
-      />
-    </div>
   );
 }
 

@@ -15,7 +15,7 @@ import { useAuth } from '../../lib/auth';
 import { useErrorText } from '../../lib/errors';
 import { baseDomainOf } from '../../lib/host';
 import { EInvoicingSection, eInvoicingQuery } from '../e-invoicing/EInvoicingSection';
-import { PhotoField } from '../players/PlayerFields';
+import { PhotoField } from '../players/PhotoInput';
 import { academyQuery } from './api';
 
 /** The profile form: the contract's fields with the toggle as a boolean and the logo as a file. */

@@ -1,9 +1,10 @@
 import type { AccountTypeListItem } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
+import { DialogLoading } from '../../components/DialogLoading';
 import { riyadhDateOf } from '../../components/date-format';
 import { PageHeader } from '../../components/form/PageHeader';
 import { PlanDate } from '../../components/PlanDate';
@@ -15,11 +16,13 @@ import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
-import { AccountTypeDialog } from './AccountTypeDialog';
 import { accountTypesQuery, staffQuery, useAccountTypeMutations, useStaffMutations } from './api';
 import { AREA_LABEL } from './areas';
 import { grantedAreas } from './flags';
-import { type StaffUser, UserAccountDialog } from './UserAccountDialog';
+import type { StaffUser } from './UserAccountDialog';
+
+const AccountTypeDialog = lazy(() => import('./AccountTypeDialog').then((m) => ({ default: m.AccountTypeDialog })));
+const UserAccountDialog = lazy(() => import('./UserAccountDialog').then((m) => ({ default: m.UserAccountDialog })));
 
 /** One account type: its name and granted permissions; Edit and Delete for a custom type with W:Settings. */
 function TypeCard({
@@ -238,8 +241,16 @@ export function PrivilegesPage() {
           </div>
         )}
       </section>
-      {typeDialog && <AccountTypeDialog type={typeDialog.type} onClose={() => setTypeDialog(null)} />}
-      {userDialog && <UserAccountDialog user={userDialog.user} onClose={() => setUserDialog(null)} />}
+      {typeDialog && (
+        <Suspense fallback={<DialogLoading />}>
+          <AccountTypeDialog type={typeDialog.type} onClose={() => setTypeDialog(null)} />
+        </Suspense>
+      )}
+      {userDialog && (
+        <Suspense fallback={<DialogLoading />}>
+          <UserAccountDialog user={userDialog.user} onClose={() => setUserDialog(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}

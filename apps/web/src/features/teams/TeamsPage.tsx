@@ -1,16 +1,19 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AvatarStack } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/form/PageHeader';
 import { ListBody } from '../../components/ListScreen';
-import { EmptyState } from '../../components/States';
+import { EmptyState, SkeletonRows } from '../../components/States';
 import { ColorDot } from '../../components/TeamColor';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { useTeams } from './api';
-import { TeamEditor } from './TeamEditor';
+
+// The editor (its form, schemas and pickers) loads when a team is opened, not with the list.
+const TeamEditor = lazy(() => import('./TeamEditor').then((m) => ({ default: m.TeamEditor })));
 
 const teamsRoute = getRouteApi('/app/teams');
 
@@ -80,14 +83,16 @@ export function TeamsPage() {
         </section>
         <section className={editing ? '' : 'hidden md:block'}>
           {editing ? (
-            <TeamEditor
-              key={selected?.id ?? 'new'}
-              team={selected}
-              canWrite={canWrite}
-              onSaved={(t) => go({ teamId: t.id })}
-              onDeleted={() => go({})}
-              onBack={() => go({})}
-            />
+            <Suspense fallback={<SkeletonRows rows={6} />}>
+              <TeamEditor
+                key={selected?.id ?? 'new'}
+                team={selected}
+                canWrite={canWrite}
+                onSaved={(t) => go({ teamId: t.id })}
+                onDeleted={() => go({})}
+                onBack={() => go({})}
+              />
+            </Suspense>
           ) : (
             <EmptyState>
               <FormattedMessage id="teams.select" />
