@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core; one browser per test file, a fresh context per test.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { serverLog } from './global-setup';
 
 export const port = () => inject('port');
 export const rootUrl = (path = '/') => `http://localhost:${port()}${path}`;
@@ -30,7 +31,17 @@ export function useBrowser(opts: { mobile?: boolean; locale?: string } = {}) {
     });
     ctx.page = await ctx.context.newPage();
   });
-  afterEach(async () => ctx.context?.close());
+  // A failed journey leaves what its page showed, and where each frame was, beside the screenshots (CI keeps no browser).
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && ctx.page) {
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      await ctx.page.screenshot({ path: `${artifacts}FAILED-${name}.png`, fullPage: true }).catch(() => {});
+      const frames = ctx.page.frames().map((f) => f.url());
+      const log = existsSync(serverLog) ? readFileSync(serverLog, 'utf8').trim().split('\n').slice(-15).join('\n') : '';
+      console.error(`failed at ${ctx.page.url()}; frames: ${frames.join(' | ')}\nthe server's last log lines:\n${log}`);
+    }
+    await ctx.context?.close();
+  });
   afterAll(async () => ctx.browser?.close());
   return ctx;
 }

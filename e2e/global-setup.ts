@@ -1,7 +1,7 @@
 // Starts the production build on a free port with a fresh embedded database (demo academy
 // included) for the journeys, and stops it afterwards.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,15 +17,19 @@ const freePort = () =>
     });
   });
 
+/** The server's log (warnings and errors): a failed journey prints its end (browser.ts). */
+export const serverLog = new URL('./artifacts/server.log', import.meta.url).pathname;
+
 let server: ChildProcess | undefined;
 let dataDir = '';
 
 export default async function setup(project: TestProject) {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'kora-e2e-'));
+  mkdirSync(new URL('./artifacts/', import.meta.url).pathname, { recursive: true });
   server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', openSync(serverLog, 'w'), 'inherit'],
     env: {
       ...process.env,
       PORT: String(port),
