@@ -11,7 +11,7 @@ import { inputClass } from './Field';
 import { PageHeader } from './form/PageHeader';
 import { ShowMore } from './ShowMore';
 import { EmptyState, LoadError, SkeletonRows } from './States';
-import { TableHead } from './TableHead';
+import { LIST_CELL, TableHead } from './TableHead';
 import { useWideScreen } from './use-wide-screen';
 
 /** A prefix whose `.loadFailed` and `.empty` the catalog has (players, coaches, …). */
@@ -112,12 +112,12 @@ export function ListBody<T extends object>({
         // The header row's grey is clipped to the list's rounded corners (it painted over them).
         <div className="overflow-x-auto rounded-t-[inherit]" data-testid="list-table">
           <table className="w-full text-sm">
-            <TableHead columns={columns.map((c) => c.header)} />
+            <TableHead columns={columns.map((c) => c.header)} cell={LIST_CELL} />
             <tbody className="divide-y divide-slate-100">
               {page.map((r) => (
                 <tr key={rowKey(r)} className="align-top hover:bg-slate-50" data-testid={testId}>
                   {columns.map((c) => (
-                    <td key={c.header} className={`px-4 py-3 ${c.className ?? ''}`}>
+                    <td key={c.header} className={`${LIST_CELL} ${c.className ?? ''}`}>
                       {c.cell(r)}
                     </td>
                   ))}

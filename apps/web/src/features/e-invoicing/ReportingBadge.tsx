@@ -16,12 +16,15 @@ const TONE: Record<ReportingState, string> = {
   rejected: 'bg-red-100 text-red-800',
 };
 
-/** A document's reporting to ZATCA (payments history); nothing for an invoice without an e-invoice. */
-export function ReportingBadge({ state }: { state: ReportingState | null }) {
+/**
+ * A document's reporting to ZATCA (payments history); nothing for an invoice without an e-invoice.
+ * `wrap`: the label may take two lines (a table's narrow column: 'Reported with warnings' is the widest cell).
+ */
+export function ReportingBadge({ state, wrap }: { state: ReportingState | null; wrap?: boolean }) {
   if (!state) return <span className="text-slate-400">—</span>;
   return (
     <span
-      className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONE[state]}`}
+      className={`inline-block px-2 py-0.5 text-xs font-medium ${wrap ? 'rounded-xl' : 'rounded-full whitespace-nowrap'} ${TONE[state]}`}
       data-testid="reporting-state"
     >
       <FormattedMessage id={LABEL[state]} />

@@ -107,24 +107,38 @@ export function PackagesPage() {
         <FormattedMessage id={p.isActive ? 'packages.active' : 'packages.inactive'} />
       </span>
     );
+  const startDelete = (p: Package) => {
+    remove.reset();
+    setDeleting(p);
+  };
+  /** A card's Edit and Delete buttons. */
   const actions = (p: Package) =>
     canWrite && (
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" data-testid="row-action" onClick={() => setEditing({ pkg: p })}>
           <FormattedMessage id="common.edit" />
         </Button>
-        <Button
-          variant="ghost"
-          className="text-red-700! hover:bg-red-50!"
-          onClick={() => {
-            remove.reset();
-            setDeleting(p);
-          }}
-        >
+        <Button variant="ghost" className="text-red-700! hover:bg-red-50!" onClick={() => startDelete(p)}>
           <FormattedMessage id="common.delete" />
         </Button>
       </div>
     );
+  /** The table's Edit and Delete: links on one line, like the other lists' row actions (the buttons took two). */
+  const actionLinks = (p: Package) => (
+    <span className="flex gap-4">
+      <button
+        type="button"
+        data-testid="row-action"
+        className="font-semibold text-brand-700 hover:underline"
+        onClick={() => setEditing({ pkg: p })}
+      >
+        <FormattedMessage id="common.edit" />
+      </button>
+      <button type="button" className="font-semibold text-red-700 hover:underline" onClick={() => startDelete(p)}>
+        <FormattedMessage id="common.delete" />
+      </button>
+    </span>
+  );
 
   return (
     <ListScreen
@@ -167,15 +181,19 @@ export function PackagesPage() {
           </>
         );
       }}
+      // The name takes the room the other columns leave, on two lines at most; the others keep to one line
+      // (a 990 px table at 1280 px beside the settings menu, in both languages).
       columns={[
         {
           header: 'packages.col.name',
-          className: 'min-w-48',
+          className: 'w-full min-w-40',
           cell: (p) => {
             const t = text(p);
             return (
               <>
-                <p className="font-medium">{t.name}</p>
+                <p className="line-clamp-2 font-medium break-words" title={t.name}>
+                  {t.name}
+                </p>
                 {t.description && (
                   <p className="mt-0.5 line-clamp-1 max-w-xs text-xs text-slate-500" dir="auto">
                     {t.description}
@@ -185,13 +203,13 @@ export function PackagesPage() {
             );
           },
         },
-        { header: 'packages.col.type', cell: (p) => text(p).type },
+        { header: 'packages.col.type', className: 'whitespace-nowrap', cell: (p) => text(p).type },
         { header: 'packages.col.price', className: 'whitespace-nowrap', cell: (p) => text(p).price },
         { header: 'packages.col.duration', className: 'whitespace-nowrap', cell: (p) => text(p).duration },
         { header: 'packages.col.trial', className: 'whitespace-nowrap', cell: (p) => text(p).trial },
-        { header: 'packages.col.pause', cell: (p) => text(p).pause },
-        { header: 'packages.col.status', cell: status },
-        ...(canWrite ? [{ header: 'packages.col.actions' as const, cell: actions }] : []),
+        { header: 'packages.col.pause', className: 'whitespace-nowrap', cell: (p) => text(p).pause },
+        { header: 'packages.col.status', className: 'whitespace-nowrap', cell: status },
+        ...(canWrite ? [{ header: 'packages.col.actions' as const, className: 'whitespace-nowrap', cell: actionLinks }] : []),
       ]}
     >
       {editing && (

@@ -95,11 +95,13 @@ export function PaymentsHistoryPage() {
 
   const money = (sar: number) => intl.formatNumber(sar, { style: 'currency', currency: 'SAR' });
   // The Riyadh day of the payment, in the calendars the user prefers; the time stays with the Hijri date alone.
-  const paidAt = (iso: string) => (
+  // `stacked` (the table): the second date or the time on a line of its own, the column as narrow as one date.
+  const paidAt = (iso: string, stacked?: boolean) => (
     <PlanDate
       iso={riyadhDateOf(iso)}
+      stacked={stacked}
       gregorian={
-        <bdi dir="ltr" className="tabular-nums">
+        <bdi dir="ltr" className="tabular-nums whitespace-nowrap">
           {toDisplay(riyadhDateOf(iso))} {riyadhTimeOf(iso)}
         </bdi>
       }
@@ -145,11 +147,11 @@ export function PaymentsHistoryPage() {
   const creditNoteOf = (inv: InvoiceListItem) =>
     inv.kind === 'credit_note' && (
       <span className="inline-flex flex-wrap items-center gap-x-1.5" data-testid="payments-credit-note">
-        <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+        <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-800 ring-1 ring-amber-200">
           <FormattedMessage id="payments.creditNote" />
         </span>
         {inv.creditedInvoiceNumber !== null && (
-          <span className="text-xs text-slate-500">
+          <span className="text-xs whitespace-nowrap text-slate-500">
             <FormattedMessage id="payments.creditNoteFor" values={{ number: inv.creditedInvoiceNumber }} />
           </span>
         )}
@@ -223,10 +225,13 @@ export function PaymentsHistoryPage() {
           {pdfLink(inv, 'block w-full rounded-lg border border-slate-300 px-4 py-2 text-center text-sm')}
         </>
       )}
+      // Names and ZATCA's longest state wrap and a date takes two lines, so the eight columns fit a 990 px table
+      // (1280 px beside the settings menu) in both languages and calendars, credit notes included.
       columns={[
         {
           header: 'payments.col.number',
-          className: 'font-medium tabular-nums text-slate-900',
+          // As narrow as its widest line (the header, a credit note's reference): the room goes to the names.
+          className: 'w-px font-medium tabular-nums text-slate-900',
           cell: (inv) => (
             <span className="flex flex-col gap-1">
               {inv.invoiceNumber}
@@ -234,11 +239,11 @@ export function PaymentsHistoryPage() {
             </span>
           ),
         },
-        { header: 'payments.col.date', className: 'whitespace-nowrap', cell: (inv) => paidAt(inv.paidAt) },
-        { header: 'payments.col.player', className: 'min-w-48 font-medium text-slate-900', cell: (inv) => displayName(inv.user, locale) },
-        { header: 'payments.col.package', className: 'min-w-32', cell: packageName },
+        { header: 'payments.col.date', className: 'whitespace-nowrap', cell: (inv) => paidAt(inv.paidAt, true) },
+        { header: 'payments.col.player', className: 'min-w-32 font-medium text-slate-900', cell: (inv) => displayName(inv.user, locale) },
+        { header: 'payments.col.package', className: 'min-w-24', cell: packageName },
         { header: 'payments.col.method', className: 'whitespace-nowrap', cell: (inv) => method(inv.paymentMethod) },
-        { header: 'payments.col.zatca', cell: (inv) => <ReportingBadge state={inv.reporting} /> },
+        { header: 'payments.col.zatca', cell: (inv) => <ReportingBadge state={inv.reporting} wrap /> },
         { header: 'payments.col.total', className: 'whitespace-nowrap', cell: amount },
         { header: 'payments.col.invoice', cell: (inv) => pdfLink(inv, 'whitespace-nowrap') },
       ]}
