@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './common.js';
 import { breakfastSourceSchema } from './enums.js';
-import { AGE_GROUPS, GROWTH_METRICS, type GrowthMetricKey, SLEEP_MAX_HOURS } from './growth-rules.js';
+import { AGE_GROUPS, GROWTH_METRICS, SLEEP_MAX_HOURS } from './growth-rules.js';
 import { ERRORS } from './messages.js';
 import { recordOf } from './records.js';
 import { teamRefSchema } from './users.js';
