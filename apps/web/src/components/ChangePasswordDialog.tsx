@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { call } from '../lib/api';
 import { FormDialog } from './form/FormDialog';
-import { fieldsOf } from './form/fields';
+import { useFields } from './form/fields';
 import { useZodForm } from './form/useZodForm';
 import { useToast } from './Toaster';
 
@@ -22,7 +22,7 @@ export function ChangePasswordDialog({ onClose }: { onClose(): void }) {
   const intl = useIntl();
   const toast = useToast();
   const form = useZodForm(schema, { defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const [current, next, confirm] = form.watch(['currentPassword', 'newPassword', 'confirmPassword']);
   const change = useMutation({
     mutationFn: ({ currentPassword, newPassword }: z.output<typeof schema>) =>

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
 import { Form } from './Form';
-import { type Choice, multiPickerOf } from './MultiPicker';
+import { type Choice, useMultiPicker } from './MultiPicker';
 import { useZodForm } from './useZodForm';
 
 const inLocale = (ui: React.ReactNode, locale: Locale = 'en') => render(<LocaleProvider locale={locale}>{ui}</LocaleProvider>);
@@ -34,7 +34,7 @@ function Picker({
   onSubmit?(values: z.output<typeof schema>): unknown;
 }) {
   const form = useZodForm(schema, { defaultValues: { coachIds: ids }, disabled });
-  const { MultiPicker } = multiPickerOf(form);
+  const { MultiPicker } = useMultiPicker(form);
   return (
     <Form form={form} onSubmit={onSubmit}>
       <MultiPicker

@@ -1,7 +1,7 @@
 // Why: the form kit's list of ids chosen from teams or people (an event's teams and coaches, a team's coaches
 // and players, a coach's teams), bound to its form by a path whose value is such a list. Its own module: it
 // brings the avatars and the team colours, which a form without it never loads (fields.tsx).
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { type FieldPathByValue, type FieldValues, useController } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { displayName, type Named } from '../../lib/display-name';
@@ -10,7 +10,7 @@ import type { MessageId } from '../../lib/message-ids';
 import { Avatar } from '../Avatar';
 import { FieldShell, inputClass } from '../Field';
 import { ColorDot } from '../TeamColor';
-import { type FormOf, useFieldError } from './fields';
+import { type Bound, boundTo, type FormOf, useFieldError } from './fields';
 
 /** One that may be chosen: a team (with its colour: a dot) or a person (a photo, else initials). */
 export interface Choice extends Named {
@@ -46,6 +46,7 @@ const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter
  * name is cut short, and a long list scrolls.
  */
 function FormMultiPicker<T extends FieldValues>({
+  control,
   name,
   label,
   choices,
@@ -55,12 +56,12 @@ function FormMultiPicker<T extends FieldValues>({
   emptyLabel,
   readOnly,
   onAdd,
-}: MultiPickerProps<T>) {
+}: Bound<T> & MultiPickerProps<T>) {
   const intl = useIntl();
   const { locale } = useLocale();
   const id = useId();
-  const { field } = useController<T, IdsPath<T>>({ name });
-  const error = useFieldError<T>(name);
+  const { field } = useController<T, IdsPath<T>, unknown>({ control, name });
+  const error = useFieldError<T>(name, control);
   const locked = readOnly || field.disabled;
   const ids = idsOf(field.value);
   const chosen = ids.map((x) => choices.find((c) => c.id === x) ?? known.find((c) => c.id === x)).filter((c) => c !== undefined);
@@ -128,7 +129,10 @@ function FormMultiPicker<T extends FieldValues>({
 }
 
 /**
- * `MultiPicker` for `form`, taking only the paths of its values that hold a list of ids, spread beside
- * its kit: `{ ...fieldsOf(form), ...multiPickerOf(form) }` (fields.tsx).
+ * `MultiPicker` bound to `form`, taking only the paths of its values that hold a list of ids, spread beside
+ * its kit: `{ ...useFields(form), ...useMultiPicker(form) }` (fields.tsx).
  */
-export const multiPickerOf = <T extends FieldValues>(_form: FormOf<T>) => ({ MultiPicker: FormMultiPicker<T> });
+export function useMultiPicker<T extends FieldValues>(form: FormOf<T>) {
+  const { control } = form;
+  return useMemo(() => ({ MultiPicker: boundTo<T, MultiPickerProps<T>>(control, FormMultiPicker) }), [control]);
+}

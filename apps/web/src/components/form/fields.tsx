@@ -1,13 +1,15 @@
 // Why: the form kit's controls (text, text area, select, phone, country, academy link), each named by a path of its
-// form's values — a misspelt or renamed field does not compile — and showing its error in the user's language.
+// form's values — a misspelt or renamed field does not compile — bound to that form, and showing its error in the
+// user's language.
 //
-// A screen takes them from its form: `const f = fieldsOf(form)`, then `<f.Text name="email" … />`. A control whose
-// module is large comes from that module the same way, spread beside these so that a screen without it never
-// loads it: `const f = { ...fieldsOf(form), ...dateFieldOf(form) }` (FormDate.tsx: the calendar; MultiPicker.tsx's
-// `multiPickerOf`: a list of ids, with avatars and team colours; the schedule's time, features/schedule/TimeField.tsx).
-// The controls themselves are not exported: unbound, `name` would be any string.
-import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
-import { type FieldValues, get, type Path, type UseFormReturn, useController, useFormContext, useFormState } from 'react-hook-form';
+// A screen takes them from its form: `const f = useFields(form)`, then `<f.Text name="email" … />`. Each control is
+// given the form's `control` by the kit, so a control of one form shown inside another form's `<Form>` still reads and
+// writes its own form. A control whose module is large comes from that module the same way, spread beside these so
+// that a screen without it never loads it: `const f = { ...useFields(form), ...useDateField(form) }` (FormDate.tsx: the
+// calendar; MultiPicker.tsx's `useMultiPicker`: a list of ids, with avatars and team colours; the schedule's time,
+// features/schedule/TimeField.tsx). The controls themselves are not exported: unbound, `name` would be any string.
+import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId, useMemo } from 'react';
+import { type Control, type FieldValues, get, type Path, type UseFormReturn, useController, useFormState } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { AcademyLinkInput } from '../AcademyLinkInput';
 import { CountryPicker } from '../CountryPicker';
@@ -17,25 +19,36 @@ import { fieldErrorText } from './errors';
 
 /** A form whose values are `T`, whatever its parsed values (what `useZodForm` and `useFormContext<T>()` return). */
 export type FormOf<T extends FieldValues> = UseFormReturn<T, unknown, unknown>;
+/** What binds a control to its form: the form's react-hook-form `control`. */
+export type FormControl<T extends FieldValues> = Control<T, unknown, unknown>;
 
 /**
- * The translated error of the field `name` of the form's values `T`, re-rendering when it changes.
- * `T` is required (`useFieldError<Values>('amount')`): without it `name` accepts nothing.
+ * The translated error of the field `name` of the form's values `T` (of `control`'s form, else of the surrounding
+ * `Form`), re-rendering when it changes. `T` is required (`useFieldError<Values>('amount')`): without it `name`
+ * accepts nothing.
  */
-export function useFieldError<T extends FieldValues = never>(name: NoInfer<Path<T>>) {
+export function useFieldError<T extends FieldValues = never>(name: NoInfer<Path<T>>, control?: FormControl<T>) {
   const intl = useIntl();
-  const { errors } = useFormState<T>({ name });
+  const { errors } = useFormState<T, unknown>({ name, control });
   return fieldErrorText(intl, get(errors, name));
 }
 
 /**
- * A control bound to the field `name` of the surrounding form (react-hook-form's useController): the field's
+ * A control bound to the field `name` of `control`'s form (react-hook-form's useController): the field's
  * handlers, its value when it is text (else null) and its error in the user's language.
  */
-export function useBoundField<T extends FieldValues>(name: Path<T>) {
+export function useBoundField<T extends FieldValues>(control: FormControl<T>, name: Path<T>) {
   const intl = useIntl();
-  const { field, fieldState } = useController<T>({ name });
+  const { field, fieldState } = useController<T, Path<T>, unknown>({ control, name });
   return { field, text: typeof field.value === 'string' ? field.value : null, error: fieldErrorText(intl, fieldState.error) };
+}
+
+/**
+ * `Control` given `control`: what a kit hands out (`useFields` and its siblings), taking the rest of the props.
+ * Made once per form (the hooks memoise on the control), so a control keeps its state across renders.
+ */
+export function boundTo<T extends FieldValues, P>(control: FormControl<T>, Control: (props: P & { control: FormControl<T> }) => ReactNode) {
+  return (props: P) => <Control {...props} control={control} />;
 }
 
 const describedBy = (id: string, error?: string) => ({
@@ -49,44 +62,48 @@ export interface Named<T extends FieldValues> {
   label: ReactNode;
 }
 
-function FormText<T extends FieldValues>({
-  name,
-  ...rest
-}: Named<T> & Omit<TextFieldProps, 'name' | 'error' | 'onChange' | 'onBlur' | 'value'>) {
-  const { register } = useFormContext<T>();
-  const error = useFieldError<T>(name);
-  return <TextField {...rest} {...register(name)} error={error} />;
+/** What a control gets from its kit: its form's `control`. */
+export interface Bound<T extends FieldValues> {
+  control: FormControl<T>;
 }
 
-function FormTextArea<T extends FieldValues>({
-  name,
-  label,
-  ...rest
-}: Named<T> & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
+type TextProps<T extends FieldValues> = Named<T> & Omit<TextFieldProps, 'name' | 'error' | 'onChange' | 'onBlur' | 'value'>;
+
+function FormText<T extends FieldValues>({ control, name, ...rest }: Bound<T> & TextProps<T>) {
+  const error = useFieldError<T>(name, control);
+  return <TextField {...rest} {...control.register(name)} error={error} />;
+}
+
+type TextAreaProps<T extends FieldValues> = Named<T> & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>;
+
+function FormTextArea<T extends FieldValues>({ control, name, label, ...rest }: Bound<T> & TextAreaProps<T>) {
   const id = useId();
-  const { register } = useFormContext<T>();
-  const error = useFieldError<T>(name);
+  const error = useFieldError<T>(name, control);
   return (
     <FieldShell id={id} label={label} error={error}>
-      <textarea id={id} rows={3} className={inputClass(error)} {...describedBy(id, error)} {...rest} {...register(name)} />
+      <textarea id={id} rows={3} className={inputClass(error)} {...describedBy(id, error)} {...rest} {...control.register(name)} />
     </FieldShell>
   );
 }
 
 /** A native select; `empty` is what its '' option stands for in the form (null for "none chosen"). */
+type SelectProps<T extends FieldValues> = Named<T> & {
+  empty?: '' | null;
+  children: ReactNode;
+  onValueChange?(value: string | null): void;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange'>;
+
 function FormSelect<T extends FieldValues>({
+  control,
   name,
   label,
   children,
   empty = '',
   onValueChange,
   ...rest
-}: Named<T> & { empty?: '' | null; children: ReactNode; onValueChange?(value: string | null): void } & Omit<
-    SelectHTMLAttributes<HTMLSelectElement>,
-    'name' | 'value' | 'onChange'
-  >) {
+}: Bound<T> & SelectProps<T>) {
   const id = useId();
-  const { field, error } = useBoundField<T>(name);
+  const { field, error } = useBoundField<T>(control, name);
   return (
     <FieldShell id={id} label={label} error={error}>
       <select
@@ -110,20 +127,20 @@ function FormSelect<T extends FieldValues>({
 }
 
 /** A phone number in E.164 (components/PhoneField.tsx loads the phone metadata when it is first shown). */
-function FormPhone<T extends FieldValues>({ name, label }: Named<T>) {
-  const { field, text, error } = useBoundField<T>(name);
+function FormPhone<T extends FieldValues>({ control, name, label }: Bound<T> & Named<T>) {
+  const { field, text, error } = useBoundField<T>(control, name);
   return <PhoneField label={label} name={field.name} value={text ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
 }
 
 /** A country's ISO code, or null when none is chosen. */
-function FormCountry<T extends FieldValues>({ name, label }: Named<T>) {
-  const { field, text, error } = useBoundField<T>(name);
+function FormCountry<T extends FieldValues>({ control, name, label }: Bound<T> & Named<T>) {
+  const { field, text, error } = useBoundField<T>(control, name);
   return <CountryPicker label={label} value={text} onChange={field.onChange} onBlur={field.onBlur} error={error} />;
 }
 
 /** The academy link: the handle typed before the fixed domain (components/AcademyLinkInput.tsx). */
-function FormAcademyLink<T extends FieldValues>({ name, label, autoFocus }: Named<T> & { autoFocus?: boolean }) {
-  const { field, text, error } = useBoundField<T>(name);
+function FormAcademyLink<T extends FieldValues>({ control, name, label, autoFocus }: Bound<T> & Named<T> & { autoFocus?: boolean }) {
+  const { field, text, error } = useBoundField<T>(control, name);
   return (
     <AcademyLinkInput
       label={label}
@@ -136,16 +153,18 @@ function FormAcademyLink<T extends FieldValues>({ name, label, autoFocus }: Name
   );
 }
 
-/**
- * The kit's controls for `form`, each taking only the paths of its values as `name`. The same
- * components on every render (instantiation expressions only narrow their types), so calling it
- * while rendering costs nothing; a control reads the form it sits in (`Form`, `FormDialog`).
- */
-export const fieldsOf = <T extends FieldValues>(_form: FormOf<T>) => ({
-  Text: FormText<T>,
-  TextArea: FormTextArea<T>,
-  Select: FormSelect<T>,
-  Phone: FormPhone<T>,
-  Country: FormCountry<T>,
-  AcademyLink: FormAcademyLink<T>,
-});
+/** The kit's controls for `form`, each bound to it and taking only the paths of its values as `name`. */
+export function useFields<T extends FieldValues>(form: FormOf<T>) {
+  const { control } = form;
+  return useMemo(
+    () => ({
+      Text: boundTo<T, TextProps<T>>(control, FormText),
+      TextArea: boundTo<T, TextAreaProps<T>>(control, FormTextArea),
+      Select: boundTo<T, SelectProps<T>>(control, FormSelect),
+      Phone: boundTo<T, Named<T>>(control, FormPhone),
+      Country: boundTo<T, Named<T>>(control, FormCountry),
+      AcademyLink: boundTo<T, Named<T> & { autoFocus?: boolean }>(control, FormAcademyLink),
+    }),
+    [control],
+  );
+}

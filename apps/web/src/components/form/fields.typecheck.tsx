@@ -5,10 +5,10 @@ import { parentInfoSchema, playerInfoSchema } from '@kora/contracts';
 import { z } from 'zod';
 import { ParentFields } from '../../features/players/ParentFields';
 import { PlayerFields } from '../../features/players/PlayerFields';
-import { timeFieldOf } from '../../features/schedule/TimeField';
-import { dateFieldOf } from './FormDate';
-import { fieldsOf, useFieldError } from './fields';
-import { type MultiPickerProps, multiPickerOf } from './MultiPicker';
+import { useTimeField } from '../../features/schedule/TimeField';
+import { useDateField } from './FormDate';
+import { useFieldError, useFields } from './fields';
+import { type MultiPickerProps, useMultiPicker } from './MultiPicker';
 import { useZodForm } from './useZodForm';
 
 const schema = z.object({
@@ -32,8 +32,8 @@ const picker: Omit<MultiPickerProps<Values>, 'name'> = {
 
 export function TypedFields() {
   const form = useZodForm(schema);
-  const f = { ...fieldsOf(form), ...dateFieldOf(form), ...timeFieldOf(form), ...multiPickerOf(form) };
-  const g = fieldsOf(useZodForm(z.object({ handle: z.string() })));
+  const f = { ...useFields(form), ...useDateField(form), ...useTimeField(form), ...useMultiPicker(form) };
+  const g = useFields(useZodForm(z.object({ handle: z.string() })));
   return [
     // A path of the form's values, at the top or in a group.
     <f.Text key="top" name="email" label="E-mail" />,

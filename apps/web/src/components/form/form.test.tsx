@@ -7,9 +7,9 @@ import { emptyParent, ParentFields } from '../../features/players/ParentFields';
 import { ApiError } from '../../lib/api';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
 import { Form } from './Form';
-import { dateFieldOf } from './FormDate';
+import { useDateField } from './FormDate';
 import { FormDialog } from './FormDialog';
-import { fieldsOf } from './fields';
+import { useFields } from './fields';
 import { useZodForm } from './useZodForm';
 
 const inLocale = (ui: React.ReactNode, locale: Locale = 'en') => render(<LocaleProvider locale={locale}>{ui}</LocaleProvider>);
@@ -29,7 +29,7 @@ const nameSchema = z.object({ name: parentInfoSchema.shape.name });
 
 function NameDialog({ onSubmit }: { onSubmit(values: { name: string }): unknown }) {
   const form = useZodForm(nameSchema, { defaultValues: { name: '' } });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   return (
     <FormDialog form={form} onSubmit={onSubmit} onClose={() => undefined} title="Rename">
       <f.Text name="name" label="Name" />
@@ -56,7 +56,7 @@ function Registration({ error }: { error: ApiError }) {
   const form = useZodForm(z.object({ playerInfo: playerInfoSchema.pick({ name: true, birthdate: true }) }), {
     defaultValues: { playerInfo: { name: 'Faisal', birthdate: '2024-01-01' } },
   });
-  const f = { ...fieldsOf(form), ...dateFieldOf(form) };
+  const f = { ...useFields(form), ...useDateField(form) };
   return (
     <FormDialog form={form} onClose={() => undefined} title="Player" onSubmit={() => Promise.reject(error)}>
       <f.Text name="playerInfo.name" label="Player name" />
@@ -80,7 +80,7 @@ function Parent() {
 /** Save needs a name and a position; the footer says which are missing. */
 function CoachLike() {
   const form = useZodForm(z.object({ name: z.string(), position: z.string() }), { defaultValues: { name: '', position: '' } });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const [name, position] = form.watch(['name', 'position']);
   return (
     <FormDialog
@@ -204,5 +204,36 @@ describe('ParentFields', () => {
     expect(await screen.findByText('رقم الهاتف مطلوب')).toBeTruthy();
     expect(screen.getByText('يرجى إدخال رقم طوارئ صحيح')).toBeTruthy();
     expect(screen.queryByText('Phone number is required')).toBeNull();
+  });
+});
+
+/** A control of one form shown inside another form's `<Form>` (a dialog's field rendered in a page's form, say). */
+function Nested({ seen }: { seen(values: { outer: unknown; inner: unknown }): void }) {
+  const outer = useZodForm(z.object({ city: z.string() }), { defaultValues: { city: '' } });
+  const inner = useZodForm(nameSchema, { defaultValues: { name: '' } });
+  const f = useFields(inner);
+  return (
+    <Form form={outer} onSubmit={() => seen({ outer: outer.getValues(), inner: inner.getValues() })}>
+      <f.Text name="name" label="Name" />
+      <button type="submit">Save</button>
+    </Form>
+  );
+}
+
+describe('a control', () => {
+  it('reads and writes the form it was taken from, whichever form surrounds it', async () => {
+    let values: { outer: unknown; inner: unknown } | undefined;
+    inLocale(<Nested seen={(v) => (values = v)} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Khalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(values).toEqual({ outer: { city: '' }, inner: { name: 'Khalid' } }));
+  });
+
+  it('keeps its element and state across renders (the kit is made once per form)', async () => {
+    inLocale(<NameDialog onSubmit={() => undefined} />);
+    const input = screen.getByLabelText('Name');
+    await userEvent.type(input, 'Sa');
+    expect(screen.getByLabelText('Name')).toBe(input);
+    expect(document.activeElement).toBe(input);
   });
 });

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form/FormDialog';
-import { fieldsOf } from '../../components/form/fields';
-import { multiPickerOf } from '../../components/form/MultiPicker';
+import { useFields } from '../../components/form/fields';
+import { useMultiPicker } from '../../components/form/MultiPicker';
 import { useZodForm, type ZodForm } from '../../components/form/useZodForm';
 import { PasswordShown } from '../../components/PasswordShown';
 import { useToast } from '../../components/Toaster';
@@ -26,7 +26,7 @@ type CreateCoach = z.output<typeof createSchema>;
  * may give (W:Settings and no flag beyond their own — the server enforces the same rule).
  */
 function AccountTypeSelect({ form, hasEmail }: { form: ZodForm<typeof createSchema>; hasEmail: boolean }) {
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const intl = useIntl();
   const { locale } = useLocale();
   const { user } = useAuth();
@@ -69,7 +69,7 @@ export function CoachDialog({ coach, onClose }: { coach: Coach | null; onClose()
       accountTypeId: null,
     },
   });
-  const f = { ...fieldsOf(form), ...multiPickerOf(form) };
+  const f = { ...useFields(form), ...useMultiPicker(form) };
   const [name, coachType, email] = form.watch(['name', 'coachType', 'email']);
   const canGiveLogin = useAuth().canWrite('Settings');
 

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { riyadhDateOf } from '../../components/date-format';
 import { Form } from '../../components/form/Form';
-import { fieldsOf } from '../../components/form/fields';
+import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { PlanDate } from '../../components/PlanDate';
 import { LoadError, SkeletonRows } from '../../components/States';
@@ -51,7 +51,7 @@ function OtpForm({ status }: { status: EInvoicingStatus }) {
   const toast = useToast();
   const qc = useQueryClient();
   const form = useZodForm(eInvoicingOtpBody, { defaultValues: { otp: '' } });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const renewing = status.state === 'production' || status.state === 'expired';
   const submitting = form.formState.isSubmitting;
 

@@ -17,7 +17,7 @@ import { useFormContext } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TextField } from '../../components/Field';
 import { FormDialog } from '../../components/form/FormDialog';
-import { fieldsOf, useFieldError } from '../../components/form/fields';
+import { useFieldError, useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { usePackageMutations } from './api';
@@ -87,7 +87,7 @@ export function PackageDialog({ pkg, onClose }: { pkg: Package | null; onClose()
   const toast = useToast();
   const { create, update } = usePackageMutations();
   const form = useZodForm(packageBody, { defaultValues: packageFormValues(pkg) });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const type = form.watch('packageType');
   const hasTrial = form.watch('hasTrial');
   const name = form.watch('name');

@@ -5,9 +5,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { Button } from '../../components/Button';
 import { todayIso } from '../../components/date-format';
-import { dateFieldOf } from '../../components/form/FormDate';
+import { useDateField } from '../../components/form/FormDate';
 import { FormDialog } from '../../components/form/FormDialog';
-import { fieldsOf } from '../../components/form/fields';
+import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { ApiError } from '../../lib/api';
@@ -45,7 +45,7 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
   const form = useZodForm(addPlayerSchema, {
     defaultValues: { parentInfo: emptyParent(), playerInfo: emptyPlayer(), selectedPackage: '', subscriptionStartDate: today, photo: null },
   });
-  const f = { ...fieldsOf(form), ...dateFieldOf(form) };
+  const f = { ...useFields(form), ...useDateField(form) };
   const packageId = form.watch('selectedPackage');
 
   const next = async () => {

@@ -2,7 +2,7 @@ import { type Player, playerUpdateSchema } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form/FormDialog';
-import { fieldsOf } from '../../components/form/fields';
+import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
@@ -36,7 +36,7 @@ export function EditPlayerDialog({ player, onClose }: { player: Player; onClose(
       photo: null,
     },
   });
-  const f = fieldsOf(form);
+  const f = useFields(form);
 
   const save = async (values: EditPlayer) => {
     const saved = await update.mutateAsync({ id: player.id, form: values });

@@ -2,7 +2,7 @@
 import type { ParentInfo } from '@kora/contracts';
 import type { FieldValues, Path } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
-import { type FormOf, fieldsOf } from '../../components/form/fields';
+import { type FormOf, useFields } from '../../components/form/fields';
 
 /**
  * Fields of `parentInfoSchema`, laid out as items of the form's grid. `names` gives each field's path in
@@ -17,7 +17,7 @@ export function ParentFields<T extends FieldValues>({
   names(field: keyof ParentInfo): Path<T>;
   autoFocus?: boolean;
 }) {
-  const f = fieldsOf(form);
+  const f = useFields(form);
   return (
     <>
       <f.Text name={n('name')} label={<FormattedMessage id="players.parentName" />} autoComplete="name" autoFocus={autoFocus} />

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Controller, type FieldValues, type Path } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
 import { todayIso } from '../../components/date-format';
-import { dateFieldOf } from '../../components/form/FormDate';
-import { type FormOf, fieldsOf } from '../../components/form/fields';
+import { useDateField } from '../../components/form/FormDate';
+import { type FormOf, useFields } from '../../components/form/fields';
 
 /** The male/female picture toggle of the parent wizard (docs/domain.md, "Screens"). */
 function GenderToggle({ value, onChange }: { value: Gender | undefined; onChange(v: Gender): void }) {
@@ -53,7 +53,7 @@ interface Props<T extends FieldValues> {
 
 /** Name, Arabic name, national id, nationality, neighbourhood, birthdate (5–50 years ago), gender and condition. */
 export function PlayerFields<T extends FieldValues>({ form, names: n, autoFocus, extra }: Props<T>) {
-  const f = { ...fieldsOf(form), ...dateFieldOf(form) };
+  const f = { ...useFields(form), ...useDateField(form) };
   const birth = birthdateBounds(todayIso());
   return (
     <>

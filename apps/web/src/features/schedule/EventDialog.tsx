@@ -20,10 +20,10 @@ import type { z } from 'zod';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { FieldShell, inputClass } from '../../components/Field';
-import { dateFieldOf } from '../../components/form/FormDate';
+import { useDateField } from '../../components/form/FormDate';
 import { FormDialog } from '../../components/form/FormDialog';
-import { fieldsOf, useFieldError } from '../../components/form/fields';
-import { type Choice, multiPickerOf } from '../../components/form/MultiPicker';
+import { useFieldError, useFields } from '../../components/form/fields';
+import { type Choice, useMultiPicker } from '../../components/form/MultiPicker';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
@@ -32,7 +32,7 @@ import { useLocale } from '../../lib/i18n';
 import { useCoaches, useTeams } from '../teams/api';
 import { useEventMutations } from './api';
 import { ExpectedPlayers } from './CantCome';
-import { timeFieldOf } from './TimeField';
+import { useTimeField } from './TimeField';
 
 /** What the dialog opens on: a new event (prefilled with a team and a day), or an existing one. */
 export type EventTarget = { kind: 'create'; date: string; teamId?: string } | { kind: 'edit'; event: Event };
@@ -71,7 +71,7 @@ export function defaultValues(target: EventTarget, teams: Team[] = []): Values {
 
 /** A training has exactly one team: one select. A match may have several: the multi-picker. */
 function TeamsField({ teams, known, onTeamAdded }: { teams: Team[]; known?: Choice[]; onTeamAdded(id: string): void }) {
-  const { MultiPicker } = multiPickerOf(useFormContext<Values>());
+  const { MultiPicker } = useMultiPicker(useFormContext<Values>());
   const type = useWatch<Values, 'type'>({ name: 'type' });
   if (type === 'MATCH')
     return (
@@ -132,7 +132,7 @@ function SingleTeam({ teams, onTeamAdded }: { teams: Team[]; onTeamAdded(id: str
 function RepeatField() {
   const form = useFormContext<Values>();
   const { setValue } = form;
-  const f = dateFieldOf(form);
+  const f = useDateField(form);
   const [date, repeat] = useWatch<Values, ['date', 'repeat']>({ name: ['date', 'repeat'] });
   const id = useId();
   const weeks = repeat?.until && date ? Math.floor(daysBetween(date, repeat.until) / 7) : -1;
@@ -201,7 +201,7 @@ export function EventDialog({ target, onClose }: { target: EventTarget; onClose(
   const { create, update, remove } = useEventMutations();
   const event = target.kind === 'edit' ? target.event : null;
   const form = useZodForm(eventCreateBodySchema, { defaultValues: defaultValues(target, teams.data) });
-  const f = { ...fieldsOf(form), ...dateFieldOf(form), ...timeFieldOf(form), ...multiPickerOf(form) };
+  const f = { ...useFields(form), ...useDateField(form), ...useTimeField(form), ...useMultiPicker(form) };
   const [scope, setScope] = useState<EventScope>('this');
   const [confirm, setConfirm] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();

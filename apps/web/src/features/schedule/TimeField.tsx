@@ -1,8 +1,9 @@
 // Why: times are HH:mm on the 24-hour clock in both languages; the browser's time input would show AM/PM, in English, on Arabic screens.
+import { useMemo } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { TextField } from '../../components/Field';
-import { type FormOf, type Named, useBoundField } from '../../components/form/fields';
+import { type Bound, boundTo, type FormOf, type Named, useBoundField } from '../../components/form/fields';
 
 /** A typed time as HH:mm when it reads as one ("9" → 09:00, "930" → 09:30, "16.30" → 16:30); anything else unchanged. */
 export function normaliseTime(typed: string): string {
@@ -14,10 +15,10 @@ export function normaliseTime(typed: string): string {
   return `${String(h).padStart(2, '0')}:${String(min).padStart(2, '0')}`;
 }
 
-/** A time field of the surrounding form, tidied to HH:mm when left; the contract checks the rest. */
-function FormTime<T extends FieldValues>({ name, label }: Named<T>) {
+/** A time field of its form, tidied to HH:mm when left; the contract checks the rest. */
+function FormTime<T extends FieldValues>({ control, name, label }: Bound<T> & Named<T>) {
   const intl = useIntl();
-  const { field, text, error } = useBoundField<T>(name);
+  const { field, text, error } = useBoundField<T>(control, name);
   // Typed and tidied: "930" is kept as 09:30 once it reads as a time.
   const tidy = (typed: string) => {
     const time = normaliseTime(typed);
@@ -47,5 +48,8 @@ function FormTime<T extends FieldValues>({ name, label }: Named<T>) {
   );
 }
 
-/** `Time` for `form`, spread beside its kit: `{ ...fieldsOf(form), ...timeFieldOf(form) }` (components/form/fields.tsx). */
-export const timeFieldOf = <T extends FieldValues>(_form: FormOf<T>) => ({ Time: FormTime<T> });
+/** `Time` bound to `form`, spread beside its kit: `{ ...useFields(form), ...useTimeField(form) }` (components/form/fields.tsx). */
+export function useTimeField<T extends FieldValues>(form: FormOf<T>) {
+  const { control } = form;
+  return useMemo(() => ({ Time: boundTo<T, Named<T>>(control, FormTime) }), [control]);
+}

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
-import { fieldsOf } from '../../components/form/fields';
+import { useFields } from '../../components/form/fields';
 import { PageHeader } from '../../components/form/PageHeader';
 import { useZodForm } from '../../components/form/useZodForm';
 import { LoadError, SkeletonRows } from '../../components/States';
@@ -109,7 +109,7 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
       photo: null,
     },
   });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const online = form.watch('enableOnlinePayments');
 
   const save = async ({ photo, enableOnlinePayments, vatNumber, ...fields }: z.output<typeof profileSchema>) => {

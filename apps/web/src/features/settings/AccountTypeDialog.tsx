@@ -11,7 +11,7 @@ import {
 } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormDialog } from '../../components/form/FormDialog';
-import { fieldsOf } from '../../components/form/fields';
+import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
@@ -30,7 +30,7 @@ export function AccountTypeDialog({ type, onClose }: { type: AccountTypeListItem
   const form = useZodForm(accountTypeBody, {
     defaultValues: { name: type?.name ?? '', nameArabic: type?.nameArabic ?? '', ...(type ? flagsOf(type) : allFlags(false)) },
   });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const values = form.watch();
   const flags = flagsOf(values);
   const name = form.watch('name');

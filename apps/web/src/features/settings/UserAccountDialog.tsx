@@ -2,7 +2,7 @@ import { type AnyUser, staffCreateBody } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormDialog } from '../../components/form/FormDialog';
-import { fieldsOf } from '../../components/form/fields';
+import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { PasswordShown } from '../../components/PasswordShown';
 import { useToast } from '../../components/Toaster';
@@ -28,7 +28,7 @@ export function UserAccountDialog({ user, onClose }: { user: StaffUser | null; o
   const form = useZodForm(staffCreateBody, {
     defaultValues: { name: user?.name ?? '', email: user?.email ?? '', accountTypeId: user?.accountTypeId ?? '' },
   });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const [name, email, accountTypeId] = form.watch(['name', 'email', 'accountTypeId']);
   const all = types.data ?? [];
   const givable = givableTypes(all, own);

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { todayIso } from '../../components/date-format';
-import { dateFieldOf } from '../../components/form/FormDate';
+import { useDateField } from '../../components/form/FormDate';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
@@ -46,7 +46,7 @@ export function ActivateDialog({
       sendInvoice: true,
     },
   });
-  const f = dateFieldOf(form);
+  const f = useDateField(form);
   const pkg = subscription.package;
 
   const confirm = async ({ startDate, sendInvoice }: { startDate: string; sendInvoice: boolean }) => {

@@ -7,7 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { TextField } from '../../components/Field';
 import { FormDialog } from '../../components/form/FormDialog';
-import { fieldsOf, useFieldError } from '../../components/form/fields';
+import { useFieldError, useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
@@ -45,7 +45,7 @@ function RefundChoice({ refundable, card }: { refundable: number; card: boolean 
   const intl = useIntl();
   const form = useFormContext<CancelValues>();
   const { register } = form;
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const choice = useWatch<CancelValues, 'refund'>({ name: 'refund' });
   const amountError = useFieldError<CancelValues>('amount');
   const money = (sar: number) => intl.formatNumber(sar, { style: 'currency', currency: 'SAR' });

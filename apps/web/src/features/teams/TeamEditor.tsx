@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Form } from '../../components/form/Form';
-import { fieldsOf } from '../../components/form/fields';
-import { multiPickerOf } from '../../components/form/MultiPicker';
+import { useFields } from '../../components/form/fields';
+import { useMultiPicker } from '../../components/form/MultiPicker';
 import { useZodForm } from '../../components/form/useZodForm';
 import { COLOR_HEX } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
@@ -44,7 +44,7 @@ export function TeamEditor({ team, canWrite, onSaved, onDeleted, onBack }: Props
   const { create, update, remove } = useTeamMutations();
   const [confirm, setConfirm] = useState(false);
   const form = useZodForm(teamBodySchema, { defaultValues: valuesOf(team), disabled: !canWrite });
-  const f = { ...fieldsOf(form), ...multiPickerOf(form) };
+  const f = { ...useFields(form), ...useMultiPicker(form) };
   const { isSubmitting } = useFormState({ control: form.control });
   const name = form.watch('name');
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
-import { fieldsOf } from '../../components/form/fields';
+import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { ErrorBox } from '../../components/States';
 import { call } from '../../lib/api';
@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
   const host = currentHost();
   const errorText = useErrorText();
   const form = useZodForm(forgotPasswordBody, { defaultValues: { handle: host.kind === 'academy' ? host.handle : '', email: '' } });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const send = useMutation({ mutationFn: (body: z.input<typeof forgotPasswordBody>) => call('forgotPassword', { body }) });
   // The two states (docs/domain.md, "Shared controls and waits"): the form, then "sent" to this address.
   const [sent, setSent] = useState<string>();

@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
-import { fieldsOf } from '../../components/form/fields';
+import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { ApiError, call } from '../../lib/api';
@@ -22,7 +22,7 @@ const rootSchema = loginBody.pick({ handle: true });
 /** Root mode: the academy URL only, then on to that academy's login page. */
 function RootLogin() {
   const form = useZodForm(rootSchema, { defaultValues: { handle: '' } });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const submit = async ({ handle }: { handle: string }) => {
     const found = await call('checkHandle', { params: { handle } }).catch(() => ({ exists: false }));
     if (!found.exists) {
@@ -57,7 +57,7 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
   const academy = useAcademyName(handle);
   const welcomed = useRef(false);
   const form = useZodForm(loginBody, { defaultValues: { handle, email: search.email ?? '', password: '' } });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const login = useMutation({ mutationFn: (body: typeof loginBody._output) => call('login', { body }) });
 
   useEffect(() => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
-import { fieldsOf } from '../../components/form/fields';
+import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { call } from '../../lib/api';
 import { subdomainUrl } from '../../lib/host';
@@ -19,7 +19,7 @@ type Values = z.output<typeof schema>;
 
 export function RegisterAcademyPage() {
   const form = useZodForm(schema, { defaultValues: { academyName: '', phone: '', email: '', password: '', handle: '' } });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const register = useMutation({ mutationFn: (body: Values) => call('registerAcademy', { body }) });
 
   const submit = async (values: Values) => {

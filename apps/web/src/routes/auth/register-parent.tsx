@@ -7,8 +7,8 @@ import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { todayIso } from '../../components/date-format';
 import { Form } from '../../components/form/Form';
-import { dateFieldOf } from '../../components/form/FormDate';
-import { fieldsOf } from '../../components/form/fields';
+import { useDateField } from '../../components/form/FormDate';
+import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { PlanDateText } from '../../components/PlanDate';
 import { emptyParent, ParentFields } from '../../features/players/ParentFields';
@@ -82,7 +82,7 @@ export function RegisterParentPage() {
   const form = useZodForm(registerParentBody, {
     defaultValues: { handle, selectedPackage: null, subscriptionStartDate: null, parentInfo: emptyParent(), playerInfo: emptyPlayer() },
   });
-  const f = { ...fieldsOf(form), ...dateFieldOf(form) };
+  const f = { ...useFields(form), ...useDateField(form) };
   const registration = useMutation({ mutationFn: (body: typeof registerParentBody._output) => call('registerParent', { body }) });
   const chosen = packages.data?.find((p) => p.id === form.watch('selectedPackage'));
 

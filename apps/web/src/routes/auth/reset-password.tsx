@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
-import { fieldsOf } from '../../components/form/fields';
+import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { call } from '../../lib/api';
@@ -23,7 +23,7 @@ export function ResetPasswordPage() {
   // Two routes show this screen: with the token in the path (the mailed link) and without.
   const token = useParams({ from: '/auth/reset-password/$token', shouldThrow: false })?.token ?? '';
   const form = useZodForm(schema, { defaultValues: { token, newPassword: '', confirmPassword: '' } });
-  const f = fieldsOf(form);
+  const f = useFields(form);
   const reset = useMutation({
     mutationFn: ({ token, newPassword }: z.output<typeof schema>) => call('resetPassword', { body: { token, newPassword } }),
   });
