@@ -23,12 +23,17 @@ const { values: args } = parseArgs({
 const RUNS = Math.max(1, Number(args.runs) || 1);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_ADMIN = { handle: 'demo', email: 'admin@demo.kora.sa', password: 'demo12345' };
-/** The signed-in screens audited (the demo academy admin, README "Demo logins"); the subscriptions are the settings' first screen. */
+/** The signed-in screens audited (the demo academy admin, README "Demo logins"); the subscriptions are the settings' first screen; the
+ * last four have forms in dialogs (their first paint without the forms' code, docs/performance.md). */
 const SIGNED_IN = [
   ['dashboard', '/'],
   ['players list', '/players'],
   ['schedule', '/schedule'],
   ['subscriptions', '/settings'],
+  ['teams', '/teams'],
+  ['coaches', '/coaches'],
+  ['privileges', '/settings/privileges'],
+  ['packages', '/settings/packages'],
 ].filter(([name]) => !args.screen || args.screen.some((s) => name.startsWith(s)));
 
 const WEB_DIST = resolve(root, args.dist ?? 'apps/web/dist');

@@ -124,6 +124,8 @@ export function PrivilegesPage() {
       </div>
     );
 
+  const loading = (types.isPending && !types.isError) || (users.isPending && !users.isError);
+
   return (
     <div className="space-y-6">
       <PageHeader
@@ -136,111 +138,114 @@ export function PrivilegesPage() {
           )
         }
       />
-      <section className="space-y-3">
-        <h2 className="text-lg font-semibold">
-          <FormattedMessage id="privileges.accountTypes" />
-        </h2>
-        {types.isError && !types.data ? (
-          <LoadError onRetry={() => types.refetch()} retrying={types.isFetching}>
-            {errorText(types.error, 'privileges.loadFailed')}
-          </LoadError>
-        ) : types.isPending ? (
-          <SkeletonRows rows={3} />
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-            {types.data.map((t) => (
-              <TypeCard
-                key={t.id}
-                type={t}
-                canWrite={canWrite}
-                onEdit={() => setTypeDialog({ type: t })}
-                onDelete={() => {
-                  remove.reset();
-                  setDeleting(t);
-                }}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold">
-            <FormattedMessage id="privileges.users" />
-          </h2>
-          {canWrite && (
-            <Button variant="outline" onClick={() => setUserDialog({ user: null })}>
-              <FormattedMessage id="privileges.addUser" />
-            </Button>
-          )}
-        </div>
-        {users.isError && !users.data ? (
-          <LoadError onRetry={() => users.refetch()} retrying={users.isFetching}>
-            {errorText(users.error, 'privileges.loadFailed')}
-          </LoadError>
-        ) : users.isPending ? (
-          <SkeletonRows />
-        ) : users.data.length === 0 ? (
-          <EmptyState>
-            <FormattedMessage id="privileges.noUsers" />
-          </EmptyState>
-        ) : (
-          <div className="rounded-2xl border border-slate-200 bg-white">
-            {/* Phones: one card per user, every action reachable without sideways scrolling. */}
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {users.data.map((u) => (
-                <li key={u.id} className="space-y-2 p-4" data-testid="user-row">
-                  <p className="font-medium break-words">{displayName(u, locale)}</p>
-                  <p className="truncate text-sm text-slate-500">
-                    <bdi dir="ltr">{u.email ?? '—'}</bdi>
-                  </p>
-                  <dl className="grid grid-cols-2 gap-x-3 text-sm">
-                    <div>
-                      <dt className="text-xs text-slate-500">{intl.formatMessage({ id: 'privileges.col.accountType' })}</dt>
-                      <dd>{typeName(u)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-xs text-slate-500">{intl.formatMessage({ id: 'privileges.col.joined' })}</dt>
-                      <dd>
-                        <PlanDate iso={riyadhDateOf(u.createdAt)} stacked />
-                      </dd>
-                    </div>
-                  </dl>
-                  {actions(u)}
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto rounded-t-[inherit] md:block">
-              <table className="w-full text-sm">
-                <TableHead
-                  columns={[
-                    'privileges.col.name',
-                    'privileges.col.email',
-                    'privileges.col.accountType',
-                    'privileges.col.joined',
-                    'privileges.col.actions',
-                  ]}
-                />
-                <tbody className="divide-y divide-slate-100">
-                  {users.data.map((u) => (
-                    <tr key={u.id} data-testid="user-row">
-                      <td className="px-4 py-3 font-medium">{displayName(u, locale)}</td>
-                      <td className="px-4 py-3">
-                        <bdi dir="ltr">{u.email ?? '—'}</bdi>
-                      </td>
-                      <td className="px-4 py-3">{typeName(u)}</td>
-                      <td className="px-4 py-3">
-                        <PlanDate iso={riyadhDateOf(u.createdAt)} stacked />
-                      </td>
-                      <td className="px-4 py-3">{actions(u)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+      {/* Both parts appear together: the account types' cards arriving first pushed the users down (CLS 0.32). */}
+      {loading ? (
+        <SkeletonRows rows={6} />
+      ) : (
+        <>
+          <section className="space-y-3">
+            <h2 className="text-lg font-semibold">
+              <FormattedMessage id="privileges.accountTypes" />
+            </h2>
+            {types.isError && !types.data ? (
+              <LoadError onRetry={() => types.refetch()} retrying={types.isFetching}>
+                {errorText(types.error, 'privileges.loadFailed')}
+              </LoadError>
+            ) : !types.data ? null : (
+              <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+                {types.data.map((t) => (
+                  <TypeCard
+                    key={t.id}
+                    type={t}
+                    canWrite={canWrite}
+                    onEdit={() => setTypeDialog({ type: t })}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(t);
+                    }}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 className="text-lg font-semibold">
+                <FormattedMessage id="privileges.users" />
+              </h2>
+              {canWrite && (
+                <Button variant="outline" onClick={() => setUserDialog({ user: null })}>
+                  <FormattedMessage id="privileges.addUser" />
+                </Button>
+              )}
             </div>
-          </div>
-        )}
-      </section>
+            {users.isError && !users.data ? (
+              <LoadError onRetry={() => users.refetch()} retrying={users.isFetching}>
+                {errorText(users.error, 'privileges.loadFailed')}
+              </LoadError>
+            ) : !users.data ? null : users.data.length === 0 ? (
+              <EmptyState>
+                <FormattedMessage id="privileges.noUsers" />
+              </EmptyState>
+            ) : (
+              <div className="rounded-2xl border border-slate-200 bg-white">
+                {/* Phones: one card per user, every action reachable without sideways scrolling. */}
+                <ul className="divide-y divide-slate-100 md:hidden">
+                  {users.data.map((u) => (
+                    <li key={u.id} className="space-y-2 p-4" data-testid="user-row">
+                      <p className="font-medium break-words">{displayName(u, locale)}</p>
+                      <p className="truncate text-sm text-slate-500">
+                        <bdi dir="ltr">{u.email ?? '—'}</bdi>
+                      </p>
+                      <dl className="grid grid-cols-2 gap-x-3 text-sm">
+                        <div>
+                          <dt className="text-xs text-slate-500">{intl.formatMessage({ id: 'privileges.col.accountType' })}</dt>
+                          <dd>{typeName(u)}</dd>
+                        </div>
+                        <div>
+                          <dt className="text-xs text-slate-500">{intl.formatMessage({ id: 'privileges.col.joined' })}</dt>
+                          <dd>
+                            <PlanDate iso={riyadhDateOf(u.createdAt)} stacked />
+                          </dd>
+                        </div>
+                      </dl>
+                      {actions(u)}
+                    </li>
+                  ))}
+                </ul>
+                <div className="hidden overflow-x-auto rounded-t-[inherit] md:block">
+                  <table className="w-full text-sm">
+                    <TableHead
+                      columns={[
+                        'privileges.col.name',
+                        'privileges.col.email',
+                        'privileges.col.accountType',
+                        'privileges.col.joined',
+                        'privileges.col.actions',
+                      ]}
+                    />
+                    <tbody className="divide-y divide-slate-100">
+                      {users.data.map((u) => (
+                        <tr key={u.id} data-testid="user-row">
+                          <td className="px-4 py-3 font-medium">{displayName(u, locale)}</td>
+                          <td className="px-4 py-3">
+                            <bdi dir="ltr">{u.email ?? '—'}</bdi>
+                          </td>
+                          <td className="px-4 py-3">{typeName(u)}</td>
+                          <td className="px-4 py-3">
+                            <PlanDate iso={riyadhDateOf(u.createdAt)} stacked />
+                          </td>
+                          <td className="px-4 py-3">{actions(u)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </div>
+            )}
+          </section>
+        </>
+      )}
       {typeDialog && (
         <Suspense fallback={<DialogLoading />}>
           <AccountTypeDialog type={typeDialog.type} onClose={() => setTypeDialog(null)} />

@@ -1,7 +1,9 @@
 import { ADMIN_FLAGS, COACH_FLAGS } from '@kora/contracts';
-import { screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test-render';
+import { accountTypesQuery } from './api';
 import { PrivilegesPage } from './PrivilegesPage';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -21,7 +23,7 @@ const user = (n: number, role: 'ADMIN' | 'COACH', name: string, accountTypeId: s
 });
 
 /** The demo's shape: one admin, one coach who signs in and three who do not; the cards count as the server does. */
-function stubApi() {
+function stubApi(usersArrive: Promise<void> = Promise.resolve()) {
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   const admins = [user(1, 'ADMIN', 'Abdulrahman Admin', ADMIN_TYPE, true)];
   const coaches = [
@@ -48,6 +50,7 @@ function stubApi() {
           { id: ADMIN_TYPE, name: 'Admin', nameArabic: 'مدير', isDefault: true, ...ADMIN_FLAGS, usersCount: 1 },
           { id: COACH_TYPE, name: 'Coach', nameArabic: 'مدرب', isDefault: true, ...COACH_FLAGS, usersCount: 1 },
         ]);
+      if (path.includes('/api/users?role=')) await usersArrive;
       if (path.endsWith('/api/users?role=ADMIN')) return json(admins);
       if (path.endsWith('/api/users?role=COACH')) return json(coaches);
       return new Response(null, { status: 404 });
@@ -79,5 +82,20 @@ describe('Settings → Privileges (issue 20)', () => {
       );
       expect(rows.filter((r) => r.querySelectorAll('td')[2]?.textContent === name)).toHaveLength(count);
     }
+  });
+
+  it('shows the account types and the users together, so neither pushes the other (no layout shift)', async () => {
+    let release = () => {};
+    stubApi(new Promise<void>((r) => (release = r)));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithApp(<PrivilegesPage />, 'en', client);
+    // The account types have arrived (and rendered), the users not yet: one placeholder, no cards.
+    await waitFor(() => expect(client.getQueryData(accountTypesQuery.queryKey)).toHaveLength(2));
+    expect(screen.getByTestId('skeleton')).toBeTruthy();
+    expect(screen.queryAllByTestId('account-type')).toHaveLength(0);
+    expect(screen.queryByRole('table')).toBeNull();
+    await act(async () => release());
+    expect(await screen.findAllByTestId('account-type')).toHaveLength(2);
+    expect(screen.getByRole('table')).toBeTruthy();
   });
 });
