@@ -24,7 +24,7 @@ const RUNS = Math.max(1, Number(args.runs) || 1);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_ADMIN = { handle: 'demo', email: 'admin@demo.kora.sa', password: 'demo12345' };
 /** The signed-in screens audited (the demo academy admin, README "Demo logins"); the subscriptions are the settings' first screen; the
- * last four have forms in dialogs (their first paint without the forms' code, docs/performance.md). */
+ * last five have forms (in dialogs, or the page itself: the academy profile), docs/performance.md. */
 const SIGNED_IN = [
   ['dashboard', '/'],
   ['players list', '/players'],
@@ -34,6 +34,7 @@ const SIGNED_IN = [
   ['coaches', '/coaches'],
   ['privileges', '/settings/privileges'],
   ['packages', '/settings/packages'],
+  ['academy', '/settings/academy'],
 ].filter(([name]) => !args.screen || args.screen.some((s) => name.startsWith(s)));
 
 const WEB_DIST = resolve(root, args.dist ?? 'apps/web/dist');

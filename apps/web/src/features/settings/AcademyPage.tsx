@@ -263,21 +263,25 @@ export function AcademyPage() {
   const auth = useAuth();
   const id = auth.currentAcademyId ?? '';
   const academy = useQuery({ ...academyQuery(id), enabled: !!id });
+  const showsEInvoicing = auth.canRead('Settings');
+  // Asked at once, shown under the profile once the profile is there: shown before it, the profile's arrival
+  // pushed it down the page (Lighthouse CLS 0.25).
+  useQuery({ ...eInvoicingQuery, enabled: showsEInvoicing });
+  const profile =
+    academy.isError && !academy.data ? (
+      <LoadError onRetry={() => academy.refetch()} retrying={academy.isFetching}>
+        {errorText(academy.error, 'academyProfile.loadFailed')}
+      </LoadError>
+    ) : !academy.data ? null : auth.canWrite('Settings') ? (
+      <ProfileForm academy={academy.data} />
+    ) : (
+      <ProfileText academy={academy.data} />
+    );
   return (
     <div className="space-y-4">
       <PageHeader title={<FormattedMessage id="settings.academy" />} />
-      {academy.isError && !academy.data ? (
-        <LoadError onRetry={() => academy.refetch()} retrying={academy.isFetching}>
-          {errorText(academy.error, 'academyProfile.loadFailed')}
-        </LoadError>
-      ) : !academy.data ? (
-        <SkeletonRows rows={6} />
-      ) : auth.canWrite('Settings') ? (
-        <ProfileForm academy={academy.data} />
-      ) : (
-        <ProfileText academy={academy.data} />
-      )}
-      {auth.canRead('Settings') && <EInvoicingSection />}
+      {profile ?? <SkeletonRows rows={6} />}
+      {profile && showsEInvoicing && <EInvoicingSection />}
     </div>
   );
 }
