@@ -30,7 +30,7 @@ function Rate({ rate }: { rate: number | null }) {
   const intl = useIntl();
   if (rate === null)
     return (
-      <span className="text-slate-400">
+      <span className="text-slate-500">
         <FormattedMessage id="attendanceReport.noRate" />
       </span>
     );

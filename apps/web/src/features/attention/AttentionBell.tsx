@@ -235,22 +235,26 @@ function Bell({ userId, playersLinks, historyLinks }: { userId: string; playersL
         if (next && !query.isFetching) void query.refetch();
       }}
     >
-      <Popover.Trigger
-        className="relative rounded-full p-2 text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
-        aria-label={intl.formatMessage({ id: 'attention.bell' }, { count })}
-        data-testid="attention-bell"
-      >
-        <BellIcon />
+      <span className="relative inline-flex">
+        <Popover.Trigger
+          className="rounded-full p-2 text-slate-500 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+          aria-label={intl.formatMessage({ id: 'attention.bell' }, { count })}
+          data-testid="attention-bell"
+        >
+          <BellIcon />
+        </Popover.Trigger>
         {badge && (
           <span
             aria-hidden="true"
+            // Beside the button, not in it: the button's name says the whole count ("18 items"), and a name must
+            // contain the text its control shows (WCAG 2.5.3), which "9+" would not be.
             data-testid="attention-badge"
-            className="absolute -end-0.5 -top-0.5 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white"
+            className="pointer-events-none absolute -end-0.5 -top-0.5 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white"
           >
             {badge}
           </span>
         )}
-      </Popover.Trigger>
+      </span>
       <Popover.Portal>
         <Popover.Content
           align="end"
