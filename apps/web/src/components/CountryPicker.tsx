@@ -118,7 +118,7 @@ export function CountryPicker({ label, value, onChange, error, onBlur }: Props) 
                   className={`flex cursor-pointer items-center justify-between px-3 py-2 text-sm ${i === active ? 'bg-brand-50' : ''} ${c.code === value ? 'font-semibold text-brand-800' : ''}`}
                 >
                   <span>{c.name}</span>
-                  <span className="text-xs text-slate-400">{c.code}</span>
+                  <span className="text-xs text-slate-500">{c.code}</span>
                 </div>
               ))
             )}

@@ -60,7 +60,7 @@ export function CoachesPage() {
   );
   const teamChips = (c: Coach) => (
     <div className="flex flex-wrap gap-1.5">
-      {c.teamsCoaching.length === 0 && <span className="text-slate-400">—</span>}
+      {c.teamsCoaching.length === 0 && <span className="text-slate-500">—</span>}
       {c.teamsCoaching.map((x) => (
         <span key={x.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs">
           <ColorDot color={x.color} className="size-2" />

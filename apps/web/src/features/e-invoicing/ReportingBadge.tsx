@@ -21,7 +21,7 @@ const TONE: Record<ReportingState, string> = {
  * `wrap`: the label may take two lines (a table's narrow column: 'Reported with warnings' is the widest cell).
  */
 export function ReportingBadge({ state, wrap }: { state: ReportingState | null; wrap?: boolean }) {
-  if (!state) return <span className="text-slate-400">—</span>;
+  if (!state) return <span className="text-slate-500">—</span>;
   return (
     <span
       className={`inline-block px-2 py-0.5 text-xs font-medium ${wrap ? 'rounded-xl' : 'rounded-full whitespace-nowrap'} ${TONE[state]}`}

@@ -70,11 +70,11 @@ function Money({ childId }: { childId: string }) {
                 </div>
                 <p className="text-sm text-slate-600">
                   {displayName({ name: inv.packageName, nameArabic: inv.packageNameArabic }, locale)}
-                  <span className="text-slate-400"> · </span>
+                  <span className="text-slate-500"> · </span>
                   <PlanDate iso={riyadhDateOf(inv.paidAt)} />
                   {inv.creditedInvoiceNumber != null && (
                     <>
-                      <span className="text-slate-400"> · </span>
+                      <span className="text-slate-500"> · </span>
                       <FormattedMessage id="family.money.credits" values={{ number: inv.creditedInvoiceNumber }} />
                     </>
                   )}

@@ -44,7 +44,7 @@ export function EventFacts({ item }: { item: FamilyEvent }) {
     <div className="min-w-0 flex-1">
       <p className="font-medium text-slate-900">
         <FormattedMessage id={`event.${event.type}`} />
-        <span className="text-slate-400"> · </span>
+        <span className="text-slate-500"> · </span>
         <span data-testid="family-event-day">
           <DayText date={event.date} />
         </span>
@@ -55,7 +55,7 @@ export function EventFacts({ item }: { item: FamilyEvent }) {
         </bdi>
         {event.field && (
           <>
-            <span className="text-slate-400"> · </span>
+            <span className="text-slate-500"> · </span>
             {event.field}
           </>
         )}
@@ -112,7 +112,7 @@ export function SubscriptionBox({ subscription }: { subscription: FamilySubscrip
         ) : (
           <FormattedMessage id="family.noEndDate" />
         )}
-        <span className="text-slate-400"> · </span>
+        <span className="text-slate-500"> · </span>
         {sar(intl, s.package.price)}
       </p>
       {s.payPath && (

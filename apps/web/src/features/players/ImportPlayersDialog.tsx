@@ -116,7 +116,7 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
           <li
             key={s}
             aria-current={s === step ? 'step' : undefined}
-            className={`flex items-center gap-2 ${i === stepIndex ? 'font-semibold text-brand-700' : i < stepIndex ? 'text-slate-700' : 'text-slate-400'}`}
+            className={`flex items-center gap-2 ${i === stepIndex ? 'font-semibold text-brand-700' : i < stepIndex ? 'text-slate-700' : 'text-slate-500'}`}
           >
             <span
               className={`grid size-6 shrink-0 place-items-center rounded-full text-xs ${i <= stepIndex ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-500'}`}

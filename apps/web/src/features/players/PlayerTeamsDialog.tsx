@@ -74,7 +74,7 @@ export function PlayerTeamsDialog({ player, onClose }: { player: Player; onClose
                     />
                     <ColorDot color={t.color} />
                     <span className="flex-1">{displayName(t, locale)}</span>
-                    <span className="text-xs text-slate-400">
+                    <span className="text-xs text-slate-500">
                       <FormattedMessage id="teams.playerCount" values={{ count: t.players.length }} />
                     </span>
                   </label>

@@ -40,7 +40,7 @@ function EventChip({ event, team, onOpen }: { event: Event; team: Team; onOpen?(
         </span>
       )}
       {event.field && <WrittenText as="span" className="block truncate text-xs text-slate-500" text={event.field} />}
-      {coaches && <span className="block truncate text-[11px] text-slate-400">{coaches}</span>}
+      {coaches && <span className="block truncate text-[11px] text-slate-500">{coaches}</span>}
     </>
   );
   const className = 'block w-full rounded-md border border-slate-200 border-s-4 bg-white px-2 py-1 text-start shadow-xs';
@@ -101,7 +101,7 @@ export function ScheduleGrid({ teams, events, days, today, onOpen, onAdd }: Week
                 aria-current={d === today ? 'date' : undefined}
               >
                 <span className={`block text-sm font-semibold ${d === today ? 'text-brand-800' : 'text-slate-800'}`}>{weekday(d)}</span>
-                <PlanDate iso={d} stacked className="text-xs text-slate-500" hijriClassName="text-slate-400" />
+                <PlanDate iso={d} stacked className="text-xs text-slate-500" hijriClassName="text-slate-500" />
               </th>
             ))}
           </tr>
@@ -205,7 +205,7 @@ export function ScheduleDayList({ teams, events, days, today, onOpen, onAdd }: W
                   ))}
                 </div>
               ) : (
-                <p className="mt-1 text-xs text-slate-400">
+                <p className="mt-1 text-xs text-slate-500">
                   <FormattedMessage id="schedule.noEventsDay" />
                 </p>
               )}

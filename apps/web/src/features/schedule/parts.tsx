@@ -48,7 +48,7 @@ export function CoachAvatars({ coaches, size = 'size-7' }: { coaches: Event['coa
   const { locale } = useLocale();
   if (coaches.length === 0)
     return (
-      <span className="text-xs text-slate-400">
+      <span className="text-xs text-slate-500">
         <FormattedMessage id="schedule.noCoaches" />
       </span>
     );
@@ -74,7 +74,7 @@ export function DayTitle({ iso, today }: { iso: string; today: string }) {
   return (
     <>
       <span className="font-semibold text-slate-900">{relative ? <FormattedMessage id={relative} /> : weekday(iso)}</span>
-      <PlanDate iso={iso} className="text-sm text-slate-500" hijriClassName="text-slate-400" />
+      <PlanDate iso={iso} className="text-sm text-slate-500" hijriClassName="text-slate-500" />
     </>
   );
 }

@@ -54,7 +54,7 @@ function TypeCard({
       </p>
       <ul className="mt-3 flex flex-1 flex-wrap content-start gap-1.5 text-xs">
         {granted.length === 0 && (
-          <li className="text-slate-400">
+          <li className="text-slate-500">
             <FormattedMessage id="privileges.noRights" />
           </li>
         )}

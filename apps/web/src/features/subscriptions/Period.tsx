@@ -13,7 +13,7 @@ const RUNNING: string[] = ['ACTIVE', 'TRIAL', 'PAUSED'];
  */
 export function Period({ subscription: s }: { subscription: ManagedSubscription | null }) {
   const intl = useIntl();
-  if (!s) return <span className="text-slate-400">—</span>;
+  if (!s) return <span className="text-slate-500">—</span>;
   if (s.package.packageType === 'SESSION_BASED' && s.totalSessions !== null) {
     const left = s.sessionsLeft ?? 0;
     const bar = sessionBar(left, s.totalSessions);
@@ -38,7 +38,7 @@ export function Period({ subscription: s }: { subscription: ManagedSubscription 
       </div>
     );
   }
-  if (!s.startDate && !s.endDate) return <span className="text-slate-400">—</span>;
+  if (!s.startDate && !s.endDate) return <span className="text-slate-500">—</span>;
   // In the calendars the user prefers, one under the other; the Gregorian range breaks after its dash
   // (date-format.ts, planRange) and the Hijri one between words, so a phone's narrow card column holds them.
   return <PlanRange start={s.startDate} end={s.endDate} stacked />;

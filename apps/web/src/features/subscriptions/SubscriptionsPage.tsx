@@ -83,7 +83,7 @@ export function SubscriptionsPage() {
         </p>
       </div>
     ) : (
-      <span className="text-slate-400">
+      <span className="text-slate-500">
         <FormattedMessage id="subscriptions.none" />
       </span>
     );

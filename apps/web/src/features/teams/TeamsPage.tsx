@@ -66,7 +66,7 @@ export function TeamsPage() {
                   </span>
                 </span>
                 {t.coaches.length === 0 ? (
-                  <span className="text-xs text-slate-400">
+                  <span className="text-xs text-slate-500">
                     <FormattedMessage id="teams.noCoaches" />
                   </span>
                 ) : (

@@ -206,7 +206,7 @@ export function Participants({ event: shown, canWrite }: { event: Event; canWrit
                     {intl.formatMessage({ id: 'trainings.condition' }, { condition: p.condition })}
                   </p>
                 ) : (
-                  <p className="text-xs text-slate-400">
+                  <p className="text-xs text-slate-500">
                     <FormattedMessage id="trainings.noCondition" />
                   </p>
                 )}
