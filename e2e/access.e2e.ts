@@ -147,8 +147,11 @@ describe('public site and sign-in', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'email');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(academyUrl(handle, '/auth/forgot-password'));
+    // The address changes before the new page is drawn, and the login page has an Email field too: fill the new one.
+    const send = page.getByRole('button', { name: 'Send reset link' });
+    await send.waitFor();
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await send.click();
     await page.getByTestId('forgot-sent').waitFor();
     // The mail is queued after the answer (its timing must not tell whether the e-mail exists).
     let mail: { text: string } | undefined;
