@@ -86,13 +86,13 @@ function FormTextArea<T extends FieldValues>({ control, name, label, ...rest }: 
   );
 }
 
-/** A native select; `empty` is what its '' option stands for in the form (null for "none chosen"). */
 type SelectProps<T extends FieldValues> = Named<T> & {
   empty?: '' | null;
   children: ReactNode;
   onValueChange?(value: string | null): void;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'onChange'>;
 
+/** A native select; `empty` is what its '' option stands for in the form (null for "none chosen"). */
 function FormSelect<T extends FieldValues>({
   control,
   name,
