@@ -55,3 +55,7 @@ export function viewport(wide: boolean) {
     },
   };
 }
+
+/** An API answer as Kora sends it: JSON (none for `undefined`), with its status. */
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

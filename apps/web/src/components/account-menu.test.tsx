@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../lib/i18n';
-import { renderInApp } from '../test-render';
+import { jsonResponse as json, renderInApp } from '../test-render';
 import { Shell } from './Shell';
 
 const me = {
@@ -25,8 +25,6 @@ const me = {
 
 /** /api/auth/me answers the coach above; change-password refuses 'wrong-one' as the server does and accepts the rest. */
 function stubApi() {
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const path = String(url);
     if (path.endsWith('/api/auth/me')) return json(me);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
-import { renderWithApp } from '../../test-render';
+import { jsonResponse as json, renderWithApp } from '../../test-render';
 import { AnnouncementsPage } from './AnnouncementsPage';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -35,8 +35,6 @@ const SENT: Announcement = {
   recipients: 14,
   opened: 9,
 };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function stubApi(writer: boolean) {
   const posted: unknown[] = [];

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toaster';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
-import { viewport } from '../../test-render';
+import { jsonResponse as json, viewport } from '../../test-render';
 import { AttendanceReportPage } from './AttendanceReportPage';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -35,8 +35,6 @@ function stubFetch(handler: (url: URL) => Response) {
   );
   return urls;
 }
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const answer =
   (report: unknown, status = 200) =>
   (url: URL) =>

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
-import { renderInApp } from '../../test-render';
+import { jsonResponse as json, renderInApp } from '../../test-render';
 import { AttentionBell } from './AttentionBell';
 import { badgeLabel, canSeeAttention, groupAttention } from './helpers';
 
@@ -69,7 +69,6 @@ const me = (accountType: Record<string, boolean>) => ({
 
 function stubApi(reply: AttentionReply, accountType: Record<string, boolean> = { canReadPlayers: true }) {
   const fetch = vi.fn(async (url: string) => {
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     if (String(url).endsWith('/api/auth/me')) return json(me(accountType));
     if (String(url).endsWith('/api/attention')) return json(reply);
     return new Response(null, { status: 404 });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
-import { renderWithApp } from '../../test-render';
+import { jsonResponse as json, renderWithApp } from '../../test-render';
 import { EInvoicingSection } from './EInvoicingSection';
 
 const counts = { waiting: 0, reported: 0, reported_with_warnings: 0, rejected: 0 };
@@ -43,8 +43,6 @@ const me = (accountType: Record<string, boolean>) => ({
   },
   currentAcademyId: '00000000-0000-4000-8000-0000000000a1',
 });
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The API: who is signed in, the status, and the onboard/renew answer (or a refusal). */
 function stubApi(status: EInvoicingStatus, onboard: () => Response, accountType = { canReadSettings: true, canWriteSettings: true }) {

@@ -9,6 +9,7 @@ import { type Locale, LocaleProvider } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
 import { familyRoutes } from '../../routes/family/family.route';
 import { rootRoute } from '../../routes/root';
+import { jsonResponse as json } from '../../test-render';
 import { CantComeNote, ExpectedPlayers } from '../schedule/CantCome';
 import { FAMILY_TOKEN_KEY } from './token';
 
@@ -133,8 +134,6 @@ interface Sent {
   auth: string | null;
   body: unknown;
 }
-const json = (body: unknown, status = 200) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A fake family API: answers by method and path, records every request. */
 function stubApi(answers: Record<string, (body: unknown) => Response>) {

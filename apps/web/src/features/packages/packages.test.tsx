@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toaster';
 import { AuthProvider } from '../../lib/auth';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { jsonResponse as json } from '../../test-render';
 import { PackageDialog } from './PackageDialog';
 import { PackagesPage } from './PackagesPage';
 import { packageFormValues, trialAllowed, trialChange, typeChange } from './rules';
@@ -44,9 +45,6 @@ const sessions: Package = {
 
 /** A package whose description the academy wrote in English and in Arabic. */
 const withDescriptions: Package = { ...monthly, description: 'Three sessions a week', descriptionArabic: 'ثلاثة تمارين في الأسبوع' };
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Answers the calls by method and path; records every request with its JSON body. */
 function stubApi(routes: Record<string, (body: unknown) => Response>) {

@@ -5,6 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { jsonResponse as json } from '../../test-render';
 import { InitialPaymentPage, RenewPaymentPage } from './PaymentPage';
 import { PaymentSuccessPage } from './PaymentSuccessPage';
 
@@ -60,9 +61,6 @@ const result = (over: Partial<PaymentResultReply> = {}): PaymentResultReply => (
   ...over,
 });
 const RESULT = `GET /api/payments/${REF}/result`;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function stubApi(routes: Record<string, (body: unknown) => Response>) {
   const calls: { route: string; body: unknown }[] = [];

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toaster';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { jsonResponse as json } from '../../test-render';
 import { InvoiceViewerPage } from './InvoiceViewerPage';
 import { monthParam, shiftMonth } from './month';
 import { PaymentsHistoryPage } from './PaymentsHistoryPage';
@@ -48,8 +49,6 @@ function stubFetch(handler: (url: URL) => Response) {
   );
   return urls;
 }
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The two screens on routes with the ids of the app's router (getRouteApi reads them). */
 function renderAt(path: string, locale: Locale = 'en') {

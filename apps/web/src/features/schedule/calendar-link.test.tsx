@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
-import { renderWithApp } from '../../test-render';
+import { jsonResponse as json, renderWithApp } from '../../test-render';
 import { CalendarLinkDialog } from './CalendarLink';
 
 const TEAM = '00000000-0000-4000-8000-000000000011';
@@ -11,8 +11,6 @@ const FEED = 'http://demo.kora.test/api/calendar/abc.ics';
 /** A signed-in member of the given rights (and maybe a live feed); the feed calls answer as the server would. */
 function stubApi(accountType: Record<string, boolean>, feed: object | null = null) {
   let live = feed;
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const path = String(url);
     if (path.endsWith('/api/auth/me'))

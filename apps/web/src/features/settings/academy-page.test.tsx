@@ -4,7 +4,7 @@ import type { AcademyProfile, EInvoicingStatus } from '@kora/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test-render';
+import { jsonResponse as json, renderWithApp } from '../../test-render';
 import { eInvoicingQuery } from '../e-invoicing/EInvoicingSection';
 import { AcademyPage } from './AcademyPage';
 
@@ -31,7 +31,6 @@ const status: EInvoicingStatus = {
   vatNumber: '310122393500003',
   reporting: { waiting: 0, reported: 0, reported_with_warnings: 0, rejected: 0 },
 };
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function stubApi(profileArrives: Promise<void>) {
   vi.stubGlobal(

@@ -2,7 +2,7 @@ import { ADMIN_FLAGS, COACH_FLAGS } from '@kora/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test-render';
+import { jsonResponse as json, renderWithApp } from '../../test-render';
 import { accountTypesQuery } from './api';
 import { PrivilegesPage } from './PrivilegesPage';
 
@@ -24,7 +24,6 @@ const user = (n: number, role: 'ADMIN' | 'COACH', name: string, accountTypeId: s
 
 /** The demo's shape: one admin, one coach who signs in and three who do not; the cards count as the server does. */
 function stubApi(usersArrive: Promise<void> = Promise.resolve()) {
-  const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   const admins = [user(1, 'ADMIN', 'Abdulrahman Admin', ADMIN_TYPE, true)];
   const coaches = [
     user(2, 'COACH', 'Waleed Coach', COACH_TYPE, true),
