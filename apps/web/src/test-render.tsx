@@ -59,3 +59,23 @@ export function viewport(wide: boolean) {
 /** An API answer as Kora sends it: JSON (none for `undefined`), with its status. */
 export const jsonResponse = (body: unknown, status = 200) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The test academy every signed-in test belongs to. */
+export const TEST_ACADEMY_ID = '00000000-0000-4000-8000-0000000000a1';
+
+/** `/api/auth/me`'s answer for a member of the test academy with `accountType`'s flags (an admin unless told). */
+export const signedInAs = (
+  accountType: Record<string, boolean>,
+  user: { name?: string; email?: string; role?: 'ADMIN' | 'COACH' } = {},
+) => ({
+  user: {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: user.name ?? 'Admin',
+    email: user.email ?? 'admin@demo.kora.sa',
+    avatar: null,
+    role: user.role ?? 'ADMIN',
+    accountType,
+    academyUsers: [{ academy: { id: TEST_ACADEMY_ID, name: 'Falcons', nameArabic: null, handle: 'demo', logo: null } }],
+  },
+  currentAcademyId: TEST_ACADEMY_ID,
+});

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
-import { jsonResponse as json, renderInApp } from '../../test-render';
+import { jsonResponse as json, renderInApp, signedInAs } from '../../test-render';
 import { AttentionBell } from './AttentionBell';
 import { badgeLabel, canSeeAttention, groupAttention } from './helpers';
 
@@ -52,20 +52,7 @@ describe('the badge and the grouping', () => {
   });
 });
 
-const me = (accountType: Record<string, boolean>) => ({
-  user: {
-    id: '00000000-0000-4000-8000-000000000001',
-    name: 'Abdulrahman Al-Fahad',
-    email: 'admin@demo.kora.sa',
-    avatar: null,
-    role: 'ADMIN',
-    accountType,
-    academyUsers: [
-      { academy: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Falcons', nameArabic: null, handle: 'demo', logo: null } },
-    ],
-  },
-  currentAcademyId: '00000000-0000-4000-8000-0000000000a1',
-});
+const me = (accountType: Record<string, boolean>) => signedInAs(accountType, { name: 'Abdulrahman Al-Fahad' });
 
 function stubApi(reply: AttentionReply, accountType: Record<string, boolean> = { canReadPlayers: true }) {
   const fetch = vi.fn(async (url: string) => {

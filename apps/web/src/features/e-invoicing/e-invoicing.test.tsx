@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
-import { jsonResponse as json, renderWithApp } from '../../test-render';
+import { jsonResponse as json, renderWithApp, signedInAs } from '../../test-render';
 import { EInvoicingSection } from './EInvoicingSection';
 
 const counts = { waiting: 0, reported: 0, reported_with_warnings: 0, rejected: 0 };
@@ -29,21 +29,6 @@ const ONBOARDED: EInvoicingStatus = {
   reporting: { ...counts, reported: 3, rejected: 1 },
 };
 
-const me = (accountType: Record<string, boolean>) => ({
-  user: {
-    id: '00000000-0000-4000-8000-000000000001',
-    name: 'Admin',
-    email: 'admin@demo.kora.sa',
-    avatar: null,
-    role: 'ADMIN',
-    accountType,
-    academyUsers: [
-      { academy: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Falcons', nameArabic: null, handle: 'demo', logo: null } },
-    ],
-  },
-  currentAcademyId: '00000000-0000-4000-8000-0000000000a1',
-});
-
 /** The API: who is signed in, the status, and the onboard/renew answer (or a refusal). */
 function stubApi(status: EInvoicingStatus, onboard: () => Response, accountType = { canReadSettings: true, canWriteSettings: true }) {
   const calls: { url: string; body?: string }[] = [];
@@ -51,7 +36,7 @@ function stubApi(status: EInvoicingStatus, onboard: () => Response, accountType 
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url: String(url), body: init?.body as string | undefined });
-      if (String(url).endsWith('/api/auth/me')) return json(me(accountType));
+      if (String(url).endsWith('/api/auth/me')) return json(signedInAs(accountType));
       if (String(url).endsWith('/api/academies/e-invoicing')) return json(status);
       if (/\/api\/academies\/e-invoicing\/(onboard|renew)$/.test(String(url))) {
         // Long enough for the progress line to show.

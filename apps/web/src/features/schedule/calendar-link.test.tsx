@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
-import { jsonResponse as json, renderWithApp } from '../../test-render';
+import { jsonResponse as json, renderWithApp, signedInAs } from '../../test-render';
 import { CalendarLinkDialog } from './CalendarLink';
 
 const TEAM = '00000000-0000-4000-8000-000000000011';
@@ -14,20 +14,7 @@ function stubApi(accountType: Record<string, boolean>, feed: object | null = nul
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const path = String(url);
     if (path.endsWith('/api/auth/me'))
-      return json({
-        user: {
-          id: '00000000-0000-4000-8000-000000000001',
-          name: 'Coach Majed',
-          email: 'majed@demo.kora.sa',
-          avatar: null,
-          role: 'COACH',
-          accountType,
-          academyUsers: [
-            { academy: { id: '00000000-0000-4000-8000-0000000000a1', name: 'Falcons', nameArabic: null, handle: 'demo', logo: null } },
-          ],
-        },
-        currentAcademyId: '00000000-0000-4000-8000-0000000000a1',
-      });
+      return json(signedInAs(accountType, { name: 'Coach Majed', email: 'majed@demo.kora.sa', role: 'COACH' }));
     if (path.endsWith('/api/teams'))
       return json([{ id: TEAM, name: 'U12 Eagles', nameArabic: 'نسور تحت ١٢', color: 'BLUE', coaches: [], players: [] }]);
     if (path.endsWith('/api/calendar-feed') && init?.method === 'POST') {

@@ -4,11 +4,11 @@ import type { AcademyProfile, EInvoicingStatus } from '@kora/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse as json, renderWithApp } from '../../test-render';
+import { jsonResponse as json, renderWithApp, signedInAs, TEST_ACADEMY_ID } from '../../test-render';
 import { eInvoicingQuery } from '../e-invoicing/EInvoicingSection';
 import { AcademyPage } from './AcademyPage';
 
-const ACADEMY = '00000000-0000-4000-8000-0000000000a1';
+const ACADEMY = TEST_ACADEMY_ID;
 const profile: AcademyProfile = {
   id: ACADEMY,
   name: 'Riyadh Falcons',
@@ -37,19 +37,7 @@ function stubApi(profileArrives: Promise<void>) {
     'fetch',
     vi.fn(async (url: string) => {
       const path = String(url);
-      if (path.endsWith('/api/auth/me'))
-        return json({
-          user: {
-            id: '00000000-0000-4000-8000-000000000001',
-            name: 'Admin',
-            email: 'admin@demo.kora.sa',
-            avatar: null,
-            role: 'ADMIN',
-            accountType: { canReadSettings: true, canWriteSettings: true },
-            academyUsers: [{ academy: { id: ACADEMY, name: 'Falcons', nameArabic: null, handle: 'demo', logo: null } }],
-          },
-          currentAcademyId: ACADEMY,
-        });
+      if (path.endsWith('/api/auth/me')) return json(signedInAs({ canReadSettings: true, canWriteSettings: true }));
       if (path.endsWith('/api/academies/e-invoicing')) return json(status);
       if (path.endsWith(`/api/academies/${ACADEMY}`)) {
         await profileArrives;
