@@ -84,13 +84,19 @@ function patchParticipant(qc: QueryClient, participantId: string, status: Partic
 export function useSetParticipantStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ participantId, status }: { participantId: string; userId: string; status: ParticipantStatus; was: ParticipantStatus }) =>
+    mutationFn: ({ participantId, status }: { participantId: string; userId: string; status: ParticipantStatus }) =>
       call('setParticipantStatus', { params: { participantId }, body: { status } }),
     onMutate: async ({ participantId, status }) => {
       await qc.cancelQueries({ queryKey: ['events'] });
+      const was = qc
+        .getQueriesData<Event[]>({ queryKey: ['events'] })
+        .flatMap(([, events]) => events ?? [])
+        .flatMap((e) => e.participants)
+        .find((p) => p.id === participantId)?.status;
       patchParticipant(qc, participantId, status);
+      return { was };
     },
-    onError: (_err, { participantId, was }) => patchParticipant(qc, participantId, was),
+    onError: (_err, { participantId }, context) => context?.was && patchParticipant(qc, participantId, context.was),
     onSuccess: (_reply, { userId }) => {
       void Promise.all(
         [['participations', userId], ['sessions', userId], ['users'], ['stats']].map((queryKey) => qc.invalidateQueries({ queryKey })),

@@ -47,7 +47,7 @@ function StatusSelect({ participant, eventId, queued }: { participant: EventPart
           // Offline, or a mark of this player already waiting (it must not arrive after this one): queued.
           if (queued || offlineNow()) return queueMark(eventId, participant, status);
           try {
-            await setStatus.mutateAsync({ participantId: participant.id, userId: participant.userId, status, was: participant.status });
+            await setStatus.mutateAsync({ participantId: participant.id, userId: participant.userId, status });
           } catch (err) {
             if (err instanceof TypeError) await queueMark(eventId, participant, status);
             else setError(errorText(err, 'errors.participant.status_failed'));
@@ -95,7 +95,7 @@ function MarkAll({ event }: { event: Event }) {
     let done = 0;
     try {
       for (const p of todo) {
-        await setStatus.mutateAsync({ participantId: p.id, userId: p.userId, status: 'ATTENDED', was: p.status });
+        await setStatus.mutateAsync({ participantId: p.id, userId: p.userId, status: 'ATTENDED' });
         done += 1;
         setProgress({ done, total: todo.length });
       }
