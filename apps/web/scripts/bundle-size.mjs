@@ -65,13 +65,15 @@ export function bundleSizes(dir = dist) {
     return files;
   };
   const union = (...sets) => new Set(sets.flatMap((s) => [...s]));
+  const keyOf = (pattern) => Object.keys(manifest).find((k) => pattern.test(k));
   const screen = (pattern) => {
-    const key = Object.keys(manifest).find((k) => pattern.test(k));
+    const key = keyOf(pattern);
     return key ? closure(key) : new Set();
   };
   /** All a screen may ever load: its first paint and, followed the same way, what its dialogs import when opened. */
   const reach = (pattern) => {
-    const files = new Set(screen(pattern));
+    const key = keyOf(pattern);
+    const files = key ? closure(key) : new Set();
     const visit = (key, seen) => {
       const chunk = manifest[key];
       // The shell's chunks lead to every screen (the router's lazy routes): only the screen's own are followed.
@@ -80,7 +82,6 @@ export function bundleSizes(dir = dist) {
       for (const k of chunk.dynamicImports ?? []) closure(k, files);
       for (const k of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(k, seen);
     };
-    const key = Object.keys(manifest).find((k) => pattern.test(k));
     if (key) visit(key, new Set());
     return files;
   };

@@ -5,7 +5,7 @@ import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { DialogLoading } from '../../components/DialogLoading';
 import { FilterSelect } from '../../components/FilterSelect';
-import { CardFields, ListScreen } from '../../components/ListScreen';
+import { CardFields, ListScreen, ROW_ACTION_CLASS } from '../../components/ListScreen';
 import { ColorDot } from '../../components/TeamColor';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
@@ -70,12 +70,7 @@ export function CoachesPage() {
     </div>
   );
   const editButton = (c: Coach, className: string) => (
-    <button
-      type="button"
-      data-testid="row-action"
-      className={`font-semibold text-brand-700 hover:underline ${className}`}
-      onClick={() => setDialog({ coach: c })}
-    >
+    <button type="button" data-testid="row-action" className={`${ROW_ACTION_CLASS} ${className}`} onClick={() => setDialog({ coach: c })}>
       <FormattedMessage id="common.edit" />
     </button>
   );

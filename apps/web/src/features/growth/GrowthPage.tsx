@@ -6,7 +6,7 @@ import { type ReactNode, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '../../components/Avatar';
 import { FilterSelect } from '../../components/FilterSelect';
-import { CardFields, ListScreen } from '../../components/ListScreen';
+import { CardFields, ListScreen, ROW_ACTION_CLASS } from '../../components/ListScreen';
 import { PlanDate } from '../../components/PlanDate';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
@@ -44,7 +44,7 @@ export function GrowthPage() {
       params={{ playerId: r.player.id }}
       data-testid="growth-view"
       aria-label={`${t('growth.view')} – ${displayName(r.player, locale)}`}
-      className={`font-semibold text-brand-700 hover:underline ${className}`}
+      className={`${ROW_ACTION_CLASS} ${className}`}
     >
       <FormattedMessage id="growth.view" />
     </Link>

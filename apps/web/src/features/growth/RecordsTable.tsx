@@ -2,6 +2,7 @@
 // (docs/domain.md, "Screens").
 import { GROWTH_METRICS, type GrowthMetric, type GrowthMetricKey } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ROW_ACTION_CLASS } from '../../components/ListScreen';
 import { PlanDate } from '../../components/PlanDate';
 import { formatChange, formatMetric } from './format';
 import { changeDirection, changePercent } from './helpers';
@@ -43,7 +44,7 @@ export function RecordsTable({
     (onEdit || onDelete) && (
       <div className="flex gap-3">
         {onEdit && (
-          <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={() => onEdit(r)}>
+          <button type="button" className={ROW_ACTION_CLASS} onClick={() => onEdit(r)}>
             <FormattedMessage id="growth.edit" />
           </button>
         )}

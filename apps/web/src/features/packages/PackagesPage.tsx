@@ -7,7 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { DialogLoading } from '../../components/DialogLoading';
-import { CardFields, ListScreen } from '../../components/ListScreen';
+import { CardFields, ListScreen, ROW_ACTION_CLASS } from '../../components/ListScreen';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
 import { displayDescription, displayName } from '../../lib/display-name';
@@ -126,12 +126,7 @@ export function PackagesPage() {
   /** The table's Edit and Delete: links on one line, like the other lists' row actions (the buttons took two). */
   const actionLinks = (p: Package) => (
     <span className="flex gap-4">
-      <button
-        type="button"
-        data-testid="row-action"
-        className="font-semibold text-brand-700 hover:underline"
-        onClick={() => setEditing({ pkg: p })}
-      >
+      <button type="button" data-testid="row-action" className={ROW_ACTION_CLASS} onClick={() => setEditing({ pkg: p })}>
         <FormattedMessage id="common.edit" />
       </button>
       <button type="button" className="font-semibold text-red-700 hover:underline" onClick={() => startDelete(p)}>

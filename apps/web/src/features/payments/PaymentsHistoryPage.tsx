@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { monthLabel, riyadhDateOf, riyadhTimeOf, toDisplay } from '../../components/date-format';
-import { ListScreen } from '../../components/ListScreen';
+import { ListScreen, ROW_ACTION_CLASS } from '../../components/ListScreen';
 import { PlanDate } from '../../components/PlanDate';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
@@ -120,7 +120,7 @@ export function PaymentsHistoryPage() {
         { id: inv.kind === 'credit_note' ? 'payments.viewCreditNoteOf' : 'payments.viewInvoiceOf' },
         { number: inv.invoiceNumber },
       )}
-      className={`font-semibold text-brand-700 hover:underline ${className}`}
+      className={`${ROW_ACTION_CLASS} ${className}`}
     >
       <FormattedMessage id="payments.viewInvoice" />
     </button>

@@ -8,7 +8,7 @@ import { countries } from '../../components/countries';
 import { DialogLoading } from '../../components/DialogLoading';
 import { todayIso } from '../../components/date-format';
 import { FilterSelect } from '../../components/FilterSelect';
-import { CardFields, ListScreen } from '../../components/ListScreen';
+import { CardFields, ListScreen, ROW_ACTION_CLASS } from '../../components/ListScreen';
 import { PlanDate } from '../../components/PlanDate';
 import { ColorDot } from '../../components/TeamColor';
 import { useAuth } from '../../lib/auth';
@@ -94,7 +94,7 @@ export function PlayersPage() {
       search={{ playerId: p.id }}
       data-testid="row-action"
       aria-label={`${t('players.view')} – ${displayName(p, locale)}`}
-      className={`font-semibold text-brand-700 hover:underline ${className}`}
+      className={`${ROW_ACTION_CLASS} ${className}`}
     >
       <FormattedMessage id="players.view" />
     </Link>
