@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type InvoicePdfData, printable, renderInvoicePdf, visualSegments } from './pdf.js';
+import { type InvoicePdfData, openFonts, printable, renderInvoicePdf, visualSegments } from './pdf.js';
 
 /** Names stored before the contracts refused control characters (issue 16, item 8). */
 // Only the fields this test is about; the rest of an invoice's data is printed as it is.
@@ -98,6 +98,16 @@ describe('the text layer of Arabic in invoice PDFs (issue 18)', () => {
     // The lam-alef glyph of "الإصدار": readers reverse the run, so إل reads لإ.
     expect(entries).toContain('\u0625\u0644');
     expect(entries).not.toContain('\u0644\u0625');
+  });
+
+  it("keeps a glyph's letters when an earlier document of the process made that glyph only as part of another", async () => {
+    const fonts = openFonts();
+    // "بلإ": its final lam-alef-hamza "ﻺ" is drawn from the final lam-alef "ﻼ", which this document never lays out itself.
+    await renderInvoicePdf({ ...arabic, packageNameArabic: 'باقة بلإ' }, fonts);
+    // "الإخلاص" lays "ﻼ" out: its letters, in visual order, must be behind it.
+    const entries = toUnicodeEntries(await renderInvoicePdf(arabic, fonts));
+    expect(entries).toContain('\u0627\u0644');
+    expect(entries).not.toContain('');
   });
 
   const pdftotext = (() => {

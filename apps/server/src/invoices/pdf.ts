@@ -63,28 +63,49 @@ declare global {
   }
 }
 
+type Fonts = Record<FontName, fontkit.Font>;
+
 /**
- * The fonts, parsed once per process: pdfkit takes a fontkit font as it takes a file, and parsing
- * (plus the shaping tables read on first use) is most of a document's cost. Each document still
- * makes its own subset of the glyphs it uses.
+ * The fonts, freshly parsed: pdfkit takes a fontkit font as it takes a file. Parsing (plus the
+ * shaping tables read on first use) is most of a document's cost (about 30 ms a document with the
+ * parsed fonts kept, 127 ms parsing them each time), so documents share one set (`fonts()`); each
+ * still makes its own subset of the glyphs it uses.
  */
-let fontCache: Record<FontName, fontkit.Font> | undefined;
-function fonts() {
-  if (fontCache) return fontCache;
+export function openFonts(): Fonts {
   const dir = FONT_DIRS.find((d) => existsSync(fileURLToPath(new URL(FONT_FILES.latin, d))));
   if (!dir) throw new Error('Invoice fonts not found (apps/server/assets/fonts)');
   const open = (file: string) => {
     const font = fontkit.create(readFileSync(fileURLToPath(new URL(file, dir))));
     if (!('layout' in font)) throw new Error(`${file} is a font collection`);
-    return font;
+    return keepCharacters(font);
   };
-  fontCache = {
+  return {
     latin: open(FONT_FILES.latin),
     latinBold: open(FONT_FILES.latinBold),
     arabic: open(FONT_FILES.arabic),
     arabicBold: open(FONT_FILES.arabicBold),
   };
-  return fontCache;
+}
+
+let fontCache: Fonts | undefined;
+const fonts = () => (fontCache ??= openFonts());
+
+/**
+ * fontkit keeps one glyph object per glyph id, with the characters of its first request, and pdfkit
+ * writes those characters into the PDF's text layer (ToUnicode). A glyph first made as a part of
+ * another (a composite's component while a subset is written: the final lam-alef "ﻼ" inside "ﻺ" of
+ * "بالإ…") has none, so every later document of the process would print that glyph with no letters
+ * behind it: "الإخ ص" read back for "الإخلاص". The characters of the first request that has them are
+ * kept instead.
+ */
+function keepCharacters(font: fontkit.Font): fontkit.Font {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints = []) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && glyph.codePoints.length === 0 && codePoints.length > 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
+  return font;
 }
 
 // ── right-to-left text ────────────────────────────────────────────────────────
@@ -300,9 +321,8 @@ const riyadhDateTime = (d: Date) => `${riyadhWallClock(d).slice(0, 19).replace('
  * VAT rows at 15%, the signed document's UUID and its QR code); without one, a plain invoice (no
  * VAT is charged, so it claims none and carries no tax QR).
  */
-export async function renderInvoicePdf(stored: InvoicePdfData): Promise<Buffer> {
+export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts()): Promise<Buffer> {
   const data = printable(stored);
-  const f = fonts();
   const withVat = Boolean(data.vatNumber);
   // The phase-2 payload is long (tags 6–9: hash, signature, key, certificate signature): low error correction keeps the modules large.
   const qr = data.qr ? await QRCode.toBuffer(data.qr, { type: 'png', errorCorrectionLevel: 'L', margin: 4, scale: 4 }) : null;
