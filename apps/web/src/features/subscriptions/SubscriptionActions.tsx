@@ -138,7 +138,8 @@ export function SubscriptionActions({ row, packages, canWrite }: { row: Subscrip
   );
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // A running subscription's two buttons (Pause, Cancel) stay on one line: the table's period column gives way, not the row.
+    <div className={`flex items-center gap-2 ${kind === 'running' ? '[&>*]:whitespace-nowrap' : 'flex-wrap'}`}>
       {kind === 'new' && startNew}
       {kind === 'expired' && s && (
         <>
