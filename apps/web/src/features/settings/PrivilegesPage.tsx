@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { DialogLoading } from '../../components/DialogLoading';
 import { riyadhDateOf } from '../../components/date-format';
 import { PageHeader } from '../../components/form/PageHeader';
+import { CardFields } from '../../components/ListScreen';
 import { PlanDate } from '../../components/PlanDate';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { TableHead } from '../../components/TableHead';
@@ -197,18 +198,12 @@ export function PrivilegesPage() {
                       <p className="truncate text-sm text-slate-500">
                         <bdi dir="ltr">{u.email ?? '—'}</bdi>
                       </p>
-                      <dl className="grid grid-cols-2 gap-x-3 text-sm">
-                        <div>
-                          <dt className="text-xs text-slate-500">{intl.formatMessage({ id: 'privileges.col.accountType' })}</dt>
-                          <dd>{typeName(u)}</dd>
-                        </div>
-                        <div>
-                          <dt className="text-xs text-slate-500">{intl.formatMessage({ id: 'privileges.col.joined' })}</dt>
-                          <dd>
-                            <PlanDate iso={riyadhDateOf(u.createdAt)} stacked />
-                          </dd>
-                        </div>
-                      </dl>
+                      <CardFields
+                        fields={[
+                          { label: 'privileges.col.accountType', value: typeName(u) },
+                          { label: 'privileges.col.joined', value: <PlanDate iso={riyadhDateOf(u.createdAt)} stacked /> },
+                        ]}
+                      />
                       {actions(u)}
                     </li>
                   ))}
