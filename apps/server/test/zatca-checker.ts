@@ -1,5 +1,5 @@
 /**
- * ZATCA's offline checker (shared/zatca/validate.mjs: the SDK's XSD, EN 16931 and BR-KSA rules,
+ * ZATCA's offline checker (tools/zatca/validate.mjs: the SDK's XSD, EN 16931 and BR-KSA rules,
  * hash, signature, QR and the ICV/PIH chain), run on documents written to a temporary directory.
  * About a second per file with the schematrons; `chainOnly` skips them.
  */
@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-/** The SDK data beside the repository (../shared/zatca), or where ZATCA_SDK_DIR says. */
+/** The checker and the SDK data the repository carries (tools/zatca), or where ZATCA_SDK_DIR says. */
 // Resolved through symlinks: validate.mjs runs only when started by its real path (it compares
-// process.argv[1] with its own URL), so a linked ../shared would print nothing and exit 0.
-export const ZATCA_DIR = realpathSync(process.env.ZATCA_SDK_DIR ?? fileURLToPath(new URL('../../../../shared/zatca/', import.meta.url)));
+// process.argv[1] with its own URL), so a linked folder would print nothing and exit 0.
+export const ZATCA_DIR = realpathSync(process.env.ZATCA_SDK_DIR ?? fileURLToPath(new URL('../../../tools/zatca/', import.meta.url)));
 
 export interface CheckerReport {
   results: { file: string; errors: string[]; warnings: string[]; hash: string; icv: number; pih: string }[];

@@ -158,9 +158,15 @@ export function visualSegments(text: string, base: 'ltr' | 'rtl'): Segment[] {
     const rtl = run.level % 2 === 1;
     const pieces = splitByFont(text.slice(run.start, run.end + 1));
     for (const piece of rtl ? pieces.reverse() : pieces) {
-      const shapedByFontkit = rtl && STRONG_ARABIC.test(piece.text);
-      const chars = rtl && !shapedByFontkit ? [...piece.text].reverse().map((c) => bidi.getMirroredCharacter(c) ?? c) : [piece.text];
-      segments.push({ text: chars.join(''), arabic: piece.arabic });
+      // fontkit reverses any text whose first script is Arabic, Arabic-Indic digits (U+0660–0669,
+      // U+06F0–06F9) included: an Arabic run (odd level) is given to it in logical order, a
+      // left-to-right one (even level: numbers, "٢٤" in "باقة ٢٤ حصة") pre-reversed, so that both
+      // come out in visual order.
+      const reversedByFontkit = STRONG_ARABIC.test(piece.text);
+      const chars = [...piece.text];
+      const text =
+        rtl === reversedByFontkit ? piece.text : rtl ? chars.reverse().map((c) => bidi.getMirroredCharacter(c) ?? c).join('') : chars.reverse().join('');
+      segments.push({ text, arabic: piece.arabic });
     }
   }
   return segments;

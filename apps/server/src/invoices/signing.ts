@@ -1,7 +1,7 @@
 /**
  * The cryptographic stamp of a ZATCA phase-2 document (docs/domain.md, "ZATCA: the facts Kora builds on"): the invoice hash, the ECDSA
  * signature over it, the XAdES signed properties of the certificate, and the QR code with tags 1–9.
- * Checked by shared/zatca/validate.mjs (the rules of ZATCA's SDK) in signing.test.ts and the
+ * Checked by tools/zatca/validate.mjs (the rules of ZATCA's SDK) in signing.test.ts and the
  * invoices module's tests.
  */
 import { createHash, createPrivateKey, createSign, type KeyObject, X509Certificate } from 'node:crypto';
@@ -9,7 +9,7 @@ import type { UnsignedDocument } from './ubl.js';
 import { tlv } from './zatca.js';
 
 /**
- * The previous-invoice hash of an academy's first document: ZATCA's seed (shared/zatca/PIH/pih.txt),
+ * The previous-invoice hash of an academy's first document: ZATCA's seed (tools/zatca/PIH/pih.txt),
  * the base64 of the hex SHA-256 of "0".
  */
 export const PIH_SEED = 'NWZlY2ViNjZmZmM4NmYzOGQ5NTI3ODZjNmQ2OTZjNzljMmRiYzIzOWRkNGU5MWI0NjcyOWQ3M2EyN2ZiNTdlOQ==';

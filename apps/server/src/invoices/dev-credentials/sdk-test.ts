@@ -1,5 +1,5 @@
 /**
- * ZATCA's e-invoicing SDK test certificate and its secp256k1 private key (shared/zatca/Certificates,
+ * ZATCA's e-invoicing SDK test certificate and its secp256k1 private key (tools/zatca/Certificates,
  * LGPL v3, see README.md here): the development credential every academy signs with until it has
  * its own (credentials.ts). Published test material, so its "secret" is public: NEVER for production.
  * Kept as text in a module so the bundled server (dist/main.js) carries it too.
