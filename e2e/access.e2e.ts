@@ -9,7 +9,7 @@ describe('public site and sign-in', () => {
     const handle = `e2e-${Date.now().toString(36)}`;
     await page.goto(rootUrl('/'));
     // The hero's call to action (the pricing cards below offer the same link).
-    await page.getByRole('link', { name: 'Get started' }).first().click();
+    await page.getByRole('link', { name: 'Start Free Trial' }).first().click();
     await page.waitForURL('**/auth/register/academy');
     await page.getByLabel('Academy name').fill('Dammam Dolphins');
     await page.getByLabel('Phone number', { exact: true }).fill('501234567');

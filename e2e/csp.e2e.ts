@@ -16,7 +16,7 @@ describe('content security policy', () => {
 
     const res = await page.goto(rootUrl('/'));
     expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-    await page.getByRole('link', { name: 'Get started' }).first().waitFor();
+    await page.getByRole('link', { name: 'Start Free Trial' }).first().waitFor();
     await page.goto(rootUrl('/pricing'));
     await page.goto(rootUrl('/auth/register/academy'));
     await page.getByLabel('Academy name').waitFor();

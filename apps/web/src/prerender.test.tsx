@@ -12,6 +12,8 @@ describe('the prerendered public pages', () => {
       '<h1 class="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">Academy Management Made Simple</h1>',
     );
     expect(english.html).toContain('href="/auth/register/academy"');
+    // The spec names the hero's button: 'Start Free Trial', to /auth/register/academy.
+    expect(english.html).toMatch(/<a [^>]*href="\/auth\/register\/academy"[^>]*>Start Free Trial<\/a>/);
     expect(english.html).toContain('href="/auth/login"');
     expect(english.html).toMatch(/data-locale="ar"/);
     expect(english.title).toBe('Kora — Academy Management Made Simple');
@@ -19,6 +21,7 @@ describe('the prerendered public pages', () => {
     const arabic = await renderPage('landing', 'ar');
     expect(arabic.html).toContain('إدارة الأكاديمية أصبحت سهلة');
     expect(arabic.html).not.toContain('Academy Management Made Simple');
+    expect(arabic.html).toContain('ابدأ التجربة المجانية');
     expect(arabic.title).toBe('كورة — إدارة الأكاديمية أصبحت سهلة');
   });
 
