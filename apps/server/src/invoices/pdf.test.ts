@@ -127,4 +127,71 @@ describe('the text layer of Arabic in invoice PDFs (issue 18)', () => {
       expect(text).toContain(words);
     expect(text).not.toContain('اإل');
   });
+
+  // Arabic-Indic digits are Arabic script to the shaper, which reversed them: "باقة ٢٤ حصة" printed "٤٢" (issue 29).
+  it.runIf(pdftotext)('keeps the order of Arabic-Indic digits inside Arabic text (pdftotext)', async () => {
+    const text = extract(await renderInvoicePdf(vatCreditNote));
+    expect(text).toContain('٢٤');
+    expect(text).not.toContain('٤٢');
+    expect(text).toContain('١٢٣');
+    expect(text).not.toContain('٣٢١');
+    expect(text).toContain('٠٥٧');
+    // The credited invoice and its issue time, one pair of brackets (pdftotext moves the closing one of a right-to-left page).
+    const credited = text.split('\n').find((l) => l.includes('2026-12-02 01:15:05') && l.includes('127'));
+    expect(credited).toContain('127, 2026-12-02 01:15:05');
+    expect(credited?.match(/[()]/g)).toHaveLength(2);
+  });
+});
+
+/** A VAT invoice with a phase-2 QR as long as a signed document's (tags 1–9), its package named with Arabic-Indic digits. */
+const vatInvoice: InvoicePdfData = {
+  ...arabic,
+  invoiceNumber: 127,
+  paidAt: new Date('2026-12-01T22:15:05Z'),
+  seller: {
+    ...arabic.seller,
+    name: 'Riyadh Falcons Football Academy',
+    nameArabic: 'أكاديمية صقور الرياض لكرة القدم',
+    crNumber: '1010101010',
+  },
+  vatNumber: '300000000000003',
+  qr: Buffer.from(Array.from({ length: 540 }, (_, i) => (i * 37 + 11) % 256)).toString('base64'),
+  uuid: '3cf5ee18-ee25-44ea-a444-2c37ba7f28be',
+  packageName: 'Monthly 24 sessions',
+  packageNameArabic: 'باقة ٢٤ حصة',
+  period: { start: '2026-12-02', end: '2027-01-01', sessions: null },
+  subtotalHalalas: 39_130,
+  vatHalalas: 5_870,
+  totalHalalas: 45_000,
+  paymentMethod: 'Card',
+};
+const vatCreditNote: InvoicePdfData = {
+  ...vatInvoice,
+  invoiceNumber: 128,
+  buyer: { name: 'Player 123', nameArabic: 'لاعب ١٢٣ من ٠٥٧' },
+  creditNote: { invoiceNumber: 127, issuedAt: new Date('2026-12-01T22:15:05Z'), reason: 'Cancelled by the parent' },
+};
+
+const extract = (pdf: Buffer, tool = 'pdftotext', args = ['-']) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kora-pdf-'));
+  writeFileSync(join(dir, 'invoice.pdf'), pdf);
+  return execFileSync(tool, [join(dir, 'invoice.pdf'), ...args], { encoding: 'utf8' });
+};
+
+describe('the page of a VAT invoice (issue 29)', () => {
+  const pdfinfo = (() => {
+    try {
+      execFileSync('pdfinfo', ['-v'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  // poppler-utils (`pdfinfo`) counts the pages; the QR stood alone on page 2, without number or seller.
+  it.runIf(pdfinfo)('is one page, the QR beside the totals, for an invoice and a credit note (pdfinfo)', async () => {
+    for (const document of [vatInvoice, vatCreditNote]) {
+      const info = extract(await renderInvoicePdf(document), 'pdfinfo', []);
+      expect(info).toMatch(/^Pages:\s+1$/m);
+    }
+  });
 });

@@ -165,7 +165,14 @@ export function visualSegments(text: string, base: 'ltr' | 'rtl'): Segment[] {
       const reversedByFontkit = STRONG_ARABIC.test(piece.text);
       const chars = [...piece.text];
       const text =
-        rtl === reversedByFontkit ? piece.text : rtl ? chars.reverse().map((c) => bidi.getMirroredCharacter(c) ?? c).join('') : chars.reverse().join('');
+        rtl === reversedByFontkit
+          ? piece.text
+          : rtl
+            ? chars
+                .reverse()
+                .map((c) => bidi.getMirroredCharacter(c) ?? c)
+                .join('')
+            : chars.reverse().join('');
       segments.push({ text, arabic: piece.arabic });
     }
   }
@@ -311,6 +318,11 @@ const A4 = { width: 595.28, height: 841.89 };
 const M = 48;
 const W = A4.width - 2 * M;
 const LABEL_W = 150;
+/** A fact row's least height. */
+const ROW = 24;
+/** The QR code's size beside the totals: at most, and the least that still prints it there. */
+const QR_MAX = 150;
+const QR_MIN = 112;
 
 /** A row of the facts table: the English label, the value's lines, the Arabic label. */
 type Fact = [string, string[], string];
@@ -401,7 +413,7 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
     ['Issue date and time', [riyadhDateTime(data.paidAt)], 'تاريخ ووقت الإصدار'],
     ...(note
       ? [
-          fact('Credited invoice', [`${note.invoiceNumber} (${riyadhDateTime(note.issuedAt)})`], 'الفاتورة المُشار إليها'),
+          fact('Credited invoice', [`${note.invoiceNumber}, ${riyadhDateTime(note.issuedAt)}`], 'الفاتورة المُشار إليها'),
           fact('Reason', [note.reason], 'سبب الإشعار'),
         ]
       : []),
@@ -453,8 +465,17 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
     .strokeColor(RULE)
     .stroke();
 
-  // Totals.
+  // Totals, the ZATCA QR code beside them (phase 2 carries hundreds of characters): one page for
+  // an invoice or a credit note with normal names (issue 29). The QR takes the space left of the
+  // totals, as large as the room above the footer allows (QR_MIN to QR_MAX); only names long
+  // enough to leave less than that put it on a page of its own, headed with the document's number
+  // and seller, so that page still says whose it is.
   y += 14;
+  const foot = A4.height - M;
+  const bottom = foot - 30 - 8;
+  const qrSize = Math.min(QR_MAX, bottom - y);
+  const qrBeside = qr !== null && qrSize >= QR_MIN;
+  const totalsX = qrBeside ? M + qrSize + 16 : M;
   const money = (h: number) => `${sarDecimal(h)} SAR`;
   const totals: [string, string[], string, boolean?][] = withVat
     ? [
@@ -463,10 +484,10 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
         ['Total incl. VAT', [money(data.totalHalalas)], 'الإجمالي شامل الضريبة', true],
       ]
     : [['Total', [money(data.totalHalalas)], 'الإجمالي', true]];
-  y = factRows(doc, totals, y);
+  factRows(doc, totals, y, qrBeside ? { x: totalsX, width: M + W - totalsX, labelWidth: 118 } : undefined);
+  if (qr && qrBeside) doc.image(qr, M, y, { width: qrSize, height: qrSize });
 
   // Footer, on every page.
-  const foot = A4.height - M;
   const footer = () => {
     doc
       .moveTo(M, foot - 30)
@@ -478,18 +499,18 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
     line(doc, 'المبالغ بالريال السعودي.', foot - 14, { x: M + W - half, width: half, align: 'right', size: 8, color: MUTED });
   };
 
-  // The ZATCA QR code (phase 2 carries hundreds of characters): as large as the space above the
-  // footer allows, up to 160 pt; on a page of its own when long names left less than 120 pt.
-  if (qr) {
-    let top = y + 16;
-    let size = Math.min(160, foot - 30 - 8 - top);
-    if (size < 120) {
-      footer();
-      doc.addPage();
-      top = M;
-      size = 160;
-    }
-    doc.image(qr, M + (W - size) / 2, top, { width: size, height: size });
+  if (qr && !qrBeside) {
+    footer();
+    doc.addPage();
+    const number = `${title.en} ${data.invoiceNumber} / ${title.ar} ${data.invoiceNumber}`;
+    line(doc, number, M + 14, { x: M, width: W, align: 'center', size: 12, bold: true, color: BRAND });
+    line(doc, sellerArabic ? `${data.seller.name} / ${sellerArabic}` : data.seller.name, M + 32, {
+      x: M,
+      width: W,
+      align: 'center',
+      size: 10,
+    });
+    doc.image(qr, M + (W - QR_MAX) / 2, M + 48, { width: QR_MAX, height: QR_MAX });
   }
   footer();
   visualLigatures(doc);
@@ -497,19 +518,20 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
   return done;
 }
 
-/** Rows of English label | value lines | Arabic label, ruled; answers the y below them. */
-function factRows(doc: Doc, rows: [string, string[], string, boolean?][], top: number) {
+/** Rows of English label | value lines | Arabic label, ruled, across `area` (the page's width); answers the y below them. */
+function factRows(doc: Doc, rows: [string, string[], string, boolean?][], top: number, area = { x: M, width: W, labelWidth: LABEL_W }) {
   let y = top;
-  const valueBox = { x: M + LABEL_W, width: W - 2 * LABEL_W, align: 'center' as const, size: 11 };
+  const { x, width, labelWidth } = area;
+  const valueBox = { x: x + labelWidth, width: width - 2 * labelWidth, align: 'center' as const, size: 11 };
   for (const [en, values, ar, strong] of rows) {
-    if (strong) doc.rect(M, y, W, 26).fill(SHADE);
-    const height = Math.max(26, block(doc, values, y + 6, { ...valueBox, bold: strong }) + 10);
-    line(doc, en, y + 6 + 10, { x: M + 6, width: LABEL_W - 6, align: 'left', size: 9.5, color: MUTED, bold: strong });
-    line(doc, ar, y + 6 + 10, { x: M + W - LABEL_W, width: LABEL_W - 6, align: 'right', size: 9.5, color: MUTED, bold: strong });
+    if (strong) doc.rect(x, y, width, ROW).fill(SHADE);
+    const height = Math.max(ROW, block(doc, values, y + 5, { ...valueBox, bold: strong }) + 8);
+    line(doc, en, y + 5 + 10, { x: x + 6, width: labelWidth - 6, align: 'left', size: 9.5, color: MUTED, bold: strong });
+    line(doc, ar, y + 5 + 10, { x: x + width - labelWidth, width: labelWidth - 6, align: 'right', size: 9.5, color: MUTED, bold: strong });
     y += height;
     doc
-      .moveTo(M, y)
-      .lineTo(M + W, y)
+      .moveTo(x, y)
+      .lineTo(x + width, y)
       .lineWidth(0.5)
       .strokeColor(RULE)
       .stroke();
