@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, isPlainText, plainText } from './common.js';
+import { emailSchema, isPlainText, nameText, plainText } from './common.js';
+import { latinDigits } from './digits.js';
 import { ERRORS, MSG } from './messages.js';
 import { phoneSchema } from './phone.js';
 
@@ -77,7 +78,7 @@ const keptDigits = (pattern: RegExp, message: string) =>
     .string()
     .trim()
     .optional()
-    .transform((v) => (v === undefined ? undefined : v.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)) || null))
+    .transform((v) => (v === undefined ? undefined : latinDigits(v) || null))
     .refine((v) => v == null || pattern.test(v), message);
 
 /**
@@ -87,8 +88,11 @@ const keptDigits = (pattern: RegExp, message: string) =>
  * `district` and `postalCode` (which it does not know) and the refund policy `refundPolicy`, `refundPolicyArabic` are kept when absent, cleared when empty; `enableOnlinePayments` ('true' / 'false') is kept when absent. A `handle` field is ignored.
  */
 export const academyUpdateFields = z.object({
-  name: plainText(ERRORS['academy.name_required']).min(2, ERRORS['academy.name_required']).max(100),
-  nameArabic: keptText(100),
+  name: nameText(ERRORS['academy.name_required']).min(2, ERRORS['academy.name_required']).max(100),
+  nameArabic: nameText()
+    .max(100)
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   email: emailSchema,
   phone: phoneSchema(MSG.phoneInvalid),
   enableOnlinePayments: z.stringbool().optional(),
@@ -96,7 +100,7 @@ export const academyUpdateFields = z.object({
     .string()
     .trim()
     .optional()
-    .transform((v) => v || null)
+    .transform((v) => (v ? latinDigits(v) : null))
     .refine((v) => v === null || VAT_NUMBER_PATTERN.test(v), ERRORS['academy.vat_invalid']),
   street: keptText(200),
   city: keptText(100),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latinDigits } from './digits.js';
 import { ERRORS } from './messages.js';
 import { recordOf } from './records.js';
 
@@ -62,6 +63,7 @@ export type EInvoicingStatus = z.infer<typeof eInvoicingStatusSchema>;
 export const otpSchema = z
   .string({ error: ERRORS['einvoicing.otp_invalid'] })
   .trim()
+  .overwrite(latinDigits)
   .regex(/^\d{6}$/, ERRORS['einvoicing.otp_invalid']);
 
 /** POST /api/academies/e-invoicing/onboard and …/renew. */

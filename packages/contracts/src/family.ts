@@ -7,6 +7,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { checkDateRange, dateSchema, emailSchema, isPlainText, optionalText, plainText } from './common.js';
+import { latinDigits } from './digits.js';
 import { eventTypeSchema, participantStatusSchema, paymentMethodSchema } from './enums.js';
 import { cantComeSchema, eventTeamSchema } from './events.js';
 import { growthMediansSchema, growthMetricSchema } from './growth.js';
@@ -27,7 +28,9 @@ export type FamilyLanguage = z.infer<typeof familyLanguageSchema>;
  * (`05X XXX XXXX`, `5XXXXXXXX`, `+966 5X…`, `00966 5X…`); null when it is not one.
  */
 export function saudiMobile(value: string): string | null {
-  const compact = value.replace(/[\s\-().]/g, '').replace(/^00/, '+');
+  const compact = latinDigits(value)
+    .replace(/[\s\-().]/g, '')
+    .replace(/^00/, '+');
   if (!/^\+?\d{9,15}$/.test(compact)) return null;
   const parsed = parsePhoneNumberFromString(compact, 'SA');
   if (parsed?.country !== 'SA' || !parsed.isValid() || parsed.getType() !== 'MOBILE') return null;
@@ -75,6 +78,7 @@ export const familySignInReply = z.object({ message: z.string() });
 const codeSchema = z
   .string({ error: ERRORS['family.code_invalid'] })
   .trim()
+  .overwrite(latinDigits)
   .regex(/^\d{6}$/, ERRORS['family.code_invalid']);
 
 /**

@@ -2,6 +2,7 @@
 // schema lives apart from common.ts: a screen whose contracts hold no phone never loads the metadata.
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { latinDigits } from './digits.js';
 import { ERRORS } from './messages.js';
 
 /** A valid phone number of 2 to 17 digits, Saudi Arabia by default (docs/domain.md). */
@@ -15,6 +16,7 @@ export const phoneSchema = (message = ERRORS['phone.invalid']) =>
   z
     .string()
     .trim()
+    .overwrite(latinDigits)
     .max(25, message)
     .refine((v) => isValidPhone(v), message);
 
@@ -23,6 +25,7 @@ export const optionalPhoneSchema = (message: string) =>
   z
     .string()
     .trim()
+    .overwrite(latinDigits)
     .max(25, message)
     .nullish()
     .transform((v) => (v ? v : null))

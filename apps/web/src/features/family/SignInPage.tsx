@@ -1,5 +1,6 @@
 // Why: parents sign in without a password — the e-mail or Saudi mobile the academy holds for them, then
 // the 6-digit code sent there (or the mailed link, whose token arrives in the address's fragment).
+import { latinDigits } from '@kora/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -123,7 +124,8 @@ export function FamilySignInPage() {
                 label={<FormattedMessage id="family.signIn.address" />}
                 name="address"
                 autoComplete="username"
-                inputMode="email"
+                // An e-mail or a mobile number: the plain keyboard has both '@' and digits.
+                inputMode="text"
                 dir="ltr"
                 placeholder={intl.formatMessage({ id: 'family.signIn.addressPlaceholder' })}
                 value={address}
@@ -158,7 +160,7 @@ export function FamilySignInPage() {
                 dir="ltr"
                 className="text-center text-xl tracking-[0.5em]"
                 value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                onChange={(e) => setCode(latinDigits(e.target.value).replace(/\D/g, '').slice(0, 6))}
                 autoFocus
               />
               <Button type="submit" full loading={busy} disabled={code.length !== 6}>

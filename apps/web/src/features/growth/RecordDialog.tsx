@@ -6,7 +6,7 @@ import {
   growthMetricFields,
   recordOf,
   riyadhToday,
-  SLEEP_MAX_HOURS,
+  typedNumber,
 } from '@kora/contracts';
 import { type DefaultValues, useFormContext } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -18,7 +18,7 @@ import { useFieldError, useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { useGrowthMutations } from './api';
-import { DEFAULT_SLEEP, METRIC_UNITS, metricStep } from './helpers';
+import { DEFAULT_SLEEP, METRIC_UNITS } from './helpers';
 
 type Values = z.input<typeof growthMetricFields>;
 
@@ -46,14 +46,11 @@ function MetricField({ metric }: { metric: GrowthMetricKey }) {
   return (
     <TextField
       label={`${intl.formatMessage({ id: `growth.metric.${metric}` })} (${unit})`}
-      type="number"
+      // Text, not type="number", so that Arabic-Indic digits can be typed (typedNumber reads them).
       inputMode="decimal"
-      min={0}
-      max={metric === 'sleepingHours' ? SLEEP_MAX_HOURS : undefined}
-      step={metricStep(metric)}
       dir="ltr"
       error={error}
-      {...register(metric, { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) })}
+      {...register(metric, { setValueAs: (v: unknown) => (v === '' || v == null ? null : (typedNumber(v) ?? Number.NaN)) })}
     />
   );
 }

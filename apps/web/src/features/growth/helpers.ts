@@ -69,8 +69,6 @@ export function valueTicks([min, max]: [number, number], target = 5): number[] {
   return ticks;
 }
 
-/** Form steps (docs/domain.md, "Screens"): 0.1, with 0.01 for sprints and 0.5 for sleep. */
-export const metricStep = (m: GrowthMetricKey) => (LOWER_IS_BETTER.includes(m) ? 0.01 : m === 'sleepingHours' ? 0.5 : 0.1);
 /** Sprints show 2 decimals, the rest 1. */
 export const metricDecimals = (m: GrowthMetricKey) => (LOWER_IS_BETTER.includes(m) ? 2 : 1);
 export const METRIC_UNITS: Record<GrowthMetricKey, 'cm' | 'kg' | 's' | 'h'> = {

@@ -25,17 +25,14 @@ import { numberValue, type PackageValues, packageFormValues, trialAllowed, trial
 
 type NumberName = 'price' | 'monthsNumber' | 'sessionsCount' | 'skipLimit' | 'trialDays';
 
-function NumberField({ name, label, min, max, step = 1 }: { name: NumberName; label: ReactNode; min: number; max: number; step?: number }) {
+// A text field, not type="number": browsers leave a number input empty when Arabic-Indic digits are typed.
+function NumberField({ name, label, step = 1 }: { name: NumberName; label: ReactNode; min: number; max: number; step?: number }) {
   const { register } = useFormContext<PackageValues>();
   const error = useFieldError<PackageValues>(name);
   return (
     <TextField
       label={label}
-      type="number"
       inputMode={step < 1 ? 'decimal' : 'numeric'}
-      min={min}
-      max={max}
-      step={step}
       dir="ltr"
       error={error}
       {...register(name, { setValueAs: numberValue })}

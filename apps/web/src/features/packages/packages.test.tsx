@@ -138,7 +138,7 @@ describe('the package dialog', () => {
 
     await user.type(screen.getByLabelText('Name'), 'Monthly');
     await user.clear(screen.getByLabelText('Price (SAR)'));
-    await user.type(screen.getByLabelText('Price (SAR)'), '450.5');
+    await user.type(screen.getByLabelText('Price (SAR)'), '۴۵۰٫۵');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((c) => c.route === 'POST /api/packages')?.body).toEqual({
@@ -175,7 +175,8 @@ describe('the package dialog', () => {
     expect(await screen.findByText('Sessions count must be a whole number of at least 1')).toBeTruthy();
     expect(calls.some((c) => c.route === 'POST /api/packages')).toBe(false);
 
-    await user.type(screen.getByLabelText('Sessions'), '12');
+    // Typed in Arabic-Indic digits, as an Arabic keyboard sends them: read as 12.
+    await user.type(screen.getByLabelText('Sessions'), '١٢');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((c) => c.route === 'POST /api/packages')?.body).toMatchObject({

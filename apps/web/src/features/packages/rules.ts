@@ -1,6 +1,13 @@
 // Why: the dialog's rules (docs/domain.md, "Packages": defaults, the trial only for time-based packages, 7 days
 // when switched on) in one testable place.
-import { PACKAGE_DEFAULTS, PACKAGE_TRIAL_DEFAULT_DAYS, type Package, type PackageBody, type PackageType } from '@kora/contracts';
+import {
+  PACKAGE_DEFAULTS,
+  PACKAGE_TRIAL_DEFAULT_DAYS,
+  type Package,
+  type PackageBody,
+  type PackageType,
+  typedNumber,
+} from '@kora/contracts';
 
 export type PackageValues = PackageBody;
 
@@ -42,5 +49,5 @@ export function typeChange(values: Pick<PackageValues, 'monthsNumber'>, type: Pa
   return { packageType: type, ...(values.monthsNumber == null ? { monthsNumber: PACKAGE_DEFAULTS.monthsNumber } : {}) };
 }
 
-/** A number input's value in the form: empty is null (the contract then says what is missing). */
-export const numberValue = (v: unknown) => (v === '' || v == null ? null : Number(v));
+/** A number field's value in the form, typed in any digits: empty is null (the contract then says what is missing). */
+export const numberValue = (v: unknown) => (v === '' || v == null ? null : (typedNumber(v) ?? Number.NaN));

@@ -1,6 +1,6 @@
 // Why: cancelling a paid subscription offers its refund (issue 17): none, all that is left, or a part, with the reason;
 // the server issues the credit note and gives the money back (cash, or to the card) in the same request.
-import { creditAmountSchema, creditReasonSchema, type ManagedSubscription } from '@kora/contracts';
+import { creditAmountSchema, creditReasonSchema, type ManagedSubscription, typedNumber } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -76,14 +76,10 @@ function RefundChoice({ refundable, card }: { refundable: number; card: boolean 
         <TextField
           label={<FormattedMessage id="subscriptions.refund.amount" />}
           hint={<FormattedMessage id="subscriptions.refund.amountHint" values={{ amount: money(refundable) }} />}
-          type="number"
           inputMode="decimal"
-          min={0.01}
-          max={refundable}
-          step={0.01}
           dir="ltr"
           error={amountError}
-          {...register('amount', { setValueAs: (v: unknown) => (v === '' || v == null ? undefined : Number(v)) })}
+          {...register('amount', { setValueAs: (v: unknown) => (v === '' || v == null ? undefined : (typedNumber(v) ?? Number.NaN)) })}
         />
       )}
       {choice !== 'none' && (
