@@ -550,6 +550,15 @@ export const paymentAttempts = pgTable(
     refundRef: text('refund_ref'),
     refundFailure: text('refund_failure'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * What the payment page showed (migration 0037): the package, its months or sessions, and a
+     * PENDING subscription's period; a charge finding any of them changed is unapplied and refunded.
+     */
+    packageId: uuid('package_id'),
+    packageMonths: integer('package_months'),
+    packageSessions: integer('package_sessions'),
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -668,9 +677,18 @@ export const refunds = pgTable(
     failure: text('failure'),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** A cancellation's refund (migration 0037): the subscription is cancelled when the refund settles. */
+    cancelsSubscription: boolean('cancels_subscription').notNull().default(false),
+    /** A pending card refund: how often the provider was asked, when next, and its last answer. */
+    checks: integer('checks').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    providerStatus: text('provider_status'),
+    /** Who settled it: `provider` (its answer), `query` (a later query), `member` (by hand, audited). */
+    settledBy: text('settled_by', { enum: ['provider', 'query', 'member'] }),
   },
   (t) => [
     tenantKey(t),
+    index('refunds_academy_pending_idx').on(t.academyId, t.nextCheckAt).where(sql`${t.state} = 'pending'`),
     inAcademy('refunds_invoice_id_fk', [t.academyId, t.invoiceId], invoices).onDelete('no action'),
     inAcademy('refunds_credit_note_id_fk', [t.academyId, t.creditNoteId], invoices).onDelete('no action'),
     index('refunds_academy_invoice_idx').on(t.academyId, t.invoiceId),

@@ -310,4 +310,36 @@ describe('PayTabs: refunding a paid transaction', () => {
     }) as typeof globalThis.fetch;
     await expect(provider(unreachable).refund(request)).rejects.toThrow('PayTabs unreachable');
   });
+
+  it('asks PayTabs what became of a refund by its cart_id (issue 29): its verdict, or null when none was made', async () => {
+    const query = { tranRef: 'TST2234500012345', cartId: REFUND_ID };
+    // The answer of a refund that went through, as one transaction object.
+    const one = recorded(200, REFUND_ANSWER);
+    expect(await provider(one.fetch).queryRefund(query)).toEqual({ status: 'A', tranRef: 'TST2234500012399', message: 'Authorised' });
+    expect(one.calls[0].url).toBe('https://secure.paytabs.sa/payment/query');
+    expect((one.calls[0].init.headers as Record<string, string>).authorization).toBe(SERVER_KEY);
+    expect(JSON.parse(String(one.calls[0].init.body))).toEqual({ profile_id: 12345, cart_id: REFUND_ID });
+    // A list: a refused try, then the one that went through; other carts' and sales' transactions are not this refund.
+    const refused = {
+      ...REFUND_ANSWER,
+      tran_ref: 'TST2234500012398',
+      payment_result: { response_status: 'E', response_message: 'Timeout' },
+    };
+    const sale = { ...QUERY_ANSWER, tran_type: 'Sale', cart_id: REFUND_ID };
+    const listed = recorded(200, [sale, refused, REFUND_ANSWER, { ...REFUND_ANSWER, cart_id: CART, tran_ref: 'TST0' }]);
+    expect(await provider(listed.fetch).queryRefund(query)).toMatchObject({ status: 'A', tranRef: 'TST2234500012399' });
+    expect(await provider(recorded(200, [sale, refused]).fetch).queryRefund(query)).toEqual({
+      status: 'E',
+      tranRef: 'TST2234500012398',
+      message: 'Timeout',
+    });
+    // No refund of that cart: it never reached PayTabs.
+    expect(await provider(recorded(200, []).fetch).queryRefund(query)).toBeNull();
+    expect(await provider(recorded(200, [sale]).fetch).queryRefund(query)).toBeNull();
+    // No answer: unknown, so the caller keeps it pending.
+    await expect(provider(recorded(503, { code: 500, message: 'Service unavailable' }).fetch).queryRefund(query)).rejects.toThrow(
+      PaymentProviderError,
+    );
+    await expect(provider(recorded(200, { unexpected: true }).fetch).queryRefund(query)).rejects.toThrow(PaymentProviderError);
+  });
 });

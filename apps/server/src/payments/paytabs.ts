@@ -7,6 +7,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentResult,
+  type RefundQuery,
   type RefundRequest,
   type RefundResult,
   type ReturnResult,
@@ -192,6 +193,22 @@ export function createPaytabsProvider(opts: PaytabsOptions): PaymentProvider {
       const result = parseResult(await post('/payment/query', { profile_id: profileId, tran_ref: tranRef }));
       if (!result) throw new PaymentProviderError('PayTabs answered a query without a result');
       return result;
+    },
+
+    async queryRefund(q: RefundQuery): Promise<RefundResult | null> {
+      // By cart_id PayTabs answers the transactions made with it (one object, or a list of them).
+      const json = await post('/payment/query', { profile_id: profileId, cart_id: q.cartId });
+      const found = (Array.isArray(json) ? json : [json])
+        .filter((t) => /refund/i.test(str(read(t, 'tran_type'))) && str(read(t, 'cart_id')) === q.cartId)
+        .map(parseResult)
+        .filter((r): r is PaymentResult => r !== null);
+      if (found.length === 0) {
+        if (!Array.isArray(json) && parseResult(json) === null) throw new PaymentProviderError('PayTabs answered a query without a result');
+        return null;
+      }
+      // A refund that went through wins over a refused try of the same cart.
+      const verdict = found.find((r) => r.status === 'A') ?? found[found.length - 1];
+      return { status: verdict.status, tranRef: verdict.tranRef, message: verdict.message };
     },
 
     async refund(r: RefundRequest): Promise<RefundResult> {

@@ -23,6 +23,12 @@ export interface PaymentProvider {
    * verdict came (unreachable, timed out, an answer of another shape): the refund may have happened.
    */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * What became of a refund asked before (PayTabs: `POST /payment/query` by its `cart_id`, the
+   * refund's id): the provider's verdict on it, or null when the provider has no refund of that
+   * `cart_id` (it never arrived: asking again is safe). Throws PaymentProviderError when no answer came.
+   */
+  queryRefund(request: RefundQuery): Promise<RefundResult | null>;
   /** Routes the provider serves itself (the sandbox's card page): a Fastify plugin registered while the app is built. */
   plugin?(app: FastifyInstance): Promise<void>;
 }
@@ -79,6 +85,13 @@ export interface RefundRequest {
   amountHalalas: number;
   /** Why (PayTabs' `cart_description`). */
   description: string;
+}
+
+export interface RefundQuery {
+  /** The paid transaction's reference (the refund was asked on it). */
+  tranRef: string;
+  /** Kora's reference of the refund (its `cart_id`). */
+  cartId: string;
 }
 
 export interface RefundResult {

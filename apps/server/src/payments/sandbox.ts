@@ -359,6 +359,11 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
     async refund(request) {
       return refund(request);
     },
+    async queryRefund(q) {
+      const made = refunds.filter((r) => r.request.cartId === q.cartId && r.request.tranRef === q.tranRef);
+      const verdict = made.find((r) => r.result.status === 'A') ?? made[made.length - 1];
+      return verdict ? { ...verdict.result } : null;
+    },
     refunds,
     signCallback: (rawBody) => hmacHex(secret, rawBody),
     signReturn: (fields) => returnSignature(secret, fields),

@@ -950,6 +950,96 @@ describe('charges that cannot be applied (issue 18): applied once or refunded on
     expect(await stateOf(subscriptionId)).toMatchObject({ status: 'PENDING', payments: [] });
   });
 
+  it('package switched (same price) while the page is open (issue 29): the charge is refunded, the subscription unchanged, the academy told', async () => {
+    const { subscriptionId } = await pendingSubscription();
+    const { url, tranRef } = await startPayment(subscriptionId);
+    // What the page showed is recorded on its attempt.
+    expect(await attemptOf(tranRef)).toMatchObject({ packageId: monthly, packageMonths: 1, packageSessions: null, amountHalalas: 45050 });
+    const [quarterly] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx.insert(packages).values({ academyId: a.id, name: 'Quarterly', priceHalalas: 45050, monthsNumber: 3 }).returning(),
+    );
+    const switched = await asMember(
+      t.app,
+      a,
+    )({
+      method: 'PATCH',
+      url: `/api/subscriptions/${subscriptionId}/package`,
+      payload: { packageId: quarterly.id },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const mailsBefore = (await academyMails()).length;
+    const { returned } = await payOnPage(url, SUCCESS);
+    const attempt = await attemptOf(tranRef);
+    expect(attempt).toMatchObject({ outcome: 'unapplied', refundState: 'refunded', paymentId: null });
+    expect(refundsOf(tranRef).map((r) => r.request.amountHalalas)).toEqual([45050]);
+    const state = await stateOf(subscriptionId);
+    expect(state).toMatchObject({ status: 'PENDING', payments: [], invoices: [] });
+    const [sub] = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)));
+    expect(sub.packageId).toBe(quarterly.id);
+    // The same notices as any unapplied charge: the payer's page, the bell, the academy's mail.
+    expect(returned.headers.location).toBe(`/payment/success?ref=${attempt.id}`);
+    expect((await result(attempt.id)).json()).toMatchObject({ outcome: 'unapplied', invoice: null });
+    expect(await bell()).toContainEqual(expect.objectContaining({ kind: 'unapplied_payment', subscriptionId, refundState: 'refunded' }));
+    expect((await academyMails()).length).toBe(mailsBefore + 1);
+    // A page opened now shows the new package, and its charge is applied.
+    const again = await startPayment(subscriptionId);
+    expect(await attemptOf(again.tranRef)).toMatchObject({ packageId: quarterly.id, packageMonths: 3 });
+    await payOnPage(again.url, SUCCESS);
+    expect(await stateOf(subscriptionId)).toMatchObject({
+      status: 'ACTIVE',
+      payments: [expect.objectContaining({ providerRef: again.tranRef })],
+    });
+  });
+
+  it('package edited from 10 sessions to 4 while the page is open (issue 29): refunded, never applied as 4 sessions', async () => {
+    const [tenSessions] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx
+        .insert(packages)
+        .values({ academyId: a.id, name: 'Ten sessions', priceHalalas: 25000, packageType: 'SESSION_BASED', sessionsCount: 10 })
+        .returning(),
+    );
+    const { subscriptionId } = await pendingSubscription(a, tenSessions.id);
+    const { url, tranRef } = await startPayment(subscriptionId);
+    expect(await attemptOf(tranRef)).toMatchObject({ packageId: tenSessions.id, packageSessions: 10, packageMonths: null });
+    const edited = await asMember(
+      t.app,
+      a,
+    )({
+      method: 'PUT',
+      url: `/api/packages/${tenSessions.id}`,
+      payload: { name: 'Ten sessions', price: 250, packageType: 'SESSION_BASED', sessionsCount: 4 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const mailsBefore = (await academyMails()).length;
+    await payOnPage(url, SUCCESS);
+    expect(await attemptOf(tranRef)).toMatchObject({ outcome: 'unapplied', refundState: 'refunded' });
+    expect(refundsOf(tranRef)).toHaveLength(1);
+    const state = await stateOf(subscriptionId);
+    expect(state).toMatchObject({ status: 'PENDING', payments: [], invoices: [] });
+    expect(await bell()).toContainEqual(expect.objectContaining({ kind: 'unapplied_payment', subscriptionId }));
+    expect((await academyMails()).length).toBe(mailsBefore + 1);
+  });
+
+  it('a renewal whose package was edited while its page was open is refunded, the period not extended (issue 29)', async () => {
+    const [eight] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx
+        .insert(packages)
+        .values({ academyId: a.id, name: 'Eight sessions', priceHalalas: 30000, packageType: 'SESSION_BASED', sessionsCount: 8 })
+        .returning(),
+    );
+    const { subscriptionId } = await pendingSubscription(a, eight.id);
+    const first = await startPayment(subscriptionId);
+    await payOnPage(first.url, SUCCESS);
+    expect((await stateOf(subscriptionId)).status).toBe('ACTIVE');
+    const renewal = await startPayment(subscriptionId, 'en', true);
+    await withTenant(t.deps.db, a.id, (tx) => tx.update(packages).set({ sessionsCount: 12 }).where(eq(packages.id, eight.id)));
+    await payOnPage(renewal.url, SUCCESS);
+    expect(await attemptOf(renewal.tranRef)).toMatchObject({ outcome: 'unapplied', refundState: 'refunded' });
+    const [sub] = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)));
+    expect(sub).toMatchObject({ sessionsLeft: 8, totalSessions: 8 });
+    expect((await stateOf(subscriptionId)).payments).toHaveLength(1);
+  });
+
   it('a refund the provider refuses stays on record as failed, in the bell for the academy to act on', async () => {
     const { subscriptionId } = await pendingSubscription();
     const { url, tranRef } = await startPayment(subscriptionId);

@@ -16,6 +16,7 @@ import {
   resultPath,
   settlePayment,
   subscriptionToPay,
+  termsOf,
 } from './service.js';
 
 /** The exact bytes of each callback, kept for the signature check (the parsed JSON is not what was signed). */
@@ -76,6 +77,8 @@ export async function paymentRoutes(app: FastifyInstance) {
         amountHalalas: toPay.pkg.priceHalalas,
         lang,
         extendsFrom: toPay.extendsFrom,
+        // What the page showed: a charge for anything else (package switched or edited meanwhile) is refunded.
+        terms: termsOf(toPay.subscription, toPay.pkg),
       };
       await deps.data.tenant(academy.id, (tx) => recordAttempt(tx, attempt, now));
       req.log.info({ tranRef: page.tranRef, subscriptionId: toPay.subscription.id }, 'payment page opened');

@@ -185,7 +185,44 @@ export interface AttemptStart {
   lang: PaymentLang;
   /** A renewal of a running subscription: its period as the page opened (`periodKey`). */
   extendsFrom?: string | null;
+  /** What the page showed besides the price (`termsOf`): a charge is applied only to these. */
+  terms?: Terms;
 }
+
+/**
+ * What a payment page sells, besides its price (the attempt's amount): the package, its months or
+ * sessions, and for a PENDING subscription the period it shows (a renewal's is `extendsFrom`).
+ */
+export interface Terms {
+  packageId: string;
+  packageMonths: number | null;
+  packageSessions: number | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+type PackageRow = typeof packages.$inferSelect;
+
+/** The terms of a subscription on its package as they stand (what a page opened now shows). */
+export function termsOf(s: Pick<SubscriptionRow, 'status' | 'startDate' | 'endDate'>, p: PackageRow): Terms {
+  const timeBased = p.packageType === 'TIME_BASED';
+  const pending = s.status === 'PENDING';
+  return {
+    packageId: p.id,
+    packageMonths: timeBased ? (p.monthsNumber ?? 1) : null,
+    packageSessions: timeBased ? null : (p.sessionsCount ?? 0),
+    periodStart: pending ? s.startDate : null,
+    periodEnd: pending ? s.endDate : null,
+  };
+}
+
+const sameTerms = (a: Terms, b: Terms) =>
+  a.packageId === b.packageId &&
+  a.packageMonths === b.packageMonths &&
+  a.packageSessions === b.packageSessions &&
+  a.periodStart === b.periodStart &&
+  a.periodEnd === b.periodEnd;
 
 /**
  * Records a payment page the provider opened (migration 0024): pending until the provider says more.
@@ -206,7 +243,7 @@ export async function recordAttempt(tx: TenantTx, start: AttemptStart, now: Date
     );
   const [row] = await tx
     .insert(paymentAttempts)
-    .values({ academyId: tx.academyId, ...start, createdAt: now, updatedAt: now })
+    .values({ academyId: tx.academyId, ...start, ...start.terms, createdAt: now, updatedAt: now })
     .returning({ id: paymentAttempts.id });
   return row.id;
 }
@@ -294,7 +331,7 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
   }
   if (outcome.state !== 'paid') {
     opts.log.warn({ tranRef: result.tranRef, ...outcome }, 'a payment did not match its subscription');
-    if (outcome.state === 'amount_mismatch') {
+    if (outcome.state === 'amount_mismatch' || outcome.state === 'terms_changed') {
       await note(confirmed, 'unapplied');
       await refundUnapplied(deps, academy, confirmed, opts.log);
     }
@@ -411,23 +448,24 @@ export interface Receipt {
 type Standing = Pick<typeof subscriptions.$inferSelect, 'status' | 'endDate' | 'sessionsLeft'>;
 
 async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: Date, lang: PaymentLang) {
-  const [expected] = await tx
-    .select({ priceHalalas: packages.priceHalalas })
-    .from(subscriptions)
-    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-    .where(eq(subscriptions.id, r.cartId));
-  if (!expected) return { state: 'missing' as const };
-  if ((r.amountHalalas !== null && r.amountHalalas !== expected.priceHalalas) || (r.currency && r.currency !== 'SAR')) {
-    // A replay of a reference already recorded is answered below whatever the amount; a new one must match the price.
-    const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, r.tranRef));
-    if (!done) return { state: 'amount_mismatch' as const, paid: r.amountHalalas, expected: expected.priceHalalas };
+  // The subscription locked (a package switch waits), its package shared (an edit of it waits): what is
+  // checked here is what the payment is applied to.
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, r.cartId)).for('update');
+  if (!sub) return { state: 'missing' as const };
+  const [pkg] = await tx.select().from(packages).where(eq(packages.id, sub.packageId)).for('share');
+  if (!pkg) return { state: 'missing' as const };
+  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.providerRef, r.tranRef));
+  // A replay of a reference already recorded is answered below whatever it says; a new one must be for what its page showed.
+  const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, r.tranRef));
+  if (!done) {
+    if ((r.amountHalalas !== null && r.amountHalalas !== pkg.priceHalalas) || (r.currency && r.currency !== 'SAR'))
+      return { state: 'amount_mismatch' as const, paid: r.amountHalalas, expected: pkg.priceHalalas };
+    // The page's terms (recorded since migration 0037): another package, or this one edited, is not what was bought.
+    if (attempt?.packageId && !sameTerms(attempt as Terms & { packageId: string }, termsOf(sub, pkg)))
+      return { state: 'terms_changed' as const };
   }
   const paying = { method: 'Card' as const, provider, providerRef: r.tranRef, withInvoice: true, now };
   // A renewal before the end extends the period its page was opened for; any other pays the PENDING subscription.
-  const [attempt] = await tx
-    .select({ extendsFrom: paymentAttempts.extendsFrom })
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.providerRef, r.tranRef));
   const activation = attempt?.extendsFrom
     ? await extendSubscription(tx, r.cartId, { ...paying, extendsFrom: attempt.extendsFrom })
     : await activatePaid(tx, r.cartId, paying);
