@@ -10,12 +10,13 @@ import {
   type ParsedEventCreateBody,
   weeklyDates,
 } from '@kora/contracts';
-import { and, eq, gt, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { jsonArray, jsonList, parsedList } from '../../db/json.js';
 import { eventCoaches, events, eventTeams, participants, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { returnSessions } from '../attendance/sessions.js';
+import { notStarted } from './roster.js';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -112,14 +113,20 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
 }
 
 /**
- * Gives events their teams, coaches and participants (docs/domain.md, "Events, attendance and session accounting"): the participants
- * are the players of the teams; on an edit a PENDING participant no longer in any of the teams is
- * removed, while one whose attendance was marked is kept; players added by the teams join PENDING.
+ * Gives events their teams, coaches and participants (docs/domain.md, "Events, attendance and
+ * session accounting"), by the rule rosters follow (roster.ts): a new event's participants are the
+ * players of its teams. On an edit, an event that has not started follows its teams' rosters: players
+ * of the teams join PENDING and a PENDING participant no longer in any of them leaves. An event that
+ * has started keeps what happened and changes only by its teams: the players of an added team join,
+ * and a PENDING participant for a removed team leaves unless they play in one of the event's teams.
+ * A participant whose attendance was marked is always kept.
  */
-async function setRelations(tx: TenantTx, eventIds: string[], teamIds: string[], coachIds: string[], replace: boolean) {
+async function setRelations(tx: TenantTx, eventIds: string[], teamIds: string[], coachIds: string[], replace: boolean, now: Date) {
   const { academyId } = tx;
+  const before = new Map<string, Set<string>>();
   if (replace) {
-    await tx.delete(eventTeams).where(inArray(eventTeams.eventId, eventIds));
+    const old = await tx.delete(eventTeams).where(inArray(eventTeams.eventId, eventIds)).returning();
+    for (const r of old) before.set(r.eventId, (before.get(r.eventId) ?? new Set()).add(r.teamId));
     await tx.delete(eventCoaches).where(inArray(eventCoaches.eventId, eventIds));
   }
   await tx.insert(eventTeams).values(eventIds.flatMap((eventId) => teamIds.map((teamId) => ({ academyId, eventId, teamId }))));
@@ -135,28 +142,69 @@ async function setRelations(tx: TenantTx, eventIds: string[], teamIds: string[],
   for (const teamId of teamIds)
     for (const r of rosterRows) if (r.teamId === teamId && !teamOf.has(r.playerId)) teamOf.set(r.playerId, teamId);
   const players = [...teamOf.keys()];
+  const participantOf = (eventId: string, userId: string) => ({ academyId, eventId, userId, teamId: teamOf.get(userId) ?? null });
 
-  if (replace) {
+  // A new event, and an edited one that has not started: the rosters of its teams.
+  const coming = replace
+    ? (
+        await tx
+          .select({ id: events.id })
+          .from(events)
+          .where(and(inArray(events.id, eventIds), notStarted(now)))
+      ).map((e) => e.id)
+    : eventIds;
+  if (replace && coming.length)
     await tx
       .delete(participants)
       .where(
         and(
-          inArray(participants.eventId, eventIds),
+          inArray(participants.eventId, coming),
           eq(participants.status, 'PENDING'),
           players.length ? notInArray(participants.userId, players) : undefined,
         ),
       );
-  }
-  const rows = eventIds.flatMap((eventId) => players.map((userId) => ({ academyId, eventId, userId, teamId: teamOf.get(userId) ?? null })));
-  await insertChunked(rows, (chunk) =>
-    tx
-      .insert(participants)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [participants.academyId, participants.eventId, participants.userId],
-        set: { teamId: sql`excluded.team_id` },
-      }),
+  await insertChunked(
+    coming.flatMap((eventId) => players.map((userId) => participantOf(eventId, userId))),
+    (chunk) =>
+      tx
+        .insert(participants)
+        .values(chunk)
+        .onConflictDoUpdate({
+          target: [participants.academyId, participants.eventId, participants.userId],
+          set: { teamId: sql`excluded.team_id` },
+        }),
   );
+
+  // An edited event that has started: only the change of its teams.
+  const started = replace ? eventIds.filter((id) => !coming.includes(id)) : [];
+  if (started.length === 0) return;
+  const forOtherTeam = or(isNull(participants.teamId), notInArray(participants.teamId, teamIds));
+  await tx
+    .delete(participants)
+    .where(
+      and(
+        inArray(participants.eventId, started),
+        eq(participants.status, 'PENDING'),
+        forOtherTeam,
+        players.length ? notInArray(participants.userId, players) : undefined,
+      ),
+    );
+  // Still a player of one of the event's teams: now for that team.
+  if (teamOf.size)
+    await tx.execute(sql`
+      update ${participants} set team_id = v.team_id
+      from (values ${sql.join(
+        [...teamOf].map(([userId, teamId]) => sql`(${userId}::uuid, ${teamId}::uuid)`),
+        sql`, `,
+      )}) as v(user_id, team_id)
+      where ${participants.userId} = v.user_id and ${inArray(participants.eventId, started)} and ${forOtherTeam}`);
+  const joining = started.flatMap((eventId) => {
+    const added = new Set(teamIds.filter((teamId) => !before.get(eventId)?.has(teamId)));
+    return players
+      .filter((userId) => rosterRows.some((r) => r.playerId === userId && added.has(r.teamId)))
+      .map((userId) => participantOf(eventId, userId));
+  });
+  await insertChunked(joining, (chunk) => tx.insert(participants).values(chunk).onConflictDoNothing());
 }
 
 /** Creates one event, or with `repeat` one per week until `repeat.until` sharing a new series id; answers the first. */
@@ -171,7 +219,7 @@ export async function createEvent(tx: TenantTx, body: ParsedEventCreateBody, now
     .values(dates.map((date) => ({ academyId: tx.academyId, type, date, time, endTime, field, seriesId, updatedAt: now })))
     .returning({ id: events.id });
   const ids = created.map((e) => e.id);
-  await setRelations(tx, ids, teamIds, coachIds, false);
+  await setRelations(tx, ids, teamIds, coachIds, false, now);
   return getEvent(tx, ids[0]);
 }
 
@@ -214,7 +262,7 @@ export async function updateEvent(tx: TenantTx, id: string, body: ParsedEventBod
       ...(offset ? { date: sql`${events.date} + ${offset}::integer` } : {}),
     })
     .where(inArray(events.id, ids));
-  await setRelations(tx, ids, teamIds, coachIds, true);
+  await setRelations(tx, ids, teamIds, coachIds, true, now);
   return getEvent(tx, id);
 }
 

@@ -26,6 +26,7 @@ import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
+import { syncPlayerTeamEvents } from '../events/roster.js';
 import { readSheet, type Sheet, writeSheet } from './file.js';
 
 type Lang = 'en' | 'ar';
@@ -321,6 +322,9 @@ export async function importPlayers(tx: TenantTx, file: Buffer, sent: ImportMapp
     mapping.teams === undefined ? [] : r.teamIds.map((teamId) => ({ academyId, teamId, playerId: r.id })),
   );
   await insertChunks(memberships, (chunk) => tx.insert(teamPlayers).values(chunk));
+  // Joined or left teams: the teams' events that have not started follow (events/roster.ts).
+  if (mapping.teams !== undefined)
+    await syncPlayerTeamEvents(tx, [...fresh.map((r) => r.playerId), ...updated.map((r) => r.existingId)], now);
   return { created: fresh.length, updated: updated.length };
 }
 

@@ -8,16 +8,17 @@ import { createTeam, deleteTeam, getTeam, teamsListJson, updateTeam } from './se
 const write = { access: { anyOf: ['canWriteManageTeam' as const] } };
 
 export async function teamRoutes(app: FastifyInstance) {
+  const now = () => app.deps.clock.now();
   route(app, 'listTeams', { access: 'member' }, (req, reply) => sendCachedList(req, reply, 'teams', teamsListJson));
   route(app, 'getTeam', { access: 'member' }, (req) => req.tenant((tx) => getTeam(tx, req.params.id)));
-  route(app, 'createTeam', write, (req) => req.tenant((tx) => createTeam(tx, req.body)));
+  route(app, 'createTeam', write, (req) => req.tenant((tx) => createTeam(tx, req.body, now())));
 
   // A body of only {playerIds} is the players screen's team assignment, allowed with W:Players too.
   route(app, 'updateTeam', { access: { anyOf: ['canWriteManageTeam', 'canWritePlayers'] } }, async (req) => {
     const onlyPlayers = teamPlayersBodySchema.safeParse(req.body).success;
     requireAnyFlag(authOf(req), onlyPlayers ? ['canWriteManageTeam', 'canWritePlayers'] : ['canWriteManageTeam']);
-    return req.tenant((tx) => updateTeam(tx, req.params.id, req.body));
+    return req.tenant((tx) => updateTeam(tx, req.params.id, req.body, now()));
   });
 
-  route(app, 'deleteTeam', write, (req) => req.tenant((tx) => deleteTeam(tx, req.params.id)));
+  route(app, 'deleteTeam', write, (req) => req.tenant((tx) => deleteTeam(tx, req.params.id, now())));
 }

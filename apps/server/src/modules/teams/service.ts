@@ -4,6 +4,7 @@ import { andIn, jsonArray, jsonList, parsedList } from '../../db/json.js';
 import { teamCoaches, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { syncPlayerTeamEvents } from '../events/roster.js';
 
 /** Members of a team (coaches or players through `link`) as a JSON array of MemberRef by name. */
 const members = (link: 'team_coaches' | 'team_players', member: 'coach_id' | 'player_id') => sql`(
@@ -46,19 +47,24 @@ async function checkMembers(tx: TenantTx, ids: string[], role: 'COACH' | 'PLAYER
   return unique;
 }
 
-async function setMembers(tx: TenantTx, teamId: string, coachIds: string[] | null, playerIds: string[] | null) {
+/**
+ * Replaces a team's coaches and/or players. The players who joined or left take part, or no longer,
+ * in the team's events that have not started (events/roster.ts).
+ */
+async function setMembers(tx: TenantTx, teamId: string, coachIds: string[] | null, playerIds: string[] | null, now: Date) {
   const { academyId } = tx;
   if (coachIds) {
     await tx.delete(teamCoaches).where(eq(teamCoaches.teamId, teamId));
     if (coachIds.length) await tx.insert(teamCoaches).values(coachIds.map((coachId) => ({ academyId, teamId, coachId })));
   }
   if (playerIds) {
-    await tx.delete(teamPlayers).where(eq(teamPlayers.teamId, teamId));
+    const before = await tx.delete(teamPlayers).where(eq(teamPlayers.teamId, teamId)).returning({ playerId: teamPlayers.playerId });
     if (playerIds.length) await tx.insert(teamPlayers).values(playerIds.map((playerId) => ({ academyId, teamId, playerId })));
+    await syncPlayerTeamEvents(tx, [...before.map((r) => r.playerId), ...playerIds], now);
   }
 }
 
-export async function createTeam(tx: TenantTx, body: ParsedTeamBody) {
+export async function createTeam(tx: TenantTx, body: ParsedTeamBody, now: Date) {
   const { academyId } = tx;
   const coachIds = await checkMembers(tx, body.coachIds, 'COACH', 'coachIds');
   const playerIds = await checkMembers(tx, body.playerIds, 'PLAYER', 'playerIds');
@@ -66,26 +72,33 @@ export async function createTeam(tx: TenantTx, body: ParsedTeamBody) {
     .insert(teams)
     .values({ academyId, name: body.name, nameArabic: body.nameArabic ?? null, color: body.color })
     .returning();
-  await setMembers(tx, team.id, coachIds, playerIds);
+  await setMembers(tx, team.id, coachIds, playerIds, now);
   return getTeam(tx, team.id);
 }
 
 /** A full update, or (from the players list) only the players when `name` is absent. */
-export async function updateTeam(tx: TenantTx, id: string, body: { playerIds: string[] } | ParsedTeamBody) {
+export async function updateTeam(tx: TenantTx, id: string, body: { playerIds: string[] } | ParsedTeamBody, now: Date) {
   const [existing] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, id));
   if (!existing) throw notFound('team.not_found');
   const playerIds = await checkMembers(tx, body.playerIds, 'PLAYER', 'playerIds');
   if ('name' in body) {
     const coachIds = await checkMembers(tx, body.coachIds, 'COACH', 'coachIds');
     await tx.update(teams).set({ name: body.name, nameArabic: body.nameArabic, color: body.color }).where(eq(teams.id, id));
-    await setMembers(tx, id, coachIds, playerIds);
+    await setMembers(tx, id, coachIds, playerIds, now);
   } else {
-    await setMembers(tx, id, null, playerIds);
+    await setMembers(tx, id, null, playerIds, now);
   }
   return getTeam(tx, id);
 }
 
-export async function deleteTeam(tx: TenantTx, id: string) {
+/** Deletes a team; its players leave its events that have not started (events/roster.ts), unless another of their teams plays in them. */
+export async function deleteTeam(tx: TenantTx, id: string, now: Date) {
+  const players = await tx.select({ id: teamPlayers.playerId }).from(teamPlayers).where(eq(teamPlayers.teamId, id));
   const deleted = await tx.delete(teams).where(eq(teams.id, id)).returning({ id: teams.id });
   if (deleted.length === 0) throw notFound('team.not_found');
+  await syncPlayerTeamEvents(
+    tx,
+    players.map((p) => p.id),
+    now,
+  );
 }
