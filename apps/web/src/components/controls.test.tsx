@@ -113,6 +113,7 @@ describe('date picker', () => {
   it('shows yyyy/MM/dd, parses only real dates and starts weeks per language', () => {
     expect(toDisplay('2015-03-04')).toBe('2015/03/04');
     expect(parseDisplay('2015/3/4')).toBe('2015-03-04');
+    expect(parseDisplay('٢٠١٥/٣/٤')).toBe('2015-03-04');
     expect(parseDisplay('2015/02/30')).toBeNull();
     expect(weekStart('en')).toBe(0);
     expect(weekStart('ar')).toBe(6);

@@ -1,4 +1,4 @@
-import { riyadhToday, riyadhWallClock } from '@kora/contracts';
+import { latinDigits, riyadhToday, riyadhWallClock } from '@kora/contracts';
 import type { CalendarPreference } from '../lib/calendar';
 import type { Locale } from '../lib/i18n';
 
@@ -12,9 +12,11 @@ import type { Locale } from '../lib/i18n';
 /** Dates are yyyy-MM-dd in data and yyyy/MM/dd on screen (docs/domain.md, "Dates, times and ages"). */
 export const toDisplay = (iso: string | null | undefined) => (iso ? iso.replaceAll('-', '/') : '');
 
-/** A typed yyyy/MM/dd (or yyyy-MM-dd) as yyyy-MM-dd when it is a real calendar date, else null. */
+/** A typed yyyy/MM/dd (or yyyy-MM-dd, in any digits) as yyyy-MM-dd when it is a real calendar date, else null. */
 export function parseDisplay(typed: string): string | null {
-  const m = typed.trim().match(/^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/);
+  const m = latinDigits(typed)
+    .trim()
+    .match(/^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));

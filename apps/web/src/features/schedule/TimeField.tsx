@@ -1,13 +1,15 @@
 // Why: times are HH:mm on the 24-hour clock in both languages; the browser's time input would show AM/PM, in English, on Arabic screens.
+
+import { latinDigits } from '@kora/contracts';
 import { useMemo } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { TextField } from '../../components/Field';
 import { type Bound, boundTo, type FormOf, type Named, useBoundField } from '../../components/form/fields';
 
-/** A typed time as HH:mm when it reads as one ("9" → 09:00, "930" → 09:30, "16.30" → 16:30); anything else unchanged. */
+/** A typed time as HH:mm when it reads as one ("9" → 09:00, "930" → 09:30, "16.30" → 16:30, "١٦:٣٠" → 16:30); anything else unchanged. */
 export function normaliseTime(typed: string): string {
-  const t = typed.trim();
+  const t = latinDigits(typed).trim();
   const m = t.match(/^(\d{1,2})(?:[:.\s]?(\d{2}))?$/);
   if (!m) return t;
   const [h, min] = [Number(m[1]), Number(m[2] ?? 0)];

@@ -261,6 +261,7 @@ describe('time field', () => {
       '23:59',
     ]);
     expect(['24:00', '9:60', 'noon', ''].map(normaliseTime)).toEqual(['24:00', '9:60', 'noon', '']);
+    expect(['١٦:٣٠', '۹۳۰'].map(normaliseTime)).toEqual(['16:30', '09:30']);
   });
 });
 
