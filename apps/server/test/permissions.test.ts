@@ -191,6 +191,9 @@ const TABLE: Case[] = [
   { key: 'createAnnouncement', allow: [W('Players')], body: () => ({}) },
   { key: 'getFamilySettings', allow: [R('Settings')] },
   { key: 'updateFamilySettings', allow: [W('Settings')], body: () => ({}) },
+  { key: 'listFamilyJoins', allow: [R('Players')] },
+  // A registration that does not exist: 404 for those allowed, nothing decided.
+  { key: 'decideFamilyJoin', allow: [W('Players')], body: () => ({ decision: 'confirm' }) },
 ];
 
 let t: TestContext;

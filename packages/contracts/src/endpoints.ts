@@ -55,6 +55,7 @@ import {
   familyVerifyReply,
   participantIdParams,
 } from './family.js';
+import { familyJoinDecisionBody, familyJoinSchema } from './family-joins.js';
 import {
   growthMediansSchema,
   growthMetricBody,
@@ -813,6 +814,21 @@ export const endpoints = {
     body: familySettingsBody,
     audited: true,
     responses: { 200: familySettingsSchema },
+  },
+  listFamilyJoins: {
+    summary:
+      "Public registrations to confirm: their e-mail or mobile already belonged to a parent of the academy, so the child waits apart from that parent's family (oldest first)",
+    tags: ['family'],
+    responses: { 200: z.array(familyJoinSchema) },
+  },
+  decideFamilyJoin: {
+    summary:
+      "Confirm a waiting registration is the same family (the child joins the existing parent's portal at once) or keep it separate; 404 family_join.not_found when it is not waiting",
+    tags: ['family'],
+    params: idParamsSchema,
+    body: familyJoinDecisionBody,
+    audited: true,
+    responses: { 204: noContent, 404: errorSchema },
   },
 } as const satisfies Record<RouteKey, Endpoint>;
 

@@ -163,6 +163,7 @@ export const ERRORS = {
   'announcement.team_required': 'Choose the team',
   'announcement.player_required': 'Choose the player',
   'announcement.not_found': 'Announcement not found',
+  'family_join.not_found': 'This registration is not waiting to be confirmed',
 } as const;
 
 /** Codes of zod's own checks, for issues a contract gives no message of its own. */

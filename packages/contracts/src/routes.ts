@@ -131,6 +131,8 @@ export const ROUTES = {
   createAnnouncement: ['POST', '/api/announcements'],
   getFamilySettings: ['GET', '/api/family-settings'],
   updateFamilySettings: ['PUT', '/api/family-settings'],
+  listFamilyJoins: ['GET', '/api/family-joins'],
+  decideFamilyJoin: ['POST', '/api/family-joins/:id/decision'],
 } as const satisfies Record<string, readonly [HttpMethod, `/api/${string}`]>;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -864,6 +864,12 @@ export const familySessions = pgTable(
     parentId: uuid('parent_id').notNull(),
     /** The academy's parent rows with the address signed in with: one person who registered each child separately. */
     parentIds: uuid('parent_ids').array().notNull(),
+    /**
+     * The address signed in with (lower-case e-mail or +9665… mobile, migration 0034): the family is
+     * read again by it on every request. Null for sessions opened before, which keep `parentIds`.
+     */
+    channel: text('channel', { enum: ['email', 'sms'] }),
+    address: text('address'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -911,6 +917,39 @@ export const familyCodes = pgTable(
     index('family_codes_academy_address_idx').on(t.academyId, t.address, t.createdAt),
     uniqueIndex('family_codes_academy_token_idx').on(t.academyId, t.tokenHash),
     index('family_codes_academy_parent_idx').on(t.academyId, t.parentId),
+  ],
+);
+
+/**
+ * A public registration whose e-mail or mobile already belonged to a parent of the academy
+ * (migration 0034): its parent row stays out of that address's family until staff confirm it.
+ */
+export const familyJoins = pgTable(
+  'family_joins',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    /** The registration's own parent row, kept apart meanwhile. */
+    parentId: uuid('parent_id').notNull(),
+    /** The child registered with it. */
+    playerId: uuid('player_id').notNull(),
+    /** The academy's first parent with that address. */
+    existingParentId: uuid('existing_parent_id').notNull(),
+    sameEmail: boolean('same_email').notNull(),
+    samePhone: boolean('same_phone').notNull(),
+    state: text('state', { enum: ['pending', 'confirmed', 'separate'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('family_joins_parent_id_fk', [t.academyId, t.parentId], users).onDelete('cascade'),
+    inAcademy('family_joins_player_id_fk', [t.academyId, t.playerId], users).onDelete('cascade'),
+    inAcademy('family_joins_existing_parent_id_fk', [t.academyId, t.existingParentId], users).onDelete('cascade'),
+    uniqueIndex('family_joins_academy_parent_idx').on(t.academyId, t.parentId),
+    index('family_joins_academy_state_idx').on(t.academyId, t.state, t.createdAt),
   ],
 );
 

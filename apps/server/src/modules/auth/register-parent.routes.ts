@@ -19,6 +19,7 @@ export async function registerParentRoutes(app: FastifyInstance) {
           playerInfo: b.playerInfo,
           packageId: b.selectedPackage,
           subscriptionStartDate: b.subscriptionStartDate,
+          public: true,
         },
         deps.clock.now(),
       ),

@@ -11,6 +11,7 @@ import { createSmsSender } from '../../sms/sms.js';
 import { type AcademyRow, findAcademyByHandle } from '../academies/lookup.js';
 import { ageGroupMedians } from '../growth/service.js';
 import { createAnnouncement, familyAnnouncements, listAnnouncements, openAnnouncement } from './announcements.js';
+import { decideFamilyJoin, listFamilyJoins } from './joins.js';
 import {
   auditFamilyChange,
   familyDetails,
@@ -24,7 +25,7 @@ import {
   updateChild,
   updateParent,
 } from './service.js';
-import { createFamilySession, familyOf, registerFamilyGuard, revokeFamilySession } from './session.js';
+import { createFamilySession, familyKey, familyOf, registerFamilyGuard, revokeFamilySession } from './session.js';
 import { sendSignInCode, verifySignIn } from './sign-in.js';
 
 /** The one answer of a sign-in request, whether or not the address is known. */
@@ -47,7 +48,8 @@ export async function familyRoutes(app: FastifyInstance) {
     if (!academy) throw notFound('academy.not_found');
     return academy;
   }
-  const inFamily = <T>(req: FastifyRequest, work: (tx: FamilyTx) => Promise<T>) => familyTransaction(deps.data, familyOf(req), work);
+  const inFamily = <T>(req: FastifyRequest, work: (tx: FamilyTx) => Promise<T>) =>
+    familyTransaction(deps.data, familyKey(familyOf(req)), work);
   const now = () => deps.clock.now();
 
   route(app, 'familySignIn', { access: 'public', rateLimit: limit.publicWrite }, async (req, reply) => {
@@ -62,8 +64,8 @@ export async function familyRoutes(app: FastifyInstance) {
   route(app, 'familyVerify', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
     const academy = await hostAcademy(req);
     const family = await verifySignIn(deps, academy, req.body);
-    const token = await deps.data.system((tx) => createFamilySession(tx, academy.id, family.parentId, family.parentIds));
-    const key = { academyId: academy.id, ...family };
+    const token = await deps.data.system((tx) => createFamilySession(tx, academy.id, family));
+    const key = familyKey({ academyId: academy.id, ...family });
     const language = req.body.language;
     const me = await familyTransaction(deps.data, key, async (tx) => {
       if (language) await setParentLanguage(tx, language);
@@ -165,6 +167,13 @@ export async function familyRoutes(app: FastifyInstance) {
     const minutes = req.body.availabilityCutoffMinutes;
     await req.tenant((tx) => tx.update(academies).set({ availabilityCutoffMinutes: minutes }).where(eq(academies.id, tx.academyId)));
     return { availabilityCutoffMinutes: minutes, smsConfigured: sms.configured };
+  });
+
+  // Registrations whose address was already a parent's wait apart until staff decide (joins.ts).
+  route(app, 'listFamilyJoins', { access: { anyOf: ['canReadPlayers'] } }, (req) => req.tenant(listFamilyJoins));
+  route(app, 'decideFamilyJoin', { access: { anyOf: ['canWritePlayers'] } }, async (req) => {
+    const decided = await req.tenant((tx) => decideFamilyJoin(tx, req.params.id, req.body, now()));
+    noteAudit(req, decided);
   });
 
   if (deps.config.exposeOutbox) {

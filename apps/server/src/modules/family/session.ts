@@ -1,12 +1,14 @@
-import { FAMILY_PUBLIC_ROUTES, isFamilyRoute } from '@kora/contracts';
+import { FAMILY_PUBLIC_ROUTES, type FamilyAddress, isFamilyRoute } from '@kora/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FamilyKey } from '../../db/family.js';
 import { academies, familySessions } from '../../db/schema.js';
 import type { SystemTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import type { HostInfo } from '../../http/host.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { familyMembers } from './joins.js';
 
 /** A parent's session: its own kind, in its own table; staff routes never accept it, family routes accept nothing else. */
 export interface FamilyAuth {
@@ -14,6 +16,9 @@ export interface FamilyAuth {
   academyId: string;
   handle: string;
   parentId: string;
+  /** The address signed in with (its family is read again by it on every request); null for sessions opened before migration 0034. */
+  address: FamilyAddress | null;
+  /** The parent rows the session was opened with (the family of a session without an address). */
   parentIds: string[];
 }
 
@@ -26,10 +31,29 @@ declare module 'fastify' {
 
 const TOUCH_AFTER_MS = 60_000;
 
-export async function createFamilySession(tx: SystemTx, academyId: string, parentId: string, parentIds: string[]) {
+export async function createFamilySession(
+  tx: SystemTx,
+  academyId: string,
+  family: { parentId: string; parentIds: string[]; address: FamilyAddress },
+) {
   const token = newToken();
-  await tx.insert(familySessions).values({ tokenHash: hashToken(token), academyId, parentId, parentIds });
+  const { parentId, parentIds, address } = family;
+  const [channel, key] = address.kind === 'email' ? (['email', address.email] as const) : (['sms', address.phone] as const);
+  await tx.insert(familySessions).values({ tokenHash: hashToken(token), academyId, parentId, parentIds, channel, address: key });
   return token;
+}
+
+/**
+ * What a parent's transaction needs (db/family.ts): the family is read on every request by the
+ * session's address, less the rows waiting to be confirmed (joins.ts), so a child confirmed while
+ * the parent is signed in shows on their next request.
+ */
+export function familyKey(family: Pick<FamilyAuth, 'academyId' | 'parentId' | 'address' | 'parentIds'>): FamilyKey {
+  return {
+    academyId: family.academyId,
+    parentId: family.parentId,
+    members: (tx) => familyMembers(tx, family.parentId, family.address, family.parentIds),
+  };
 }
 
 /**
@@ -46,6 +70,8 @@ export async function authenticateFamily(deps: AppDeps, token: string, site: Hos
         academyId: familySessions.academyId,
         parentId: familySessions.parentId,
         parentIds: familySessions.parentIds,
+        channel: familySessions.channel,
+        address: familySessions.address,
         lastSeenAt: familySessions.lastSeenAt,
         handle: academies.handle,
       })
@@ -56,7 +82,9 @@ export async function authenticateFamily(deps: AppDeps, token: string, site: Hos
     const idle = now.getTime() - row.lastSeenAt.getTime();
     if (idle > deps.config.sessionIdleMs) return null;
     if (idle > TOUCH_AFTER_MS) await tx.update(familySessions).set({ lastSeenAt: now }).where(eq(familySessions.id, row.id));
-    return { sessionId: row.id, academyId: row.academyId, handle: row.handle, parentId: row.parentId, parentIds: row.parentIds };
+    const address: FamilyAddress | null =
+      row.address === null ? null : row.channel === 'sms' ? { kind: 'phone', phone: row.address } : { kind: 'email', email: row.address };
+    return { sessionId: row.id, academyId: row.academyId, handle: row.handle, parentId: row.parentId, address, parentIds: row.parentIds };
   });
 }
 

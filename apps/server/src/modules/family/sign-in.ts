@@ -153,6 +153,8 @@ export async function sendSignInCode(
 export interface VerifiedFamily {
   parentId: string;
   parentIds: string[];
+  /** The address the code was sent to: the session reads its family by it on every request. */
+  address: FamilyAddress;
 }
 
 function invalid(): never {
@@ -223,5 +225,5 @@ async function familyOfCode(
   const parents = await deps.data.tenant(academy.id, (tx) => parentsOf(tx, address));
   const ids = parents.map((p) => p.id);
   // The code's own parent, even should their address have changed since it was sent.
-  return { parentId: code.parentId, parentIds: ids.includes(code.parentId) ? ids : [code.parentId, ...ids] };
+  return { parentId: code.parentId, parentIds: ids.includes(code.parentId) ? ids : [code.parentId, ...ids], address };
 }

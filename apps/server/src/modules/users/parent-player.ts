@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest } from '../../http/errors.js';
+import { addressOwner, holdApart } from '../family/joins.js';
 import { hasTrial, pendingSubscriptionValues, trialSubscriptionValues } from '../subscriptions/lifecycle.js';
 
 export interface ParentPlayerInput {
@@ -11,6 +12,12 @@ export interface ParentPlayerInput {
   packageId: string | null;
   subscriptionStartDate: string | null;
   avatar?: string | null;
+  /**
+   * A public registration (the parent wizard): when its e-mail or mobile already belongs to a parent
+   * of the academy, the new parent row waits apart until staff confirm (modules/family/joins.ts).
+   * Staff adding a player (or importing) join it at once: they are the confirmation.
+   */
+  public?: boolean;
 }
 
 /** Checks that need the clock or the academy's data; run before any write so a failure changes nothing. */
@@ -32,12 +39,14 @@ export async function checkParentPlayer(tx: TenantTx, input: ParentPlayerInput, 
 /**
  * Creates a parent, their child player and, when a package was chosen, its subscription: a free
  * TRIAL when the package has one, else PENDING (docs/domain.md, "Subscription lifecycle"). Used by the public parent wizard and by the staff
- * Add Player wizard; runs in the tenant's transaction.
+ * Add Player wizard; runs in the tenant's transaction. The answer is the same whether or not a
+ * public registration's address was already a parent's (it only waits apart then).
  */
 export async function createParentAndPlayer(tx: TenantTx, input: ParentPlayerInput, now: Date) {
   const { academyId } = tx;
   const chosen = await checkParentPlayer(tx, input, now);
   const { parentInfo: p, playerInfo: c } = input;
+  const owner = input.public ? await addressOwner(tx, p) : null;
   const [parent] = await tx
     .insert(users)
     .values({
@@ -72,6 +81,7 @@ export async function createParentAndPlayer(tx: TenantTx, input: ParentPlayerInp
     })
     .returning();
   await tx.insert(parentPlayers).values({ academyId, parentId: parent.id, playerId: player.id });
+  if (owner) await holdApart(tx, { parentId: parent.id, playerId: player.id }, owner);
   let subscription: typeof subscriptions.$inferSelect | null = null;
   if (chosen) {
     [subscription] = await tx

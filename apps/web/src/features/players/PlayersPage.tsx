@@ -19,6 +19,7 @@ import type { MessageId } from '../../lib/message-ids';
 import { WrittenText } from '../../lib/text-language';
 import { usePlayers, useTeams } from '../teams/api';
 import { ExportPlayersMenu } from './ExportPlayersMenu';
+import { FamilyJoinsPanel } from './FamilyJoinsPanel';
 import { AgeBandFilter, ConditionFilter, TeamFilter } from './Filters';
 import { AGE_BANDS, ageOf, emptyFilters, filterPlayers, type PlayerFilters, statusOf } from './helpers';
 import { StatusBadge } from './StatusBadge';
@@ -135,6 +136,7 @@ export function PlayersPage() {
           )}
         </>
       }
+      toolbar={<FamilyJoinsPanel />}
       search={{ label: 'players.search', value: f.q, onChange: set('q') }}
       activeFilters={paged.active}
       filters={
