@@ -30,6 +30,13 @@ const renderAuth = () =>
   );
 const probe = () => screen.getByTestId('probe').textContent;
 
+/** The provider's sign-out, for a test to call. */
+const signingOut = { logout: async () => {} };
+function SignOut() {
+  signingOut.logout = useAuth().logout;
+  return null;
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('auth state', () => {
@@ -102,6 +109,37 @@ describe('auth state', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(assign).toHaveBeenCalledWith('/auth/login');
     expect(probe()).toBe('unauthenticated|-|false|false');
+  });
+
+  it('signing out offline forgets the token at once and ends the server session when the network returns', async () => {
+    localStorage.setItem('token', 'signed-in');
+    let reachable = true;
+    const logouts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/auth/me')
+          return new Response(JSON.stringify({ user: user([academy('a')]), currentAcademyId: 'a' }), { status: 200 });
+        if (!reachable) throw new TypeError('Failed to fetch');
+        logouts.push(new Headers(init?.headers).get('authorization') ?? '');
+        return new Response(null, { status: 204 });
+      }),
+    );
+    render(
+      <AuthProvider>
+        <Probe />
+        <SignOut />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(probe()).toBe('authenticated|a|true|false'));
+    reachable = false;
+    await act(() => signingOut.logout());
+    expect(probe()).toBe('unauthenticated|-|false|false');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(logouts).toEqual([]);
+    reachable = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(logouts).toEqual(['Bearer signed-in']));
   });
 
   it('throws when used outside its provider', () => {

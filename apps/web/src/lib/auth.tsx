@@ -1,8 +1,9 @@
 import type { Area, MeReply, SessionUser } from '@kora/contracts';
 import { canRead, canWrite } from '@kora/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { signOutSession } from '../offline/sign-out';
 import { selectAcademy } from './academy-selection';
-import { call, replyOf, setUnauthorizedHandler } from './api';
+import { replyOf, setUnauthorizedHandler } from './api';
 import { storage } from './storage';
 
 type Academy = SessionUser['academyUsers'][number]['academy'];
@@ -127,7 +128,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return load(token);
       },
       logout: async () => {
-        await call('logout').catch(() => undefined);
+        // Without a network the server's session is ended once the connection returns (offline/sign-out.ts).
+        await signOutSession(storage.token());
         storage.clearToken();
         storage.clearAcademyId();
         setState(signedOut);

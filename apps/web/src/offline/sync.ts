@@ -15,6 +15,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, call } from '../lib/api';
 import { authSnapshot } from '../lib/auth';
 import { listMarks, markKey, putMark, type QueuedMark, removeMark } from './queue';
+import { flushSignOuts } from './sign-out';
 
 export interface SyncNotice {
   id: string;
@@ -181,9 +182,12 @@ export const dismissNotice = (id: string) => set({ notices: state.notices.filter
 /** Starts watching the connection; the queue is read and sent once someone is signed in. */
 export function startSync(client: QueryClient) {
   queryClient = client;
+  // Sign-outs made offline before a reload are sent now, and on every return of the connection.
+  void flushSignOuts();
   window.addEventListener('online', () => {
     set({ online: true });
     void syncNow();
+    void flushSignOuts();
   });
   window.addEventListener('offline', () => set({ online: false }));
 }
