@@ -17,6 +17,17 @@ await build({
   external: [...external, 'libphonenumber-js'],
   logLevel: 'warning',
 });
+// The worker thread that reads players files (modules/player-import/file.ts starts it beside the bundle).
+await build({
+  entryPoints: ['src/modules/player-import/sheet-worker.ts'],
+  outfile: 'dist/sheet-worker.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+});
 cpSync('src/db/migrations', 'dist/db/migrations', { recursive: true });
 // The invoice PDF's embedded fonts (src/invoices/pdf.ts looks for them beside the bundle), with their licence.
 cpSync('assets/fonts', 'dist/assets/fonts', { recursive: true });

@@ -136,6 +136,12 @@ export const playerImportFields = z.object({
 
 /** The most data rows one file may hold. */
 export const MAX_IMPORT_ROWS = 5000;
+/** The largest players file (bytes) the server reads; a larger upload is refused unread (`import.file_too_large`, 413). */
+export const MAX_IMPORT_FILE_BYTES = 4 * 1024 * 1024;
+/** The most columns a file may have: a non-empty cell further right refuses it (`import.too_many_columns`). */
+export const MAX_IMPORT_COLUMNS = 200;
+/** The longest cell, in characters (`import.cell_too_long`): every field's own limit is under it. */
+export const MAX_IMPORT_CELL_LENGTH = 2000;
 
 /** One problem of a file: its row as a spreadsheet numbers it (the header is row 1) and its column. */
 export const importErrorSchema = z.object({

@@ -1,90 +1,130 @@
-import { Readable } from 'node:stream';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { MAX_IMPORT_CELL_LENGTH, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@kora/contracts';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../http/errors.js';
 import { csvDocument } from '../../lib/csv.js';
+import type { SheetLimits, SheetRow } from './sheet-parse.js';
+import type { SheetAnswer, SheetJob } from './sheet-worker.js';
 
-/** One row of a sheet: its number as a spreadsheet shows it (the header is row 1) and its cells as text. */
-export interface SheetRow {
-  row: number;
-  cells: string[];
-}
+export type { SheetRow } from './sheet-parse.js';
 export interface Sheet {
   headers: string[];
   rows: SheetRow[];
 }
 
-const isZip = (file: Buffer) => file.length > 4 && file.readUInt32LE(0) === 0x04034b50;
+/** What a players file may hold while it is read (sheet-parse.ts); docs/domain.md, "Players import and export". */
+export const SHEET_LIMITS: SheetLimits = {
+  rows: MAX_IMPORT_ROWS,
+  columns: MAX_IMPORT_COLUMNS,
+  cellLength: MAX_IMPORT_CELL_LENGTH,
+  unpackedBytes: 32 * 1024 * 1024,
+  textChars: 16 * 1024 * 1024,
+};
 
-/** A cell as text: dates as ISO days (Excel keeps them as numbers; exceljs reads them in UTC), formulas by their result. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result);
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
+/** Files read at once (each in its own worker thread); more wait their turn. */
+const READERS = 2;
+/** A file not read in this time is given up (its worker ended): no legitimate file comes near it. */
+const READ_TIMEOUT_MS = 30_000;
+/** A reader's heap: a file within the limits needs a fraction of it; past it the worker ends, the server does not. */
+const READER_HEAP_MB = 384;
+
+/**
+ * The reader's script: beside this module from source (run by tsx, which the worker loads when
+ * the process was not started by it: vitest), beside the bundle in the built server (build.mjs).
+ */
+function readerScript(): { url: URL; execArgv?: string[] } {
+  if (!import.meta.url.endsWith('.ts')) return { url: new URL('./sheet-worker.js', import.meta.url) };
+  const url = new URL('./sheet-worker.ts', import.meta.url);
+  if (process.execArgv.some((a) => a.includes('tsx'))) return { url };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { url, execArgv: [...process.execArgv, '--import', tsx] };
+}
+
+/** Worker threads kept for reading files, at most READERS at work; one that fails is ended, not reused. */
+class SheetReaders {
+  private idle: Worker[] = [];
+  private working = 0;
+  private waiting: (() => void)[] = [];
+  private next = 0;
+
+  private spawn() {
+    const { url, execArgv } = readerScript();
+    const worker = new Worker(url, { execArgv, resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB } });
+    // An idle reader never keeps the process alive.
+    worker.unref();
+    return worker;
   }
-  return String(value);
+
+  async read(file: Buffer, limits: SheetLimits): Promise<SheetAnswer> {
+    if (this.working >= READERS) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.working++;
+    const worker = this.idle.pop() ?? this.spawn();
+    try {
+      const answer = await this.ask(worker, { id: ++this.next, file, limits });
+      this.idle.push(worker);
+      return answer;
+    } catch (err) {
+      void worker.terminate();
+      throw err;
+    } finally {
+      this.working--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private ask(worker: Worker, job: SheetJob): Promise<SheetAnswer> {
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage).off('error', reject).off('exit', onExit);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error('sheet reader timed out'));
+      }, READ_TIMEOUT_MS);
+      const onMessage = (answer: SheetAnswer) => {
+        if (answer.id !== job.id) return;
+        done();
+        resolve(answer);
+      };
+      const onExit = (code: number) => {
+        done();
+        reject(new Error(`sheet reader exited (${code})`));
+      };
+      worker.on('message', onMessage).once('error', reject).once('exit', onExit);
+      worker.postMessage(job);
+    });
+  }
+
+  /** Ends the idle readers (a test's or a script's end; the server's readers are unref'd). */
+  async close() {
+    const idle = this.idle;
+    this.idle = [];
+    await Promise.all(idle.map((w) => w.terminate()));
+  }
 }
 
-/** The CSV export guards text that a spreadsheet would run as a formula with an apostrophe (lib/csv.ts); a round trip takes it off. */
-const unguard = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
+export const sheetReaders = new SheetReaders();
 
-/** A row's cells in order (exceljs answers them 1-based: index 0 is empty). */
-const cellsOf = (row: ExcelJS.Row): ExcelJS.CellValue[] => (Array.isArray(row.values) ? row.values.slice(1) : []);
-
-async function readXlsx(file: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  // exceljs's own type asks for an ArrayBuffer (its `Buffer`): a copy of the file's bytes in one.
-  await workbook.xlsx.load(new Uint8Array(file).buffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    rows[number - 1] = cellsOf(row).map((v) => cellText(v).trim());
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
-
-async function readCsv(file: Buffer): Promise<string[][]> {
-  let text: string;
+/**
+ * Reads a CSV (UTF-8, `,` `;` or tab) or XLSX (its first sheet) file in a worker thread, within
+ * SHEET_LIMITS: its header row and its non-empty rows, or a 400 naming the limit it passed.
+ */
+export async function readSheet(file: Buffer, limits: SheetLimits = SHEET_LIMITS): Promise<Sheet> {
+  let answer: SheetAnswer;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(file);
+    answer = await sheetReaders.read(file, limits);
   } catch {
+    // The reader ran out of time or memory: a file this server will not read.
     throw badRequest('import.file_unreadable', 'file');
   }
-  if (text.includes('\u0000')) throw badRequest('import.file_unreadable', 'file');
-  text = text.replace(/^\uFEFF/, '');
-  // A spreadsheet saved in a locale whose decimal mark is a comma separates cells with `;`.
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const count = (c: string) => firstLine.split(c).length;
-  const delimiter = count(';') > count(',') ? ';' : count('\t') > count(',') ? '\t' : ',';
-  const workbook = new ExcelJS.Workbook();
-  const sheet = await workbook.csv.read(Readable.from([text]), {
-    // Cells stay text: a phone's leading + or 0 and a national id's digits are kept as written.
-    map: (value: string) => value,
-    parserOptions: { delimiter },
-  });
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    rows[number - 1] = cellsOf(row).map((v) => unguard(cellText(v).trim()));
-  });
-  return Array.from(rows, (r) => r ?? []);
-}
-
-/** Reads a CSV (UTF-8, `,` `;` or tab) or XLSX (its first sheet) file: its header row and its non-empty rows. */
-export async function readSheet(file: Buffer): Promise<Sheet> {
-  let grid: string[][];
-  try {
-    grid = isZip(file) ? await readXlsx(file) : await readCsv(file);
-  } catch (err) {
-    if (err instanceof Error && 'statusCode' in err) throw err;
-    throw badRequest('import.file_unreadable', 'file');
+  if (!answer.ok) {
+    const { code, params } = answer;
+    throw new HttpError(400, code, [{ path: 'file', message: new HttpError(400, code, undefined, params).message, code }], params);
   }
-  const [headers = [], ...body] = grid;
-  const rows = body.map((cells, i) => ({ row: i + 2, cells })).filter((r) => r.cells.some((c) => c !== ''));
+  const { headers, rows } = answer;
   if (!headers.some((h) => h !== '') || rows.length === 0) throw badRequest('import.empty', 'file');
   return { headers, rows };
 }

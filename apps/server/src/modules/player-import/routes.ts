@@ -1,8 +1,10 @@
+import { MAX_IMPORT_FILE_BYTES } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { noteAudit } from '../../http/audit.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { exportPlayers, importPlayers, previewImport, templateFile } from './service.js';
+import { readSheet } from './file.js';
+import { checkSheet, exportPlayers, importPlayers, previewImport, templateFile } from './service.js';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
 
@@ -15,10 +17,47 @@ function sendFile(reply: FastifyReply, file: Buffer, format: 'csv' | 'xlsx', nam
   return file;
 }
 
-/** Players → Import and Export: a file of players in, checked row by row, and the same columns out. */
+const MB = 1024 * 1024;
+const fileTooLarge = () =>
+  new HttpError(
+    413,
+    'import.file_too_large',
+    [
+      {
+        path: 'file',
+        message: new HttpError(413, 'import.file_too_large', undefined, { max: MAX_IMPORT_FILE_BYTES / MB }).message,
+        code: 'import.file_too_large',
+      },
+    ],
+    {
+      max: MAX_IMPORT_FILE_BYTES / MB,
+    },
+  );
+/** What a form adds to its file: the boundaries, part headers and the mapping field. */
+const FORM_OVERHEAD = 64 * 1024;
+
+/**
+ * Players → Import and Export: a file of players in, checked row by row, and the same columns out.
+ * A file is read (sheet-worker.ts) and its rows checked before any transaction opens; the academy's
+ * transaction only resolves teams and players and writes the checked rows.
+ */
 export async function playerImportRoutes(app: FastifyInstance) {
   const now = () => app.deps.clock.now();
   const writePlayers = { access: { anyOf: ['canWritePlayers' as const] } };
+
+  // After the caller's rights (the access hook comes first), before the form is read: an upload
+  // that says it is larger than a players file may be is refused unread.
+  app.addHook('preValidation', async (req) => {
+    if (req.method !== 'POST') return;
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > MAX_IMPORT_FILE_BYTES + FORM_OVERHEAD) throw fileTooLarge();
+  });
+  /** The form's file, read to its limit, checked as rows outside any transaction. */
+  const checkedFile = async (file: Buffer | null | undefined, mapping: Parameters<typeof checkSheet>[1]) => {
+    if (!file) throw badRequest('import.file_required', 'file');
+    if (file.length > MAX_IMPORT_FILE_BYTES) throw fileTooLarge();
+    return checkSheet(await readSheet(file), mapping, now());
+  };
 
   route(app, 'playerImportTemplate', writePlayers, async (req, reply) => {
     const { format, lang } = req.query;
@@ -27,16 +66,14 @@ export async function playerImportRoutes(app: FastifyInstance) {
 
   route(app, 'previewPlayerImport', writePlayers, async (req) => {
     const { fields, files } = req.form;
-    if (!files.file) throw badRequest('import.file_required', 'file');
-    const file = files.file;
-    return req.tenant((tx) => previewImport(tx, file, fields.mapping, now()));
+    const checked = await checkedFile(files.file, fields.mapping);
+    return req.tenant((tx) => previewImport(tx, checked));
   });
 
   route(app, 'importPlayers', writePlayers, async (req) => {
     const { fields, files } = req.form;
-    if (!files.file) throw badRequest('import.file_required', 'file');
-    const file = files.file;
-    const result = await req.tenant((tx) => importPlayers(tx, file, fields.mapping, now()));
+    const checked = await checkedFile(files.file, fields.mapping);
+    const result = await req.tenant((tx) => importPlayers(tx, checked, now()));
     noteAudit(req, { imported: result });
     return result;
   });

@@ -27,7 +27,7 @@ import { parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
 import { syncPlayerTeamEvents } from '../events/roster.js';
-import { readSheet, type Sheet, writeSheet } from './file.js';
+import { type Sheet, writeSheet } from './file.js';
 
 type Lang = 'en' | 'ar';
 type Format = 'csv' | 'xlsx';
@@ -84,13 +84,27 @@ async function existingPlayers(tx: TenantTx) {
   return { byNationalId, byPerson };
 }
 
+/** One row checked on its own (no database): its schema errors, its data when valid, its team names and identity. */
+interface CheckedRow {
+  row: number;
+  schemaErrors: RowError[];
+  birthdateError: RowError | null;
+  data: ImportRow | null;
+  names: string[];
+  identity: ReturnType<typeof importIdentity> | null;
+}
+
+/** Rows checked between two turns of the event loop: other requests are answered between them. */
+const ROWS_PER_TURN = 100;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Checks every row of a file with the Add Player rules, resolves its team names in this academy
- * and finds the player it updates. Changes nothing.
+ * Checks a file's mapping and every row by the Add Player rules, outside any transaction (the
+ * CPU-heavy part: the schema, phone numbers), giving the event loop back every ROWS_PER_TURN rows.
  */
-async function analyse(tx: TenantTx, sheet: Sheet, sent: ImportMapping | undefined, now: Date) {
+export async function checkSheet(sheet: Sheet, sent: ImportMapping | undefined, now: Date) {
   const mapping = sent ?? mappingOfHeaders(sheet.headers);
-  const errors: RowError[] = [];
+  const mappingErrors: RowError[] = [];
   if (sheet.rows.length > MAX_IMPORT_ROWS)
     throw new HttpError(
       400,
@@ -105,43 +119,68 @@ async function analyse(tx: TenantTx, sheet: Sheet, sent: ImportMapping | undefin
   for (const column of IMPORT_COLUMNS) {
     const index = mapping[column];
     if (index === undefined) continue;
-    if (index >= sheet.headers.length) errors.push(fail(1, column, 'import.column_missing'));
-    else if (used.has(index)) errors.push(fail(1, column, 'import.column_twice'));
+    if (index >= sheet.headers.length) mappingErrors.push(fail(1, column, 'import.column_missing'));
+    else if (used.has(index)) mappingErrors.push(fail(1, column, 'import.column_twice'));
     else used.set(index, column);
   }
-  for (const column of REQUIRED_IMPORT_COLUMNS) if (mapping[column] === undefined) errors.push(fail(1, column, 'import.column_missing'));
+  for (const column of REQUIRED_IMPORT_COLUMNS)
+    if (mapping[column] === undefined) mappingErrors.push(fail(1, column, 'import.column_missing'));
+  const rows: CheckedRow[] = [];
   // Rows cannot be read by a broken mapping: it is fixed first (each row would repeat its errors).
-  if (errors.length > 0) {
-    const noRows: ValidRow[] = [];
-    return { mapping, errors, valid: noRows };
-  }
+  if (mappingErrors.length > 0) return { sheet, mapping, mappingErrors, rows };
 
   const bounds = birthdateBounds(riyadhToday(now));
-  const [teamIds, players] = await Promise.all([teamsByName(tx), existingPlayers(tx)]);
-  const seen = new Map<string, number>();
-  const valid: ValidRow[] = [];
-  for (const { row, cells } of sheet.rows) {
+  for (const [i, { row, cells }] of sheet.rows.entries()) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
     const input: Record<string, string | undefined> = {};
     for (const column of IMPORT_COLUMNS) {
       const index = mapping[column];
       input[column] = index === undefined ? undefined : (cells[index] ?? '');
     }
     const parsed = importRowSchema.safeParse(input);
-    const rowErrors: RowError[] = [];
+    const schemaErrors: RowError[] = [];
     for (const issue of parsed.error?.issues ?? []) {
       const column = IMPORT_COLUMNS.find((c) => c === issue.path[0]) ?? null;
-      rowErrors.push({ row, column, code: issueCode(issue), message: issue.message });
+      schemaErrors.push({ row, column, code: issueCode(issue), message: issue.message });
     }
-    // Team names are checked even on a row with other errors, so one upload shows all of them.
-    const names = parsed.data?.teams ?? splitTeamNames(input.teams ?? '');
+    const data = parsed.data ?? null;
+    rows.push({
+      row,
+      schemaErrors,
+      birthdateError: data && !isWithin(data.birthdate, bounds) ? fail(row, 'birthdate', 'player.birthdate_out_of_range') : null,
+      data,
+      // Team names are checked even on a row with other errors, so one upload shows all of them.
+      names: data?.teams ?? splitTeamNames(input.teams ?? ''),
+      identity: data ? importIdentity(data) : null,
+    });
+  }
+  return { sheet, mapping, mappingErrors, rows };
+}
+type CheckedSheet = Awaited<ReturnType<typeof checkSheet>>;
+
+/**
+ * The checked rows against this academy (in its transaction): team names resolved among its teams
+ * and the player each row updates found. Map look-ups only: the rows were checked before.
+ */
+async function analyse(tx: TenantTx, checked: CheckedSheet) {
+  const { mapping, mappingErrors } = checked;
+  if (mappingErrors.length > 0) {
+    const noRows: ValidRow[] = [];
+    return { mapping, errors: mappingErrors, valid: noRows };
+  }
+  const errors: RowError[] = [];
+  const [teamIds, players] = await Promise.all([teamsByName(tx), existingPlayers(tx)]);
+  const seen = new Map<string, number>();
+  const valid: ValidRow[] = [];
+  for (const { row, schemaErrors, birthdateError, data, names, identity } of checked.rows) {
+    const rowErrors = [...schemaErrors];
     const rowTeams = names.flatMap((name) => teamIds.get(name.toLowerCase()) ?? []);
     if (rowTeams.length < names.length) rowErrors.push(fail(row, 'teams', 'import.team_not_found'));
-    if (parsed.data && !isWithin(parsed.data.birthdate, bounds)) rowErrors.push(fail(row, 'birthdate', 'player.birthdate_out_of_range'));
+    if (birthdateError) rowErrors.push(birthdateError);
     errors.push(...rowErrors);
-    if (!parsed.success) continue;
-    const data = parsed.data;
+    if (!data || !identity) continue;
     let ok = rowErrors.length === 0;
-    const key = importIdentity(data);
+    const key = identity;
     const existingId = (key.nationalId ? players.byNationalId.get(key.nationalId) : undefined) ?? players.byPerson.get(key.person) ?? null;
     // Two rows of one player (by identity, or both updating the same one) would write it twice.
     const keys = [key.nationalId && `n:${key.nationalId}`, `p:${key.person}`, existingId && `e:${existingId}`].filter(
@@ -158,9 +197,10 @@ async function analyse(tx: TenantTx, sheet: Sheet, sent: ImportMapping | undefin
   return { mapping, errors, valid };
 }
 
-export async function previewImport(tx: TenantTx, file: Buffer, sent: ImportMapping | undefined, now: Date): Promise<ImportPreview> {
-  const sheet = await readSheet(file);
-  const { mapping, errors, valid } = await analyse(tx, sheet, sent, now);
+/** The preview of a checked file in this academy: what an import would add and update, and every error. Changes nothing. */
+export async function previewImport(tx: TenantTx, checked: CheckedSheet): Promise<ImportPreview> {
+  const { sheet } = checked;
+  const { mapping, errors, valid } = await analyse(tx, checked);
   const updates = valid.filter((r) => r.existingId).length;
   return {
     headers: sheet.headers,
@@ -263,13 +303,12 @@ async function updateMany(
 }
 
 /**
- * Imports a file in the caller's transaction: every row or none. Any error (a row, a column, an
+ * Imports a checked file (checkSheet) in the caller's transaction: every row or none. Any error (a row, a column, an
  * unknown team) answers 400 with each at its row and column before anything is written. A row of a
  * player already there (same national id, or same name, birthdate and parent phone) updates them.
  */
-export async function importPlayers(tx: TenantTx, file: Buffer, sent: ImportMapping | undefined, now: Date) {
-  const sheet = await readSheet(file);
-  const { mapping, errors, valid } = await analyse(tx, sheet, sent, now);
+export async function importPlayers(tx: TenantTx, checked: CheckedSheet, now: Date) {
+  const { mapping, errors, valid } = await analyse(tx, checked);
   if (errors.length > 0)
     throw new HttpError(
       400,
