@@ -1,6 +1,7 @@
 import type { FamilyJoin, FamilyJoinDecision } from '@kora/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { Fragment } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/Toaster';
@@ -9,6 +10,12 @@ import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import { textLanguage } from '../../lib/text-language';
+
+/** A name as the academy wrote it, marked with its own language (an English name on the Arabic page stays English). */
+function Name({ text }: { text: string }) {
+  return <bdi lang={textLanguage(text)}>{text}</bdi>;
+}
 
 export const familyJoinsQuery = queryOptions({ queryKey: ['family-joins'], queryFn: () => call('listFamilyJoins') });
 
@@ -54,10 +61,14 @@ export function FamilyJoinsPanel() {
       </p>
       <ul className="mt-3 space-y-3">
         {list.map((join) => {
-          const parent = displayName(join.existingParent, locale);
-          const children = join.existingParent.children
-            .map((c) => displayName(c, locale))
-            .join(intl.formatMessage({ id: 'players.joins.and' }));
+          const parent = <Name text={displayName(join.existingParent, locale)} />;
+          const separator = intl.formatMessage({ id: 'players.joins.and' });
+          const children = join.existingParent.children.map((c, i) => (
+            <Fragment key={c.id}>
+              {i > 0 && separator}
+              <Name text={displayName(c, locale)} />
+            </Fragment>
+          ));
           const same =
             join.sameEmail && join.samePhone
               ? 'players.joins.sameBoth'
@@ -73,16 +84,16 @@ export function FamilyJoinsPanel() {
                   values={{
                     child: (
                       <Link to="/players/$playerId" params={{ playerId: join.player.id }} className="text-brand-700 underline">
-                        {displayName(join.player, locale)}
+                        <Name text={displayName(join.player, locale)} />
                       </Link>
                     ),
-                    parent: displayName(join.parent, locale),
+                    parent: <Name text={displayName(join.parent, locale)} />,
                   }}
                 />
               </p>
               <p className="mt-1 text-slate-700">
                 <FormattedMessage id={same} values={{ parent }} />
-                {children && (
+                {children.length > 0 && (
                   <>
                     {' '}
                     <FormattedMessage id="players.joins.children" values={{ children }} />
