@@ -121,6 +121,7 @@ const TABLE: Case[] = [
 
   { key: 'setParticipantStatus', allow: [W('MyTrainings'), W('Players'), W('Schedule')], body: () => ({ status: 'ATTENDED' }) },
   { key: 'setEventParticipantStatus', allow: [W('MyTrainings'), W('Players'), W('Schedule')], body: () => ({ status: 'ATTENDED' }) },
+  { key: 'markAllPresent', allow: [W('MyTrainings'), W('Players'), W('Schedule')] },
   {
     key: 'syncAttendance',
     allow: [W('MyTrainings'), W('Players'), W('Schedule')],

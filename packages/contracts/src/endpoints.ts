@@ -81,6 +81,7 @@ import {
 } from './payments.js';
 import {
   attendanceRecordSchema,
+  markAllPresentReply,
   participantStatusBody,
   participantStatusReply,
   participationSchema,
@@ -488,6 +489,14 @@ export const endpoints = {
     params: z.object({ eventId: z.uuid(), userId: z.uuid() }),
     body: participantStatusBody,
     responses: { 200: participantStatusReply },
+  },
+  markAllPresent: {
+    audited: true,
+    summary:
+      "Mark every PENDING participant of an event ATTENDED (each using a session as one mark does), except those a parent said can't come, who stay PENDING and are listed",
+    tags: ['attendance'],
+    params: z.object({ eventId: z.uuid() }),
+    responses: { 200: markAllPresentReply, 404: errorSchema },
   },
   syncAttendance: {
     audited: true,

@@ -29,6 +29,11 @@ export const participationSchema = z.object({
 
 export const participantStatusBody = z.object({ status: participantStatusSchema });
 export const participantStatusReply = z.object({ id: z.uuid(), status: participantStatusSchema });
+/** "Mark all present" at an event: who was marked ATTENDED, and who was left PENDING because a parent said they can't come. */
+export const markAllPresentReply = z.object({
+  marked: z.array(z.object({ id: z.uuid(), userId: z.uuid() })),
+  skippedCantCome: z.array(z.object({ id: z.uuid(), userId: z.uuid() })),
+});
 
 export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
 export type SessionStats = z.infer<typeof sessionStatsSchema>;
@@ -36,3 +41,4 @@ export type Participation = z.infer<typeof participationSchema>;
 export type ParticipantStatusBody = z.infer<typeof participantStatusBody>;
 
 export type ParticipantStatusReply = z.infer<typeof participantStatusReply>;
+export type MarkAllPresentReply = z.infer<typeof markAllPresentReply>;

@@ -74,6 +74,7 @@ export const ROUTES = {
 
   setParticipantStatus: ['PATCH', '/api/participants/:participantId/status'],
   setEventParticipantStatus: ['PATCH', '/api/events/:eventId/participants/:userId'],
+  markAllPresent: ['POST', '/api/events/:eventId/present'],
   syncAttendance: ['POST', '/api/attendance/sync'],
   attendanceReport: ['GET', '/api/attendance-reports'],
   exportAttendanceReport: ['GET', '/api/attendance-reports/export'],

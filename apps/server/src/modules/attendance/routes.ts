@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
 import { route } from '../../http/route.js';
-import { setParticipantStatus, syncAttendanceMarks } from './service.js';
+import { markAllPresent, setParticipantStatus, syncAttendanceMarks } from './service.js';
 
 /**
  * Who may mark only their own events: a member whose sole attendance right is W:MyTrainings marks
@@ -32,6 +32,12 @@ export async function attendanceRoutes(app: FastifyInstance) {
       ),
     ),
   );
+  // "Mark all present": the event's PENDING players, but not those a parent said can't come.
+  route(app, 'markAllPresent', options, async (req) => {
+    const result = await req.tenant((tx) => markAllPresent(tx, req.params.eventId, onlyOwnEvents(req), app.deps.clock.now()));
+    noteAudit(req, { marked: result.marked.length, skippedCantCome: result.skippedCantCome.length }, req.params.eventId);
+    return result;
+  });
   // Marks queued on a device while offline, sent when the connection returns (same rights as one mark).
   route(app, 'syncAttendance', options, async (req) => {
     const results = await req.tenant((tx) =>

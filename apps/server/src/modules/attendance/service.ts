@@ -1,10 +1,11 @@
-import type { AttendanceMark, AttendanceMarkResult, ParticipantStatus } from '@kora/contracts';
-import { and, eq } from 'drizzle-orm';
-import { attendanceMarks, eventCoaches, participants } from '../../db/schema.js';
+import type { AttendanceMark, AttendanceMarkResult, MarkAllPresentReply, ParticipantStatus } from '@kora/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import { attendanceMarks, eventCoaches, events, participants } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import { ATTENDED_STATUSES } from '../players/service.js';
-import { moveSession } from './sessions.js';
+import { moveSession, sessionMovesSql } from './sessions.js';
 
 type Participant = typeof participants.$inferSelect;
 
@@ -56,6 +57,40 @@ export async function setParticipantStatus(
   const before = await lockParticipant(tx, where, onlyCoachOf);
   await applyStatus(tx, before, status, at);
   return { id: before.id, status };
+}
+
+/**
+ * "Mark all present" (docs/domain.md, "Events, attendance and session accounting"): every PENDING
+ * participant of the event becomes ATTENDED and uses a session as one mark does, except those a
+ * parent said can't come, who stay PENDING and are answered as skipped. One statement marks them and
+ * moves their sessions, whatever their number; 404 for an unknown event, 403 for a member who may
+ * mark only the events they coach (`onlyCoachOf`).
+ */
+export async function markAllPresent(tx: TenantTx, eventId: string, onlyCoachOf: string | null, at: Date): Promise<MarkAllPresentReply> {
+  const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+  if (!event) throw notFound('event.not_found');
+  if (onlyCoachOf) {
+    const [coach] = await tx
+      .select({ id: eventCoaches.coachId })
+      .from(eventCoaches)
+      .where(and(eq(eventCoaches.eventId, eventId), eq(eventCoaches.coachId, onlyCoachOf)));
+    if (!coach) throw forbidden('attendance.not_your_event');
+  }
+  const stamp = sql`${at.toISOString()}::timestamptz`;
+  const [result] = rowsOf<MarkAllPresentReply>(
+    await tx.execute(sql`
+      with marked as (
+        update participants set status = 'ATTENDED', updated_at = ${stamp}
+        where event_id = ${eventId} and status = 'PENDING' and cant_come_at is null
+        returning id, user_id
+      ), ${sessionMovesSql(sql`select user_id, -1::int as n from marked`, stamp)}
+      select
+        (select coalesce(json_agg(json_build_object('id', id, 'userId', user_id) order by id), '[]') from marked) as marked,
+        (select coalesce(json_agg(json_build_object('id', id, 'userId', user_id) order by id), '[]')
+          from participants where event_id = ${eventId} and status = 'PENDING' and cant_come_at is not null) as "skippedCantCome",
+        (select count(*) from updated)::int as sessions`),
+  );
+  return { marked: result.marked, skippedCantCome: result.skippedCantCome };
 }
 
 /** A device clock within this of the server's is taken as right (docs/domain.md, "Attendance taken offline"). */

@@ -19,7 +19,7 @@ export interface ReturnedSessions {
  * is ACTIVE again. The CTEs of a `with`, the last, `updated`, answering `(id, sessions)`: how many
  * sessions each subscription got back (negative when used).
  */
-const sessionMovesSql = (used: SQL, at: SQL) => sql`
+export const sessionMovesSql = (used: SQL, at: SQL) => sql`
   used as (${used}),
   target as (
     select distinct on (s.player_id) s.id, used.n, coalesce(s.sessions_left, 0) as before_, coalesce(s.total_sessions, 0) as total_

@@ -6,6 +6,7 @@ import {
   type Event,
   type EventBody,
   type EventCreateBody,
+  type EventParticipant,
   type EventScope,
   type ParticipantStatus,
 } from '@kora/contracts';
@@ -100,6 +101,50 @@ export function useSetParticipantStatus() {
     onSuccess: (_reply, { userId }) => {
       void Promise.all(
         [['participations', userId], ['sessions', userId], ['users'], ['stats']].map((queryKey) => qc.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+}
+
+/**
+ * "Mark all present" at one event: Kora marks every PENDING participant ATTENDED except those a parent
+ * said can't come, and answers both lists. The week lists show the marks at once (as one mark does) and
+ * are put back if Kora refuses; the player pages and figures are refreshed.
+ */
+export function useMarkAllPresent() {
+  const qc = useQueryClient();
+  const patchAll = (eventId: string, status: (p: EventParticipant) => ParticipantStatus) =>
+    qc.setQueriesData<Event[]>({ queryKey: ['events'] }, (events) =>
+      events?.map((e) => (e.id === eventId ? { ...e, participants: e.participants.map((p) => ({ ...p, status: status(p) })) } : e)),
+    );
+  return useMutation({
+    mutationFn: ({ eventId }: { eventId: string }) => call('markAllPresent', { params: { eventId } }),
+    onMutate: async ({ eventId }) => {
+      await qc.cancelQueries({ queryKey: ['events'] });
+      const was = new Map(
+        qc
+          .getQueriesData<Event[]>({ queryKey: ['events'] })
+          .flatMap(([, events]) => events ?? [])
+          .filter((e) => e.id === eventId)
+          .flatMap((e) => e.participants.map((p) => [p.id, p.status] as const)),
+      );
+      patchAll(eventId, (p) => (p.status === 'PENDING' && !p.cantCome ? 'ATTENDED' : p.status));
+      return { was };
+    },
+    onError: (_err, { eventId }, context) => context && patchAll(eventId, (p) => context.was.get(p.id) ?? p.status),
+    onSuccess: (reply, { eventId }) => {
+      const marked = new Set(reply.marked.map((m) => m.id));
+      const skipped = new Set(reply.skippedCantCome.map((m) => m.id));
+      patchAll(eventId, (p) => (marked.has(p.id) ? 'ATTENDED' : skipped.has(p.id) ? 'PENDING' : p.status));
+      void Promise.all(
+        [
+          ...reply.marked.flatMap((m) => [
+            ['participations', m.userId],
+            ['sessions', m.userId],
+          ]),
+          ['users'],
+          ['stats'],
+        ].map((queryKey) => qc.invalidateQueries({ queryKey })),
       );
     },
   });

@@ -13,7 +13,7 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { QueuedMark } from '../../offline/queue';
 import { queueMark, useOfflineAttendance } from '../../offline/sync';
-import { useSetParticipantStatus } from '../schedule/api';
+import { useMarkAllPresent, useSetParticipantStatus } from '../schedule/api';
 import { CantComeNote, expectedOf } from '../schedule/CantCome';
 
 const TONE: Record<ParticipantStatus, string> = {
@@ -70,71 +70,55 @@ function StatusSelect({ participant, eventId, queued }: { participant: EventPart
 }
 
 /**
- * "Mark all present": every PENDING participant becomes ATTENDED, one call each, with the progress shown;
- * offline (or once a call finds no network) the rest are queued on the phone at once.
+ * "Mark all present": every PENDING participant becomes ATTENDED in one call, except those a parent said
+ * can't come, who are left for the coach to mark (the button says how many, the toast too). Offline (or
+ * once the call finds no network) the same players are queued on the phone at once.
  */
 function MarkAll({ event }: { event: Event }) {
   const intl = useIntl();
   const errorText = useErrorText();
   const toast = useToast();
-  const setStatus = useSetParticipantStatus();
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const markAll = useMarkAllPresent();
   const [error, setError] = useState<string>();
   const pending = event.participants.filter((p) => p.status === 'PENDING');
+  const todo = pending.filter((p) => !p.cantCome);
+  const away = pending.length - todo.length;
 
-  const queueRest = async (rest: EventParticipant[]) => {
-    for (const p of rest) await queueMark(event.id, p, 'ATTENDED');
-    toast(intl.formatMessage({ id: 'trainings.offline.markedAll' }, { count: rest.length }), 'info');
+  const queueAll = async () => {
+    for (const p of todo) await queueMark(event.id, p, 'ATTENDED');
+    toast(intl.formatMessage({ id: 'trainings.offline.markedAll' }, { count: todo.length }), 'info');
   };
 
   const run = async () => {
-    const todo = pending;
     setError(undefined);
-    if (offlineNow()) return queueRest(todo);
-    setProgress({ done: 0, total: todo.length });
-    let done = 0;
+    if (offlineNow()) return queueAll();
     try {
-      for (const p of todo) {
-        await setStatus.mutateAsync({ participantId: p.id, userId: p.userId, status: 'ATTENDED' });
-        done += 1;
-        setProgress({ done, total: todo.length });
-      }
-      toast(intl.formatMessage({ id: 'trainings.markedAll' }, { count: done }));
+      const reply = await markAll.mutateAsync({ eventId: event.id });
+      const count = reply.marked.length;
+      const skipped = reply.skippedCantCome.length;
+      toast(
+        skipped
+          ? intl.formatMessage({ id: 'trainings.markedAllSkipped' }, { count, skipped })
+          : intl.formatMessage({ id: 'trainings.markedAll' }, { count }),
+      );
     } catch (err) {
-      if (err instanceof TypeError) return queueRest(todo.slice(done));
-      const text = errorText(err, 'errors.participant.status_failed');
-      setError(text);
-      toast(intl.formatMessage({ id: 'trainings.markedSome' }, { done, total: todo.length }), 'error');
-    } finally {
-      setProgress(null);
+      if (err instanceof TypeError) return queueAll();
+      setError(errorText(err, 'errors.participant.status_failed'));
     }
   };
 
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={run} disabled={pending.length === 0 || !!progress} className="flex-1 sm:flex-none">
-          {progress ? (
-            <FormattedMessage id="trainings.marking" values={{ done: progress.done, total: progress.total }} />
-          ) : (
-            <FormattedMessage id="trainings.markAll" />
-          )}
+        <Button onClick={run} disabled={todo.length === 0 || markAll.isPending} className="flex-1 sm:flex-none">
+          {markAll.isPending ? <FormattedMessage id="trainings.markingAll" /> : <FormattedMessage id="trainings.markAll" />}
         </Button>
-        {progress && (
-          <div
-            className="h-2 min-w-24 flex-1 overflow-hidden rounded-full bg-slate-200"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={progress.total}
-            aria-valuenow={progress.done}
-          >
-            <div
-              className="h-full bg-brand-600 transition-all"
-              style={{ width: `${(100 * progress.done) / Math.max(1, progress.total)}%` }}
-            />
-          </div>
+        {away > 0 && (
+          <span className="text-sm text-amber-800" data-testid="mark-all-skips">
+            <FormattedMessage id="trainings.markAllSkips" values={{ count: away }} />
+          </span>
         )}
-        {!progress && pending.length === 0 && event.participants.length > 0 && (
+        {!markAll.isPending && pending.length === 0 && event.participants.length > 0 && (
           <span className="text-sm text-slate-500">
             <FormattedMessage id="trainings.noneLeft" />
           </span>
