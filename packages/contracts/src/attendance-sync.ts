@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeSchema } from './common.js';
 import { participantStatusSchema } from './enums.js';
 
 /** At most this many queued marks go in one sync call (a device sends the rest in the next). */
@@ -13,7 +14,7 @@ export const attendanceMarkSchema = z.object({
   id: z.uuid(),
   participantId: z.uuid(),
   status: participantStatusSchema,
-  markedAt: z.iso.datetime({ offset: true }),
+  markedAt: dateTimeSchema,
 });
 
 /**
@@ -22,7 +23,7 @@ export const attendanceMarkSchema = z.object({
  * clock is off does not win or lose against changes made on the server.
  */
 export const attendanceSyncBody = z.object({
-  sentAt: z.iso.datetime({ offset: true }),
+  sentAt: dateTimeSchema,
   marks: z.array(attendanceMarkSchema).min(1).max(ATTENDANCE_SYNC_MAX_MARKS),
 });
 

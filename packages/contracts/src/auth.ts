@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { emailSchema, handleSchema, passwordSchema, plainText } from './common.js';
+import { emailSchema, handleSchema, nameText, passwordSchema } from './common.js';
 import { roleSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { permissionFlagsSchema } from './permissions.js';
 import { phoneSchema } from './phone.js';
 
 export const registerAcademyBody = z.object({
-  academyName: plainText().min(2, ERRORS['academy.name_required']).max(100),
+  academyName: nameText().min(2, ERRORS['academy.name_required']).max(100),
   handle: handleSchema,
   email: emailSchema,
   phone: phoneSchema(MSG.phoneInvalid),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isWithinDateYears } from './dates.js';
+import { isWithinDateTimeYears, isWithinDateYears } from './dates.js';
 import { daysBetween, MAX_EVENT_RANGE_DAYS } from './event-rules.js';
 import { RESERVED_HANDLES } from './host.js';
 import { ERRORS } from './messages.js';
+import { isReadableName } from './names.js';
 import { isOneOf } from './records.js';
 
 export const uuidSchema = z.uuid();
@@ -27,6 +28,14 @@ const wellFormed = { message: ERRORS['date.out_of_range'], when: (p: { issues: r
  */
 export const isoDate = (invalid?: string) => z.iso.date(invalid).refine(isWithinDateYears, wellFormed);
 export const dateSchema = isoDate();
+
+/**
+ * An instant (ISO 8601 date-time with `Z` or an offset) in the years MIN_DATE_TIME_YEAR–MAX_DATE_YEAR:
+ * the one date-time type of every request body (test/dates-property.test.ts fails on any other).
+ */
+export const dateTimeSchema = z.iso
+  .datetime({ offset: true })
+  .refine(isWithinDateTimeYears, { message: ERRORS['date_time.out_of_range'], when: wellFormed.when });
 
 /** yyyy-MM: a calendar month in the same years. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -93,6 +102,23 @@ export const plainText = (required?: string) =>
     .trim()
     .refine((v) => isPlainText(v), ERRORS['text.control_characters']);
 
+/**
+ * A person's, team's or academy's name: plain text that is readable (names.ts: a visible letter or
+ * digit, at most MAX_MARKS_PER_LETTER combining marks on a character). `required` is the message when absent.
+ */
+export const nameText = (required?: string) => plainText(required).refine((v) => v === '' || isReadableName(v), ERRORS['name.unreadable']);
+
+/** An optional name (an Arabic one): empty or absent means none (null), anything else is read as nameText. */
+export const optionalName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => isPlainText(v), ERRORS['text.control_characters'])
+    .max(max)
+    .refine((v) => v === '' || isReadableName(v), ERRORS['name.unreadable'])
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 /** Free text where empty or absent means "not given" (null); `lines` allows line breaks (a description). */
 export const optionalText = (max: number, { lines = false } = {}) =>
   z
@@ -141,6 +167,7 @@ export const jsonText = <T extends z.ZodType>(schema: T) =>
 export type Uuid = z.infer<typeof uuidSchema>;
 export type IdParams = z.infer<typeof idParamsSchema>;
 export type IsoDate = z.infer<typeof dateSchema>;
+export type IsoDateTime = z.infer<typeof dateTimeSchema>;
 export type TimeOfDay = z.infer<typeof timeSchema>;
 export type Handle = z.infer<typeof handleSchema>;
 export type Password = z.infer<typeof passwordSchema>;

@@ -12,6 +12,21 @@ import { addDaysIso } from './event-rules.js';
 export const MIN_DATE_YEAR = 1900;
 export const MAX_DATE_YEAR = 2100;
 
+/**
+ * The years an instant of a request (an ISO date-time: when a device marked attendance, its clock
+ * at sending) may fall in: nothing Kora records happened before 2000, and an instant far outside
+ * moved by a device's clock offset left the years PostgreSQL takes (`9999-12-31T23:59:59Z` was a 500).
+ */
+export const MIN_DATE_TIME_YEAR = 2000;
+
+/** Whether an ISO date-time (yyyy-MM-ddTHH:mm…) falls in the years MIN_DATE_TIME_YEAR–MAX_DATE_YEAR, read in UTC. */
+export const isWithinDateTimeYears = (dateTime: string) => {
+  const at = Date.parse(dateTime);
+  if (Number.isNaN(at)) return false;
+  const year = new Date(at).getUTCFullYear();
+  return year >= MIN_DATE_TIME_YEAR && year <= MAX_DATE_YEAR;
+};
+
 /** Whether a yyyy-MM-dd (or yyyy-MM) falls in the years MIN_DATE_YEAR–MAX_DATE_YEAR. */
 export const isWithinDateYears = (date: string) => {
   const year = Number(date.slice(0, 4));

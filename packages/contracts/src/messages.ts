@@ -1,4 +1,5 @@
-import { MAX_DATE_YEAR, MIN_DATE_YEAR } from './dates.js';
+import { MAX_DATE_YEAR, MIN_DATE_TIME_YEAR, MIN_DATE_YEAR } from './dates.js';
+import { MAX_MARKS_PER_LETTER } from './names.js';
 import { isOneOf, keysOf } from './records.js';
 
 /**
@@ -134,6 +135,7 @@ export const ERRORS = {
   'form.unexpected_file': 'Unexpected file field',
   'form.json_invalid': 'This field must be JSON',
   'upload.too_large': 'The upload is too large',
+  'date_time.out_of_range': `Enter a time between the years ${MIN_DATE_TIME_YEAR} and ${MAX_DATE_YEAR}`,
   'upload.not_an_image': 'The file must be an image',
   'request.invalid': 'Invalid input',
   'request.invalid_characters': 'The request contains characters that are not allowed',
@@ -143,6 +145,8 @@ export const ERRORS = {
   'import.too_many_rows': 'A file may hold at most {max} players; split it',
   'import.file_too_large': 'A players file may be at most {max} MB; split it',
   'import.unpacked_too_large': 'This Excel file unpacks to more than {max} MB; keep only the players sheet or save it as CSV',
+  'request.too_large': 'The request is too large',
+  'request.too_deep': 'The request is nested too deeply',
   'import.too_many_columns': 'A file may have at most {max} columns',
   'import.cell_too_long': 'A cell on row {row} is longer than {max} characters',
   'import.column_missing': 'Map this column: it is required',
@@ -159,6 +163,7 @@ export const ERRORS = {
   'request.failed': 'Something went wrong',
   'request.unavailable': 'The service is briefly unavailable, please try again in a moment',
   'family.address_invalid': 'Enter the e-mail or the Saudi mobile number the academy has for you',
+  'name.unreadable': `A name needs at least one letter or digit, with at most ${MAX_MARKS_PER_LETTER} accents on each letter`,
   'family.code_invalid': 'This code is invalid or has expired',
   'family.academy_host_required': "Sign in on your academy's own address",
   'family.availability_closed': "It is too late to change this: the academy's cut-off before the event has passed",

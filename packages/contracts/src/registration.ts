@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { dateSchema, emailSchema, optionalText, plainText } from './common.js';
+import { dateSchema, emailSchema, nameText, optionalName, optionalText } from './common.js';
 import { genderSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { isValidPhone, optionalPhoneSchema } from './phone.js';
 
 /** Parent fields shared by the public wizard and the staff Add Player wizard. */
 export const parentInfoSchema = z.object({
-  name: plainText().min(1, ERRORS['parent.name_invalid']).max(100),
-  nameArabic: optionalText(100),
+  name: nameText().min(1, ERRORS['parent.name_invalid']).max(100),
+  nameArabic: optionalName(100),
   phone: z
     .string({ error: MSG.phoneRequired })
     .trim()
@@ -29,8 +29,8 @@ export type ParentInfo = z.infer<typeof parentInfoSchema>;
 
 /** Player fields; the birthdate window (5–50 years ago) is checked by the server against its clock. */
 export const playerInfoSchema = z.object({
-  name: plainText(MSG.playerNameRequired).min(1, MSG.playerNameRequired).max(100),
-  nameArabic: optionalText(100),
+  name: nameText(MSG.playerNameRequired).min(1, MSG.playerNameRequired).max(100),
+  nameArabic: optionalName(100),
   nationalId: optionalText(30),
   nationality: z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './common.js';
+import { nameText } from './common.js';
 import { colorSchema } from './enums.js';
 import { ERRORS } from './messages.js';
 
@@ -25,9 +25,9 @@ export type Team = z.infer<typeof teamSchema>;
 const ids = z.array(z.uuid()).max(500);
 
 export const teamBodySchema = z.object({
-  name: plainText(TEAM_NAME_MESSAGE).min(1, TEAM_NAME_MESSAGE).max(60, TEAM_NAME_MESSAGE),
+  name: nameText(TEAM_NAME_MESSAGE).min(1, TEAM_NAME_MESSAGE).max(60, TEAM_NAME_MESSAGE),
   /** Absent keeps the stored Arabic name (an editor without the field erases nothing); null or '' clears it. */
-  nameArabic: plainText()
+  nameArabic: nameText()
     .max(100)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, emailSchema, isoDate, jsonText, optionalText, plainText } from './common.js';
+import { dateSchema, emailSchema, isoDate, jsonText, nameText, optionalName, optionalText } from './common.js';
 import { coachTypeSchema, colorSchema, genderSchema, packageTypeSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { optionalPhoneSchema } from './phone.js';
@@ -83,8 +83,8 @@ export const userRoleQuery = z.object({ role: z.enum(['PLAYER', 'COACH', 'ADMIN'
 
 /** Multipart fields of a player edit (W:Players); the birthdate window is checked against the server clock. */
 export const playerUpdateSchema = z.object({
-  name: plainText().min(1, MSG.playerNameRequired).max(100),
-  nameArabic: optionalText(100),
+  name: nameText().min(1, MSG.playerNameRequired).max(100),
+  nameArabic: optionalName(100),
   nationalId: optionalText(30),
   nationality: z
     .string()
@@ -125,9 +125,9 @@ export const parentPlayerReply = z.object({
 
 export const COACH_NAME_REQUIRED = ERRORS['coach.name_required'];
 export const coachCreateBody = z.object({
-  name: plainText().min(1, COACH_NAME_REQUIRED).max(100),
+  name: nameText().min(1, COACH_NAME_REQUIRED).max(100),
   /** The name as the Arabic screens show it (none: the name). */
-  nameArabic: optionalText(100),
+  nameArabic: optionalName(100),
   email: z
     .string()
     .trim()
@@ -145,15 +145,15 @@ export const coachCreateReply = z.object({
   password: z.string().optional(),
 });
 export const coachUpdateBody = z.object({
-  name: plainText().min(1, COACH_NAME_REQUIRED).max(100),
-  nameArabic: optionalText(100),
+  name: nameText().min(1, COACH_NAME_REQUIRED).max(100),
+  nameArabic: optionalName(100),
   coachType: coachTypeSchema,
   teamIds: z.array(z.uuid()).max(200).default([]),
 });
 
 /** A staff login from Settings → Privileges (W:Settings); its generated password is answered once. */
 export const staffCreateBody = z.object({
-  name: plainText(COACH_NAME_REQUIRED).min(1, COACH_NAME_REQUIRED).max(100),
+  name: nameText(COACH_NAME_REQUIRED).min(1, COACH_NAME_REQUIRED).max(100),
   email: emailSchema,
   accountTypeId: z.uuid(),
 });
@@ -161,7 +161,7 @@ export const staffCreateReply = z.object({ user: adminSchema, password: z.string
 
 /** JSON edit of a staff user's account (W:Settings). */
 export const userAccountBody = z.object({
-  name: plainText().min(1).max(100).optional(),
+  name: nameText().min(1).max(100).optional(),
   email: emailSchema.optional(),
   accountTypeId: z.uuid(),
 });
