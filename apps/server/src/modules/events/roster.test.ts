@@ -1,11 +1,13 @@
 // Participants follow the rosters for what has not happened yet (issue 30): whichever way a player joins
 // or leaves a team, the team's events that have not started follow; the past keeps what happened.
+
+import { readFile } from 'node:fs/promises';
 import { type Event, IMPORT_COLUMNS, IMPORT_HEADERS } from '@kora/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, multipart, parentInfo, playerInfo } from '../../../test/fixtures.js';
 import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
-import { packages, subscriptions, teamPlayers, users } from '../../db/schema.js';
+import { packages, participants, subscriptions, teamPlayers, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 import { csvDocument } from '../../lib/csv.js';
 
@@ -266,5 +268,35 @@ describe("an event's own edit agrees", () => {
     expect(await playersOf(past)).toEqual([first]);
     expect((await edit(coming, COMING)).statusCode).toBe(200);
     expect(await playersOf(coming)).toEqual(sorted([first, late]));
+  });
+});
+
+describe('the repair of an existing database (migration 0039)', () => {
+  it("puts the rosters' players in every academy's events that have not started, and takes out unmarked leavers", async () => {
+    // Dates around the database's own clock, which the migration reads: long past, and far ahead.
+    const stays = await addPlayer(t.app, a, { name: 'Repair Stays' });
+    const leaver = await addPlayer(t.app, a, { name: 'Repair Leaver' });
+    const markedLeaver = await addPlayer(t.app, a, { name: 'Repair Marked Leaver' });
+    const team = await makeTeam('Repair team', [stays, leaver, markedLeaver]);
+    const past = await addEvent([team], { date: '2025-01-10', time: '17:00', endTime: '18:00' });
+    const coming = await addEvent([team], { date: '2099-06-01', time: '17:00', endTime: '18:00' });
+    await mark(coming, markedLeaver, 'ABSENT');
+    // Memberships written the way they were before the roster rule: the events never heard of them.
+    const joiner = await addPlayer(t.app, a, { name: 'Repair Joiner' });
+    await withTenant(t.deps.db, a.id, async (tx) => {
+      await tx.insert(teamPlayers).values({ academyId: a.id, teamId: team, playerId: joiner });
+      await tx.delete(teamPlayers).where(and(eq(teamPlayers.teamId, team), inArray(teamPlayers.playerId, [leaver, markedLeaver])));
+    });
+    const of = (eventId: string) =>
+      withTenant(t.deps.db, a.id, async (tx) =>
+        (await tx.select().from(participants).where(eq(participants.eventId, eventId))).map((p) => [p.userId, p.status]).sort(),
+      );
+    expect(await of(coming)).toEqual(sorted([stays, leaver, markedLeaver]).map((id) => [id, id === markedLeaver ? 'ABSENT' : 'PENDING']));
+
+    const repair = await readFile(new URL('../../db/migrations/0039_participants_follow_rosters.sql', import.meta.url), 'utf8');
+    await withTenant(t.deps.db, a.id, (tx) => tx.execute(sql.raw(repair)));
+
+    expect(await of(coming)).toEqual(sorted([stays, joiner, markedLeaver]).map((id) => [id, id === markedLeaver ? 'ABSENT' : 'PENDING']));
+    expect(await of(past)).toEqual(sorted([stays, leaver, markedLeaver]).map((id) => [id, 'PENDING']));
   });
 });
