@@ -187,6 +187,8 @@ const TABLE: Case[] = [
   { key: 'updateFamilyChild', allow: 'family' },
   { key: 'familyAnnouncements', allow: 'family' },
   { key: 'openFamilyAnnouncement', allow: 'family' },
+  { key: 'familyJoinOffers', allow: 'family' },
+  { key: 'answerFamilyJoin', allow: 'family' },
   { key: 'listAnnouncements', allow: [R('Players')] },
   // Without a body: 400 for those allowed, nothing sent.
   { key: 'createAnnouncement', allow: [W('Players')], body: () => ({}) },

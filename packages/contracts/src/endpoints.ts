@@ -55,7 +55,7 @@ import {
   familyVerifyReply,
   participantIdParams,
 } from './family.js';
-import { familyJoinDecisionBody, familyJoinSchema } from './family-joins.js';
+import { familyJoinDecisionBody, familyJoinOfferSchema, familyJoinSchema } from './family-joins.js';
 import {
   growthMediansSchema,
   growthMetricBody,
@@ -796,6 +796,20 @@ export const endpoints = {
     summary: 'Mark an announcement opened by this parent (the first time counts)',
     tags: ['family'],
     params: idParamsSchema,
+    responses: { 204: noContent, 401: errorSchema, 404: errorSchema },
+  },
+  familyJoinOffers: {
+    summary:
+      'Registrations made with the address this parent signed in with, waiting for them to say whether the child is theirs (the child is not in their family until then)',
+    tags: ['family'],
+    responses: { 200: z.array(familyJoinOfferSchema), 401: errorSchema },
+  },
+  answerFamilyJoin: {
+    summary:
+      "Answer such a registration: confirm (the child joins this family at once) or keep it separate; 404 family_join.not_found when it is not this address's or not waiting",
+    tags: ['family'],
+    params: idParamsSchema,
+    body: familyJoinDecisionBody,
     responses: { 204: noContent, 401: errorSchema, 404: errorSchema },
   },
 

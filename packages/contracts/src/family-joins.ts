@@ -35,3 +35,16 @@ export const familyJoinDecisionBody = z.object({
   decision: z.enum(['confirm', 'separate']),
 });
 export type FamilyJoinDecision = z.infer<typeof familyJoinDecisionBody>;
+
+/**
+ * `GET /api/family/joins`: a registration made with the address this parent signed in with, waiting
+ * for them (or staff) to say whether the child is theirs.
+ */
+export const familyJoinOfferSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  child: personSchema,
+  /** The parent's name as the registration gave it. */
+  registeredBy: z.string(),
+});
+export type FamilyJoinOffer = z.infer<typeof familyJoinOfferSchema>;

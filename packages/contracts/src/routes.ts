@@ -127,6 +127,8 @@ export const ROUTES = {
   updateFamilyChild: ['PUT', '/api/family/children/:childId'],
   familyAnnouncements: ['GET', '/api/family/announcements'],
   openFamilyAnnouncement: ['POST', '/api/family/announcements/:id/open'],
+  familyJoinOffers: ['GET', '/api/family/joins'],
+  answerFamilyJoin: ['POST', '/api/family/joins/:id/decision'],
 
   listAnnouncements: ['GET', '/api/announcements'],
   createAnnouncement: ['POST', '/api/announcements'],

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.js';
+import { academyUrl } from '../../http/host.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { findAcademyByHandle } from '../academies/lookup.js';
+import { joinNotice } from '../family/joins.js';
 import { createParentAndPlayer } from '../users/parent-player.js';
 
 export async function registerParentRoutes(app: FastifyInstance) {
@@ -11,7 +13,7 @@ export async function registerParentRoutes(app: FastifyInstance) {
     const academy = await findAcademyByHandle(deps.data, req.body.handle);
     if (!academy) throw notFound('academy.not_found');
     const b = req.body;
-    const { parent, player, subscription } = await deps.data.tenant(academy.id, (tx) =>
+    const { parent, player, subscription, waiting } = await deps.data.tenant(academy.id, (tx) =>
       createParentAndPlayer(
         tx,
         {
@@ -24,6 +26,13 @@ export async function registerParentRoutes(app: FastifyInstance) {
         deps.clock.now(),
       ),
     );
+    // The owner of an e-mail the registration shared is told, after the answer (which is the same either way).
+    const email = waiting?.email;
+    if (waiting && email) {
+      const link = academyUrl(deps.config, academy.handle, '/family');
+      const notice = joinNotice({ ...waiting, email }, academy, player, link);
+      app.background.run(() => deps.mailer.send({ academyId: academy.id, ...notice }), req.log);
+    }
     return {
       parent: { id: parent.id },
       player: { id: player.id },

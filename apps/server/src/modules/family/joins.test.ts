@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, playerInfo } from '../../../test/fixtures.js';
 import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
-import { familyJoins, users } from '../../db/schema.js';
+import { auditEvents, familyJoins, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
 let t: TestContext;
@@ -172,6 +172,50 @@ describe('a registration with an address that is already a parent’s', () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('family_join.not_found');
+  });
+});
+
+describe('the owner of the address answers in her portal', () => {
+  it('is mailed, sees the registration in the session she has, and only she may confirm it', async () => {
+    const reem = await register({ name: 'Reem Al-Shehri', email: 'reem@joins.sa', phone: '0501230005' }, 'Nawaf Al-Shehri');
+    const token = await parentToken('reem@joins.sa');
+    const other = await parentToken('noura@joins.sa');
+    const stranger = await register({ name: 'Reem Again', email: 'Reem@joins.sa', phone: '0559990005' }, 'Tala Al-Shehri');
+    await t.app.background.idle();
+    const mail = (await t.deps.mailer.outbox(500)).find((m) => m.to === 'reem@joins.sa' && m.text.includes('Tala Al-Shehri'));
+    expect(mail?.subject).toContain('a registration with your e-mail address');
+    expect(mail?.text).toContain(`http://${a.handle}.kora.test/family`);
+    expect(await childrenOf(token)).toEqual([reem.player.id]);
+
+    const offers = await asParent(token)({ method: 'GET', url: '/api/family/joins' });
+    expect(offers.statusCode, offers.body).toBe(200);
+    expect(offers.json()).toEqual([
+      {
+        id: expect.any(String),
+        createdAt: expect.any(String),
+        child: { id: stranger.player.id, name: 'Tala Al-Shehri', nameArabic: null },
+        registeredBy: 'Reem Again',
+      },
+    ]);
+    const id = offers.json()[0].id as string;
+    // Another parent's session neither sees it nor may answer it; staff tokens are not parent sessions.
+    expect((await asParent(other)({ method: 'GET', url: '/api/family/joins' })).json()).toEqual([]);
+    const foreign = await asParent(other)({ method: 'POST', url: `/api/family/joins/${id}/decision`, payload: { decision: 'confirm' } });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('family_join.not_found');
+    expect((await staff({ method: 'GET', url: '/api/family/joins' })).statusCode).toBe(401);
+
+    const yes = await asParent(token)({ method: 'POST', url: `/api/family/joins/${id}/decision`, payload: { decision: 'confirm' } });
+    expect(yes.statusCode, yes.body).toBe(204);
+    expect(await childrenOf(token)).toEqual([reem.player.id, stranger.player.id].sort());
+    expect((await asParent(token)({ method: 'GET', url: '/api/family/joins' })).json()).toEqual([]);
+    const audit = await withTenant(t.deps.db, a.id, (tx) =>
+      tx
+        .select({ actorId: auditEvents.actorId, targetId: auditEvents.targetId })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, 'answerFamilyJoin')),
+    );
+    expect(audit).toEqual([{ actorId: reem.parent.id, targetId: id }]);
   });
 });
 

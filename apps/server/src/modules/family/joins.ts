@@ -1,9 +1,21 @@
-import { type FamilyAddress, type FamilyJoin, type FamilyJoinDecision, type ParentInfo, saudiMobile } from '@kora/contracts';
+import {
+  type FamilyAddress,
+  type FamilyJoin,
+  type FamilyJoinDecision,
+  type FamilyJoinOffer,
+  type ParentInfo,
+  saudiMobile,
+} from '@kora/contracts';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { familyJoins, parentPlayers, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
+
+const child = alias(users, 'child');
+const registered = alias(users, 'registered');
+const existing = alias(users, 'existing');
+
 import { parentsOf } from './sign-in.js';
 
 /**
@@ -37,9 +49,19 @@ export async function familyMembers(
   return ids.filter((id) => id === parentId || !out.has(id));
 }
 
+export interface AddressOwner {
+  existingParentId: string;
+  sameEmail: boolean;
+  samePhone: boolean;
+  /** The e-mail the registration shared with a parent (told about it), or null. */
+  email: string | null;
+  language: 'en' | 'ar';
+}
+
 /** The first parent of the academy a registration's e-mail (any case) or Saudi mobile already belongs to, if any. */
-export async function addressOwner(tx: TenantTx, parent: Pick<ParentInfo, 'email' | 'phone'>) {
-  const byEmail = parent.email ? await parentsOf(tx, { kind: 'email', email: parent.email.toLowerCase() }) : [];
+export async function addressOwner(tx: TenantTx, parent: Pick<ParentInfo, 'email' | 'phone'>): Promise<AddressOwner | null> {
+  const email = parent.email?.toLowerCase() ?? null;
+  const byEmail = email ? await parentsOf(tx, { kind: 'email', email }) : [];
   const mobile = saudiMobile(parent.phone);
   const byPhone = mobile ? await parentsOf(tx, { kind: 'phone', phone: mobile }) : [];
   const owner = byEmail[0] ?? byPhone[0];
@@ -48,21 +70,82 @@ export async function addressOwner(tx: TenantTx, parent: Pick<ParentInfo, 'email
     existingParentId: owner.id,
     sameEmail: byEmail.some((p) => p.id === owner.id),
     samePhone: byPhone.some((p) => p.id === owner.id),
+    email: byEmail.length > 0 ? email : null,
+    language: owner.language ?? 'en',
   };
 }
 
 /** Records a new registration's parent row as waiting to join the family of the address's owner. */
-export async function holdApart(
-  tx: TenantTx,
-  row: { parentId: string; playerId: string },
-  owner: NonNullable<Awaited<ReturnType<typeof addressOwner>>>,
-) {
-  await tx.insert(familyJoins).values({ academyId: tx.academyId, ...row, ...owner });
+export async function holdApart(tx: TenantTx, row: { parentId: string; playerId: string }, owner: AddressOwner) {
+  const { existingParentId, sameEmail, samePhone } = owner;
+  await tx.insert(familyJoins).values({ academyId: tx.academyId, ...row, existingParentId, sameEmail, samePhone });
 }
 
-const child = alias(users, 'child');
-const registered = alias(users, 'registered');
-const existing = alias(users, 'existing');
+const TELL = {
+  en: {
+    subject: (academy: string) => `${academy}: a registration with your e-mail address`,
+    text: (academy: string, child: string, link: string) =>
+      [
+        `A child, ${child}, was registered at ${academy} on Kora with your e-mail address.`,
+        `If ${child} is your child, sign in to your family portal and confirm it there: ${link}`,
+        'If not, you need do nothing: the registration stays apart from your family and cannot see or change it.',
+      ].join('\n'),
+  },
+  ar: {
+    subject: (academy: string) => `${academy}: تسجيل ببريدك الإلكتروني`,
+    text: (academy: string, child: string, link: string) =>
+      [
+        `سُجّل اللاعب ${child} في ${academy} على كورة ببريدك الإلكتروني.`,
+        `إن كان ${child} من أبنائك فادخل إلى بوابة الأسرة وأكّد ذلك فيها: ${link}`,
+        'وإن لم يكن فلا شيء عليك: يبقى التسجيل منفصلًا عن أسرتك ولا يستطيع رؤيتها ولا تغييرها.',
+      ].join('\n'),
+  },
+} as const;
+
+/** The mail to an e-mail a registration shared with a parent: the owner of the address may confirm in the portal. */
+export function joinNotice(
+  owner: AddressOwner & { email: string },
+  academy: { name: string; nameArabic: string | null },
+  child: { name: string; nameArabic: string | null },
+  link: string,
+) {
+  const ar = owner.language === 'ar';
+  const academyName = ar ? (academy.nameArabic ?? academy.name) : academy.name;
+  const childName = ar ? (child.nameArabic ?? child.name) : child.name;
+  const texts = TELL[owner.language];
+  return { to: owner.email, subject: texts.subject(academyName), text: texts.text(academyName, childName, link) };
+}
+
+/**
+ * The registrations waiting that a parent session may answer: those whose parent row has the very
+ * address the session signed in with (proven by its code), other than the session's own row.
+ */
+export async function joinOffers(tx: TenantTx, family: { parentId: string; address: FamilyAddress | null }): Promise<FamilyJoinOffer[]> {
+  if (!family.address) return [];
+  const rows = (await parentsOf(tx, family.address)).filter((p) => p.id !== family.parentId);
+  if (rows.length === 0) return [];
+  const found = await tx
+    .select({
+      id: familyJoins.id,
+      createdAt: familyJoins.createdAt,
+      child: { id: child.id, name: child.name, nameArabic: child.nameArabic },
+      registeredBy: registered.name,
+    })
+    .from(familyJoins)
+    .innerJoin(child, eq(child.id, familyJoins.playerId))
+    .innerJoin(registered, eq(registered.id, familyJoins.parentId))
+    .where(
+      and(
+        eq(familyJoins.state, 'pending'),
+        inArray(
+          familyJoins.parentId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
+    .orderBy(asc(familyJoins.createdAt), asc(familyJoins.id));
+  return found.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
 
 /** `GET /api/family-joins`: the registrations waiting, oldest first, each with the existing parent's children. */
 export async function listFamilyJoins(tx: TenantTx): Promise<FamilyJoin[]> {
@@ -130,4 +213,17 @@ export async function decideFamilyJoin(tx: TenantTx, id: string, body: FamilyJoi
     .returning({ playerId: familyJoins.playerId, parentId: familyJoins.parentId, existingParentId: familyJoins.existingParentId });
   if (!row) throw notFound('family_join.not_found');
   return row;
+}
+
+/** `POST /api/family/joins/{id}/decision`: the owner of the address answers (only an offer of theirs; 404 otherwise). */
+export async function answerFamilyJoin(
+  tx: TenantTx,
+  family: { parentId: string; address: FamilyAddress | null },
+  id: string,
+  body: FamilyJoinDecision,
+  now: Date,
+) {
+  const offers = await joinOffers(tx, family);
+  if (!offers.some((o) => o.id === id)) throw notFound('family_join.not_found');
+  return decideFamilyJoin(tx, id, body, now);
 }

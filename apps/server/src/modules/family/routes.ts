@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type FamilyTx, familyTransaction } from '../../db/family.js';
-import { academies } from '../../db/schema.js';
+import { academies, users } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
-import { noteAudit } from '../../http/audit.js';
+import { noteAudit, recordAudit } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
@@ -11,7 +11,7 @@ import { createSmsSender } from '../../sms/sms.js';
 import { type AcademyRow, findAcademyByHandle } from '../academies/lookup.js';
 import { ageGroupMedians } from '../growth/service.js';
 import { createAnnouncement, familyAnnouncements, listAnnouncements, openAnnouncement } from './announcements.js';
-import { decideFamilyJoin, listFamilyJoins } from './joins.js';
+import { answerFamilyJoin, decideFamilyJoin, joinOffers, listFamilyJoins } from './joins.js';
 import {
   auditFamilyChange,
   familyDetails,
@@ -140,6 +140,27 @@ export async function familyRoutes(app: FastifyInstance) {
   );
 
   route(app, 'familyAnnouncements', { access: 'public' }, (req) => inFamily(req, familyAnnouncements));
+  // Registrations made with this session's address: its owner may say the child is theirs (joins.ts).
+  route(app, 'familyJoinOffers', { access: 'public' }, (req) => {
+    const family = familyOf(req);
+    return deps.data.tenant(family.academyId, (tx) => joinOffers(tx, family));
+  });
+  route(app, 'answerFamilyJoin', { access: 'public' }, async (req) => {
+    const family = familyOf(req);
+    await deps.data.tenant(family.academyId, async (tx) => {
+      const decided = await answerFamilyJoin(tx, family, req.params.id, req.body, now());
+      const [parent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, family.parentId));
+      await recordAudit(tx, {
+        actorId: family.parentId,
+        actorName: `${parent?.name ?? ''} (parent)`,
+        action: 'answerFamilyJoin',
+        targetId: req.params.id,
+        details: { body: req.body, effect: decided },
+        address: req.ip,
+        at: now(),
+      });
+    });
+  });
   route(app, 'openFamilyAnnouncement', { access: 'public' }, (req) => inFamily(req, (tx) => openAnnouncement(tx, req.params.id, now())));
 
   // ── staff ──

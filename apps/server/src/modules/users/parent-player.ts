@@ -96,5 +96,5 @@ export async function createParentAndPlayer(tx: TenantTx, input: ParentPlayerInp
       })
       .returning();
   }
-  return { parent, player, subscription };
+  return { parent, player, subscription, waiting: owner };
 }
