@@ -14,10 +14,12 @@ import { registerAccess } from './http/access.js';
 import { registerAudit } from './http/audit.js';
 import { registerBackground } from './http/background.js';
 import { registerApiCaching } from './http/caching.js';
+import { limitConnections } from './http/connections.js';
 import { databaseCounters, rateLimitStore } from './http/counters.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerHealth } from './http/health.js';
 import { registerHostCheck } from './http/host.js';
+import { guardJsonBodies } from './http/json-guard.js';
 import { registerListCache } from './http/list-cache.js';
 import { refuseNulBytes } from './http/nul-bytes.js';
 import { documentedUrl, documentMediaTypes, documentMultipartBodies } from './http/openapi.js';
@@ -86,6 +88,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
     trustProxy: trustedProxies(deps.config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   });
+  // Idle sockets cannot hold every descriptor: a cap per process and per client address (MAX_CONNECTIONS…).
+  limitConnections(app.server, deps.config.connections);
   const { db, ...rest } = deps;
   // Modules reach the database only through tenant or system transactions, never the pool.
   const data = dataAccess(db);
@@ -121,13 +125,16 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   registerSessionCache(app, db);
   registerListCache(app);
   refuseNulBytes(app);
+  // JSON nested too deep or not UTF-8 is refused as it is read, before JSON.parse.
+  guardJsonBodies(app);
   countStatementsPerRequest(app, deps.config.exposeSqlCount);
   // Compressed JSON and ETag/304 for API answers; before the routes, which it hooks as they are added.
   await registerApiCaching(app);
 
   await app.register(fastifyRateLimit, {
     global: false,
-    hook: 'preHandler',
+    // Counted when a request arrives, before its body is read or validated: a refused body still counts.
+    hook: 'onRequest',
     store: rateLimitStore(counters),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: ERRORS['request.too_many'], retryAfter: ctx.after }),
   });

@@ -72,6 +72,10 @@ const envSchema = z.object({
       return /^\d+$/.test(v) ? Number(v) : v;
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Open connections a process holds at most (http/connections.ts); keep it under `ulimit -n`. 0: no cap. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(0).default(10_000),
+  /** Open connections one client address may hold; default 128, or none behind a trusted proxy (every connection is the proxy's). 0: no cap. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -136,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     listCacheBytes: Math.round(e.LIST_CACHE_MB * 1024 * 1024),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
+    connections: { max: e.MAX_CONNECTIONS, perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY ? 0 : 128) },
   };
 }
 

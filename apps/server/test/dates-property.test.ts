@@ -3,7 +3,16 @@
  * the contract map, is of the one bounded date type; no date, however odd, gets a 5xx or keeps the
  * server busy; the probe's findings each have a regression test.
  */
-import { addDaysIso, type Endpoint, ERRORS, endpoints, MAX_DATE_YEAR, MAX_REPEAT_WEEKS, MIN_DATE_YEAR } from '@kora/contracts';
+import {
+  addDaysIso,
+  type Endpoint,
+  ERRORS,
+  endpoints,
+  MAX_DATE_YEAR,
+  MAX_REPEAT_WEEKS,
+  MIN_DATE_TIME_YEAR,
+  MIN_DATE_YEAR,
+} from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -50,30 +59,42 @@ function hasString(s: Schema, test: (def: Record<string, unknown>) => boolean, s
 const DATE_NAME = /date|until|month|birth|day$/i;
 const isDateField = (name: string, field: Schema) =>
   hasString(field, (def) => def.format === 'date') || (DATE_NAME.test(name) && hasString(field, () => true));
+/** A field is a date-time (an instant) by its type, or by a name such as `sentAt`, `markedAt`, `startsAt`. */
+const DATE_TIME_NAME = /[a-z]At$|[dD]ate[tT]ime|[tT]imestamp/;
+const isDateTimeField = (name: string, field: Schema) =>
+  hasString(field, (def) => def.format === 'datetime') || (DATE_TIME_NAME.test(name) && hasString(field, () => true));
 
-/** Every date field of a request schema, by its path, with its schema. */
-function dateFieldsOf(s: Schema, path: string[] = []): [string, Schema][] {
+/** Every field of a request schema that `is` one, by its path, with its schema. */
+function fieldsOf(s: Schema, is: (name: string, field: Schema) => boolean, path: string[] = []): [string, Schema][] {
   return objectsOf(s).flatMap((object) =>
     Object.entries(defOf(object).shape as Record<string, Schema>).flatMap(([name, field]): [string, Schema][] => {
-      if (objectsOf(field).length) return dateFieldsOf(field, [...path, name]);
-      return isDateField(name, field) ? [[[...path, name].join('.'), field]] : [];
+      if (objectsOf(field).length) return fieldsOf(field, is, [...path, name]);
+      return is(name, field) ? [[[...path, name].join('.'), field]] : [];
     }),
   );
 }
 
-/** `<route> <where>.<path>` of every date field in the contract map. */
-const CONTRACT_DATE_FIELDS = new Map(
-  Object.entries(endpoints).flatMap(([key, ep]: [string, Endpoint]) =>
-    (
-      [
-        ['params', ep.params],
-        ['query', ep.query],
-        ['body', ep.body],
-        ['form', ep.multipart?.fields],
-      ] as const
-    ).flatMap(([where, schema]) => (schema ? dateFieldsOf(schema).map(([path, s]) => [`${key} ${where}.${path}`, s] as const) : [])),
-  ),
-);
+/** `<route> <where>.<path>` of every field of the contract map that `is` one. */
+const contractFields = (is: (name: string, field: Schema) => boolean) =>
+  new Map(
+    Object.entries(endpoints).flatMap(([key, ep]: [string, Endpoint]) =>
+      (
+        [
+          ['params', ep.params],
+          ['query', ep.query],
+          ['body', ep.body],
+          ['form', ep.multipart?.fields],
+        ] as const
+      ).flatMap(([where, schema]) => (schema ? fieldsOf(schema, is).map(([path, s]) => [`${key} ${where}.${path}`, s] as const) : [])),
+    ),
+  );
+
+/** Every date field in the contract map. */
+const CONTRACT_DATE_FIELDS = contractFields(isDateField);
+/** Every date-time field in the contract map (issue 28: `sentAt: 9999-12-31T23:59:59Z` was a 500). */
+const CONTRACT_DATE_TIME_FIELDS = contractFields(isDateTimeField);
+/** The date-time fields, listed so a new one is seen; each must be the contracts' one bounded `dateTimeSchema`. */
+const DATE_TIME_FIELDS = ['syncAttendance body.sentAt', 'syncAttendance body.marks.markedAt'];
 
 // ── one valid request per date field, with the date to try in it ───────────────
 
@@ -230,6 +251,34 @@ describe('the date fields of the contract map', () => {
         const issues = schema.safeParse(outside).error?.issues.map((i) => i.message);
         expect(issues, `${field} ${outside}`).toContain(ERRORS['date.out_of_range']);
       }
+    }
+  });
+});
+
+describe('the date-time fields of the contract map', () => {
+  it('are all listed here, so a new one cannot go unseen', () => {
+    expect([...CONTRACT_DATE_TIME_FIELDS.keys()].sort()).toEqual([...DATE_TIME_FIELDS].sort());
+  });
+
+  it(`are each bounded to the years ${MIN_DATE_TIME_YEAR}–${MAX_DATE_YEAR}, with or without an offset`, () => {
+    for (const [field, schema] of CONTRACT_DATE_TIME_FIELDS) {
+      for (const inside of ['2026-11-22T09:00:00Z', '2026-11-22T12:00:00.000+03:00', `${MIN_DATE_TIME_YEAR}-01-01T00:00:00Z`])
+        expect(schema.safeParse(inside).success, `${field} ${inside}`).toBe(true);
+      for (const outside of [
+        '9999-12-31T23:59:59Z',
+        `${MAX_DATE_YEAR + 1}-01-01T00:00:00Z`,
+        `${MIN_DATE_TIME_YEAR - 1}-12-31T23:59:59Z`,
+        '0001-01-01T00:00:00Z',
+        // Read in UTC: the first hours of 2101 in Riyadh are still 2100 in UTC, the last of 2100 in UTC−1 already 2101.
+        `${MAX_DATE_YEAR}-12-31T23:30:00-01:00`,
+      ]) {
+        const issues = schema.safeParse(outside).error?.issues.map((i) => i.message);
+        expect(issues, `${field} ${outside}`).toContain(ERRORS['date_time.out_of_range']);
+      }
+      expect(
+        schema.safeParse('yesterday').error?.issues.map((i) => i.message),
+        field,
+      ).not.toContain(ERRORS['date_time.out_of_range']);
     }
   });
 });

@@ -108,6 +108,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(answer('request.too_many'));
+    // A body over its route's limit (http/rate-limits.ts, BODY_LIMITS); an upload over UPLOAD_MAX_BYTES is the upload's.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(answer('request.too_large'));
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send(answer('upload.too_large'));
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, …): their messages are safe and plain.

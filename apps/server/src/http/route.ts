@@ -3,7 +3,9 @@ import { type Endpoint, type Endpoints, endpoints, errorSchema, ROUTE_KEYS, ROUT
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Access } from './access.js';
+import { MAX_JSON_DEPTH } from './json-guard.js';
 import { readMultipart } from './multipart.js';
+import { bodyLimitOf, limits } from './rate-limits.js';
 
 type Ep<K extends RouteKey> = Endpoints[K];
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -34,8 +36,13 @@ export type RouteRequest<K extends RouteKey> = FastifyRequest & {
 
 export interface RouteOptions {
   access: Access;
+  /** Counted when the request arrives, before its body is read (a limit whose key reads the body says `hook: 'preHandler'`). */
   rateLimit?: RateLimitOptions;
+  /** Largest JSON body in bytes, when not the one its kind has (http/rate-limits.ts, BODY_LIMITS). */
+  bodyLimit?: number;
 }
+
+const kb = (bytes: number) => `${Math.round((bytes / 1024) * 10) / 10} KB`;
 
 /** The query keys that choose between two operations of one method and path (the endpoint map's `discriminator`). */
 const DISCRIMINATING_KEYS = [
@@ -103,15 +110,25 @@ export function route<K extends RouteKey>(
   for (const status of [400, ...(options.access === 'public' ? [] : [401, 403]), ...(options.rateLimit ? [429] : [])])
     response[status] ??= errorSchema;
   const multipart = ep.multipart;
+  const bodyLimit = bodyLimitOf(key, Boolean(ep.body || multipart), options.access, options.bodyLimit);
+  response[413] ??= errorSchema;
+  // A limit keyed by the body counts after validation; one per address counts in front of it, before the body is read.
+  const beforeBody =
+    options.rateLimit?.hook === 'preHandler'
+      ? app.rateLimit({ ...limits(app.deps.config).beforeBody, hook: 'onRequest', keyGenerator: (req) => `${key}|${req.ip}` })
+      : undefined;
 
   app.route({
     method,
     url,
     ...(ep.discriminator ? { constraints: { [queryDiscriminator.name]: ep.discriminator.query } } : {}),
     config: { access: options.access, operation: key, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    bodyLimit,
+    ...(beforeBody ? { onRequest: beforeBody } : {}),
     schema: {
       operationId: key,
       summary: ep.summary,
+      description: `Request body: at most ${kb(bodyLimit)}${multipart ? ' as JSON (a form: its own upload limits)' : ''}, nested at most ${MAX_JSON_DEPTH} deep (413 \`request.too_large\` / 400 \`request.too_deep\` beyond).`,
       tags: [...ep.tags],
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),

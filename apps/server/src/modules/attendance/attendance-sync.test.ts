@@ -211,6 +211,28 @@ describe('queued attendance marks', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
     }
   });
+
+  it('answers 400 for a device time outside the years 2000–2100 (9999-12-31 was a 500, SQLSTATE 22009) and applies nothing', async () => {
+    const p = event.participants[0];
+    const before = await statusOf(p.id);
+    const mark = (markedAt: string) => ({
+      id: randomUUID(),
+      participantId: p.id,
+      status: before === 'ATTENDED' ? 'ABSENT' : 'ATTENDED',
+      markedAt,
+    });
+    for (const [sentAt, markedAt] of [
+      ['9999-12-31T23:59:59Z', iso(now())],
+      [iso(now()), '9999-12-31T23:59:59Z'],
+      ['1999-12-31T23:59:59Z', iso(now())],
+      [iso(now()), '0001-01-01T00:00:00Z'],
+    ]) {
+      const res = await sync(coach, [mark(markedAt)], sentAt);
+      expect(res.statusCode, `${sentAt} ${markedAt} → ${res.body}`).toBe(400);
+      expect(res.json().code).toBe('date_time.out_of_range');
+    }
+    expect(await statusOf(p.id)).toBe(before);
+  });
 });
 
 describe('rights and academies', () => {
