@@ -9,6 +9,7 @@ import { academyUrl, rootUrl } from './http/host.js';
 import { systemClock } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
 import { startReminders } from './modules/attention/reminders.js';
+import { startRefundChecks } from './modules/payments/refunds.js';
 import { paymentProviderFor } from './payments/index.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed/demo.js';
 import { createDiskStorage } from './storage/storage.js';
@@ -74,6 +75,8 @@ if (config.production && deps.zatca.environment === 'local')
   log.warn('e-invoices are reported to the built-in ZATCA simulator (set ZATCA_ENV to simulation or core to report to ZATCA)');
 // Parents' subscription reminders: every academy, once at start and then hourly (each mail once, whatever the number of processes).
 const reminders = startReminders(app.deps, log);
+// Card refunds the provider has not confirmed: asked about every minute until each is final (issue 29).
+const refundChecks = startRefundChecks(app.deps, log);
 log.info({ database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, `Kora is up: ${rootUrl(config)}`);
 
 let stopping = false;
@@ -84,6 +87,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     // Drain in-flight requests, then close the database; a connection lost mid-transaction must not hold the stop forever.
     await reminders.stop();
+    await refundChecks.stop();
     await app.close();
     await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     unmark();

@@ -163,6 +163,10 @@ const TABLE: Case[] = [
   { key: 'invoiceXml', allow: 'public' },
   // An invoice that does not exist: 404 for those allowed, nothing issued or refunded.
   { key: 'createCreditNote', allow: [W('Settings')], body: () => ({ reason: 'Refund' }) },
+  // Pending card refunds (issue 29): the list reads, retrying and marking settled write; a refund that does not exist is 404.
+  { key: 'listPendingRefunds', allow: [R('Settings')] },
+  { key: 'retryRefund', allow: [W('Settings')] },
+  { key: 'settleRefund', allow: [W('Settings')], body: () => ({ outcome: 'refunded' }) },
 
   { key: 'paymentDetails', allow: 'public' },
   { key: 'paymentResult', allow: 'public' },

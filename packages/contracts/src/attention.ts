@@ -8,6 +8,7 @@ import { z } from 'zod';
  */
 export const ATTENTION_KINDS = [
   'unapplied_payment',
+  'refund_pending',
   'einvoice_rejected',
   'low_sessions',
   'ending_soon',
@@ -49,6 +50,8 @@ export const attentionItemSchema = z.object({
   invoiceNumber: z.number().int().optional(),
   /** `unapplied_payment`: where its automatic refund stands (pending: the provider gave no verdict yet). */
   refundState: z.enum(['pending', 'refunded', 'failed']).optional(),
+  /** `refund_pending`: SAR of a card refund the provider has not confirmed yet (its invoice is `invoiceNumber`, asked at `createdAt`). */
+  amount: z.number().optional(),
 });
 export type AttentionItem = z.infer<typeof attentionItemSchema>;
 

@@ -64,7 +64,16 @@ import {
   growthPlayerRowSchema,
   playerIdParamsSchema,
 } from './growth.js';
-import { creditNoteBody, creditNoteSchema, invoiceExportQuery, invoiceListItemSchema, invoiceListQuery } from './invoices.js';
+import {
+  creditNoteBody,
+  creditNoteSchema,
+  invoiceExportQuery,
+  invoiceListItemSchema,
+  invoiceListQuery,
+  pendingRefundSchema,
+  refundOutcomeSchema,
+  settleRefundBody,
+} from './invoices.js';
 import { packageBody, packageDeleteReply, packageSchema, packageToggleBody, publicPackageSchema, publicPackagesQuery } from './packages.js';
 import {
   initiatePaymentBody,
@@ -718,6 +727,29 @@ export const endpoints = {
     params: idParamsSchema,
     body: creditNoteBody,
     responses: { 201: creditNoteSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema },
+  },
+  listPendingRefunds: {
+    summary:
+      'Card refunds the provider has not confirmed yet (no verdict, or the process stopped while asking): amount, invoice, player, how often the provider was asked since',
+    tags: ['invoices'],
+    responses: { 200: z.array(pendingRefundSchema) },
+  },
+  retryRefund: {
+    audited: true,
+    summary:
+      'Settle a pending card refund with the provider: it is asked what became of the refund (by its cart_id) and, when it has none, asked to refund again; refunded: the credit note is issued (and the cancellation it belongs to recorded)',
+    tags: ['invoices'],
+    params: idParamsSchema,
+    responses: { 200: refundOutcomeSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema },
+  },
+  settleRefund: {
+    audited: true,
+    summary:
+      "Mark a pending refund settled after checking the provider's dashboard: refunded (its credit note issued, the cancellation it belongs to recorded) or failed (its amount released)",
+    tags: ['invoices'],
+    params: idParamsSchema,
+    body: settleRefundBody,
+    responses: { 200: refundOutcomeSchema, 404: errorSchema, 409: errorSchema },
   },
 
   familySignIn: {

@@ -72,6 +72,48 @@ export const creditNoteSchema = z.object({
   remainingAmount: z.number(),
 });
 
+/**
+ * A card refund not final yet (issue 29, docs/domain.md "Credit notes and refunds"): the provider was
+ * asked, or was about to be, and gave no verdict (a timeout, the process stopped). Its amount is held
+ * on the invoice; the provider is asked again on a schedule, and a member can retry it or, after
+ * checking the provider, mark it settled.
+ */
+export const pendingRefundSchema = z.object({
+  id: z.uuid(),
+  /** The invoice it gives back (all or part of). */
+  invoice: z.object({ id: z.uuid(), invoiceNumber: z.number().int() }),
+  subscriptionId: z.uuid(),
+  player: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
+  package: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
+  /** SAR on its way back, VAT included. */
+  amount: z.number(),
+  method: paymentMethodSchema,
+  reason: z.string(),
+  /** A cancellation's refund: the subscription is cancelled once it settles as refunded. */
+  cancelsSubscription: z.boolean(),
+  /** ISO 8601 instant it was asked. */
+  createdAt: z.string(),
+  /** How often the provider was asked about it since, and its last answer: no such refund, or no answer. */
+  checks: z.number().int(),
+  lastAnswer: z.enum(['not_found', 'unavailable']).nullable(),
+});
+
+/** POST /api/refunds/{id}/settle: what the provider's dashboard says became of it (and its reference there). */
+export const settleRefundBody = z.object({
+  outcome: z.enum(['refunded', 'failed']),
+  providerRef: plainText(ERRORS['request.invalid']).max(64).optional(),
+});
+
+/** A pending refund once settled (retried, or marked): refunded with its credit note, failed, or still pending. */
+export const refundOutcomeSchema = z.object({
+  id: z.uuid(),
+  state: z.enum(REFUND_STATES),
+  creditNote: creditNoteSchema.nullable(),
+});
+
+export type PendingRefund = z.infer<typeof pendingRefundSchema>;
+export type SettleRefundBody = z.input<typeof settleRefundBody>;
+export type RefundOutcome = z.infer<typeof refundOutcomeSchema>;
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 export type InvoiceExportQuery = z.infer<typeof invoiceExportQuery>;
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;

@@ -73,6 +73,10 @@ export const ERRORS = {
   'refund.declined': 'The payment provider refused the refund: {reason}',
   'refund.unconfirmed':
     "The payment provider did not confirm the refund. It is recorded as pending: check it in the provider's dashboard before trying again",
+  'refund.not_found': 'Refund not found',
+  'refund.not_pending': 'This refund is settled already',
+  'refund.query_failed':
+    "The payment provider could not be asked about this refund. Try again later, or check the provider's dashboard and mark it settled",
   'einvoicing.otp_invalid': 'Enter the 6-digit one-time password from the Fatoora portal',
   'einvoicing.vat_required': "Enter the academy's VAT number in the academy profile first",
   'einvoicing.key_missing': 'E-invoicing keys cannot be stored safely: the server has no ZATCA_KEY_ENCRYPTION_KEY',

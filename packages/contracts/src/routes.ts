@@ -112,6 +112,9 @@ export const ROUTES = {
   invoicePdf: ['GET', '/api/invoices/:id'],
   invoiceXml: ['GET', '/api/invoices/:id/xml'],
   createCreditNote: ['POST', '/api/invoices/:id/credit-note'],
+  listPendingRefunds: ['GET', '/api/refunds/pending'],
+  retryRefund: ['POST', '/api/refunds/:id/retry'],
+  settleRefund: ['POST', '/api/refunds/:id/settle'],
 
   familySignIn: ['POST', '/api/family/sign-in'],
   familyVerify: ['POST', '/api/family/verify'],

@@ -68,8 +68,14 @@ export const subscriptionRefundableSchema = z.object({
   invoice: z
     .object({ id: z.uuid(), invoiceNumber: z.number().int(), totalAmount: z.number(), paymentMethod: paymentMethodSchema })
     .nullable(),
-  /** SAR: what a full refund gives back (0 when all of it was credited already). */
+  /** SAR: what a full refund gives back (0 when all of it was credited already), pending refunds left out. */
   refundableAmount: z.number(),
+  /**
+   * SAR already on its way back: card refunds of this invoice the provider has not confirmed yet
+   * (issue 29), held until they settle; with when the first was asked (ISO instant), null when none.
+   */
+  pendingRefundAmount: z.number(),
+  pendingRefundSince: z.string().nullable(),
 });
 
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;

@@ -20,10 +20,11 @@ ALTER TABLE "refunds" ADD COLUMN "provider_status" text;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "settled_by" text;--> statement-breakpoint
 CREATE INDEX "refunds_academy_pending_idx" ON "refunds" USING btree ("academy_id","next_check_at") WHERE "refunds"."state" = 'pending';--> statement-breakpoint
 -- 3. The scheduled query runs outside any academy: this function answers only which academies have
--- card refunds pending and due for a check (nothing else of them), as kora_lookup (0009).
-GRANT SELECT (academy_id, state, method, next_check_at) ON refunds TO kora_lookup;--> statement-breakpoint
+-- card refunds pending and due for a check (nothing else of them), as kora_lookup (0009); the first
+-- check waits 2 minutes after the refund was asked (a request still asking has long timed out).
+GRANT SELECT (academy_id, state, method, next_check_at, created_at) ON refunds TO kora_lookup;--> statement-breakpoint
 CREATE POLICY refunds_due_lookup ON refunds FOR SELECT TO kora_lookup USING (true);--> statement-breakpoint
 CREATE FUNCTION refunds_due(at timestamptz, max_academies integer) RETURNS SETOF uuid
   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
-  AS 'select distinct academy_id from refunds where state = ''pending'' and method = ''Card'' and (next_check_at is null or next_check_at <= at) limit max_academies';--> statement-breakpoint
+  AS 'select distinct academy_id from refunds where state = ''pending'' and method = ''Card'' and (next_check_at <= at or (next_check_at is null and created_at <= at - interval ''2 minutes'')) limit max_academies';--> statement-breakpoint
 ALTER FUNCTION refunds_due(timestamptz, integer) OWNER TO kora_lookup;

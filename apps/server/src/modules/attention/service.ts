@@ -14,6 +14,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { TenantTx } from '../../db/tenant.js';
+import { pendingRefundItems } from '../payments/refunds.js';
 import { refreshSubscriptionStates } from '../subscriptions/activate.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -64,7 +65,7 @@ export function attentionRules(now: Date) {
         null::int as invoice_number, null::text as refund_state
       from users u
       where u.role = 'PLAYER' and u.created_at > ${iso(new Date(now.getTime() - NEW_PLAYER_DAYS * DAY_MS))}`,
-  } satisfies Record<AttentionKind, SQL>;
+  } satisfies Record<Exclude<AttentionKind, 'refund_pending'>, SQL>;
 }
 
 interface Row {
@@ -98,7 +99,7 @@ export async function listAttention(tx: TenantTx, now: Date): Promise<AttentionR
   await refreshSubscriptionStates(tx, now);
   const rules = attentionRules(now);
   const branches = sql.join(
-    ATTENTION_KINDS.map((kind) => sql`select ${kind}::text as kind, r.* from (${rules[kind]}) as r`),
+    RULE_KINDS.map((kind) => sql`select ${kind}::text as kind, r.* from (${rules[kind]}) as r`),
     sql` union all `,
   );
   const rows = rowsOf<Row>(
@@ -123,5 +124,14 @@ export async function listAttention(tx: TenantTx, now: Date): Promise<AttentionR
       ...(r.refund_state ? { refundState: r.refund_state } : {}),
     }),
   );
+  // Card refunds not confirmed yet (modules/payments/refunds.ts): one statement more, in their kind's place.
+  const refunds = await pendingRefundItems(tx);
+  if (refunds.length > 0) {
+    items.push(...refunds);
+    items.sort((x, y) => ATTENTION_KINDS.indexOf(x.kind) - ATTENTION_KINDS.indexOf(y.kind));
+  }
   return { items, count: items.length };
 }
+
+/** The kinds of the rules' union (a pending refund is read on its own: its amount is its figure). */
+const RULE_KINDS = ATTENTION_KINDS.filter((k): k is Exclude<AttentionKind, 'refund_pending'> => k !== 'refund_pending');

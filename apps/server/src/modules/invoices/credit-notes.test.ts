@@ -433,6 +433,8 @@ describe('cancelling a paid subscription with a refund', () => {
     expect((await refundable(c, subscriptionId)).json()).toEqual({
       invoice: { id: invoice.id, invoiceNumber: invoice.invoiceNumber, totalAmount: 450, paymentMethod: 'Cash' },
       refundableAmount: 450,
+      pendingRefundAmount: 0,
+      pendingRefundSince: null,
     });
     const res = await cancel(c, subscriptionId, { refund: { reason: 'Family moved' } });
     expect(res.statusCode).toBe(200);
@@ -469,7 +471,12 @@ describe('cancelling a paid subscription with a refund', () => {
 
   it('refuses a refund of an unpaid subscription (nothing cancelled); without a refund, cancels as before', async () => {
     const subscriptionId = await pendingSubscription(c, 'Ziad');
-    expect((await refundable(c, subscriptionId)).json()).toEqual({ invoice: null, refundableAmount: 0 });
+    expect((await refundable(c, subscriptionId)).json()).toEqual({
+      invoice: null,
+      refundableAmount: 0,
+      pendingRefundAmount: 0,
+      pendingRefundSince: null,
+    });
     const refused = await cancel(c, subscriptionId, { refund: { reason: 'X' } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('credit_note.nothing_to_refund');

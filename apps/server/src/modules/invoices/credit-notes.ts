@@ -219,6 +219,9 @@ export async function settleCardRefund(
     return await run(async (tx) => {
       // The caller's work first: its row locks come before the invoice's and the counter's, as in a payment.
       await alsoThen?.(tx);
+      // Settled meanwhile (a scheduled query, a member): never a second credit note (modules/payments/refunds.ts).
+      const [still] = await tx.select({ state: refunds.state }).from(refunds).where(eq(refunds.id, refund.id)).for('update');
+      if (still?.state !== 'pending') throw conflict('refund.not_pending');
       return completeRefund(tx, invoice, refund, result.tranRef, now());
     });
   } catch (err) {
@@ -230,6 +233,14 @@ export async function settleCardRefund(
     );
     throw err;
   }
+}
+
+/**
+ * Issues the credit note of a card refund settled after its request (a retry, the provider's answer to
+ * a later query, a member after checking the provider: modules/payments/refunds.ts), as for any refund.
+ */
+export function completePendingRefund(tx: TenantTx, invoice: Invoice, refund: Refund, providerRef: string | null, now: () => Date) {
+  return completeRefund(tx, invoice, refund, providerRef, now());
 }
 
 /** POST /api/invoices/{id}/credit-note: credits all (default) or part of an invoice and gives the money back. */

@@ -1,10 +1,12 @@
 import { ERRORS, type PaymentLang } from '@kora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { noteAudit } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { PaymentProviderError } from '../../payments/provider.js';
+import { listPendingRefunds, markRefundSettled, retryRefund } from './refunds.js';
 import {
   academyForRequest,
   academyOfAttempt,
@@ -152,6 +154,24 @@ export async function paymentRoutes(app: FastifyInstance) {
       if (!attempt || attempt.subscriptionId !== returned.cartId) return reply.redirect(backTo, 303);
       return reply.redirect(resultPath(attempt), 303);
     });
+  });
+
+  // Card refunds the provider has not confirmed (refunds.ts): listed, retried, or marked settled after checking the provider.
+  const now = () => deps.clock.now();
+  route(app, 'listPendingRefunds', { access: { anyOf: ['canReadSettings'] } }, (req) => req.tenant((tx) => listPendingRefunds(tx)));
+  route(app, 'retryRefund', { access: { anyOf: ['canWriteSettings'] } }, async (req) => {
+    const outcome = await retryRefund((work) => req.tenant(work), deps.payments, now, req.params.id, req.log);
+    noteAudit(req, { state: outcome.state, creditNote: outcome.creditNote?.invoiceNumber ?? null }, req.params.id);
+    return outcome;
+  });
+  route(app, 'settleRefund', { access: { anyOf: ['canWriteSettings'] } }, async (req) => {
+    const outcome = await req.tenant((tx) => markRefundSettled(tx, req.params.id, req.body, now));
+    noteAudit(
+      req,
+      { state: outcome.state, providerRef: req.body.providerRef ?? null, creditNote: outcome.creditNote?.invoiceNumber ?? null },
+      req.params.id,
+    );
+    return outcome;
   });
 
   // The result page's truth: the attempt as recorded, by its unguessable id, only on its academy's host (or the root's).

@@ -12,11 +12,12 @@ import {
 } from '@kora/contracts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { jsonArray, jsonList } from '../../db/json.js';
-import { invoices, packages, subscriptions, users } from '../../db/schema.js';
+import { invoices, packages, refunds, subscriptions, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { PaymentProvider } from '../../payments/provider.js';
 import { type CreditAsk, refundableOf, settleCardRefund, startRefund, type TenantRunner } from '../invoices/credit-notes.js';
+import { pendingOfInvoice } from '../payments/refunds.js';
 import { receiptOf } from '../payments/service.js';
 import { nameOrder, playerRankSql } from '../users/player-order.js';
 import { teamListsOfPlayers } from '../users/read.js';
@@ -187,7 +188,9 @@ export async function subscriptionRefundable(tx: TenantTx, id: string): Promise<
   const [s] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, id));
   if (!s) throw notFound('subscription.not_found');
   const invoice = await latestInvoiceOf(tx, id);
-  if (!invoice) return { invoice: null, refundableAmount: 0 };
+  if (!invoice) return { invoice: null, refundableAmount: 0, pendingRefundAmount: 0, pendingRefundSince: null };
+  // Card refunds of it not confirmed yet (issue 29): held, so the dialog says what is already on its way back.
+  const pending = await pendingOfInvoice(tx, invoice.id);
   return {
     invoice: {
       id: invoice.id,
@@ -196,6 +199,8 @@ export async function subscriptionRefundable(tx: TenantTx, id: string): Promise<
       paymentMethod: invoice.paymentMethod,
     },
     refundableAmount: halalasToSar(await refundableOf(tx, invoice)),
+    pendingRefundAmount: halalasToSar(pending.halalas),
+    pendingRefundSince: pending.since,
   };
 }
 
@@ -219,6 +224,8 @@ export async function cancelWithRefund(
     const invoice = await latestInvoiceOf(tx, id);
     if (!invoice) throw conflict('credit_note.nothing_to_refund');
     const started = await startRefund(tx, provider.name, invoice.id, ask, now());
+    // A card refund settled later (a retry, the provider's answer to a query, a member) completes the cancellation.
+    if (!started.creditNote) await tx.update(refunds).set({ cancelsSubscription: true }).where(eq(refunds.id, started.refund.id));
     return { started, cancelled: started.creditNote ? await markCancelled(tx, s.id, p, now()) : null };
   });
   if (first.cancelled && first.started.creditNote) return { ...first.cancelled, creditNote: first.started.creditNote };

@@ -16,6 +16,7 @@ import { badgeLabel, canSeeAttention, groupAttention } from './helpers';
 
 const KIND_LABEL: Record<AttentionKind, MessageId> = {
   unapplied_payment: 'attention.kind.unapplied_payment',
+  refund_pending: 'attention.kind.refund_pending',
   einvoice_rejected: 'attention.kind.einvoice_rejected',
   low_sessions: 'attention.kind.low_sessions',
   ending_soon: 'attention.kind.ending_soon',
@@ -38,6 +39,18 @@ const KIND_ICON: Record<AttentionKind, { svg: ReactNode; tone: string }> = {
       </>,
     ),
     tone: 'bg-red-100 text-red-700',
+  },
+  // A card with an arrow going back and a clock: money on its way, not confirmed yet.
+  refund_pending: {
+    svg: icon(
+      <>
+        <rect x="2" y="5" width="14" height="11" rx="2" />
+        <path d="M2 9h14M10 13H6l1.5-1.5" />
+        <circle cx="18" cy="17" r="4" />
+        <path d="M18 15v2l1.5 1" />
+      </>,
+    ),
+    tone: 'bg-amber-100 text-amber-800',
   },
   // A document with a cross.
   einvoice_rejected: {
@@ -83,6 +96,21 @@ const KIND_ICON: Record<AttentionKind, { svg: ReactNode; tone: string }> = {
 
 const shownDate = (iso: string) => (iso ? <PlanDate iso={iso} /> : '—');
 
+/** A card refund the provider has not confirmed: how much, of which invoice, asked when (issue 29). */
+function RefundPendingDetail({ item }: { item: AttentionItem }) {
+  const intl = useIntl();
+  return (
+    <FormattedMessage
+      id="attention.refundPending"
+      values={{
+        amount: <bdi>{intl.formatNumber(item.amount ?? 0, { style: 'currency', currency: 'SAR' })}</bdi>,
+        number: item.invoiceNumber ?? '',
+        date: shownDate(item.createdAt ? riyadhToday(new Date(item.createdAt)) : ''),
+      }}
+    />
+  );
+}
+
 /** The line under a player's name: what the item is about. */
 function Detail({ item }: { item: AttentionItem }) {
   switch (item.kind) {
@@ -93,6 +121,8 @@ function Detail({ item }: { item: AttentionItem }) {
           values={{ date: shownDate(item.createdAt ? riyadhToday(new Date(item.createdAt)) : '') }}
         />
       );
+    case 'refund_pending':
+      return <RefundPendingDetail item={item} />;
     case 'einvoice_rejected':
       return <FormattedMessage id="attention.einvoiceRejected" values={{ number: item.invoiceNumber ?? '' }} />;
     case 'low_sessions':
@@ -197,7 +227,7 @@ function Bell({ userId, playersLinks, historyLinks }: { userId: string; playersL
                 const className = 'block rounded-lg px-4 py-2 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none';
                 return (
                   <li key={`${item.kind}-${item.invoiceNumber ?? item.subscriptionId ?? item.playerId}`}>
-                    {item.kind === 'einvoice_rejected' && historyLinks ? (
+                    {(item.kind === 'einvoice_rejected' || item.kind === 'refund_pending') && historyLinks ? (
                       // A rejected e-invoice is looked at in the payments history, where its state shows.
                       <Link to="/settings/payments-history" className={className} onClick={() => setOpen(false)}>
                         {content}

@@ -17,6 +17,7 @@ import { ReportingBadge } from '../e-invoicing/ReportingBadge';
 import { InvoiceDialog } from './InvoicePdf';
 import { downloadInvoicesCsv, useInvoices } from './invoices';
 import { currentMonth, shiftMonth } from './month';
+import { PendingRefunds } from './PendingRefunds';
 
 const paymentsRoute = getRouteApi('/app/settings/payments-history');
 const SEARCH = { q: '' };
@@ -180,20 +181,23 @@ export function PaymentsHistoryPage() {
         </Button>
       }
       toolbar={
-        <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
-          <MonthNav month={month} onChange={(m) => navigate({ to: '/settings/payments-history', search: { month: m } })} />
-          {rows.length > 0 && (
-            <p className="text-sm text-slate-600" data-testid="payments-summary">
-              {credits ? (
-                <FormattedMessage
-                  id="payments.summaryWithCredits"
-                  values={{ count: rows.length - credits, credits, total: <bdi>{money(total)}</bdi> }}
-                />
-              ) : (
-                <FormattedMessage id="payments.summary" values={{ count: rows.length, total: <bdi>{money(total)}</bdi> }} />
-              )}
-            </p>
-          )}
+        <div className="space-y-3">
+          <PendingRefunds />
+          <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
+            <MonthNav month={month} onChange={(m) => navigate({ to: '/settings/payments-history', search: { month: m } })} />
+            {rows.length > 0 && (
+              <p className="text-sm text-slate-600" data-testid="payments-summary">
+                {credits ? (
+                  <FormattedMessage
+                    id="payments.summaryWithCredits"
+                    values={{ count: rows.length - credits, credits, total: <bdi>{money(total)}</bdi> }}
+                  />
+                ) : (
+                  <FormattedMessage id="payments.summary" values={{ count: rows.length, total: <bdi>{money(total)}</bdi> }} />
+                )}
+              </p>
+            )}
+          </div>
         </div>
       }
       search={{ label: 'payments.search', value: paged.filters.q, onChange: (v) => paged.setFilter('q', v) }}

@@ -5,10 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
+import { riyadhDateOf } from '../../components/date-format';
 import { TextField } from '../../components/Field';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useFieldError, useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
+import { PlanDate } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
 import { call } from '../../lib/api';
@@ -114,6 +116,22 @@ export function CancelDialog({
   const refundable = useQuery(refundableQuery(subscription.id));
   const left = refundable.data?.refundableAmount ?? 0;
   const invoice = refundable.data?.invoice ?? null;
+  // Card refunds of this invoice the provider has not confirmed (issue 29): held, so a "full refund" is only what is left.
+  const pending = refundable.data?.pendingRefundAmount ?? 0;
+  const since = refundable.data?.pendingRefundSince;
+  const pendingNote = invoice && pending > 0 && (
+    <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="refund-pending-note">
+      <FormattedMessage
+        id={left > 0 ? 'subscriptions.refund.pendingPart' : 'subscriptions.refund.pendingAll'}
+        values={{
+          pending: <bdi>{intl.formatNumber(pending, { style: 'currency', currency: 'SAR' })}</bdi>,
+          left: <bdi>{intl.formatNumber(left, { style: 'currency', currency: 'SAR' })}</bdi>,
+          number: invoice.invoiceNumber,
+          date: since ? <PlanDate iso={riyadhDateOf(since)} /> : '',
+        }}
+      />
+    </p>
+  );
   const form = useZodForm(cancelSchema(left), { defaultValues: { refund: 'none', amount: undefined, reason: '' } });
 
   const confirm = async (v: CancelValues) => {
@@ -157,7 +175,12 @@ export function CancelDialog({
           <FormattedMessage id="subscriptions.refund.loadFailed" />
         </p>
       ) : invoice && left > 0 ? (
-        <RefundChoice refundable={left} card={invoice.paymentMethod === 'Card'} />
+        <>
+          {pendingNote}
+          <RefundChoice refundable={left} card={invoice.paymentMethod === 'Card'} />
+        </>
+      ) : invoice && pending > 0 ? (
+        pendingNote
       ) : invoice ? (
         <p className="text-sm text-slate-600">
           <FormattedMessage id="subscriptions.refund.nothingLeft" values={{ number: invoice.invoiceNumber }} />

@@ -232,6 +232,40 @@ describe('the subscriptions screen', () => {
     });
   });
 
+  it('says what is already on its way back when a card refund is not confirmed yet (issue 29)', async () => {
+    const user = userEvent.setup();
+    const refundable = { invoice: { id: id(800), invoiceNumber: 7, totalAmount: 450, paymentMethod: 'Card' }, refundableAmount: 250 };
+    let pending = { ...refundable, pendingRefundAmount: 200, pendingRefundSince: '2026-11-20T08:00:00.000Z' };
+    mockedCall.mockImplementation(async (key: string) => {
+      if (key === 'listSubscriptions') return ROWS;
+      if (key === 'listPackages') return packages;
+      if (key === 'subscriptionRefundable') return pending;
+      return sub(1, 'PENDING');
+    });
+    const view = renderPage();
+    await user.click((await tableRow('Active Player')).getByRole('button', { name: 'Cancel subscription' }));
+    let dialog = within(await screen.findByRole('dialog'));
+    // The "full refund" is smaller than the invoice, and the dialog says why.
+    expect(await dialog.findByLabelText(/^Full refund: SAR\s250\.00$/)).toBeTruthy();
+    const note = dialog.getByTestId('refund-pending-note').textContent ?? '';
+    expect(note).toMatch(/SAR\s200\.00 of invoice no\. 7 is already on its way back/);
+    expect(note).toMatch(/not confirmed yet/);
+    expect(note).toMatch(/what is left: SAR\s250\.00/);
+    await user.keyboard('{Escape}');
+    view.unmount();
+
+    // All of it on its way: nothing more to offer, and not "refunded in full".
+    pending = { ...refundable, refundableAmount: 0, pendingRefundAmount: 450, pendingRefundSince: '2026-11-20T08:00:00.000Z' };
+    renderPage();
+    await user.click((await tableRow('Active Player')).getByRole('button', { name: 'Cancel subscription' }));
+    dialog = within(await screen.findByRole('dialog'));
+    expect((await dialog.findByTestId('refund-pending-note')).textContent).toMatch(
+      /Nothing more to refund: SAR\s450\.00 of invoice no\. 7 is already on its way back/,
+    );
+    expect(dialog.queryByText(/refunded in full/)).toBeNull();
+    expect(dialog.queryByLabelText(/Full refund/)).toBeNull();
+  });
+
   it('toasts a refused action in words of its code', async () => {
     const user = userEvent.setup();
     mockedCall.mockImplementation(async (key: string) => {
