@@ -43,13 +43,14 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
     },
   });
-  const deadline = Date.now() + 60_000;
+  // The demo academy is seeded at the first start: on a loaded 2-core machine that can take more than a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/academies/check/demo`);
       if ((await res.json()).exists) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('Kora did not start within 60 s');
+    if (Date.now() > deadline) throw new Error('Kora did not start within 180 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('port', port);

@@ -69,10 +69,15 @@ export const pendingOptions = { defaultPendingComponent: PageSpinner, defaultPen
  */
 export const layoutPending = { pendingMs: Number.POSITIVE_INFINITY };
 
+/** Whether the page's first load has resolved (`showWaits`): until then loaders do not hold the shell (routes/search.ts `warm`). */
+let firstLoadResolved = false;
+export const isFirstLoad = () => !firstLoadResolved;
+
 export function showWaits<R extends AnyRouter>(router: R): R {
   waitStartedAt = Date.now();
   const afterFirst = router.subscribe('onResolved', () => {
     afterFirst();
+    firstLoadResolved = true;
     router.update({ ...router.options, defaultPendingMs: SPINNER_AFTER_MS, defaultPendingMinMs: SPINNER_MIN_MS });
     // The first load's wait counts from the app's start (the academy check waits too).
     router.subscribe('onBeforeNavigate', () => {
