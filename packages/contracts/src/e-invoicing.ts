@@ -33,6 +33,16 @@ export const REPORTING_STATES = ['waiting', 'reported', 'reported_with_warnings'
 export const reportingStateSchema = z.enum(REPORTING_STATES);
 export type ReportingState = z.infer<typeof reportingStateSchema>;
 
+/**
+ * How the academy's next VAT invoice is issued: a phase-1 simplified invoice (QR tags 1–5, no
+ * cryptographic stamp, nothing reported: it never onboarded); signed with ZATCA's SDK test
+ * certificate (never onboarded, development only); signed with its own certificate and reported; or
+ * numbered and chained but waiting for a certificate (its certificate has ended).
+ */
+export const INVOICE_SIGNING = ['phase1', 'test_certificate', 'own_certificate', 'waiting_for_certificate'] as const;
+export const invoiceSigningSchema = z.enum(INVOICE_SIGNING);
+export type InvoiceSigning = z.infer<typeof invoiceSigningSchema>;
+
 /** GET /api/academies/e-invoicing: never a key or a secret, only what the certificate says publicly. */
 export const eInvoicingStatusSchema = z.object({
   state: eInvoicingStateSchema,
@@ -56,6 +66,10 @@ export const eInvoicingStatusSchema = z.object({
   vatNumber: z.string().nullable(),
   /** The academy's documents by reporting state. */
   reporting: z.object(recordOf(REPORTING_STATES, () => z.number().int().min(0))),
+  /** How an invoice issued now would be issued. */
+  signing: invoiceSigningSchema,
+  /** Documents issued while no certificate was valid: signed and reported once one is (counted in `reporting.waiting` too). */
+  waitingForCertificate: z.number().int().min(0),
 });
 export type EInvoicingStatus = z.infer<typeof eInvoicingStatusSchema>;
 

@@ -99,6 +99,11 @@ export const academies = pgTable('academies', {
   refundPolicyArabic: text('refund_policy_arabic'),
   /** How long before an event parents may still say their child can't come (migration 0027). */
   availabilityCutoffMinutes: integer('availability_cutoff_minutes').notNull().default(120),
+  /** When the owner opened the link mailed at sign-up (migration 0033); null: the academy may not send text messages. */
+  ownerVerifiedAt: timestamp('owner_verified_at', { withTimezone: true }),
+  /** SHA-256 of the owner's verification link's token, and when it was mailed (valid 3 days). */
+  ownerVerifyTokenHash: text('owner_verify_token_hash').unique('academies_owner_verify_token_idx'),
+  ownerVerifySentAt: timestamp('owner_verify_sent_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -755,8 +760,14 @@ export const invoiceDocuments = pgTable(
     hash: text('hash').notNull(),
     qr: text('qr').notNull(),
     xml: text('xml').notNull(),
-    /** The academy's credential it was signed with; null: the development credential. */
+    /** The academy's credential it was signed with; null: the development credential (or not signed yet). */
     credentialId: uuid('credential_id'),
+    /**
+     * Issued while the academy had no valid certificate (migration 0036): numbered and chained, its
+     * XML the canonical document without signature, its QR tags 1–5; signed once, when a certificate
+     * comes (modules/e-invoicing/waiting.ts), and only then reported.
+     */
+    unsigned: boolean('unsigned').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

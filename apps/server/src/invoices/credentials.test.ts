@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Academy, createTestApp, registerAndLogin, type TestContext } from '../../test/harness.js';
 import { zatcaCredentials } from '../db/schema.js';
 import { withTenant } from '../db/tenant.js';
-import { developmentCredentials, seal, sealingKey, signingCredentials, unseal } from './credentials.js';
+import { allowDevelopmentSigning, developmentCredentials, type Signing, seal, sealingKey, signingFor, unseal } from './credentials.js';
 import { SDK_TEST_CERTIFICATE, SDK_TEST_PRIVATE_KEY } from './dev-credentials/sdk-test.js';
 
 const key = randomBytes(32);
@@ -26,14 +26,17 @@ describe('sealed credentials', () => {
   });
 });
 
-describe('signingCredentials', () => {
+describe('signingFor', () => {
   let t: TestContext;
   let a: Academy;
   beforeAll(async () => {
     t = await createTestApp();
     a = await registerAndLogin(t.app);
   });
-  afterAll(() => t.close());
+  afterAll(() => {
+    allowDevelopmentSigning(!t.deps.config.production);
+    return t.close();
+  });
 
   const credential = (over: Partial<typeof zatcaCredentials.$inferInsert> = {}) =>
     withTenant(t.deps.db, a.id, async (tx) => {
@@ -51,26 +54,39 @@ describe('signingCredentials', () => {
         .returning();
       return row;
     });
-  const credentialsNow = (k: Buffer | null = key) => withTenant(t.deps.db, a.id, (tx) => signingCredentials(tx, NOW, k));
+  const signingNow = (k: Buffer | null = key, at = NOW) => withTenant(t.deps.db, a.id, (tx) => signingFor(tx, at, k));
+  const signed = (s: Signing) => (s.kind === 'signed' ? s.credentials : null);
 
-  it("signs with ZATCA's SDK test credential while the academy has none of its own", async () => {
-    const c = await credentialsNow();
+  it("signs with ZATCA's SDK test credential while the academy never onboarded, only in development; phase 1 in production", async () => {
+    const c = signed(await signingNow());
     expect(c).toBe(developmentCredentials());
     expect(c).toMatchObject({ credentialId: null, environment: 'development' });
+    allowDevelopmentSigning(false);
+    try {
+      expect(await signingNow()).toEqual({ kind: 'phase1' });
+    } finally {
+      allowDevelopmentSigning(true);
+    }
   });
 
-  it('uses the newest valid production credential, never a compliance or an expired one', async () => {
+  it('a compliance certificate is not onboarding: still the development credential', async () => {
     await credential({ kind: 'compliance' });
-    await credential({ expiresAt: new Date('2026-11-01T00:00:00Z') });
-    expect((await credentialsNow()).credentialId).toBeNull();
-    const production = await credential();
-    const c = await credentialsNow();
-    expect(c).toMatchObject({ credentialId: production.id, environment: 'simulation' });
-    expect(c.certificate.serialNumber).toBe(developmentCredentials().certificate.serialNumber);
-    expect(c.privateKey.asymmetricKeyDetails?.namedCurve).toBe('secp256k1');
+    expect(signed(await signingNow())?.credentialId).toBeNull();
   });
 
-  it('refuses to sign when a credential exists but the sealing key is not configured', async () => {
-    await expect(credentialsNow(null)).rejects.toThrow(/ZATCA_KEY_ENCRYPTION_KEY/);
+  it('once onboarded, never anything but a valid production credential: past its end the document waits for a certificate', async () => {
+    await credential({ expiresAt: new Date('2026-11-01T00:00:00Z') });
+    expect(await signingNow()).toEqual({ kind: 'waiting', reason: 'expired' });
+    const production = await credential();
+    const c = signed(await signingNow());
+    expect(c).toMatchObject({ credentialId: production.id, environment: 'simulation' });
+    expect(c?.certificate.serialNumber).toBe(developmentCredentials().certificate.serialNumber);
+    expect(c?.privateKey.asymmetricKeyDetails?.namedCurve).toBe('secp256k1');
+    // The day it ends, it signs no more; and never the test credential instead.
+    expect(await signingNow(key, new Date('2027-11-22T00:00:00Z'))).toEqual({ kind: 'waiting', reason: 'expired' });
+  });
+
+  it('a credential whose key cannot be opened (no sealing key) makes documents wait, never sign with the test key', async () => {
+    expect(await signingNow(null)).toEqual({ kind: 'waiting', reason: 'key_missing' });
   });
 });

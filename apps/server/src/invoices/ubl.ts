@@ -1,7 +1,7 @@
 import { riyadhWallClock, sarDecimal } from '@kora/contracts';
 /**
  * The UBL 2.1 XML of a ZATCA simplified tax invoice, credit note or debit note (docs/domain.md, "ZATCA: the facts Kora builds on"), laid
- * out as the SDK's samples (tools/zatca/Samples/Simplified). It is written directly in canonical
+ * out as the SDK's samples (shared/zatca/Samples/Simplified). It is written directly in canonical
  * form (C14N: namespace declarations in order, no empty-element tags, text escaped as C14N does),
  * so the invoice hash is the SHA-256 of the written text less the three parts the hash leaves out
  * (UBLExtensions, cac:Signature, the QR reference), with no XML parser. signing.ts stamps it.
@@ -116,11 +116,6 @@ export function buildUbl(input: UblInput): UnsignedDocument {
     wrap('cac:AdditionalDocumentReference', 1, [el('cbc:ID', 'ICV'), el('cbc:UUID', input.icv)]),
     wrap('cac:AdditionalDocumentReference', 1, [el('cbc:ID', 'PIH'), attachment(input.pih)]),
   ]);
-  const qrReference = (qr: string) => wrap('cac:AdditionalDocumentReference', 1, [el('cbc:ID', 'QR'), attachment(qr)]);
-  const signature = wrap('cac:Signature', 1, [
-    el('cbc:ID', 'urn:oasis:names:specification:ubl:signature:Invoice'),
-    el('cbc:SignatureMethod', 'urn:oasis:names:specification:ubl:dsig:enveloped:xades'),
-  ]);
   const parties = block(1, [
     wrap('cac:AccountingSupplierParty', 1, [
       wrap('cac:Party', 2, [
@@ -172,21 +167,46 @@ export function buildUbl(input: UblInput): UnsignedDocument {
     ]),
   ]);
 
-  // C14N writes the root's namespace declarations default first, then by prefix.
-  const root = `<Invoice xmlns="${NS.inv}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ext="${NS.ext}">`;
-  const pad = '\n    ';
-  const end = '\n</Invoice>';
+  return unsignedDocument(`${ROOT}${head}${PAD}${PAD}${parties}${END}`, {
+    sellerName: cleanText(seller.name),
+    vatNumber: seller.vatNumber,
+    timestamp: `${date}T${time}`,
+    total: sarDecimal(line.totalHalalas),
+    vat: sarDecimal(line.vatHalalas),
+  });
+}
+
+// C14N writes the root's namespace declarations default first, then by prefix.
+const ROOT = `<Invoice xmlns="${NS.inv}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ext="${NS.ext}">`;
+const PAD = '\n    ';
+const END = '\n</Invoice>';
+const SIGNATURE = wrap('cac:Signature', 1, [
+  el('cbc:ID', 'urn:oasis:names:specification:ubl:signature:Invoice'),
+  el('cbc:SignatureMethod', 'urn:oasis:names:specification:ubl:dsig:enveloped:xades'),
+]);
+const qrReference = (qr: string) =>
+  wrap('cac:AdditionalDocumentReference', 1, [
+    el('cbc:ID', 'QR'),
+    wrap('cac:Attachment', 2, [`<cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${qr}</cbc:EmbeddedDocumentBinaryObject>`]),
+  ]);
+
+/**
+ * The document of a canonical text buildUbl wrote (the same characters as the full document with
+ * the three parts the hash leaves out cut out: the white space between them stays) and its QR tags
+ * 1–5. A document that waits for a certificate is stored as this text (migration 0036) and signed
+ * later through it: what the hash covers is exactly what was issued.
+ */
+export function unsignedDocument(canonical: string, qr: UnsignedDocument['qr']): UnsignedDocument {
+  // The canonical text is the root, the head (up to the PIH), two pads where the QR reference and
+  // cac:Signature were, then the parties and the end; the parties start on a line of their own.
+  const cut = canonical.indexOf(`${PAD}${PAD}${PAD}<cac:AccountingSupplierParty>`);
+  if (!canonical.startsWith(ROOT) || cut < 0 || !canonical.endsWith(END)) throw new Error('Not a canonical document written by ubl.ts');
+  const head = canonical.slice(ROOT.length, cut);
+  const rest = canonical.slice(cut + 2 * PAD.length);
   return {
-    // The same characters as the full document with the three removed parts cut out (the white space between them stays).
-    canonical: `${root}${head}${pad}${pad}${parties}${end}`,
-    qr: {
-      sellerName: cleanText(seller.name),
-      vatNumber: seller.vatNumber,
-      timestamp: `${date}T${time}`,
-      total: sarDecimal(line.totalHalalas),
-      vat: sarDecimal(line.vatHalalas),
-    },
-    assemble: (extensions, qr) =>
-      `<?xml version="1.0" encoding="UTF-8"?>\n${root}${extensions}${head}${pad}${qrReference(qr)}${pad}${signature}${parties}${end}\n`,
+    canonical,
+    qr,
+    assemble: (extensions, qrValue) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n${ROOT}${extensions}${head}${PAD}${qrReference(qrValue)}${PAD}${SIGNATURE}${rest}\n`,
   };
 }

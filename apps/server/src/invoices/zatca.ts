@@ -30,3 +30,22 @@ export function zatcaQrPayload(f: ZatcaFields): string {
 
 /** A timestamp as ZATCA's examples write it: ISO 8601 in UTC to the second ('2021-07-12T14:25:09Z'). */
 export const zatcaTimestamp = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
+
+/** The fields of a TLV payload by tag (the QR's text, base64). */
+export function readTlv(base64: string): Map<number, Buffer> {
+  const bytes = Buffer.from(base64, 'base64');
+  const tags = new Map<number, Buffer>();
+  for (let i = 0; i + 1 < bytes.length; i += 2 + bytes[i + 1]) tags.set(bytes[i], bytes.subarray(i + 2, i + 2 + bytes[i + 1]));
+  return tags;
+}
+
+/** Tags 1–5 of a QR payload, as the fields they were written from. */
+export function zatcaFieldsOf(base64: string): ZatcaFields {
+  const tags = readTlv(base64);
+  const text = (tag: number) => {
+    const value = tags.get(tag);
+    if (!value) throw new Error(`The QR payload has no tag ${tag}`);
+    return value.toString('utf8');
+  };
+  return { sellerName: text(1), vatNumber: text(2), timestamp: text(3), total: text(4), vat: text(5) };
+}

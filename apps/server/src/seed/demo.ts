@@ -36,7 +36,7 @@ import {
 } from '../db/schema.js';
 import { dataAccess, enterTenant, withSystem } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
-import { developmentCredentials } from '../invoices/credentials.js';
+import { developmentCredentials, developmentSigningAllowed } from '../invoices/credentials.js';
 import { hashPassword } from '../lib/passwords.js';
 import { registerAcademy } from '../modules/auth/service.js';
 import { CHAIN_START, signedDocument } from '../modules/invoices/documents.js';
@@ -120,8 +120,10 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
         district: 'العليا',
         city: 'الرياض',
         postalCode: '12214',
-        // Kora has run the academy for a little over a year.
+        // Kora has run the academy for a little over a year; its owner confirmed their e-mail then (it may text parents).
         createdAt: daysBefore(380),
+        ownerVerifiedAt: daysBefore(380),
+        ownerVerifyTokenHash: null,
       })
       .where(eq(academies.id, academyId));
     await enterTenant(tx, academyId);
@@ -771,8 +773,10 @@ async function seedPayments(tx: Tx, demo: { academyId: string; paid: Paid[]; use
     };
   });
   let chain = CHAIN_START;
-  const credentials = developmentCredentials();
-  const documentRows = invoiceRows.map((invoice) => {
+  // Signed with ZATCA's SDK test credential in development; where production is configured (SEED_DEMO=always) the
+  // demo academy, which never onboarded, has phase-1 invoices: no documents.
+  const credentials = developmentSigningAllowed() ? developmentCredentials() : null;
+  const documentRows = (credentials ? invoiceRows : []).map((invoice) => {
     const row = signedDocument(
       academyId,
       {
@@ -787,7 +791,7 @@ async function seedPayments(tx: Tx, demo: { academyId: string; paid: Paid[]; use
         paymentMethod: invoice.paymentMethod,
       },
       chain,
-      credentials,
+      credentials ?? developmentCredentials(),
     );
     chain = { icv: row.icv + 1, pih: row.hash };
     return row;

@@ -9,6 +9,9 @@
  * - Never twice: a claim locks the academy's first waiting row (FOR UPDATE) and moves the next
  *   attempt of its waiting rows into the future in the same transaction, so no other process (or
  *   run) sends it until that attempt has been answered.
+ * - Credential: each document goes with the certificate that signed it (invoice_documents.credential_id),
+ *   even after a renewal: ZATCA refuses a document signed with another certificate than the
+ *   authenticated one. A document issued while no certificate was valid is signed first (waiting.ts).
  * - Outages (network, timeouts, 5xx, 429) and refusals of the credential are retried with a
  *   doubling delay, 1 minute up to 1 hour; ZATCA's 400 with errors is final: rejected, listed by
  *   the bell. ZATCA's answer (warnings and errors) is kept with the row.
@@ -22,12 +25,16 @@ import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import { unseal } from '../../invoices/credentials.js';
 import type { Clock } from '../../lib/clock.js';
 import { type Csid, type DocumentResult, tokenOfCertificate, type ZatcaApi, ZatcaRefusal, ZatcaUnavailable } from '../../zatca/provider.js';
+import { signWaitingIfPossible } from './waiting.js';
 
 /** The first retry waits this long; each further one twice as long, up to MAX_DELAY_S. */
 const FIRST_DELAY_S = 60;
 const MAX_DELAY_S = 3600;
 /** An academy without a production certificate is looked at again after this long (onboarding wakes it at once). */
 const NO_CREDENTIAL_DELAY_S = 3600;
+const WAITING_FOR_A_CERTIFICATE =
+  'Waiting for a certificate: issued while no certificate was valid; signed and reported once the academy renews in Settings → Academy → E-invoicing';
+const NO_CREDENTIAL = 'No production certificate to report with: onboard in Settings → Academy → E-invoicing';
 /** Academies taken per look-up of the due ones. */
 const ACADEMIES_PER_RUN = 50;
 export const REPORT_EVERY_MS = 30_000;
@@ -60,16 +67,16 @@ interface Claimed {
   hash: string;
   xml: string;
   icv: number;
+  /** The credential that signed it; null: the SDK test credential (development). */
+  credential_id: string | null;
+  unsigned: boolean;
 }
 
-/**
- * The academy's first waiting document if it is due, claimed: its attempt counted and every waiting
- * row of the academy held until `now + delay` (the retry time should this attempt fail).
- */
-async function claimNext(tx: TenantTx, now: Date): Promise<Claimed | null> {
+/** The academy's first waiting document (chain order), locked, and whether it is due at `now`; null when none waits. */
+async function firstWaiting(tx: TenantTx, now: Date): Promise<(Claimed & { due: boolean }) | null> {
   const [first] = rowsOf<Claimed & { due: boolean }>(
     await tx.execute(sql`
-      select q.document_id, q.attempts, d.uuid, d.hash, d.xml, d.icv,
+      select q.document_id, q.attempts, d.uuid, d.hash, d.xml, d.icv, d.credential_id, d.unsigned,
         (q.next_attempt_at is null or q.next_attempt_at <= ${now.toISOString()}::timestamptz) as due
       from zatca_reports q join invoice_documents d on d.id = q.document_id
       where q.state = 'waiting'
@@ -77,7 +84,14 @@ async function claimNext(tx: TenantTx, now: Date): Promise<Claimed | null> {
       limit 1
       for update of q`),
   );
-  if (!first?.due) return null;
+  return first ?? null;
+}
+
+/**
+ * Claims the first waiting document: its attempt counted and every waiting row of the academy held
+ * until `now + delay` (the retry time should this attempt fail).
+ */
+async function claimFirst(tx: TenantTx, first: Claimed, now: Date): Promise<Claimed> {
   const attempts = Number(first.attempts) + 1;
   const delay = Math.min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** (attempts - 1));
   await tx.execute(sql`
@@ -88,19 +102,39 @@ async function claimNext(tx: TenantTx, now: Date): Promise<Claimed | null> {
   return { ...first, attempts };
 }
 
-/** The academy's reporting credential: its newest valid production certificate and API secret; null without one. */
-async function reportingCsid(tx: TenantTx, now: Date, key: Buffer | null): Promise<Csid | null> {
-  const [row] = await tx
-    .select()
-    .from(zatcaCredentials)
-    .where(and(eq(zatcaCredentials.kind, 'production'), gt(zatcaCredentials.expiresAt, now)))
-    .orderBy(desc(zatcaCredentials.createdAt))
-    .limit(1);
-  if (!row?.secretSealed || !key) return null;
-  return {
-    binarySecurityToken: tokenOfCertificate(new X509Certificate(row.certificate).raw),
-    secret: unseal(row.secretSealed, key, tx.academyId),
-  };
+/** Every waiting document of the academy put off by an hour, with why (nothing can be sent before that changes). */
+async function putOff(tx: TenantTx, now: Date, why: string) {
+  await tx.execute(sql`
+    update zatca_reports set next_attempt_at = ${new Date(now.getTime() + NO_CREDENTIAL_DELAY_S * 1000).toISOString()}::timestamptz,
+      last_error = ${why}
+    where state = 'waiting'`);
+}
+
+const csidOf = (row: typeof zatcaCredentials.$inferSelect, key: Buffer, academyId: string): Csid | null =>
+  row.secretSealed
+    ? {
+        binarySecurityToken: tokenOfCertificate(new X509Certificate(row.certificate).raw),
+        secret: unseal(row.secretSealed, key, academyId),
+      }
+    : null;
+
+/**
+ * The credential a document is reported with: the one that signed it (ZATCA checks that the
+ * authenticated unit's certificate is the one in the document), whether or not a newer one has
+ * replaced it since. A document the SDK test credential signed (development, before onboarding) has
+ * no such credential: it goes with the academy's newest valid one, and ZATCA rejects it.
+ */
+async function reportingCsid(tx: TenantTx, document: Claimed, now: Date, key: Buffer | null): Promise<Csid | null> {
+  if (!key) return null;
+  const [row] = document.credential_id
+    ? await tx.select().from(zatcaCredentials).where(eq(zatcaCredentials.id, document.credential_id))
+    : await tx
+        .select()
+        .from(zatcaCredentials)
+        .where(and(eq(zatcaCredentials.kind, 'production'), gt(zatcaCredentials.expiresAt, now)))
+        .orderBy(desc(zatcaCredentials.createdAt))
+        .limit(1);
+  return row ? csidOf(row, key, tx.academyId) : null;
 }
 
 /** ZATCA's answer as the document's state: 400 not reported (final), warnings or not. */
@@ -145,17 +179,25 @@ export function createReporter(deps: ReporterDeps): Reporter {
     for (;;) {
       const now = deps.clock.now();
       const claim = await deps.data.tenant(academyId, async (tx) => {
-        const csid = await reportingCsid(tx, now, deps.sealingKey());
+        const key = deps.sealingKey();
+        let first = await firstWaiting(tx, now);
+        if (!first?.due) return null;
+        if (first.unsigned) {
+          // Issued while no certificate was valid: signed now if one is, else everything waits behind it.
+          if ((await signWaitingIfPossible(tx, now, key)) === 0) {
+            await putOff(tx, now, WAITING_FOR_A_CERTIFICATE);
+            return null;
+          }
+          first = await firstWaiting(tx, now);
+          if (!first) return null;
+        }
+        const csid = await reportingCsid(tx, first, now, key);
         if (!csid) {
-          // Not onboarded (or its certificate expired): nothing can be reported until it is.
-          await tx.execute(sql`
-            update zatca_reports set next_attempt_at = ${new Date(now.getTime() + NO_CREDENTIAL_DELAY_S * 1000).toISOString()}::timestamptz,
-              last_error = 'No valid production certificate: onboard or renew in Settings → Academy → E-invoicing'
-            where state = 'waiting'`);
+          // Not onboarded yet (development documents), or the key that opens its secret is missing.
+          await putOff(tx, now, NO_CREDENTIAL);
           return null;
         }
-        const document = await claimNext(tx, now);
-        return document ? { document, csid } : null;
+        return { document: await claimFirst(tx, first, now), csid };
       });
       if (!claim) return answered;
       const { document, csid } = claim;

@@ -7,7 +7,7 @@
  * secrets sealed (invoices/credentials.ts). Renewal swaps in a new key and certificate. Nothing here
  * ever answers a key or a secret.
  */
-import { randomUUID, X509Certificate } from 'node:crypto';
+import { createPrivateKey, randomUUID, X509Certificate } from 'node:crypto';
 import {
   type EInvoicingStatus,
   RENEWAL_DUE_DAYS,
@@ -21,7 +21,7 @@ import { rowsOf } from '../../db/client.js';
 import { academies, zatcaCredentials } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import { conflict, HttpError } from '../../http/errors.js';
-import { seal, unseal } from '../../invoices/credentials.js';
+import { seal, signingFor, unseal } from '../../invoices/credentials.js';
 import { PIH_SEED, readCertificate, type SigningCredentials, signDocument } from '../../invoices/signing.js';
 import { buildUbl, type DocumentTypeCode } from '../../invoices/ubl.js';
 import type { Clock } from '../../lib/clock.js';
@@ -38,6 +38,7 @@ import {
 } from '../../zatca/provider.js';
 import { sellerOf } from '../invoices/issue.js';
 import { wakeReports } from './reporting.js';
+import { signWaitingDocuments } from './waiting.js';
 
 const DAY_MS = 24 * 3600_000;
 /** SN's solution name and version (1-…|2-…), and what the unit's documents are: simplified only. */
@@ -88,7 +89,24 @@ export async function eInvoicingStatus(tx: TenantTx, environment: ZatcaEnvironme
     };
   }
   const state = production ? (production.expiresAt > now ? 'production' : 'expired') : compliance ? 'compliance' : 'not_onboarded';
-  return { state, environment, certificate, vatNumber: academy?.vatNumber ?? null, reporting };
+  const [unsigned] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from invoice_documents where unsigned`));
+  const signing = await signingFor(tx, now);
+  return {
+    state,
+    environment,
+    certificate,
+    vatNumber: academy?.vatNumber ?? null,
+    reporting,
+    signing:
+      signing.kind === 'phase1'
+        ? 'phase1'
+        : signing.kind === 'waiting'
+          ? 'waiting_for_certificate'
+          : signing.credentials.credentialId
+            ? 'own_certificate'
+            : 'test_certificate',
+    waitingForCertificate: Number(unsigned?.n ?? 0),
+  };
 }
 
 /** ZATCA's failures as answers: its refusal (a wrong OTP, a CSR it does not take) 400 in its words, an outage 502. */
@@ -176,8 +194,20 @@ async function storeCredential(
         expiresAt,
       })
       .returning({ id: zatcaCredentials.id });
-    // A production certificate lets the documents waiting for one go now.
-    if (kind === 'production') await wakeReports(tx);
+    if (kind === 'production') {
+      // Documents issued while no certificate was valid are signed with this one, in chain order; then they all go now.
+      await signWaitingDocuments(
+        tx,
+        {
+          privateKey: createPrivateKey(privateKeyPem),
+          certificate: readCertificate(certificate),
+          credentialId: row.id,
+          environment: deps.zatca.environment,
+        },
+        deps.clock.now(),
+      );
+      await wakeReports(tx);
+    }
     return row.id;
   });
 }
@@ -248,7 +278,8 @@ export async function renew(deps: EInvoicingDeps, academyId: string, otp: string
   const unit = generateUnitKey();
   const csr = buildCsr(identity, unit.privateKey, unit.publicKey);
   const renewed = await askZatca(() => deps.zatca.renewProductionCsid(auth, csr.base64, otp));
-  // The new key signs from now on: signingCredentials takes the newest valid production credential.
+  // The new key signs from now on (signingFor takes the newest valid production credential); what the old one
+  // signed is still reported with the old one (reporting.ts).
   await storeCredential(deps, academyId, 'production', renewed, unit.privateKeyPem, key);
   return statusNow(deps, academyId);
 }

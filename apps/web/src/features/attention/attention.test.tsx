@@ -129,6 +129,46 @@ describe('the bell', () => {
     expect(within(panel).getByText('رفضت هيئة الزكاة والضريبة والجمارك الفاتورة رقم 7')).toBeTruthy();
   });
 
+  it("warns of the academy's e-invoicing certificate before it ends, then says how many documents wait, linking to Settings → Academy", async () => {
+    const ending: AttentionItem = {
+      kind: 'einvoice_certificate',
+      playerId: null,
+      playerName: null,
+      playerNameArabic: null,
+      endDate: '2026-12-22',
+      warningDays: 30,
+      documentsWaiting: 0,
+    };
+    stubApi({ items: [ending, items[1]], count: 2 }, { canReadPlayers: true, canReadSettings: true });
+    renderBell();
+    await userEvent.click(await screen.findByTestId('attention-bell'));
+    const group = within(await screen.findByRole('dialog')).getByTestId('attention-group-einvoice_certificate');
+    expect(within(group).getByText('E-invoicing certificate')).toBeTruthy();
+    expect(within(group).getByRole('link').getAttribute('href')).toBe('/settings/academy');
+    expect(within(group).getByRole('link').textContent).toBe(
+      'ZATCA certificateEnds within 30 days, on 2026/12/22: renew it in Settings → Academy',
+    );
+  });
+
+  it('says in Arabic that the certificate ended and how many documents wait; without Settings, no link', async () => {
+    const ended: AttentionItem = {
+      kind: 'einvoice_certificate',
+      playerId: null,
+      playerName: null,
+      playerNameArabic: null,
+      endDate: '2026-11-20',
+      documentsWaiting: 2,
+    };
+    stubApi({ items: [ended], count: 1 }, { canReadPlayers: true });
+    renderBell('ar');
+    await userEvent.click(await screen.findByTestId('attention-bell'));
+    const group = within(await screen.findByRole('dialog')).getByTestId('attention-group-einvoice_certificate');
+    // Without Settings, nothing to link to: the text alone.
+    expect(within(group).queryByRole('link')).toBeNull();
+    expect(group.textContent).toContain('مستندان بانتظار شهادة');
+    expect(group.textContent).toContain('2026/11/20');
+  });
+
   it('shows the count, opens a panel grouped by kind with links to the players, and closes on Escape', async () => {
     stubApi({ items, count: items.length });
     const router = renderBell();

@@ -96,6 +96,32 @@ function OtpForm({ status }: { status: EInvoicingStatus }) {
 }
 
 /**
+ * How the academy's invoices are issued now, when that is not the plain case (its own valid
+ * certificate): phase 1 before onboarding and what onboarding will change; the SDK test certificate
+ * on a development server; documents waiting for a certificate once it has ended.
+ */
+function SigningNote({ status }: { status: EInvoicingStatus }) {
+  if (status.signing === 'waiting_for_certificate' || status.waitingForCertificate > 0)
+    return (
+      <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="einvoicing-waiting">
+        <FormattedMessage id="einvoicing.signing.waiting" values={{ count: status.waitingForCertificate }} />
+      </p>
+    );
+  if (status.signing === 'phase1' || status.signing === 'test_certificate')
+    return (
+      <div className="space-y-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="einvoicing-phase">
+        <p>
+          <FormattedMessage id={status.signing === 'phase1' ? 'einvoicing.signing.phase1' : 'einvoicing.signing.test_certificate'} />
+        </p>
+        <p>
+          <FormattedMessage id="einvoicing.signing.onboardingChanges" />
+        </p>
+      </div>
+    );
+  return null;
+}
+
+/**
  * Settings → Academy → E-invoicing (issue 17): the academy's onboarding with ZATCA — state,
  * environment, certificate expiry and the reporting of its documents; with W:Settings an OTP field
  * to onboard or renew. Never shows a key: the server answers none.
@@ -173,6 +199,7 @@ export function EInvoicingSection() {
               <FormattedMessage id="einvoicing.vatMissing" />
             </p>
           )}
+          <SigningNote status={s} />
           {auth.canWrite('Settings') && <OtpForm status={s} />}
         </>
       )}

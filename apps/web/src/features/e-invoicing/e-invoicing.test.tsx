@@ -13,6 +13,8 @@ const NOT_ONBOARDED: EInvoicingStatus = {
   certificate: null,
   vatNumber: '310122393500003',
   reporting: counts,
+  signing: 'phase1',
+  waitingForCertificate: 0,
 };
 const ONBOARDED: EInvoicingStatus = {
   ...NOT_ONBOARDED,
@@ -27,6 +29,7 @@ const ONBOARDED: EInvoicingStatus = {
     renewalDue: false,
   },
   reporting: { ...counts, reported: 3, rejected: 1 },
+  signing: 'own_certificate',
 };
 
 /** The API: who is signed in, the status, and the onboard/renew answer (or a refusal). */
@@ -109,6 +112,45 @@ describe('Settings → Academy → E-invoicing', () => {
     await screen.findByTestId('einvoicing-state');
     expect(screen.getByText("Enter the academy's VAT number in the profile above before onboarding.")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Onboard' })).toBeNull();
+  });
+
+  it('says what onboarding will change while the academy issues phase-1 invoices, and nothing of it once onboarded', async () => {
+    stubApi(NOT_ONBOARDED, () => json(ONBOARDED));
+    renderSection();
+    const note = await screen.findByTestId('einvoicing-phase');
+    expect(note.textContent).toContain('phase-1 simplified tax invoices');
+    expect(note.textContent).toContain('no cryptographic stamp, and nothing is reported to ZATCA');
+    expect(note.textContent).toContain('reported to ZATCA within 24 hours');
+    await userEvent.type(screen.getByLabelText('One-time password (OTP)'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Onboard' }));
+    await waitFor(() => expect(screen.getByTestId('einvoicing-state').textContent).toBe('Onboarded'));
+    expect(screen.queryByTestId('einvoicing-phase')).toBeNull();
+  });
+
+  it('an ended certificate: its end date and how many documents wait for a certificate, in English and Arabic', async () => {
+    const ended: EInvoicingStatus = {
+      ...ONBOARDED,
+      state: 'expired',
+      certificate: ONBOARDED.certificate && { ...ONBOARDED.certificate, expiresAt: '2026-11-20T09:00:00.000Z', renewalDue: true },
+      signing: 'waiting_for_certificate',
+      waitingForCertificate: 3,
+      reporting: { ...counts, waiting: 3 },
+    };
+    stubApi(ended, () => json(ONBOARDED));
+    renderSection();
+    expect((await screen.findByTestId('einvoicing-waiting')).textContent).toBe(
+      'The certificate has ended: 3 documents are issued and wait for a certificate. Renew it with a new one-time password: they are then signed and reported in order.',
+    );
+    expect(screen.getByTestId('einvoicing-expiry').textContent).toBe('2026/11/20');
+    expect(screen.getByRole('button', { name: 'Renew certificate' })).toBeTruthy();
+  });
+
+  it('speaks Arabic: what onboarding will change', async () => {
+    stubApi(NOT_ONBOARDED, () => json(ONBOARDED));
+    renderSection('ar');
+    const note = await screen.findByTestId('einvoicing-phase');
+    expect(note.textContent).toContain('فواتير مبسطة من المرحلة الأولى');
+    expect(note.textContent).toContain('يُبلَّغ عنه إلى الهيئة خلال 24 ساعة');
   });
 
   it('speaks Arabic', async () => {

@@ -30,6 +30,8 @@ const status: EInvoicingStatus = {
   certificate: null,
   vatNumber: '310122393500003',
   reporting: { waiting: 0, reported: 0, reported_with_warnings: 0, rejected: 0 },
+  signing: 'phase1',
+  waitingForCertificate: 0,
 };
 
 function stubApi(profileArrives: Promise<void>) {
