@@ -278,3 +278,50 @@ describe('attendance offline on a phone', () => {
       .waitFor();
   });
 });
+
+describe('a coach on a phone, first sign-in', () => {
+  const b = useBrowser({ mobile: true });
+
+  it('opens My Trainings offline straight after signing in, never having opened it online (ar)', async () => {
+    const { page, context } = b;
+    const m = messages('ar');
+    const tag = uniqueSuffix();
+    const admin = await apiAs();
+    const coach = await apiAs(DEMO.coach);
+    const { user: me } = await coach.call<{ user: { id: string } }>('GET', '/api/auth/me');
+    const playerId = await sessionPlayer(admin, `Nawaf First ${tag}`, `نواف ${tag}`);
+    await trainingToday(admin, me.id, [playerId], tag);
+
+    await context.addInitScript(() => localStorage.setItem('locale', 'ar'));
+    await page.goto(academyUrl('demo', '/auth/login'));
+    await page.getByLabel(m['common.email']).fill(DEMO.coach.email);
+    await page.getByLabel(m['common.password']).fill(DEMO.coach.password);
+    await page.getByRole('button', { name: m['login.submit'] }).click();
+    await page.getByTestId('avatar-menu').waitFor();
+    // No reload and no other screen: the worker keeps every file of the build and this week's trainings by itself.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const { files } = (await (await fetch('/offline-assets.json')).json()) as { files: string[] };
+            const kept = new Set((await (await caches.open('kora-shell-v1')).keys()).map((r) => new URL(r.url).pathname));
+            const week = (await (await caches.open('kora-api-v1')).keys()).some((r) => {
+              const url = new URL(r.url);
+              return url.pathname === '/api/events' && url.searchParams.has('coachId');
+            });
+            return week && files.length > 0 && files.every((f) => kept.has(f));
+          }),
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.getByRole('link', { name: m['nav.trainings'] }).first().click();
+    await page
+      .getByTestId('training')
+      .filter({ hasText: `Pitch ${tag}` })
+      .waitFor();
+    expect(await page.getByText(m['error.title']).count()).toBe(0);
+    await page.screenshot({ path: `${artifacts}offline-first-sign-in-ar.png`, fullPage: true });
+  });
+});

@@ -75,7 +75,7 @@ const trustedProxies = (setting: boolean | number | string) =>
 const cacheControlOf = (file: string) => {
   if (/[\\/]assets[\\/]/.test(file)) return 'public, max-age=31536000, immutable';
   // The app's shell, its service worker and manifest are revalidated every time: a release reaches installed apps at once.
-  return /(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(file) ? 'no-cache' : 'public, max-age=3600';
+  return /(index\.html|sw\.js|manifest\.webmanifest|offline-assets\.json)(\.br|\.gz)?$/.test(file) ? 'no-cache' : 'public, max-age=3600';
 };
 
 /** The whole HTTP application; main.ts and every test build it the same way. */

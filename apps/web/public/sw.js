@@ -16,7 +16,8 @@ const API_PATHS = [/^\/api\/auth\/me$/, /^\/api\/academies\/check\/[^/]+$/, /^\/
 const NOT_APP = /^\/(api|uploads|sandbox)\//;
 /** On a weak signal, a kept answer is shown after this long; the network's still replaces it when it comes. */
 const NETWORK_WAIT_MS = 6000;
-const MAX_ASSETS = 200;
+/** Above one build's files (about 150, offline-assets.json): a bound if precaching never ran. */
+const MAX_ASSETS = 300;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -38,9 +39,30 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** The page tells the worker which of the build's files it loaded before the worker controlled it. */
+/**
+ * The page asks the worker to keep every file of the build (dist/offline-assets.json, written by the
+ * web build): each screen then opens offline, even one never opened online. Files of earlier builds
+ * are dropped, so the kept files are one build's.
+ */
+async function precache() {
+  const response = await fetch('/offline-assets.json', { cache: 'no-store' });
+  if (!response.ok) return;
+  const { files } = await response.json();
+  if (!Array.isArray(files)) return;
+  const wanted = new Set(files.filter((f) => typeof f === 'string' && f.startsWith('/assets/')));
+  const cache = await caches.open(SHELL);
+  const kept = new Set((await cache.keys()).map((k) => new URL(k.url).pathname));
+  await Promise.all([...wanted].filter((f) => !kept.has(f)).map((f) => cache.add(f).catch(() => undefined)));
+  await Promise.all([...kept].filter((f) => f.startsWith('/assets/') && !wanted.has(f)).map((f) => cache.delete(f)));
+}
+
+/** The page tells the worker which of the build's files it loaded before the worker controlled it, or to keep them all. */
 self.addEventListener('message', (event) => {
   const data = event.data;
+  if (data?.type === 'kora:precache') {
+    event.waitUntil(precache().catch(() => undefined));
+    return;
+  }
   if (data?.type !== 'kora:keep' || !Array.isArray(data.urls)) return;
   event.waitUntil(
     caches.open(SHELL).then((cache) =>

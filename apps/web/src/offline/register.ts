@@ -52,7 +52,9 @@ async function warmUp(client: QueryClient, handle: string) {
 async function keepThisWeek(client: QueryClient) {
   const token = storage.token();
   const last = Number(sessionStorage.getItem(KEPT_WEEK_AT) ?? 0);
-  if (!token || !navigator.serviceWorker.controller || !navigator.onLine || Date.now() - last < KEEP_WEEK_MS) return;
+  if (!token || !navigator.onLine || Date.now() - last < KEEP_WEEK_MS) return;
+  // On the first visit the worker takes the page over a moment after it is ready: what is fetched before goes past it.
+  if (!(await controlled())) return;
   const res = await fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
   if (!res?.ok) return;
   const { user } = replyOf('me', await res.json());
@@ -66,6 +68,22 @@ async function keepThisWeek(client: QueryClient) {
   const week = weekOf(undefined, initialLocale());
   await client.prefetchQuery(eventsQuery({ ...weekRange(week.start), coachId: user.id }));
   sessionStorage.setItem(KEPT_WEEK_AT, String(Date.now()));
+}
+
+/** Whether the worker controls the page, waiting a little for it to take over (its `clients.claim()`). */
+function controlled() {
+  if (navigator.serviceWorker.controller) return Promise.resolve(true);
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 10_000);
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+      { once: true },
+    );
+  });
 }
 
 export function startOffline(client: QueryClient) {
@@ -89,7 +107,11 @@ export function startOffline(client: QueryClient) {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then(() => navigator.serviceWorker.ready)
-      .then((registration) => keepLoadedFiles(registration.active))
+      .then((registration) => {
+        keepLoadedFiles(registration.active);
+        // Every screen's code, for a signed-in member: what they open first on the pitch may be a screen never opened online.
+        if (storage.token()) registration.active?.postMessage({ type: 'kora:precache' });
+      })
       .then(() => keepThisWeek(client))
       .catch(() => undefined);
   // After the page's own loading and its first screen's data, so the worker's downloads and its second asking of the

@@ -54,8 +54,36 @@ export function AcademyNotFoundPage({ handle }: { handle: string }) {
 }
 
 /** 'Something went wrong!' with a Show Error / Hide Error toggle. */
+/** A screen's code or data that could not be fetched: the network, not a fault of the screen. */
+const UNREACHABLE = /Failed to fetch|dynamically imported module|Importing a module script failed|NetworkError|Load failed/i;
+export const isUnreachable = (error: unknown) =>
+  (typeof navigator !== 'undefined' && navigator.onLine === false) ||
+  UNREACHABLE.test(error instanceof Error ? error.message : String(error));
+
+/** Offline (or the server out of reach) on a screen this phone has not kept: said in words, with a retry. */
+function UnreachableFallback() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-3 px-4 py-16 text-center" role="alert">
+      <h1 className="text-xl font-semibold text-slate-900">
+        <FormattedMessage id="error.offline.title" />
+      </h1>
+      <p className="text-sm text-slate-600">
+        <FormattedMessage id="error.offline.text" />
+      </p>
+      <button
+        type="button"
+        className="mt-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        onClick={() => window.location.reload()}
+      >
+        <FormattedMessage id="error.offline.retry" />
+      </button>
+    </div>
+  );
+}
+
 export function ErrorFallback({ error }: { error: unknown }) {
   const [show, setShow] = useState(false);
+  if (isUnreachable(error)) return <UnreachableFallback />;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-3 px-4 py-16 text-center">
       <h1 className="text-xl font-semibold text-red-700">
