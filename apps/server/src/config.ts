@@ -37,6 +37,11 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  /** Text-message caps (sms/budget.ts; docs/domain.md, "Text messages"), each × RATE_LIMIT_SCALE. */
+  SMS_PER_NUMBER_15MIN: z.coerce.number().int().min(1).default(3),
+  SMS_PER_NUMBER_DAY: z.coerce.number().int().min(1).default(10),
+  SMS_PER_ACADEMY_DAY: z.coerce.number().int().min(1).default(500),
+  SMS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   PAYTABS_PROFILE_ID: z.string().optional(),
   PAYTABS_SERVER_KEY: z.string().optional(),
   PAYTABS_BASE_URL: z.string().default('https://secure.paytabs.sa'),
@@ -127,6 +132,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exposeOutbox: e.EXPOSE_OUTBOX,
     exposeSqlCount: e.EXPOSE_SQL_COUNT,
     sms: smsConfigOf(e),
+    smsCaps: {
+      perNumber15Min: e.SMS_PER_NUMBER_15MIN,
+      perNumberDay: e.SMS_PER_NUMBER_DAY,
+      perAcademyDay: e.SMS_PER_ACADEMY_DAY,
+      perHour: e.SMS_PER_HOUR,
+    },
     trustProxy: e.TRUST_PROXY,
     paytabs:
       e.PAYTABS_PROFILE_ID && e.PAYTABS_SERVER_KEY

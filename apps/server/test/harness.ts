@@ -8,12 +8,14 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { academies } from '../src/db/schema.js';
 import type { Deps } from '../src/deps.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { paymentProviderFor } from '../src/payments/index.js';
@@ -163,7 +165,16 @@ export interface Academy {
 }
 
 /** Registers an academy through the API and logs its owner in. */
-export async function registerAndLogin(app: FastifyInstance, handle = uniqueHandle()): Promise<Academy> {
+/**
+ * Signs an academy up and logs its owner in. The owner has also confirmed their e-mail (the link
+ * mailed at sign-up; its own test: modules/family/sms-caps.test.ts), as every academy that texts
+ * parents must have, unless `ownerConfirmed: false` keeps the academy as just signed up.
+ */
+export async function registerAndLogin(
+  app: FastifyInstance,
+  handle = uniqueHandle(),
+  { ownerConfirmed = true }: { ownerConfirmed?: boolean } = {},
+): Promise<Academy> {
   const email = `owner@${handle}.sa`;
   const password = 'owner-pass-1';
   const reg = await app.inject({
@@ -172,6 +183,10 @@ export async function registerAndLogin(app: FastifyInstance, handle = uniqueHand
     payload: { academyName: `Academy ${handle}`, handle, email, phone: '+966501234567', password },
   });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  if (ownerConfirmed)
+    await app.deps.data.system((tx) =>
+      tx.update(academies).set({ ownerVerifiedAt: new Date(), ownerVerifyTokenHash: null }).where(eq(academies.id, reg.json().academy.id)),
+    );
   const token = await loginAs(app, handle, email, password);
   return { id: reg.json().academy.id, handle, email, password, token, userId: reg.json().user.id };
 }

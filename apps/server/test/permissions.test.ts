@@ -53,6 +53,9 @@ const TABLE: Case[] = [
   // One's own password: any member (an empty body is refused before the current password is tried).
   { key: 'changePassword', allow: 'member', body: () => ({}) },
   { key: 'registerParent', allow: 'public', body: () => ({}) },
+  { key: 'confirmOwner', allow: 'public', body: () => ({}) },
+  // Mails the owner a new confirmation link: the fixtures' academy is confirmed already (409, nothing mailed).
+  { key: 'resendOwnerConfirmation', allow: [W('Settings')] },
 
   { key: 'listPublicPackages', allow: 'public', query: 'handle=no-such-academy' },
   { key: 'listPackages', allow: 'member' },

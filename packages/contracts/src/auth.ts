@@ -68,6 +68,9 @@ export const forgotPasswordBody = z.object({
   email: z.string().trim().toLowerCase().min(1, ERRORS['auth.email_required']).max(254),
 });
 export const resetPasswordBody = z.object({ token: z.string().min(1).max(200), newPassword: passwordSchema });
+/** POST /api/auth/confirm-owner: the token of the link mailed to an academy's owner at sign-up (docs/domain.md, "Text messages"). */
+export const confirmOwnerBody = z.object({ token: z.string().min(1).max(200) });
+export const confirmOwnerReply = z.object({ handle: z.string() });
 /** POST /api/auth/change-password: a signed-in member's current password (checked) and the new one (8 characters or more). */
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, ERRORS['auth.password_required']).max(200),

@@ -16,6 +16,8 @@ import {
   meReply,
   registerAcademyBody,
   registerAcademyReply,
+  confirmOwnerBody,
+  confirmOwnerReply,
   resetPasswordBody,
 } from './auth.js';
 import { errorSchema, idParamsSchema } from './common.js';
@@ -191,6 +193,18 @@ export const endpoints = {
     tags: ['access'],
     body: resetPasswordBody,
     responses: { 204: noContent },
+  },
+  confirmOwner: {
+    summary:
+      "Confirm an academy owner's e-mail with the link mailed at sign-up (3 days, once): until then the academy sends no text messages",
+    tags: ['access'],
+    body: confirmOwnerBody,
+    responses: { 200: confirmOwnerReply, 400: errorSchema },
+  },
+  resendOwnerConfirmation: {
+    summary: "Mail the academy owner's confirmation link again (a new link; the earlier one stops working)",
+    tags: ['access'],
+    responses: { 204: noContent, 409: errorSchema },
   },
   changePassword: {
     audited: true,
@@ -757,13 +771,13 @@ export const endpoints = {
       "A parent asks for a sign-in code on the academy's host: a 6-digit code and a link by e-mail or SMS, valid 10 minutes, once; the same 202 whether or not the address is known",
     tags: ['family'],
     body: familySignInBody,
-    responses: { 202: familySignInReply, 404: errorSchema },
+    responses: { 202: familySignInReply, 404: errorSchema, 409: errorSchema, 429: errorSchema },
   },
   familyVerify: {
     summary: "Exchange the code (with its address) or the link's token for a parent session (its own kind: only /api/family/... routes)",
     tags: ['family'],
     body: familyVerifyBody,
-    responses: { 200: familyVerifyReply, 400: errorSchema, 404: errorSchema },
+    responses: { 200: familyVerifyReply, 400: errorSchema, 404: errorSchema, 429: errorSchema },
   },
   familySignOut: { summary: 'End this parent session', tags: ['family'], responses: { 204: noContent, 401: errorSchema } },
   familyMe: {

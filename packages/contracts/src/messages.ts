@@ -169,6 +169,13 @@ export const ERRORS = {
   'family.address_invalid': 'Enter the e-mail or the Saudi mobile number the academy has for you',
   'name.unreadable': `A name needs at least one letter or digit, with at most ${MAX_MARKS_PER_LETTER} accents on each letter`,
   'family.code_invalid': 'This code is invalid or has expired',
+  'family.code_limit':
+    'Several codes were sent to this address lately, so no new one was sent: use the newest message you received (its link works too), or try again in {minutes} minutes',
+  'family.sms_limit': 'Text messages cannot be sent for now: sign in with your e-mail address, or try again in {minutes} minutes',
+  'family.sms_unavailable': 'This academy cannot send text messages yet: sign in with your e-mail address',
+  'family.too_many_tries': 'Too many tries: wait {minutes} minutes, or open the link in the newest message',
+  'academy.owner_token_invalid': 'This confirmation link is invalid or has expired: ask for a new one in the bell',
+  'academy.owner_confirmed': "The owner's e-mail is confirmed already",
   'family.academy_host_required': "Sign in on your academy's own address",
   'family.availability_closed': "It is too late to change this: the academy's cut-off before the event has passed",
   'announcement.title_required': 'Write a title',

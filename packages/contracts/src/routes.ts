@@ -17,6 +17,8 @@ export const ROUTES = {
   resetPassword: ['POST', '/api/auth/reset-password'],
   changePassword: ['POST', '/api/auth/change-password'],
   registerParent: ['POST', '/api/auth/register/parent'],
+  confirmOwner: ['POST', '/api/auth/confirm-owner'],
+  resendOwnerConfirmation: ['POST', '/api/academies/owner-confirmation'],
 
   // One path, two operations: the query's `handle` chooses the public one (endpoints.ts, `discriminator`).
   listPublicPackages: ['GET', '/api/packages'],

@@ -5,6 +5,7 @@ import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { storeImage } from '../../storage/images.js';
 import { findAcademyByHandle } from './lookup.js';
+import { mailOwnerConfirmation } from './owner.js';
 import { getAcademy, refundPolicyOf, updateAcademy } from './service.js';
 
 /** Settings → Academy: any member reads their own academy; W:Settings edits it (docs/domain.md). Parents read its refund policy. */
@@ -18,6 +19,15 @@ export async function academyRoutes(app: FastifyInstance) {
     const logo = files.photo ? await storeImage(deps.storage, files.photo) : null;
     return req.tenant((tx) => updateAcademy(tx, req.params.id, fields, logo));
   });
+  // The bell's "confirm your e-mail" notice: a new link to the owner's address (W:Settings; 409 once confirmed).
+  route(
+    app,
+    'resendOwnerConfirmation',
+    { access: { anyOf: ['canWriteSettings'] }, rateLimit: limits(deps.config).publicWrite },
+    async (req) => {
+      await mailOwnerConfirmation(deps, authOf(req).academyId);
+    },
+  );
   // The login and parent screens show the academy's name, not its handle.
   route(app, 'checkHandle', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req) => {
     const academy = await findAcademyByHandle(deps.data, req.params.handle);

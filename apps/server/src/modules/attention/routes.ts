@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { authOf } from '../../http/access.js';
 import { route } from '../../http/route.js';
+import { academyNotices } from './notices.js';
 import { listAttention } from './service.js';
 
 /**
@@ -7,7 +9,11 @@ import { listAttention } from './service.js';
  * Settings (the screens where it is dealt with); others get 403. docs/domain.md, "What needs attention".
  */
 export async function attentionRoutes(app: FastifyInstance) {
-  route(app, 'attention', { access: { anyOf: ['canReadPlayers', 'canReadSettings'] } }, (req) =>
-    req.tenant((tx) => listAttention(tx, app.deps.clock.now())),
-  );
+  route(app, 'attention', { access: { anyOf: ['canReadPlayers', 'canReadSettings'] } }, async (req) => {
+    const now = app.deps.clock.now();
+    const reply = await req.tenant((tx) => listAttention(tx, now));
+    // The academy's own notices (text messages off or capped) come first and count in the badge.
+    const notices = await academyNotices(app.deps, authOf(req).academyId, now);
+    return notices.length > 0 ? { ...reply, notices, count: reply.count + notices.length } : reply;
+  });
 }

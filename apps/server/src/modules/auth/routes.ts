@@ -4,6 +4,7 @@ import { noteAudit } from '../../http/audit.js';
 import { HttpError } from '../../http/errors.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
+import { confirmOwner, mailOwnerConfirmation } from '../academies/owner.js';
 import { createLoginGuard } from './lockout.js';
 import { changePassword, forgotPassword, login, registerAcademy, resetPassword } from './service.js';
 import { revokeSession } from './sessions.js';
@@ -18,7 +19,13 @@ export async function authRoutes(app: FastifyInstance) {
   });
   const accountOf = (handle: string, email: string) => `${handle.trim().toLowerCase()}|${email.trim().toLowerCase()}`;
 
-  route(app, 'registerAcademy', { access: 'public', rateLimit: limit.publicWrite }, (req) => registerAcademy(deps, req.body));
+  route(app, 'registerAcademy', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
+    const registered = await registerAcademy(deps, req.body);
+    // The owner confirms their e-mail before the academy may send text messages (docs/domain.md, "Text messages").
+    await mailOwnerConfirmation(deps, registered.academy.id);
+    return registered;
+  });
+  route(app, 'confirmOwner', { access: 'public', rateLimit: limit.publicWrite }, (req) => confirmOwner(deps, req.body.token));
 
   route(app, 'login', { access: 'public', rateLimit: limit.login }, async (req, reply) => {
     const key = accountOf(req.body.handle, req.body.email);

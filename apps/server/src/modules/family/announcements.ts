@@ -6,8 +6,10 @@ import type { TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { academyUrl } from '../../http/host.js';
+import type { SmsBudget } from '../../sms/budget.js';
 import type { SmsSender } from '../../sms/sms.js';
 import type { AcademyRow } from '../academies/lookup.js';
+import { quotedName } from './sign-in.js';
 
 type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -108,6 +110,7 @@ export function inLanguage(
 export async function createAnnouncement(
   deps: AppDeps,
   sms: SmsSender,
+  budget: SmsBudget,
   academy: AcademyRow,
   author: { id: string; name: string; nameArabic: string | null },
   body: ParsedAnnouncementBody,
@@ -127,7 +130,8 @@ export async function createAnnouncement(
         titleArabic: body.titleArabic,
         body: body.body,
         bodyArabic: body.bodyArabic,
-        sms: body.sms && sms.configured,
+        // Texts only from an academy whose owner confirmed their e-mail (docs/domain.md, "Text messages").
+        sms: body.sms && sms.configured && academy.ownerVerifiedAt !== null,
         authorId: author.id,
         authorName: author.name,
         authorNameArabic: author.nameArabic,
@@ -161,7 +165,11 @@ export async function createAnnouncement(
       const phone = r.phoneNumber ? saudiMobile(r.phoneNumber) : null;
       if (sendSms && phone && !texted.has(phone)) {
         texted.add(phone);
-        await sms.send({ academyId: academy.id, to: phone, text: `${academyName}: ${title}\n${text}`.slice(0, 600) }).catch(() => {});
+        // Within the caps of every number, the academy's day and everyone's hour (sms/budget.ts; a refusal is logged there).
+        if (await budget.take(academy.id, phone)) continue;
+        // Kora's own words open the text: the academy's (capped) name and words follow, never lead.
+        const from = r.language === 'ar' ? `كورة: رسالة من ${quotedName(academyName)}` : `Kora: message from ${quotedName(academyName)}`;
+        await sms.send({ academyId: academy.id, to: phone, text: `${from}\n${title}\n${text}`.slice(0, 600) }).catch(() => {});
       }
     }
   });

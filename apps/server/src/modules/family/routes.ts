@@ -7,6 +7,7 @@ import { noteAudit, recordAudit } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
+import { createSmsBudget } from '../../sms/budget.js';
 import { createSmsSender } from '../../sms/sms.js';
 import { type AcademyRow, findAcademyByHandle } from '../academies/lookup.js';
 import { ageGroupMedians } from '../growth/service.js';
@@ -26,7 +27,7 @@ import {
   updateParent,
 } from './service.js';
 import { createFamilySession, familyKey, familyOf, registerFamilyGuard, revokeFamilySession } from './session.js';
-import { sendSignInCode, verifySignIn } from './sign-in.js';
+import { checkSignInRequest, sendSignInCode, verifySignIn } from './sign-in.js';
 
 /** The one answer of a sign-in request, whether or not the address is known. */
 const SIGN_IN_ANSWER = 'If the academy has this address, a sign-in code is on its way.';
@@ -39,6 +40,7 @@ export async function familyRoutes(app: FastifyInstance) {
   const { deps } = app;
   const limit = limits(deps.config);
   const sms = createSmsSender(deps.data, { config: deps.config.sms, production: deps.config.production, log: app.log });
+  const budget = createSmsBudget(deps.counters, deps.config, app.log);
   registerFamilyGuard(app);
 
   /** The academy of the request's host: parents sign in on their academy's own address only. */
@@ -55,15 +57,17 @@ export async function familyRoutes(app: FastifyInstance) {
   route(app, 'familySignIn', { access: 'public', rateLimit: limit.publicWrite }, async (req, reply) => {
     const academy = await hostAcademy(req);
     const { address, language } = req.body;
+    // What the answer may truthfully say (SMS off for the academy, a cap reached) depends on nothing about the address.
+    await checkSignInRequest(sms, budget, academy, address);
     // Looked up after answering: neither the answer nor its time tells whether the address is known.
-    app.background.run(() => sendSignInCode(deps, sms, academy, address, language), req.log);
+    app.background.run(() => sendSignInCode(deps, sms, budget, academy, address, language), req.log);
     reply.status(202);
     return { message: SIGN_IN_ANSWER };
   });
 
   route(app, 'familyVerify', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
     const academy = await hostAcademy(req);
-    const family = await verifySignIn(deps, academy, req.body);
+    const family = await verifySignIn(deps, academy, req.body, req.ip);
     const token = await deps.data.system((tx) => createFamilySession(tx, academy.id, family));
     const key = familyKey({ academyId: academy.id, ...family });
     const language = req.body.language;
@@ -171,7 +175,7 @@ export async function familyRoutes(app: FastifyInstance) {
     const academy = await findAcademyByHandle(deps.data, auth.handle);
     if (!academy) throw notFound('academy.not_found');
     const author = { id: auth.user.id, name: auth.user.name, nameArabic: auth.user.nameArabic ?? null };
-    const sent = await createAnnouncement(deps, sms, academy, author, req.body, (work) => app.background.run(work, req.log));
+    const sent = await createAnnouncement(deps, sms, budget, academy, author, req.body, (work) => app.background.run(work, req.log));
     noteAudit(req, { recipients: sent.recipients }, sent.id);
     return sent;
   });

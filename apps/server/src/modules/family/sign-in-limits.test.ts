@@ -1,11 +1,12 @@
 /**
- * Sign-in limits at their real size (RATE_LIMIT_SCALE=1): codes sent per address and per parent in
- * 15 minutes (beyond, nothing is sent and the answer stays the same 202), and codes tried per address
- * (429 beyond). The window is the app's clock, so moving it on opens a new one.
+ * Sign-in limits at their real size (RATE_LIMIT_SCALE=1): codes sent per address in 15 minutes, across
+ * academies (beyond, 429 `family.code_limit` with the wait, alike for known and unknown addresses), per
+ * parent (beyond, silently nothing), and codes tried per client address and address (429 beyond). The window is the app's clock, so moving it on opens a new one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, playerInfo } from '../../../test/fixtures.js';
 import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { smsCaps } from '../../sms/budget.js';
 import { signInLimits } from './sign-in.js';
 
 let t: TestContext;
@@ -52,15 +53,22 @@ const mailsTo = async (to: string) => {
 };
 
 describe('sign-in limits', () => {
-  it('sends at most a few codes to one address in 15 minutes, answering every request the same', async () => {
-    const answers = [];
-    for (let i = 0; i < limits.sendsPerAddress + 2; i++) answers.push(await signIn('huda@family.sa', `10.0.1.${i}`));
-    expect(new Set(answers.map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
-    expect(answers[0].statusCode).toBe(202);
-    expect(await mailsTo('huda@family.sa')).toBe(limits.sendsPerAddress);
+  it('sends at most a few codes to one address in 15 minutes, then says so (429 with the wait), known or not', async () => {
+    const caps = smsCaps(t.deps.config);
+    const answers = async (address: string, n: number) => {
+      const out = [];
+      for (let i = 0; i < n; i++) out.push(await signIn(address, `10.0.1.${i}`));
+      return out.map((r) => `${r.statusCode} ${r.json().code ?? ''} ${r.json().params?.minutes ?? ''}`);
+    };
+    const known = await answers('huda@family.sa', caps.number_15min + 2);
+    expect(known.slice(0, caps.number_15min).every((a) => a.startsWith('202'))).toBe(true);
+    expect(known.slice(caps.number_15min)).toEqual(['429 family.code_limit 15', '429 family.code_limit 15']);
+    // An address nobody has is answered the same way: the answers tell nothing about which exist.
+    expect(await answers('nobody@family.sa', caps.number_15min + 2)).toEqual(known);
+    expect(await mailsTo('huda@family.sa')).toBe(caps.number_15min);
     t.clock.advance(15 * 60_000 + 1000);
     await signIn('huda@family.sa', '10.0.2.1');
-    expect(await mailsTo('huda@family.sa')).toBe(limits.sendsPerAddress + 1);
+    expect(await mailsTo('huda@family.sa')).toBe(caps.number_15min + 1);
   });
 
   it('counts per parent too, across their e-mail and their mobile', async () => {
@@ -78,12 +86,16 @@ describe('sign-in limits', () => {
     expect(sent).toBe(limits.sendsPerParent);
   });
 
-  it('refuses further tries of codes for one address (429), whoever asks', async () => {
+  it('refuses further tries of codes from one client for one address (429 with the wait), not from others', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < limits.triesPerAddress + 1; i++)
-      codes.push((await verify({ address: 'huda@family.sa', code: '000000' }, `10.0.4.${i}`)).statusCode);
-    expect(codes.slice(0, limits.triesPerAddress).every((c) => c === 400)).toBe(true);
+    for (let i = 0; i < limits.triesPerClient + 1; i++)
+      codes.push((await verify({ address: 'huda@family.sa', code: '000000' }, '10.0.4.1')).statusCode);
+    expect(codes.slice(0, limits.triesPerClient).every((c) => c === 400)).toBe(true);
     expect(codes.at(-1)).toBe(429);
+    const again = await verify({ address: 'huda@family.sa', code: '000000' }, '10.0.4.1');
+    expect(again.json()).toMatchObject({ code: 'family.too_many_tries', params: { minutes: 15 } });
+    // Another client's tries of the same address are its own.
+    expect((await verify({ address: 'huda@family.sa', code: '000000' }, '10.0.4.2')).statusCode).toBe(400);
   });
 
   it('limits sign-in requests per client address (429)', async () => {
