@@ -94,13 +94,13 @@ interface CheckedRow {
   identity: ReturnType<typeof importIdentity> | null;
 }
 
-/** Rows checked between two turns of the event loop: other requests are answered between them. */
-const ROWS_PER_TURN = 100;
+/** How long (ms) the rows are checked before other requests get a turn of the event loop. */
+const TURN_MS = 10;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Checks a file's mapping and every row by the Add Player rules, outside any transaction (the
- * CPU-heavy part: the schema, phone numbers), giving the event loop back every ROWS_PER_TURN rows.
+ * CPU-heavy part: the schema, phone numbers), giving the event loop back every TURN_MS.
  */
 export async function checkSheet(sheet: Sheet, sent: ImportMapping | undefined, now: Date) {
   const mapping = sent ?? mappingOfHeaders(sheet.headers);
@@ -130,8 +130,12 @@ export async function checkSheet(sheet: Sheet, sent: ImportMapping | undefined, 
   if (mappingErrors.length > 0) return { sheet, mapping, mappingErrors, rows };
 
   const bounds = birthdateBounds(riyadhToday(now));
-  for (const [i, { row, cells }] of sheet.rows.entries()) {
-    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+  let turn = performance.now();
+  for (const { row, cells } of sheet.rows) {
+    if (performance.now() - turn > TURN_MS) {
+      await nextTurn();
+      turn = performance.now();
+    }
     const input: Record<string, string | undefined> = {};
     for (const column of IMPORT_COLUMNS) {
       const index = mapping[column];
@@ -213,10 +217,17 @@ export async function previewImport(tx: TenantTx, checked: CheckedSheet): Promis
   };
 }
 
-/** Rows per multi-row INSERT: well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 500;
+/**
+ * Rows per multi-row INSERT or UPDATE: building a statement (drizzle) and, on PGlite, running it
+ * holds the event loop, so a 5,000-row import writes in statements of 100 rows with a turn for
+ * other requests between them (issue 28; PostgreSQL's limit is 65,535 parameters).
+ */
+const CHUNK = 100;
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    if (i > 0) await nextTurn();
+    await insert(rows.slice(i, i + CHUNK));
+  }
 }
 
 const playerFields = (d: ImportRow) => ({
