@@ -1,9 +1,10 @@
 import type { FamilyJoin, FamilyJoinDecision } from '@kora/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
+import { ShowMore } from '../../components/ShowMore';
 import { useToast } from '../../components/Toaster';
 import { call } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -16,6 +17,9 @@ import { textLanguage } from '../../lib/text-language';
 function Name({ text }: { text: string }) {
   return <bdi lang={textLanguage(text)}>{text}</bdi>;
 }
+
+/** How many are shown at first (and added by each "show more"): the players list stays in sight. */
+const SHOWN = 3;
 
 export const familyJoinsQuery = queryOptions({ queryKey: ['family-joins'], queryFn: () => call('listFamilyJoins') });
 
@@ -33,6 +37,7 @@ export function FamilyJoinsPanel() {
   const canWrite = useAuth().canWrite('Players');
   const client = useQueryClient();
   const joins = useQuery(familyJoinsQuery);
+  const [shown, setShown] = useState(SHOWN);
   const decide = useMutation({
     mutationFn: ({ join, decision }: { join: FamilyJoin; decision: FamilyJoinDecision['decision'] }) =>
       call('decideFamilyJoin', { params: { id: join.id }, body: { decision } }),
@@ -60,7 +65,7 @@ export function FamilyJoinsPanel() {
         <FormattedMessage id="players.joins.hint" />
       </p>
       <ul className="mt-3 space-y-3">
-        {list.map((join) => {
+        {list.slice(0, shown).map((join) => {
           const parent = <Name text={displayName(join.existingParent, locale)} />;
           const separator = intl.formatMessage({ id: 'players.joins.and' });
           const children = join.existingParent.children.map((c, i) => (
@@ -114,6 +119,7 @@ export function FamilyJoinsPanel() {
           );
         })}
       </ul>
+      <ShowMore shown={Math.min(shown, list.length)} total={list.length} pageSize={SHOWN} onMore={() => setShown((n) => n + SHOWN)} />
     </section>
   );
 }

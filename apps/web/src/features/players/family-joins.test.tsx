@@ -38,9 +38,9 @@ const WAITING: FamilyJoin = {
   samePhone: false,
 };
 
-function stubApi(writer: boolean) {
+function stubApi(writer: boolean, initial: FamilyJoin[] = [WAITING]) {
   const decided: { path: string; body: unknown }[] = [];
-  let waiting = [WAITING];
+  let waiting = initial;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
@@ -97,5 +97,20 @@ describe('registrations to confirm', () => {
     expect(panel.textContent).toContain('البريد نفسه الذي لدى نورة الحربي.');
     expect(panel.textContent).toContain('فيصل الحربي');
     expect(within(panel).queryByRole('button')).toBeNull();
+  });
+
+  it('shows three at first, the rest on asking, so the players list stays in sight', async () => {
+    const many = [1, 2, 3, 4, 5].map((n) => ({
+      ...WAITING,
+      id: ID(20 + n),
+      player: { ...WAITING.player, id: ID(30 + n), name: `Kid ${n}` },
+    }));
+    stubApi(true, many);
+    renderPanel();
+    const panel = await screen.findByTestId('family-joins');
+    expect(within(panel).getByRole('heading', { name: '5 registrations to confirm' })).toBeTruthy();
+    expect(within(panel).getAllByTestId('family-join')).toHaveLength(3);
+    await userEvent.click(within(panel).getByRole('button', { name: /Show/ }));
+    expect(within(panel).getAllByTestId('family-join')).toHaveLength(5);
   });
 });
