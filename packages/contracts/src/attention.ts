@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * What needs attention (the notifications bell; docs/domain.md, "What needs attention"):
- * card charges no subscription could take (refunded automatically), e-invoices ZATCA rejected, players low on sessions, subscriptions ending soon, payments
+ * card charges no subscription could take (refunded automatically), e-invoices ZATCA rejected, the academy's e-invoicing
+ * certificate ending or ended, players low on sessions, subscriptions ending soon, payments
  * pending for days and players who joined lately. The rules' thresholds live here so the server, the web and the
  * parents' reminder e-mails agree.
  */
@@ -10,6 +11,7 @@ export const ATTENTION_KINDS = [
   'unapplied_payment',
   'refund_pending',
   'einvoice_rejected',
+  'einvoice_certificate',
   'low_sessions',
   'ending_soon',
   'pending_payment',
@@ -17,6 +19,12 @@ export const ATTENTION_KINDS = [
 ] as const;
 export const attentionKindSchema = z.enum(ATTENTION_KINDS);
 export type AttentionKind = z.infer<typeof attentionKindSchema>;
+
+/**
+ * The academy's e-invoicing certificate is listed when it ends within 30 days, again within 7 and
+ * within 1 (`warningDays`, the smallest that holds), and once it has ended.
+ */
+export const CERTIFICATE_WARNING_DAYS = [1, 7, 30] as const;
 
 /** A session-based ACTIVE/TRIAL subscription with this many sessions left or fewer is low. */
 export const LOW_SESSIONS_LEFT = 2;
@@ -35,14 +43,15 @@ export type ReminderStage = (typeof REMINDER_STAGES)[number];
 
 export const attentionItemSchema = z.object({
   kind: attentionKindSchema,
-  playerId: z.uuid(),
-  playerName: z.string(),
+  /** The player concerned; null for the academy's own items (`einvoice_certificate`). */
+  playerId: z.uuid().nullable(),
+  playerName: z.string().nullable(),
   playerNameArabic: z.string().nullable(),
   /** The subscription concerned (every kind but `new_player`). */
   subscriptionId: z.uuid().optional(),
   /** `low_sessions`: the sessions left. */
   sessionsLeft: z.number().int().optional(),
-  /** `ending_soon`: the last day, yyyy-MM-dd. */
+  /** `ending_soon`: the last day, yyyy-MM-dd; `einvoice_certificate`: the certificate's last day (Riyadh). */
   endDate: z.string().optional(),
   /** `pending_payment`: when the subscription was created; `new_player`: when the player was; `einvoice_rejected`: when ZATCA answered. ISO instant. */
   createdAt: z.string().optional(),
@@ -52,26 +61,16 @@ export const attentionItemSchema = z.object({
   refundState: z.enum(['pending', 'refunded', 'failed']).optional(),
   /** `refund_pending`: SAR of a card refund the provider has not confirmed yet (its invoice is `invoiceNumber`, asked at `createdAt`). */
   amount: z.number().optional(),
+  /** `einvoice_certificate`: it ends within this many days (30, 7 or 1); absent once it has ended. */
+  warningDays: z.number().int().optional(),
+  /** `einvoice_certificate`: documents issued without a valid certificate, waiting to be signed and reported. */
+  documentsWaiting: z.number().int().min(0).optional(),
 });
 export type AttentionItem = z.infer<typeof attentionItemSchema>;
 
-/**
- * The academy's own notices (docs/domain.md, "Text messages"):
- * `sms_owner_unverified`, texts are off until the owner opens the link mailed to `email`;
- * `sms_academy_cap`, the academy's texts of the last 24 hours reached `limit`, so texts are stopped
- * until `until` (ISO instant).
- */
-export const attentionNoticeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('sms_owner_unverified'), email: z.string() }),
-  z.object({ kind: z.literal('sms_academy_cap'), limit: z.number().int(), until: z.string() }),
-]);
-export type AttentionNotice = z.infer<typeof attentionNoticeSchema>;
-
 export const attentionReplySchema = z.object({
   items: z.array(attentionItemSchema),
-  /** Notices about the academy itself, shown above the items (absent: none). */
-  notices: z.array(attentionNoticeSchema).optional(),
-  /** The number of items and notices (the bell's badge). */
+  /** The number of items (the bell's badge). */
   count: z.number().int().min(0),
 });
 export type AttentionReply = z.infer<typeof attentionReplySchema>;

@@ -18,6 +18,7 @@ const KIND_LABEL: Record<AttentionKind, MessageId> = {
   unapplied_payment: 'attention.kind.unapplied_payment',
   refund_pending: 'attention.kind.refund_pending',
   einvoice_rejected: 'attention.kind.einvoice_rejected',
+  einvoice_certificate: 'attention.kind.einvoice_certificate',
   low_sessions: 'attention.kind.low_sessions',
   ending_soon: 'attention.kind.ending_soon',
   pending_payment: 'attention.kind.pending_payment',
@@ -56,6 +57,16 @@ const KIND_ICON: Record<AttentionKind, { svg: ReactNode; tone: string }> = {
   einvoice_rejected: {
     svg: icon(<path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M9.5 12.5l5 5M14.5 12.5l-5 5" />),
     tone: 'bg-red-100 text-red-700',
+  },
+  // A seal (the certificate that stamps e-invoices).
+  einvoice_certificate: {
+    svg: icon(
+      <>
+        <circle cx="12" cy="9" r="6" />
+        <path d="M9 14.5 7.5 22l4.5-2.5 4.5 2.5-1.5-7.5M12 6v3l2 1" />
+      </>,
+    ),
+    tone: 'bg-amber-100 text-amber-800',
   },
   // An hourglass running out.
   low_sessions: {
@@ -125,6 +136,15 @@ function Detail({ item }: { item: AttentionItem }) {
       return <RefundPendingDetail item={item} />;
     case 'einvoice_rejected':
       return <FormattedMessage id="attention.einvoiceRejected" values={{ number: item.invoiceNumber ?? '' }} />;
+    case 'einvoice_certificate':
+      return item.warningDays !== undefined ? (
+        <FormattedMessage id="attention.certificateEnds" values={{ days: item.warningDays, date: shownDate(item.endDate ?? '') }} />
+      ) : (
+        <FormattedMessage
+          id="attention.certificateEnded"
+          values={{ count: item.documentsWaiting ?? 0, date: shownDate(item.endDate ?? '') }}
+        />
+      );
     case 'low_sessions':
       return <FormattedMessage id="attention.sessionsLeft" values={{ count: item.sessionsLeft ?? 0 }} />;
     case 'ending_soon':
@@ -217,7 +237,11 @@ function Bell({ userId, playersLinks, historyLinks }: { userId: string; playersL
                 const content = (
                   <>
                     <span className="block truncate font-medium text-slate-900">
-                      {displayName({ name: item.playerName, nameArabic: item.playerNameArabic }, locale)}
+                      {item.playerName === null ? (
+                        <FormattedMessage id="attention.certificate" />
+                      ) : (
+                        displayName({ name: item.playerName, nameArabic: item.playerNameArabic }, locale)
+                      )}
                     </span>
                     <span className="block text-xs text-slate-500">
                       <Detail item={item} />
@@ -227,7 +251,16 @@ function Bell({ userId, playersLinks, historyLinks }: { userId: string; playersL
                 const className = 'block rounded-lg px-4 py-2 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none';
                 return (
                   <li key={`${item.kind}-${item.invoiceNumber ?? item.subscriptionId ?? item.playerId}`}>
-                    {(item.kind === 'einvoice_rejected' || item.kind === 'refund_pending') && historyLinks ? (
+                    {item.playerId === null ? (
+                      // The academy's certificate is renewed in Settings → Academy → E-invoicing.
+                      historyLinks ? (
+                        <Link to="/settings/academy" className={className} onClick={() => setOpen(false)}>
+                          {content}
+                        </Link>
+                      ) : (
+                        <div className="block px-4 py-2">{content}</div>
+                      )
+                    ) : (item.kind === 'einvoice_rejected' || item.kind === 'refund_pending') && historyLinks ? (
                       // A rejected e-invoice is looked at in the payments history, where its state shows.
                       <Link to="/settings/payments-history" className={className} onClick={() => setOpen(false)}>
                         {content}
