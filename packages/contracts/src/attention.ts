@@ -68,9 +68,23 @@ export const attentionItemSchema = z.object({
 });
 export type AttentionItem = z.infer<typeof attentionItemSchema>;
 
+/**
+ * The academy's own notices (docs/domain.md, "Text messages"):
+ * `sms_owner_unverified`, texts are off until the owner opens the link mailed to `email`;
+ * `sms_academy_cap`, the academy's texts of the last 24 hours reached `limit`, so texts are stopped
+ * until `until` (ISO instant).
+ */
+export const attentionNoticeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('sms_owner_unverified'), email: z.string() }),
+  z.object({ kind: z.literal('sms_academy_cap'), limit: z.number().int(), until: z.string() }),
+]);
+export type AttentionNotice = z.infer<typeof attentionNoticeSchema>;
+
 export const attentionReplySchema = z.object({
   items: z.array(attentionItemSchema),
-  /** The number of items (the bell's badge). */
+  /** Notices about the academy itself, shown above the items (absent: none). */
+  notices: z.array(attentionNoticeSchema).optional(),
+  /** The number of items and notices (the bell's badge). */
   count: z.number().int().min(0),
 });
 export type AttentionReply = z.infer<typeof attentionReplySchema>;
