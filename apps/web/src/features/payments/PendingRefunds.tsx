@@ -1,7 +1,7 @@
 // Why: a card refund the payment provider has not confirmed (no verdict, or the server stopped while asking) must never
 // sit unseen (issue 29): above the payments history, each with its amount, the invoice it gives back and what the
 // provider last said; a member who writes Settings retries it, or marks it settled after checking the provider.
-import type { PendingRefund } from '@kora/contracts';
+import { canWrite, type PendingRefund } from '@kora/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -10,7 +10,7 @@ import { riyadhDateOf } from '../../components/date-format';
 import { PlanDate } from '../../components/PlanDate';
 import { useToast } from '../../components/Toaster';
 import { call } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
+import { authSnapshot } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
@@ -161,7 +161,8 @@ function RefundRow({ refund, canWrite }: { refund: PendingRefund; canWrite: bool
 
 /** Nothing while every refund is settled; otherwise the refunds on their way back, oldest first. */
 export function PendingRefunds() {
-  const auth = useAuth();
+  // The signed-in member's rights as the app last read them (the screen opens only once they are known).
+  const writes = canWrite(authSnapshot().user?.accountType, 'Settings');
   const pending = useQuery(pendingRefundsQuery);
   const rows = pending.data ?? [];
   if (rows.length === 0) return null;
@@ -181,7 +182,7 @@ export function PendingRefunds() {
       </div>
       <ul className="divide-y divide-amber-200">
         {rows.map((r) => (
-          <RefundRow key={r.id} refund={r} canWrite={auth.canWrite('Settings')} />
+          <RefundRow key={r.id} refund={r} canWrite={writes} />
         ))}
       </ul>
     </section>

@@ -1,4 +1,4 @@
-import type { InvoiceListItem } from '@kora/contracts';
+import type { InvoiceListItem, PendingRefund } from '@kora/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -36,6 +36,9 @@ const MAY = [
   }),
 ];
 
+/** What `GET /api/refunds/pending` answers (none, unless a test says otherwise). */
+let pendingRefunds: PendingRefund[] = [];
+
 /** Answers each call by path with a handler; records the URLs asked. */
 function stubFetch(handler: (url: URL) => Response) {
   const urls: URL[] = [];
@@ -43,6 +46,8 @@ function stubFetch(handler: (url: URL) => Response) {
     'fetch',
     vi.fn(async (input: string) => {
       const url = new URL(String(input), 'http://demo.kora.test');
+      // The refunds on their way back (issue 29) sit above every month: answered apart, not counted.
+      if (url.pathname === '/api/refunds/pending') return json(pendingRefunds);
       urls.push(url);
       return handler(url);
     }),
@@ -83,7 +88,10 @@ function renderAt(path: string, locale: Locale = 'en') {
   return router;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  pendingRefunds = [];
+});
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('month helpers', () => {
@@ -111,6 +119,41 @@ describe('the payments history', () => {
     expect(table[0].textContent).toMatch(/SAR\s450\.00/);
     expect(table[1].textContent).toContain('Card');
     expect(screen.getByTestId('payments-summary').textContent).toMatch(/^2 payments, SAR\s750\.50 in total$/);
+  });
+
+  it('lists card refunds the provider has not confirmed above the month, with their amount (issue 29), in English and in Arabic', async () => {
+    pendingRefunds = [
+      {
+        id: '00000000-0000-4000-8000-000000000301',
+        invoice: { id: '00000000-0000-4000-8000-000000000101', invoiceNumber: 1 },
+        subscriptionId: '00000000-0000-4000-8000-000000000201',
+        player: { name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
+        package: { name: 'Monthly', nameArabic: 'باقة شهرية' },
+        amount: 200,
+        method: 'Card',
+        reason: 'Moved away',
+        cancelsSubscription: true,
+        createdAt: '2025-05-03T10:00:00.000Z',
+        checks: 2,
+        lastAnswer: 'not_found',
+      },
+    ];
+    stubFetch(() => json(MAY));
+    renderAt('/settings/payments-history?month=2025-05');
+    const panel = await screen.findByTestId('pending-refunds');
+    expect(panel.textContent).toMatch(/1 refund on the way back, not confirmed by the payment provider/);
+    const item = within(panel).getByTestId('pending-refund').textContent ?? '';
+    expect(item).toMatch(/SAR\s200\.00 to Faisal Al-Otaibi, invoice no\. 1/);
+    expect(item).toContain('The provider has no record of this refund: retry it.');
+    expect(item).toContain('The subscription is cancelled once the refund is settled as refunded.');
+    // Without W:Settings (no member signed in here) it is shown, not acted on.
+    expect(within(panel).queryByTestId('pending-refund-retry')).toBeNull();
+    cleanup();
+    stubFetch(() => json(MAY));
+    renderAt('/settings/payments-history?month=2025-05', 'ar');
+    const arabic = await screen.findByTestId('pending-refund');
+    expect(arabic.textContent).toContain('فيصل العتيبي');
+    expect(arabic.textContent).toContain('الفاتورة رقم 1');
   });
 
   it("opens an invoice's PDF in a dialog of the app, not on the public page", async () => {
