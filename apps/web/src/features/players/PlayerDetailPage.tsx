@@ -267,7 +267,10 @@ export function PlayerDetailPage() {
               </p>
             </div>
             <div className="rounded-xl bg-slate-100 p-3">
-              <p className="text-xl font-bold">{summary.rate}%</p>
+              {/* The screen's own percent sign and digits (٪ in Arabic); a dash, not 0 %, while nothing is marked. */}
+              <p className="text-xl font-bold" title={summary.rate == null ? intl.formatMessage({ id: 'players.rateNone' }) : undefined}>
+                {summary.rate == null ? '—' : intl.formatNumber(summary.rate / 100, { style: 'percent' })}
+              </p>
               <p className="text-xs text-slate-600">
                 <FormattedMessage id="players.rate" />
               </p>

@@ -46,7 +46,7 @@ describe('player helpers', () => {
       missed: 2,
       rate: 60,
     });
-    expect(attendanceSummary([])).toEqual({ attended: 0, missed: 0, rate: 0 });
+    expect(attendanceSummary([])).toEqual({ attended: 0, missed: 0, rate: null });
   });
 
   it('filters by search, team, gender, age band and condition', () => {

@@ -36,14 +36,15 @@ export function sessionBar(left: number, total: number) {
 export interface AttendanceSummary {
   attended: number;
   missed: number;
-  rate: number;
+  /** Null while nothing is marked: no rate, rather than 0 %. */
+  rate: number | null;
 }
 /** PLAYED counts as attended and NOT_ATTENDING as missed; the rate is a whole percent of decided events. */
 export function attendanceSummary(statuses: string[]): AttendanceSummary {
   const attended = statuses.filter((s) => s === 'ATTENDED' || s === 'PLAYED').length;
   const missed = statuses.filter((s) => s === 'ABSENT' || s === 'NOT_ATTENDING').length;
   const decided = attended + missed;
-  return { attended, missed, rate: decided ? Math.round((attended / decided) * 100) : 0 };
+  return { attended, missed, rate: decided ? Math.round((attended / decided) * 100) : null };
 }
 
 export interface PlayerFilters {
