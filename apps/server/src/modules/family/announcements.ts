@@ -91,7 +91,7 @@ function fieldsOf(
 
 const FOOTER = {
   en: (academy: string, link: string) => `— ${academy}. Read it and your children's schedule in the family portal: ${link}`,
-  ar: (academy: string, link: string) => `— ${academy}. اقرأه وجدول أبنائك في بوابة العائلة: ${link}`,
+  ar: (academy: string, link: string) => `— ${academy}. اقرأه وجدول أبنائك في بوابة الأسرة: ${link}`,
 } as const;
 
 /** An announcement in one language: that language's title and text where given, else the other. */
