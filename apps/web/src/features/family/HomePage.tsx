@@ -9,6 +9,7 @@ import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { familyHomeQuery } from './api';
+import { JoinOffers } from './JoinOffers';
 import { CantComeTag, Card, DayText, EventFacts, PageTitle, SubscriptionBox, timeText } from './parts';
 
 export function FamilyHomePage() {
@@ -20,6 +21,7 @@ export function FamilyHomePage() {
       <PageTitle>
         <FormattedMessage id="family.home.title" />
       </PageTitle>
+      <JoinOffers />
       {home.isError ? (
         <LoadError onRetry={() => void home.refetch()} retrying={home.isFetching}>
           {errorText(home.error, 'family.loadFailed')}
