@@ -52,8 +52,13 @@ class SheetReaders {
   private spawn() {
     const { url, execArgv } = readerScript();
     const worker = new Worker(url, { execArgv, resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB } });
-    // An idle reader never keeps the process alive.
+    // An idle reader never keeps the process alive; one that fails or ends is not handed out again
+    // (a failure during a read is that read's, ask() rejects it).
     worker.unref();
+    const drop = () => {
+      this.idle = this.idle.filter((w) => w !== worker);
+    };
+    worker.on('error', drop).on('exit', drop);
     return worker;
   }
 
