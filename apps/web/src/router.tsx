@@ -26,6 +26,7 @@ import { registerAcademyRoute } from './routes/auth/register-academy.route';
 import { registerParentRoute } from './routes/auth/register-parent.route';
 import { resetPasswordRoute, resetPasswordTokenRoute } from './routes/auth/reset-password.route';
 import { familyRoutes } from './routes/family/family.route';
+import { confirmOwnerRoute } from './routes/owner/confirm-owner.route';
 import { invoiceRoute } from './routes/payments/invoice.route';
 import { initialPaymentRoute, renewPaymentRoute } from './routes/payments/payment.route';
 import { paymentSuccessRoute } from './routes/payments/payment-success.route';
@@ -63,6 +64,7 @@ const academyTree = () =>
   rootRoute.addChildren([
     ...sharedRoutes(),
     ...familyRoutes(),
+    confirmOwnerRoute,
     appRoute.addChildren([
       dashboardRoute,
       trainingsRoute,

@@ -1,4 +1,4 @@
-import { type AttentionItem, type AttentionKind, riyadhToday } from '@kora/contracts';
+import { type AttentionItem, type AttentionKind, type AttentionNotice, riyadhToday } from '@kora/contracts';
 import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PlanDate } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
 import { LoadError } from '../../components/States';
+import { call } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
@@ -166,6 +167,72 @@ function Detail({ item }: { item: AttentionItem }) {
   }
 }
 
+/**
+ * The academy's own notices, above the items (docs/domain.md, "Text messages"): texts off until the
+ * owner confirms their e-mail (with a button that mails the link again, for W:Settings), or stopped
+ * for the day by the academy's cap.
+ */
+function Notices({ notices, canResend }: { notices: AttentionNotice[]; canResend: boolean }) {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const [resend, setResend] = useState<{ state: 'idle' | 'busy' | 'sent' } | { state: 'failed'; text: string }>({ state: 'idle' });
+  return (
+    <ul className="divide-y divide-amber-100 border-b border-amber-100 bg-amber-50" data-testid="attention-notices">
+      {notices.map((n) => (
+        <li key={n.kind} className="space-y-2 px-4 py-3 text-sm text-amber-900" data-testid={`attention-notice-${n.kind}`}>
+          {n.kind === 'sms_owner_unverified' ? (
+            <>
+              <p>
+                <FormattedMessage
+                  id="attention.notice.ownerUnverified"
+                  values={{
+                    email: (
+                      <bdi dir="ltr" className="font-semibold">
+                        {n.email}
+                      </bdi>
+                    ),
+                  }}
+                />
+              </p>
+              {canResend && resend.state !== 'sent' && (
+                <button
+                  type="button"
+                  className="font-medium text-brand-700 hover:underline disabled:opacity-60"
+                  disabled={resend.state === 'busy'}
+                  onClick={() => {
+                    setResend({ state: 'busy' });
+                    call('resendOwnerConfirmation')
+                      .then(() => setResend({ state: 'sent' }))
+                      .catch((err) => setResend({ state: 'failed', text: errorText(err) }));
+                  }}
+                >
+                  <FormattedMessage id="attention.notice.resend" />
+                </button>
+              )}
+              {resend.state === 'sent' && (
+                <p role="status">
+                  <FormattedMessage id="attention.notice.resent" />
+                </p>
+              )}
+              {resend.state === 'failed' && <p role="alert">{resend.text}</p>}
+            </>
+          ) : (
+            <p>
+              <FormattedMessage
+                id="attention.notice.smsCap"
+                values={{
+                  limit: n.limit,
+                  until: intl.formatDate(new Date(n.until), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Riyadh' }),
+                }}
+              />
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function BellIcon() {
   return (
     <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
@@ -182,10 +249,27 @@ function BellIcon() {
 export function AttentionBell() {
   const auth = useAuth();
   if (!auth.user || !canSeeAttention(auth.canRead)) return null;
-  return <Bell userId={auth.user.id} playersLinks={auth.canRead('Players')} historyLinks={auth.canRead('Settings')} />;
+  return (
+    <Bell
+      userId={auth.user.id}
+      playersLinks={auth.canRead('Players')}
+      historyLinks={auth.canRead('Settings')}
+      canResend={auth.canWrite('Settings')}
+    />
+  );
 }
 
-function Bell({ userId, playersLinks, historyLinks }: { userId: string; playersLinks: boolean; historyLinks: boolean }) {
+function Bell({
+  userId,
+  playersLinks,
+  historyLinks,
+  canResend,
+}: {
+  userId: string;
+  playersLinks: boolean;
+  historyLinks: boolean;
+  canResend: boolean;
+}) {
   const intl = useIntl();
   const { locale } = useLocale();
   const errorText = useErrorText();
@@ -194,6 +278,7 @@ function Bell({ userId, playersLinks, historyLinks }: { userId: string; playersL
   const count = query.data?.count ?? 0;
   const badge = badgeLabel(count);
   const groups = groupAttention(query.data?.items ?? []);
+  const notices = query.data?.notices ?? [];
   const title = intl.formatMessage({ id: 'attention.title' });
 
   let body: ReactNode;
@@ -211,7 +296,7 @@ function Bell({ userId, playersLinks, historyLinks }: { userId: string; playersL
         </LoadError>
       </div>
     );
-  } else if (groups.length === 0) {
+  } else if (groups.length === 0 && notices.length === 0) {
     body = (
       <p className="px-4 py-8 text-center text-sm text-slate-500" data-testid="attention-empty">
         <FormattedMessage id="attention.empty" />
@@ -336,7 +421,10 @@ function Bell({ userId, playersLinks, historyLinks }: { userId: string; playersL
               ×
             </Popover.Close>
           </div>
-          <div className="overflow-y-auto">{body}</div>
+          <div className="overflow-y-auto">
+            {notices.length > 0 && <Notices notices={notices} canResend={canResend} />}
+            {groups.length > 0 || notices.length === 0 ? body : null}
+          </div>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

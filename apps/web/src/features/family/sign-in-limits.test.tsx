@@ -1,0 +1,84 @@
+// The parents' sign-in says truthfully why no code came (issue 28): a cap on the address, texts
+// unavailable to the academy, too many tries, each with how long to wait, in English and Arabic.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/Toaster';
+import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { familyRoutes } from '../../routes/family/family.route';
+import { rootRoute } from '../../routes/root';
+import { jsonResponse as json } from '../../test-render';
+
+function stubApi(answers: Record<string, () => Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://demo.kora.test');
+      const answer = answers[`${init.method ?? 'GET'} ${url.pathname}`];
+      return answer ? answer() : json({ message: 'Not found', code: 'not_found' }, 404);
+    }),
+  );
+}
+
+function renderSignIn(locale: Locale) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([...familyRoutes()]),
+    history: createMemoryHistory({ initialEntries: ['/family/sign-in'] }),
+    context: { queryClient },
+  });
+  render(
+    <LocaleProvider locale={locale}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </QueryClientProvider>
+    </LocaleProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+vi.setConfig({ testTimeout: 20_000 });
+
+const limited = (code: string, minutes: number) => () => json({ message: 'limited', code, params: { minutes } }, 429);
+
+describe('the sign-in tells why no code came', () => {
+  it('a cap on the address: no new code, the newest message still works, and the wait (English)', async () => {
+    stubApi({ 'POST /api/family/sign-in': limited('family.code_limit', 12) });
+    const user = userEvent.setup();
+    renderSignIn('en');
+    await user.type(await screen.findByLabelText('E-mail or mobile number'), 'parent@demo.kora.sa');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('no new one was sent');
+    expect(alert.textContent).toContain('newest message');
+    expect(alert.textContent).toContain('12 minutes');
+    // Still on the address step: nothing claims a code is on its way.
+    expect(screen.queryByLabelText('6-digit code')).toBeNull();
+  });
+
+  it('texts unavailable to the academy, and too many tries with the wait (Arabic)', async () => {
+    stubApi({
+      'POST /api/family/sign-in': () => json({ message: 'no sms', code: 'family.sms_unavailable' }, 409),
+    });
+    const user = userEvent.setup();
+    renderSignIn('ar');
+    await user.type(await screen.findByLabelText('البريد الإلكتروني أو رقم الجوال'), '0500000001');
+    await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'لا تستطيع هذه الأكاديمية إرسال رسائل نصية بعد: سجّل الدخول ببريدك الإلكتروني',
+    );
+
+    stubApi({
+      'POST /api/family/sign-in': () => json({ message: 'ok' }, 202),
+      'POST /api/family/verify': limited('family.too_many_tries', 14),
+    });
+    await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
+    await user.type(await screen.findByLabelText('الرمز المكوّن من 6 أرقام'), '000000');
+    await user.click(screen.getByRole('button', { name: 'دخول' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('محاولات كثيرة: انتظر 14 دقيقة، أو افتح الرابط في أحدث رسالة');
+  });
+});
