@@ -1,8 +1,9 @@
 // Why: what the academy tells families (a changed time, a holiday, a match day), in the parent's
-// language where the academy wrote it; opening one tells staff it was read.
+// language where the academy wrote it; opening one tells staff it was read, and so does one whose
+// whole text the list already shows (a short one: there is nothing more to open, issue 30 item 10f).
 import type { FamilyAnnouncement } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { riyadhDateOf } from '../../components/date-format';
 import { PlanDate } from '../../components/PlanDate';
@@ -26,6 +27,24 @@ function AnnouncementItem({ item }: { item: FamilyAnnouncement }) {
   const [expanded, setExpanded] = useState(false);
   const { title, body } = textOf(item, locale);
   const unread = !item.openedAt;
+  const preview = useRef<HTMLSpanElement>(null);
+  const { mutate, isPending } = open;
+  // Read in full in the list: the preview is not cut, and the item has been on the screen.
+  useEffect(() => {
+    const el = preview.current;
+    if (!unread || !el || el.scrollHeight > el.clientHeight + 1) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      mutate(item.id);
+      return;
+    }
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      mutate(item.id);
+    });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [unread, item.id, mutate]);
   const audience =
     item.audience === 'team' && item.team
       ? displayName(item.team, locale)
@@ -40,7 +59,7 @@ function AnnouncementItem({ item }: { item: FamilyAnnouncement }) {
         className="flex w-full items-start gap-3 p-4 text-start"
         onClick={() => {
           setExpanded(!expanded);
-          if (unread && !open.isPending) open.mutate(item.id);
+          if (unread && !isPending) mutate(item.id);
         }}
       >
         <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${unread ? 'bg-brand-600' : 'bg-transparent'}`} />
@@ -55,7 +74,11 @@ function AnnouncementItem({ item }: { item: FamilyAnnouncement }) {
               </>
             )}
           </span>
-          {!expanded && <span className="mt-1 line-clamp-2 block text-sm text-slate-600">{body}</span>}
+          {!expanded && (
+            <span ref={preview} className="mt-1 line-clamp-2 block text-sm text-slate-600" data-testid="family-announcement-preview">
+              {body}
+            </span>
+          )}
         </span>
       </button>
       {expanded && <p className="px-4 pb-4 text-sm whitespace-pre-line break-words text-slate-700 ps-9">{body}</p>}

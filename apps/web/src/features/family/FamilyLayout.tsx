@@ -1,7 +1,7 @@
 // Why: the parents' own frame, phone first — the academy at the top, the screen, and a bottom bar of
 // the portal's six places (a row of links under the header on wider screens). Not the staff Shell.
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type ReactElement, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
@@ -11,6 +11,7 @@ import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
+import { useDocumentTitle } from '../../lib/screen-title';
 import { familyMeQuery, setFamilySignedOutHandler, useSignOut } from './api';
 import { usePortalManifest } from './manifest';
 
@@ -31,6 +32,16 @@ const NAV: { to: FamilyPath; label: MessageId; icon: ReactElement }[] = [
   { to: '/family/details', label: 'family.nav.details', icon: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0') },
 ];
 
+/** Each screen's own title, the browser tab's in the page's language. */
+const TITLES: Record<FamilyPath, MessageId> = {
+  '/family': 'family.home.title',
+  '/family/availability': 'family.availability.title',
+  '/family/progress': 'family.progress.title',
+  '/family/money': 'family.money.title',
+  '/family/details': 'family.details.title',
+  '/family/announcements': 'family.announcements.title',
+};
+
 export function FamilyLayout() {
   const intl = useIntl();
   const { locale } = useLocale();
@@ -39,6 +50,8 @@ export function FamilyLayout() {
   const me = useQuery(familyMeQuery);
   const signOut = useSignOut();
   usePortalManifest(locale);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useDocumentTitle(TITLES[pathname.replace(/\/+$/, '') as FamilyPath] ?? 'family.nav.label');
   useEffect(() => {
     setFamilySignedOutHandler(() => void navigate({ to: '/family/sign-in' }));
   }, [navigate]);

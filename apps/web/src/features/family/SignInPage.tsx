@@ -15,6 +15,7 @@ import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { currentHost } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/screen-title';
 import { familyMeQuery } from './api';
 import { usePortalManifest } from './manifest';
 import { setFamilyToken } from './token';
@@ -42,6 +43,7 @@ export function FamilySignInPage() {
   const [error, setError] = useState<string>();
   const linkToken = useRef<string | null | undefined>(undefined);
   usePortalManifest(locale);
+  useDocumentTitle('family.signIn.title');
 
   const signedIn = async (reply: Reply<'familyVerify'>) => {
     const { token, ...me } = reply;

@@ -317,6 +317,57 @@ describe('the family portal', () => {
     await waitFor(() => expect(sent.some((s) => s.method === 'POST' && s.path.endsWith('/open'))).toBe(true));
   });
 
+  it('an announcement shown in full in the list is read without opening it; a longer one waits to be opened (issue 30)', async () => {
+    signedIn();
+    const LONG = {
+      ...ANNOUNCEMENT,
+      id: ID(12),
+      title: 'Season plan',
+      titleArabic: null,
+      body: 'A long text. '.repeat(40),
+      bodyArabic: null,
+    };
+    const sent = stubApi({
+      'GET /api/family/me': () => json(ME),
+      'GET /api/family/announcements': () => json([ANNOUNCEMENT, LONG]),
+      [`POST /api/family/announcements/${ID(11)}/open`]: () => json(undefined, 204),
+      [`POST /api/family/announcements/${ID(12)}/open`]: () => json(undefined, 204),
+    });
+    // The long one's preview is cut (its text is taller than its two lines); the short one fits.
+    const heights = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.textContent?.startsWith('A long text.') ? 400 : 0;
+    });
+    try {
+      const user = userEvent.setup();
+      renderPortal('/family/announcements');
+      await screen.findByText('The pitch is being re-turfed.');
+      const opened = () => sent.filter((s) => s.method === 'POST').map((s) => s.path);
+      await waitFor(() => expect(opened()).toEqual([`/api/family/announcements/${ID(11)}/open`]));
+      await user.click(screen.getByRole('button', { name: /Season plan/ }));
+      await waitFor(() => expect(opened()).toContain(`/api/family/announcements/${ID(12)}/open`));
+    } finally {
+      heights.mockRestore();
+    }
+  });
+
+  it('names each screen in the browser tab, in the page language (issue 30)', async () => {
+    signedIn();
+    stubApi({
+      'GET /api/family/me': () => json(ME),
+      'GET /api/family/home': () => json(HOME),
+      [`GET /api/family/children/${CHILD.id}/money`]: () => json(MONEY),
+    });
+    const router = renderPortal('/family/money', 'ar');
+    await waitFor(() => expect(document.title).toBe('المدفوعات — Kora'));
+    await router.navigate({ to: '/family' });
+    await waitFor(() => expect(document.title).toBe('أبنائي — Kora'));
+  });
+
+  it('the sign-in page has its own tab title', async () => {
+    renderPortal('/family/sign-in', 'ar');
+    await waitFor(() => expect(document.title).toBe('دخول أولياء الأمور — Kora'));
+  });
+
   it('an expired parent session goes back to the sign-in and leaves the staff session alone', async () => {
     signedIn();
     storage.setToken('staff-token');

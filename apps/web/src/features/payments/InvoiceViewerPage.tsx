@@ -11,12 +11,16 @@ import { academyCheckQuery } from '../../lib/academy';
 import { displayName } from '../../lib/display-name';
 import { currentHost } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/screen-title';
 import { InvoicePdf } from './InvoicePdf';
 import { AcademyPageLink } from './PaymentShell';
 
 const viewerRoute = getRouteApi('/subscription-invoice/$id');
 
-/** A plain document frame for an academy's invoice: the academy's logo and name, the language buttons, nothing else. */
+/**
+ * A plain document frame for an academy's invoice: the academy's logo and name (both lead to its family
+ * portal, where a parent opens the invoice from), the language buttons, and the way back to the portal.
+ */
 function AcademyDocument({ handle, children }: { handle: string; children: ReactNode }) {
   const { locale } = useLocale();
   const { data } = useQuery(academyCheckQuery(handle));
@@ -41,7 +45,16 @@ function AcademyDocument({ handle, children }: { handle: string; children: React
               {name}
             </span>
           </AcademyPageLink>
-          <LanguageSwitcher />
+          <div className="flex shrink-0 items-center gap-1">
+            <a
+              href="/family/money"
+              className="rounded-md px-2 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-100"
+              data-testid="invoice-back-to-portal"
+            >
+              <FormattedMessage id="family.portalLink" />
+            </a>
+            <LanguageSwitcher />
+          </div>
         </div>
       </header>
       <main className="flex-1">{children}</main>
@@ -52,6 +65,7 @@ function AcademyDocument({ handle, children }: { handle: string; children: React
 export function InvoiceViewerPage() {
   const { id } = viewerRoute.useParams();
   const host = currentHost();
+  useDocumentTitle('invoice.title');
   const content = (
     <section className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-8" data-testid="invoice-viewer">
       <InvoicePdf

@@ -6,16 +6,25 @@ import { PaymentLogos } from '../../components/PaymentLogos';
 import { displayName, type Named } from '../../lib/display-name';
 import { currentHost } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
+import type { MessageId } from '../../lib/message-ids';
+import { useDocumentTitle } from '../../lib/screen-title';
 import { SharedLink } from '../../routes/links';
 
 /**
- * The academy's public page for a payer (never the staff login): its parent registration page, on
- * its own host, or on the root's with `?academy=`.
+ * Where a payer goes back to (never the staff login): on the academy's own host its family portal
+ * (`/family`, whose sign-in comes first without a parent session); on the root's, where there is no
+ * portal, the academy's parent registration page with `?academy=`.
  */
 export function AcademyPageLink({ handle, className, children }: { handle: string; className?: string; children: ReactNode }) {
   const host = currentHost();
+  if (host.kind === 'academy')
+    return (
+      <a href="/family" target="_top" className={className} data-testid="family-portal-link">
+        {children}
+      </a>
+    );
   return (
-    <SharedLink to="/auth/register/parent" search={host.kind === 'academy' ? {} : { academy: handle }} target="_top" className={className}>
+    <SharedLink to="/auth/register/parent" search={{ academy: handle }} target="_top" className={className}>
       {children}
     </SharedLink>
   );
@@ -62,17 +71,20 @@ export function AcademyHeading({ academy, title }: { academy: Named & { logo: st
 
 /**
  * The public payment screens: a light header with the language buttons, one centred card, the
- * accepted cards and the refund policy. On an academy's host the logo leads to the academy's public
- * page, not to the staff login.
+ * accepted cards and the refund policy. On an academy's host the logo leads to the academy's family
+ * portal, not to the staff login nor the registration wizard.
  */
 export function PaymentShell({
   title,
+  documentTitle = 'paymentPage.title',
   academy,
   handle,
   policyLink = true,
   children,
 }: {
   title: ReactNode;
+  /** The browser tab's title, in the page's language. */
+  documentTitle?: MessageId;
   academy?: ReactNode;
   /** The academy whose refund policy the footer links (the host's own when on an academy's host). */
   handle?: string;
@@ -81,15 +93,16 @@ export function PaymentShell({
   children: ReactNode;
 }) {
   const host = currentHost();
+  useDocumentTitle(documentTitle);
   const logo = <Logo />;
   return (
     <div className="flex min-h-screen flex-col bg-slate-100">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-2xl items-center justify-between gap-2 px-4 py-3">
           {host.kind === 'academy' ? (
-            <SharedLink to="/auth/register/parent" aria-label="Kora">
+            <a href="/family" target="_top" aria-label="Kora">
               {logo}
-            </SharedLink>
+            </a>
           ) : (
             <SharedLink to="/" aria-label="Kora">
               {logo}

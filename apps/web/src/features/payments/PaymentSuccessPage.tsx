@@ -30,12 +30,12 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
   );
 }
 
-/** The home of a payment nobody knows: the academy's public page on its host, Kora's otherwise. */
+/** The home of a payment nobody knows: the academy's family portal on its host, Kora's otherwise. */
 function HomeLink() {
   const host = currentHost();
   return host.kind === 'academy' ? (
     <AcademyPageLink handle={host.handle} className={secondary}>
-      <FormattedMessage id="notFound.backHome" />
+      <FormattedMessage id="family.portalLink" />
     </AcademyPageLink>
   ) : (
     <SharedLink to="/" target="_top" className={secondary}>
@@ -65,7 +65,7 @@ export function PaymentSuccessPage() {
   const unknown = !ref || (result.error instanceof ApiError && result.error.status === 404);
   if (unknown) {
     return (
-      <PaymentShell title={<FormattedMessage id="paymentResult.notFound.title" />}>
+      <PaymentShell title={<FormattedMessage id="paymentResult.notFound.title" />} documentTitle="paymentResult.notFound.title">
         <div className="flex flex-col items-center gap-3 py-4 text-center" data-testid="payment-not-found">
           <p className="max-w-md text-slate-600">
             <FormattedMessage id="paymentResult.notFound.text" />
@@ -106,7 +106,12 @@ export function PaymentSuccessPage() {
   const title = intl.formatMessage({ id: 'paymentPage.title' });
 
   return (
-    <PaymentShell title={title} handle={r.academy.handle} academy={<AcademyHeading academy={r.academy} title={title} />}>
+    <PaymentShell
+      title={title}
+      documentTitle={paid ? 'paymentSuccess.title' : 'paymentPage.title'}
+      handle={r.academy.handle}
+      academy={<AcademyHeading academy={r.academy} title={title} />}
+    >
       <div className="space-y-4" data-testid={paid ? 'payment-success' : 'payment-result'}>
         <OutcomeBanner outcome={r.outcome} slow={slow} />
         <dl className="divide-y divide-slate-100" data-testid="payment-result-details">
@@ -165,8 +170,13 @@ export function PaymentSuccessPage() {
               <FormattedMessage id="paymentResult.tryAgain" />
             </SharedLink>
           )}
+          {/* On the academy's host, its family portal; on the root's, the academy's public page. */}
           <AcademyPageLink handle={r.academy.handle} className={secondary}>
-            <FormattedMessage id="paymentResult.backTo" values={{ academy: academyName }} />
+            {currentHost().kind === 'academy' ? (
+              <FormattedMessage id="family.portalLink" />
+            ) : (
+              <FormattedMessage id="paymentResult.backTo" values={{ academy: academyName }} />
+            )}
           </AcademyPageLink>
         </div>
       </div>

@@ -12,6 +12,7 @@ import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { currentHost } from '../../lib/host';
 import { type Locale, useLocale } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/screen-title';
 import { AcademyHeading, PaymentShell } from './PaymentShell';
 
 const SECTIONS = ['s1', 's2', 's3', 's4'] as const;
@@ -71,6 +72,7 @@ function AcademyPolicy({ policy }: { policy: RefundPolicyReply }) {
 
 export function RefundPolicyPage() {
   const errorText = useErrorText();
+  useDocumentTitle('refundPolicy.title');
   const search = useSearch({ from: '/refund-policy' });
   const host = currentHost();
   const handle = host.kind === 'academy' ? host.handle : (search.academy ?? '').trim().toLowerCase();
@@ -108,6 +110,7 @@ export function RefundPolicyPage() {
     return (
       <PaymentShell
         title={title}
+        documentTitle="refundPolicy.title"
         policyLink={false}
         academy={policy.data ? <AcademyHeading academy={policy.data.academy} title={title} /> : undefined}
       >

@@ -161,21 +161,14 @@ export function RegisterParentPage() {
           <Button full onClick={again}>
             <FormattedMessage id="parent.registerAnother" />
           </Button>
-          {host.kind === 'academy' ? (
-            <SharedLink
-              to="/auth/login"
-              className="inline-flex min-h-10 w-full items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              <FormattedMessage id="parent.toAcademy" values={{ academy }} />
-            </SharedLink>
-          ) : (
-            <a
-              href={subdomainUrl(handle, '/auth/login')}
-              className="inline-flex min-h-10 w-full items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              <FormattedMessage id="parent.toAcademy" values={{ academy }} />
-            </a>
-          )}
+          {/* The parent's next place is the academy's family portal (its sign-in first), never the staff login. */}
+          <a
+            href={host.kind === 'academy' ? '/family' : subdomainUrl(handle, '/family')}
+            className="inline-flex min-h-10 w-full items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            data-testid="family-portal-link"
+          >
+            <FormattedMessage id="family.portalLink" />
+          </a>
         </div>
       </AuthCard>
     );
