@@ -138,7 +138,7 @@ describe('billing journey', () => {
       await parent.goto(academyUrl('demo', `/initial-subscription/${subscriptionId}`));
       await parent.getByTestId('payment-not-pending').waitFor();
       expect(await parent.getByTestId('payment-not-pending').textContent()).toBe(
-        'Subscription is already ACTIVE . Payment cannot be initiated.',
+        'Subscription is already Active. Payment cannot be initiated.',
       );
       expect(await parent.getByTestId('payment-proceed').isDisabled()).toBe(true);
       await parent.screenshot({ path: `${artifacts}billing-not-pending.png`, fullPage: true });

@@ -2,7 +2,7 @@
 // of a subscription that is running links /renew-subscription/{id} (reminders.ts, paymentLink). A free trial
 // (the demo's Monthly package, 7 days) is paid during the trial: the paid month starts when the trial ends and
 // the result page says TRIAL with the whole period. A paid Quarterly subscription renewed before its end is
-// extended by three months from its end date. Screenshots go to e2e/artifacts.
+// extended by three months from the day after its end date. Screenshots go to e2e/artifacts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, port, useBrowser } from './browser';
@@ -99,7 +99,7 @@ describe.each([
     await b.page.screenshot({ path: `${artifacts}renew-trial-${lang}-${label}.png`, fullPage: true });
   });
 
-  it('a paid subscription renewed before its end is extended from its end date', async () => {
+  it('a paid subscription renewed before its end is extended from the day after its end date, as a trial', async () => {
     const admin = await apiAs();
     const packages = await admin.call<{ id: string; name: string }[]>('GET', '/api/packages');
     const quarterly = packages.find((p) => p.name === 'Quarterly');
@@ -109,7 +109,7 @@ describe.each([
     expect(before.status).toBe('ACTIVE');
     await renewFromLink(b.page, lang, id);
     const after = await subscriptionOf(id);
-    expect(after).toMatchObject({ status: 'ACTIVE', startDate: before.startDate, endDate: addMonths(before.endDate, 3) });
+    expect(after).toMatchObject({ status: 'ACTIVE', startDate: before.startDate, endDate: addMonths(addDays(before.endDate, 1), 3) });
     await expectPeriod(b.page, lang, after.startDate, after.endDate);
     await b.page.screenshot({ path: `${artifacts}renew-early-${lang}-${label}.png`, fullPage: true });
   });

@@ -45,12 +45,19 @@ export const invoiceListItemSchema = z.object({
 /** SAR given back by a credit note: more than zero, at most two decimals. */
 export const creditAmountSchema = moneySchema.refine((v) => v > 0, ERRORS['credit_note.amount_invalid']);
 /** Why a credit note is issued: printed on it and stated in its e-invoice (cbc:InstructionNote). */
-export const creditReasonSchema = plainText(ERRORS['credit_note.reason_required']).min(1, ERRORS['credit_note.reason_required']).max(200);
+export const creditReasonSchema = plainText(ERRORS['credit_note.reason_required'])
+  .min(1, ERRORS['credit_note.reason_required'])
+  .max(200, ERRORS['credit_note.reason_too_long']);
 
-/** POST /api/invoices/{id}/credit-note: the amount to credit (default: all that is left uncredited) and why. */
+/**
+ * POST /api/invoices/{id}/credit-note: the amount to credit (default: all that is left uncredited) and
+ * why; `cancelSubscription` also cancels the invoice's subscription with it, as Settings → Cancel with
+ * a refund does (issue 29: a full credit note asks whether to; absent or false, the subscription stays).
+ */
 export const creditNoteBody = z.object({
   amount: creditAmountSchema.optional(),
   reason: creditReasonSchema,
+  cancelSubscription: z.boolean().optional(),
 });
 
 /** An issued credit note and the refund it records. */

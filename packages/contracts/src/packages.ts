@@ -76,7 +76,7 @@ export const packageBody = z
     price: z
       .number({ error: PRICE_INVALID })
       .min(0, PRICE_INVALID)
-      .max(PACKAGE_MAX_PRICE)
+      .max(PACKAGE_MAX_PRICE, ERRORS['package.price_too_high'])
       .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), ERRORS['money.two_decimals']),
     packageType: packageTypeSchema.default('TIME_BASED'),
     monthsNumber: countOfType,

@@ -449,7 +449,9 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
   const packageArabic = data.packageNameArabic?.trim();
   const packageNames = packageArabic && packageArabic !== data.packageName ? [data.packageName, packageArabic] : [data.packageName];
   const period = data.period;
-  if (period?.start && period.end) packageNames.push(`${period.start} – ${period.end}`);
+  // The period it pays, first and last day (issue 29: a renewal's starts the day after the previous one's last day).
+  if (period?.start && period.end)
+    packageNames.push(`Period: ${period.start} to ${period.end}`, `الفترة: من ${period.start} إلى ${period.end}`);
   else if (period?.sessions) packageNames.push(countIn('en', period.sessions, SESSIONS_EN), countIn('ar', period.sessions, SESSIONS_AR));
   const itemHeight = Math.max(
     22,
@@ -502,15 +504,15 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
   if (qr && !qrBeside) {
     footer();
     doc.addPage();
-    const number = `${title.en} ${data.invoiceNumber} / ${title.ar} ${data.invoiceNumber}`;
-    line(doc, number, M + 14, { x: M, width: W, align: 'center', size: 12, bold: true, color: BRAND });
-    line(doc, sellerArabic ? `${data.seller.name} / ${sellerArabic}` : data.seller.name, M + 32, {
+    const titles = [`${title.en} ${data.invoiceNumber}`, `${title.ar} ${data.invoiceNumber}`];
+    let top = M + block(doc, titles, M, { x: M, width: W, align: 'center', size: 12, bold: true, color: BRAND }) + 4;
+    top += block(doc, sellerArabic ? [data.seller.name, sellerArabic] : [data.seller.name], top, {
       x: M,
       width: W,
       align: 'center',
       size: 10,
     });
-    doc.image(qr, M + (W - QR_MAX) / 2, M + 48, { width: QR_MAX, height: QR_MAX });
+    doc.image(qr, M + (W - QR_MAX) / 2, top + 12, { width: QR_MAX, height: QR_MAX });
   }
   footer();
   visualLigatures(doc);

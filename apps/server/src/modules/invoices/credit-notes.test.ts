@@ -336,10 +336,14 @@ describe('POST /api/invoices/{id}/credit-note', () => {
       [{ reason: 'X', amount: -5 }, 'validation.too_small', 'amount'],
       [{ reason: 'X', amount: 1.234 }, 'money.two_decimals', 'amount'],
       [{ reason: 'a\u202eb' }, 'text.control_characters', 'reason'],
+      // The real limit, not "Enter the reason" (issue 29).
+      [{ reason: 'x'.repeat(201) }, 'credit_note.reason_too_long', 'reason'],
     ] as const) {
       expectInvalid(await credit(c, invoice.id, body), code, path);
     }
-    expect((await credit(c, invoice.id, { reason: 'x'.repeat(201) })).statusCode).toBe(400);
+    expect((await credit(c, invoice.id, { reason: 'x'.repeat(201) })).json().issues[0].message).toBe(
+      'The reason can be at most 200 characters',
+    );
   });
 
   it("has a PDF titled credit note with its signed document's QR, and XML, public by its id", async () => {
@@ -356,6 +360,31 @@ describe('POST /api/invoices/{id}/credit-note', () => {
     expect(xml.statusCode).toBe(200);
     expect(xml.headers['content-disposition']).toBe(`inline; filename="credit-note-${note.invoiceNumber}.xml"`);
     expect(xml.body).toBe(document.xml);
+  });
+
+  it('cancels the subscription with a full credit note when asked (cancelSubscription), else leaves it running (issue 29)', async () => {
+    const statusOf = async (subscriptionId: string) =>
+      (await withTenant(t.deps.db, c.id, (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId))))[0]?.status;
+    // Not asked: the subscription stays ACTIVE, as before.
+    const kept = await payCash(c, 'Kept');
+    expect((await credit(c, kept.invoice.id, { reason: 'Goodwill', cancelSubscription: false })).statusCode).toBe(201);
+    expect(await statusOf(kept.subscriptionId)).toBe('ACTIVE');
+    // Asked, cash: credited, refunded and cancelled in one request.
+    const cash = await payCash(c, 'Cancelled in cash');
+    const note = await credit(c, cash.invoice.id, { reason: 'Left the academy', cancelSubscription: true });
+    expect(note.statusCode).toBe(201);
+    expect(note.json()).toMatchObject({ kind: 'credit_note', creditedInvoice: { id: cash.invoice.id }, amount: 450, remainingAmount: 0 });
+    expect(await statusOf(cash.subscriptionId)).toBe('CANCELLED');
+    // Asked, card: cancelled once the provider refunded it.
+    const card = await payCard(c, 'Cancelled by card');
+    expect((await credit(c, card.invoice.id, { reason: 'Moved away', cancelSubscription: true })).statusCode).toBe(201);
+    expect(await statusOf(card.subscriptionId)).toBe('CANCELLED');
+    // A cancelled subscription is not cancelled again: nothing is issued.
+    const again = await payCash(c, 'Twice');
+    await cancel(c, again.subscriptionId);
+    const refused = await credit(c, again.invoice.id, { reason: 'Again', cancelSubscription: true });
+    expect(refused.statusCode).toBe(409);
+    expect((await invoiceRows(c)).filter((r) => r.creditedInvoiceId === again.invoice.id)).toEqual([]);
   });
 
   it('credits an invoice issued without VAT with a plain credit note (no e-invoice)', async () => {

@@ -62,6 +62,13 @@ async function creditedAndHeld(tx: TenantTx, invoiceId: string) {
   return { credited: Number(credited.total), creditedVat: Number(credited.vat), held: Number(held.total) };
 }
 
+/** The subscription an invoice was issued for; 404 for an invoice this academy does not have. */
+export async function subscriptionOf(tx: TenantTx, invoiceId: string) {
+  const [invoice] = await tx.select({ subscriptionId: invoices.subscriptionId }).from(invoices).where(eq(invoices.id, invoiceId));
+  if (!invoice) throw notFound('credit_note.invoice_not_found');
+  return invoice.subscriptionId;
+}
+
 /** Halalas of an invoice that a refund may still give back. */
 export async function refundableOf(tx: TenantTx, invoice: Pick<Invoice, 'id' | 'totalHalalas'>) {
   const { credited, held } = await creditedAndHeld(tx, invoice.id);
@@ -73,7 +80,13 @@ export async function refundableOf(tx: TenantTx, invoice: Pick<Invoice, 'id' | '
  * (credit notes and pending refunds counted), and the refund row written. Cash is finished here:
  * its credit note is issued in this same transaction.
  */
-export async function startRefund(tx: TenantTx, provider: string, invoiceId: string, ask: CreditAsk, now: Date): Promise<StartedRefund> {
+export async function startRefund(
+  tx: TenantTx,
+  provider: string,
+  invoiceId: string,
+  ask: CreditAsk,
+  now: () => Date,
+): Promise<StartedRefund> {
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
   if (!invoice) throw notFound('credit_note.invoice_not_found');
   if (invoice.kind !== 'invoice') throw conflict('credit_note.of_credit_note');
@@ -109,7 +122,13 @@ export async function startRefund(tx: TenantTx, provider: string, invoiceId: str
  * transaction. The note's VAT is the VAT within its amount, except that the note completing the
  * credit of an invoice takes the VAT left, so an invoice's credit notes add up to it exactly.
  */
-async function completeRefund(tx: TenantTx, invoice: Invoice, refund: Refund, providerRef: string | null, at: Date): Promise<CreditNote> {
+async function completeRefund(
+  tx: TenantTx,
+  invoice: Invoice,
+  refund: Refund,
+  providerRef: string | null,
+  clock: () => Date,
+): Promise<CreditNote> {
   const amount = refund.amountHalalas;
   // Notes of one invoice are issued one at a time, so the last of them sees all the others.
   await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
@@ -122,6 +141,8 @@ async function completeRefund(tx: TenantTx, invoice: Invoice, refund: Refund, pr
       : vatIncluded(amount);
   const seller = sellerOf(academy);
   const invoiceNumber = await nextInvoiceNumber(tx);
+  // Its issue time read under the counter's row lock (issue 29): times follow the numbers and the ICV.
+  const at = clock();
   const [note] = await tx
     .insert(invoices)
     .values({
@@ -222,7 +243,7 @@ export async function settleCardRefund(
       // Settled meanwhile (a scheduled query, a member): never a second credit note (modules/payments/refunds.ts).
       const [still] = await tx.select({ state: refunds.state }).from(refunds).where(eq(refunds.id, refund.id)).for('update');
       if (still?.state !== 'pending') throw conflict('refund.not_pending');
-      return completeRefund(tx, invoice, refund, result.tranRef, now());
+      return completeRefund(tx, invoice, refund, result.tranRef, now);
     });
   } catch (err) {
     // The money went back but the credit note could not be written: the refund stays pending with
@@ -240,7 +261,7 @@ export async function settleCardRefund(
  * a later query, a member after checking the provider: modules/payments/refunds.ts), as for any refund.
  */
 export function completePendingRefund(tx: TenantTx, invoice: Invoice, refund: Refund, providerRef: string | null, now: () => Date) {
-  return completeRefund(tx, invoice, refund, providerRef, now());
+  return completeRefund(tx, invoice, refund, providerRef, now);
 }
 
 /** POST /api/invoices/{id}/credit-note: credits all (default) or part of an invoice and gives the money back. */
@@ -252,6 +273,6 @@ export async function creditInvoice(
   ask: CreditAsk,
   log: { warn(obj: object, msg: string): void },
 ): Promise<CreditNote> {
-  const started = await run((tx) => startRefund(tx, provider.name, invoiceId, ask, now()));
+  const started = await run((tx) => startRefund(tx, provider.name, invoiceId, ask, now));
   return started.creditNote ?? settleCardRefund(run, provider, now, started, log);
 }

@@ -392,6 +392,43 @@ describe('ZATCA e-invoices (signed UBL 2.1, checked by the SDK rules)', () => {
     expect(documents.map((d) => numberOf.get(d.invoiceId))).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
   });
 
+  it('issues 19 concurrent cash payments with issue times that follow the ICV (issue 29)', async () => {
+    const c = await registerAndLogin(t.app);
+    await setAcademy(c, { vatNumber: '311111111100003', address: 'Olaya Street', city: 'Riyadh', ...NATIONAL_ADDRESS });
+    const subs = await pendingSubscriptions(
+      c,
+      Array.from({ length: 19 }, (_, i) => ({ name: `Player ${i + 1}` })),
+    );
+    // Each payment's moment is read before it waits for the counter's lock, the later callers' earlier (as the
+    // report had it: ICV 183 at 01:23:17, ICV 184 at 01:23:16); the clock, read again, moves on a second a reading.
+    const start = Date.parse('2026-12-01T22:23:00Z');
+    let readings = 0;
+    const clock = () => new Date(start + 60_000 + readings++ * 1000);
+    await Promise.all(
+      subs.map((id, i) =>
+        withTenant(t.deps.db, c.id, (tx) =>
+          activatePaid(tx, id, { method: 'Cash', withInvoice: true, now: new Date(start + (19 - i) * 1000), clock }),
+        ),
+      ),
+    );
+    const issued = await withTenant(t.deps.db, c.id, (tx) =>
+      tx
+        .select({ icv: invoiceDocuments.icv, at: invoices.paidAt, number: invoices.invoiceNumber, xml: invoiceDocuments.xml })
+        .from(invoiceDocuments)
+        .innerJoin(invoices, eq(invoices.id, invoiceDocuments.invoiceId))
+        .orderBy(invoiceDocuments.icv),
+    );
+    expect(issued.map((d) => d.icv)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    expect(issued.map((d) => d.number)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    const times = issued.map((d) => d.at.getTime());
+    for (let i = 1; i < times.length; i++) expect(times[i], `ICV ${i + 1} issued before ICV ${i}`).toBeGreaterThanOrEqual(times[i - 1]);
+    // The signed document states the same time as the invoice row (Asia/Riyadh).
+    const issueTimes = issued.map((d) =>
+      /<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>\s*<cbc:IssueTime>([^<]+)</.exec(d.xml)?.slice(1).join('T'),
+    );
+    expect(issueTimes).toEqual([...issueTimes].sort());
+  });
+
   it('fails the checker once an amount of a stored document is changed', async () => {
     const [document] = await documentsOf(a);
     const tampered = document.xml.replace(

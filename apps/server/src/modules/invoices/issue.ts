@@ -37,6 +37,8 @@ export interface InvoiceInput {
   totalHalalas: number;
   paymentMethod: 'Cash' | 'Card';
   paidAt: Date;
+  /** The clock the issue time is read from, under the counter's lock (issue 29); without one, `paidAt`. */
+  clock?: () => Date;
   /** The period it pays (its line): first and last day, or the sessions added. */
   period?: InvoicePeriod;
 }
@@ -72,6 +74,9 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
   const vatHalalas = vatNumber ? vatIncluded(input.totalHalalas) : 0;
   const seller = sellerOf(academy);
   const invoiceNumber = await nextInvoiceNumber(tx);
+  // The issue time is read now, under the counter's row lock (issue 29): whoever got the lock first
+  // has the lower number and the earlier time, so issue times follow the numbers and the ICV.
+  const issuedAt = input.clock?.() ?? input.paidAt;
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -90,7 +95,7 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
       totalHalalas: input.totalHalalas,
       vatNumber,
       paymentMethod: input.paymentMethod,
-      paidAt: input.paidAt,
+      paidAt: issuedAt,
       seller,
       buyer,
     })
@@ -100,7 +105,7 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
       invoiceId: invoice.id,
       typeCode: '388',
       number: invoiceNumber,
-      issuedAt: input.paidAt,
+      issuedAt,
       seller,
       vatNumber,
       buyerName: buyer.name,

@@ -1,12 +1,14 @@
 import type { InvoiceKind } from '@kora/contracts';
 import { sarToHalalas } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { TenantTx } from '../../db/tenant.js';
 import { noteAudit } from '../../http/audit.js';
 import { serializeAnswer } from '../../http/json-text.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
-import { creditInvoice } from './credit-notes.js';
+import { cancelWithRefund } from '../subscriptions/service.js';
+import { creditInvoice, subscriptionOf } from './credit-notes.js';
 import { exportInvoices, invoicePdf, invoiceXml, listInvoices } from './service.js';
 
 const readSettings = { access: { anyOf: ['canReadSettings' as const] } };
@@ -57,17 +59,22 @@ export async function invoiceRoutes(app: FastifyInstance) {
   });
 
   // A credit note for all or part of an invoice, and its refund (credit-notes.ts); W:Settings, audited.
+  // With `cancelSubscription` (issue 29), its subscription is cancelled with it, as a cancellation with a refund.
   route(app, 'createCreditNote', writeSettings, async (req) => {
-    const { amount, reason } = req.body;
-    const note = await creditInvoice(
-      (work) => req.tenant(work),
-      deps.payments,
-      () => deps.clock.now(),
-      req.params.id,
-      { amountHalalas: amount === undefined ? undefined : sarToHalalas(amount), reason },
-      req.log,
-    );
-    noteAudit(req, { creditNote: note.invoiceNumber, amount: note.amount, refund: note.refund });
+    const { amount, reason, cancelSubscription } = req.body;
+    const run = <T>(work: (tx: TenantTx) => Promise<T>) => req.tenant(work);
+    const now = () => deps.clock.now();
+    const ask = { amountHalalas: amount === undefined ? undefined : sarToHalalas(amount), reason };
+    const note = cancelSubscription
+      ? (await cancelWithRefund(run, deps.payments, now, await run((tx) => subscriptionOf(tx, req.params.id)), ask, req.log, req.params.id))
+          .creditNote
+      : await creditInvoice(run, deps.payments, now, req.params.id, ask, req.log);
+    noteAudit(req, {
+      creditNote: note.invoiceNumber,
+      amount: note.amount,
+      refund: note.refund,
+      ...(cancelSubscription ? { cancelledSubscription: true } : {}),
+    });
     return note;
   });
 }

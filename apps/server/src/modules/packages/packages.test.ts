@@ -261,6 +261,7 @@ describe('package writes', () => {
     ['a blank name', { name: '   ' }, 'name', 'package.name_required', 'Package name is required'],
     ['a negative price', { price: -1 }, 'price', 'package.price_invalid', 'Please enter a price of 0 or more'],
     ['a missing price', { price: undefined }, 'price', 'package.price_invalid', 'Please enter a price of 0 or more'],
+    ['a price over the limit', { price: 1_000_001 }, 'price', 'package.price_too_high', 'Please enter a price of at most 1,000,000'],
     ['a price with three decimals', { price: 10.005 }, 'price', 'money.two_decimals', 'At most two decimals'],
     ['0 months', { monthsNumber: 0 }, 'monthsNumber', 'package.months_min', 'Months must be a whole number of at least 1'],
     ['no months', { monthsNumber: null }, 'monthsNumber', 'package.months_min', 'Months must be a whole number of at least 1'],

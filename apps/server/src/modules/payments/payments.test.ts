@@ -276,7 +276,7 @@ describe('paying with the sandbox provider', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'payment.not_pending',
-      message: 'Subscription is already ACTIVE . Payment cannot be initiated.',
+      message: 'Subscription is already ACTIVE. Payment cannot be initiated.',
       params: { status: 'ACTIVE' },
     });
     // The card page is used once.
@@ -585,7 +585,7 @@ describe('refusals', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'payment.not_pending',
-      message: 'Subscription is already CANCELLED . Payment cannot be initiated.',
+      message: 'Subscription is already CANCELLED. Payment cannot be initiated.',
       params: { status: 'CANCELLED' },
     });
   });
@@ -638,7 +638,7 @@ describe('renewal', () => {
     }
   });
 
-  it('paying a renewal while ACTIVE extends the period from its end date, with its own payment and invoice (the reminder link works)', async () => {
+  it('paying a renewal while ACTIVE extends the period from the day after its end date, as for a trial, with its own payment and invoice (the reminder link works)', async () => {
     const { subscriptionId } = await pendingSubscription();
     await payOnPage((await startPayment(subscriptionId)).url, SUCCESS);
     expect(await details(subscriptionId).then((r) => r.json().subscription)).toMatchObject({ status: 'ACTIVE', endDate: '2026-12-22' });
@@ -650,18 +650,18 @@ describe('renewal', () => {
       const { back } = await payOnPage(renewal.url, SUCCESS);
       expect(back.action.searchParams.get('back')).toBe(`renew-subscription/${subscriptionId}`);
       const [s] = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)));
-      expect(s).toMatchObject({ status: 'ACTIVE', startDate: '2026-11-22', endDate: '2027-01-22' });
+      expect(s).toMatchObject({ status: 'ACTIVE', startDate: '2026-11-22', endDate: '2027-01-23' });
       const state = await stateOf(subscriptionId);
       expect(state.payments).toHaveLength(2);
       expect(state.invoices).toHaveLength(2);
       expect((await attemptOf(renewal.tranRef)).outcome).toBe('paid');
-      // Each invoice states the period it pays (its line), fixed at issue.
+      // Each invoice states the period it pays (its line), fixed at issue: the renewal's starts the day after the first's last day (issue 29).
       const periods = state.invoices
         .sort((x, y) => x.invoiceNumber - y.invoiceNumber)
         .map((i) => [i.periodStart, i.periodEnd, i.periodSessions]);
       expect(periods).toEqual([
         ['2026-11-22', '2026-12-22', null],
-        ['2026-12-22', '2027-01-22', null],
+        ['2026-12-23', '2027-01-23', null],
       ]);
       const pdf = await t.app.inject({
         method: 'GET',
@@ -916,6 +916,12 @@ describe('charges that cannot be applied (issue 18): applied once or refunded on
     expect(mails.length).toBe(mailsBefore + 1);
     expect(mails[0].text).toContain(father.tranRef);
     expect(mails[0].text).toContain('refunded to the card automatically');
+    // Whose it was and how much, in both languages, not the subscription's id (issue 29).
+    expect(mails[0].text).toContain(
+      `A card payment of SAR\u00a0450.50 (reference ${father.tranRef}) came in for Player ${seq}'s subscription (Monthly)`,
+    );
+    expect(mails[0].text).toContain(`(المرجع ${father.tranRef}) لاشتراك Player ${seq} (باقة شهري)`);
+    expect(mails[0].text).not.toContain(subscriptionId);
   });
 
   it('paid after the academy cancelled the subscription: refunded once, recorded, nothing activated', async () => {

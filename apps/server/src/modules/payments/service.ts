@@ -396,10 +396,19 @@ export async function refundUnapplied(deps: AppDeps, academy: AcademyRow, charge
   }
   const state = verdict ? (verdict.status === 'A' ? 'refunded' : 'failed') : 'pending';
   try {
+    // The mail names whose subscription it was and its package (issue 29), not only the subscription's id.
+    const [of] = await deps.data.tenant(academy.id, (tx) =>
+      tx
+        .select({ player: users.name, playerArabic: users.nameArabic, pkg: packages.name, pkgArabic: packages.nameArabic })
+        .from(subscriptions)
+        .innerJoin(users, eq(users.id, subscriptions.playerId))
+        .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+        .where(eq(subscriptions.id, claimed.subscriptionId)),
+    );
     await deps.mailer.send({
       academyId: academy.id,
       to: academy.email?.trim() || academy.ownerEmail,
-      ...unappliedMail({ providerRef: charge.tranRef, amountHalalas, subscriptionId: claimed.subscriptionId, state }),
+      ...unappliedMail({ providerRef: charge.tranRef, amountHalalas, subscriptionId: claimed.subscriptionId, state, of }),
     });
   } catch (err) {
     log.error({ err, tranRef: charge.tranRef }, 'the mail of an unapplied charge could not be queued');
@@ -412,6 +421,8 @@ export function unappliedMail(c: {
   amountHalalas: number;
   subscriptionId: string;
   state: 'refunded' | 'failed' | 'pending';
+  /** The subscription's player and package, as the academy knows them. */
+  of?: { player: string; playerArabic: string | null; pkg: string; pkgArabic: string | null };
 }) {
   const en = {
     refunded: 'It was refunded to the card automatically.',
@@ -426,9 +437,9 @@ export function unappliedMail(c: {
   return {
     subject: 'A card payment was not applied — دفعة بالبطاقة لم تُطبَّق',
     text: [
-      `A card payment of ${sar(c.amountHalalas, 'en')} (reference ${c.providerRef}) came in for subscription ${c.subscriptionId}, which could no longer take it (already paid, cancelled or changed). ${en}`,
+      `A card payment of ${sar(c.amountHalalas, 'en')} (reference ${c.providerRef}) came in for ${c.of ? `${c.of.player}'s subscription (${c.of.pkg})` : `subscription ${c.subscriptionId}`}, which could no longer take it (already paid, cancelled or changed). ${en}`,
       '',
-      `وصلت دفعة بالبطاقة بمبلغ ${sar(c.amountHalalas, 'ar')} (المرجع ${c.providerRef}) للاشتراك ${c.subscriptionId}، ولم يعد الاشتراك يقبلها (مدفوع أو ملغى أو تغيّر). ${ar}`,
+      `وصلت دفعة بالبطاقة بمبلغ ${sar(c.amountHalalas, 'ar')} (المرجع ${c.providerRef}) ${c.of ? `لاشتراك ${arabicOr(c.of.playerArabic, c.of.player)} (${packageAr(arabicOr(c.of.pkgArabic, c.of.pkg))})` : `للاشتراك ${c.subscriptionId}`}، ولم يعد الاشتراك يقبلها (مدفوع أو ملغى أو تغيّر). ${ar}`,
     ].join('\n'),
   };
 }

@@ -18,6 +18,8 @@ export interface Activation {
   startDate?: string;
   withInvoice: boolean;
   now: Date;
+  /** The invoice's issue time is read from it under the invoice counter's lock (issue 29); without one, `now`. */
+  clock?: () => Date;
 }
 
 /**
@@ -104,6 +106,7 @@ async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: A
         totalHalalas: pkg.priceHalalas,
         paymentMethod: a.method,
         paidAt: a.now,
+        clock: a.clock,
         period,
       })
     : null;
@@ -116,8 +119,8 @@ export const periodKey = (s: Pick<Subscription, 'endDate' | 'totalSessions'>) =>
 
 /**
  * Renewing before the end (docs/domain.md, "Subscription lifecycle"): a payment for an ACTIVE or
- * TRIAL subscription extends it — time-based, the package's months from the current end date (an
- * unpaid trial's paid period starts the day after its last trial day); session-based, the
+ * TRIAL subscription extends it — time-based, the package's months from the day after the current
+ * end date (its last day: a paid period's as a trial's); session-based, the
  * package's sessions added — and records the payment and its invoice, all or nothing. Only the
  * period the page was opened for (`extendsFrom`) is extended: a charge finding it moved (another
  * payer renewed first) or the subscription no longer running is a 409, so it is refunded, never
@@ -139,12 +142,9 @@ export async function extendSubscription(tx: TenantTx, subscriptionId: string, a
   if ((sub.status !== 'ACTIVE' && sub.status !== 'TRIAL') || periodKey(sub) !== a.extendsFrom)
     throw conflict('subscription.state_conflict', { status: sub.status });
   const timeBased = pkg.packageType === 'TIME_BASED';
-  const [paid] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.subscriptionId, sub.id), eq(payments.status, 'PAID')))
-    .limit(1);
-  const from = sub.endDate && !paid ? addDaysIso(sub.endDate, 1) : sub.endDate;
+  // The end date is the period's last day (a trial's too): the new period starts the day after it,
+  // for a paid period as for a trial (issue 29), so two invoices never name the same day.
+  const from = sub.endDate ? addDaysIso(sub.endDate, 1) : null;
   const sessions = pkg.sessionsCount ?? 0;
   const [subscription] = await tx
     .update(subscriptions)

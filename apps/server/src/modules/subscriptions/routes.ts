@@ -35,7 +35,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
   route(app, 'activateSubscription', write, async (req) => {
     const { subscription, receipt } = await req
       .tenant(async (tx) => {
-        const done = await activateSubscription(tx, req.params.packageId, req.params.subscriptionId, req.body, now());
+        const done = await activateSubscription(tx, req.params.packageId, req.params.subscriptionId, req.body, now(), now);
         const [academy] = await tx.select().from(academies).where(eq(academies.id, tx.academyId));
         return { ...done, academy };
       })

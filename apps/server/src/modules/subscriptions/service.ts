@@ -139,6 +139,7 @@ export async function activateSubscription(
   id: string,
   body: Pick<Required<ActivateSubscriptionBody>, 'sendInvoice'> & { startDate?: string },
   now: Date,
+  clock?: () => Date,
 ) {
   const { s } = await lockSubscription(tx, id);
   if (s.status !== 'PENDING') throw refuse(s.status);
@@ -150,6 +151,7 @@ export async function activateSubscription(
     startDate: body.startDate,
     withInvoice: true,
     now,
+    clock,
   });
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, subscription.packageId));
   const receipt = body.sendInvoice && invoice ? await receiptOf(tx, subscription, invoice) : null;
@@ -181,6 +183,16 @@ async function latestInvoiceOf(tx: TenantTx, subscriptionId: string) {
     .orderBy(desc(invoices.invoiceNumber))
     .limit(1);
   return invoice ?? null;
+}
+
+/** An invoice of the subscription (a credit note is refused by startRefund); 404 for any other. */
+async function invoiceOfSubscription(tx: TenantTx, subscriptionId: string, invoiceId: string) {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.subscriptionId, subscriptionId)));
+  if (!invoice) throw notFound('credit_note.invoice_not_found');
+  return invoice;
 }
 
 /** What the cancel dialog may offer to refund: the latest invoice and what is left uncredited on it. */
@@ -217,13 +229,15 @@ export async function cancelWithRefund(
   id: string,
   ask: CreditAsk,
   log: { warn(obj: object, msg: string): void },
+  /** The invoice to credit (a credit note asked with `cancelSubscription`, issue 29); default: the latest. */
+  invoiceId?: string,
 ): Promise<ManagedSubscription & { creditNote: CreditNote }> {
   const first = await run(async (tx) => {
     const { s, p } = await lockSubscription(tx, id);
     if (s.status === 'CANCELLED') throw refuse(s.status);
-    const invoice = await latestInvoiceOf(tx, id);
+    const invoice = invoiceId ? await invoiceOfSubscription(tx, id, invoiceId) : await latestInvoiceOf(tx, id);
     if (!invoice) throw conflict('credit_note.nothing_to_refund');
-    const started = await startRefund(tx, provider.name, invoice.id, ask, now());
+    const started = await startRefund(tx, provider.name, invoice.id, ask, now);
     // A card refund settled later (a retry, the provider's answer to a query, a member) completes the cancellation.
     if (!started.creditNote) await tx.update(refunds).set({ cancelsSubscription: true }).where(eq(refunds.id, started.refund.id));
     return { started, cancelled: started.creditNote ? await markCancelled(tx, s.id, p, now()) : null };

@@ -230,6 +230,26 @@ describe('the package dialog', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'حفظ' }));
     expect(await screen.findAllByText('يجب أن تكون أيام التجربة بين 1 و90')).not.toHaveLength(0);
   });
+
+  it.each([
+    ['en', 'Save', 'Please enter a price of at most 1,000,000'],
+    ['ar', 'حفظ', 'يرجى إدخال سعر لا يزيد على 1,000,000'],
+  ] as const)('says the highest price allowed for a price over it (%s), not "0 or more" (issue 29)', async (locale, save, message) => {
+    const calls = stubApi({});
+    render(
+      <Providers locale={locale}>
+        <PackageDialog pkg={monthly} onClose={() => undefined} />
+      </Providers>,
+    );
+    const user = userEvent.setup();
+    const price = screen.getByRole('textbox', { name: locale === 'en' ? 'Price (SAR)' : /السعر/ });
+    await user.clear(price);
+    await user.type(price, '1000001');
+    await user.click(screen.getByRole('button', { name: save }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText(/0 or more|صفرًا أو أكثر/)).toBeNull();
+    expect(calls.some((c) => c.route.startsWith('PUT'))).toBe(false);
+  });
 });
 
 describe('the packages page', () => {

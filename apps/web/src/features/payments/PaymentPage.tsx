@@ -193,8 +193,8 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
 
   const status = d.subscription.status;
   const payable = PAYABLE[mode].includes(status);
-  // The English text names the status as the API does; the Arabic page names it in Arabic.
-  const statusWord = locale === 'ar' ? intl.formatMessage({ id: `status.${status}` }) : status;
+  // The status in the page's language, as the lists name it (issue 29: not the API's ACTIVE).
+  const statusWord = intl.formatMessage({ id: `status.${status}` });
   const online = d.academy.enableOnlinePayments;
   const description = displayDescription(d.package, locale);
   const initiationError = (() => {

@@ -141,7 +141,7 @@ describe('the payment page', () => {
     stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details({ status: 'ACTIVE' })) });
     renderAt(`/initial-subscription/${ID}`);
     expect((await screen.findByTestId('payment-not-pending')).textContent).toBe(
-      'Subscription is already ACTIVE . Payment cannot be initiated.',
+      'Subscription is already Active. Payment cannot be initiated.',
     );
     expect(screen.getByRole('button', { name: 'Proceed to payment' }).hasAttribute('disabled')).toBe(true);
     // Running: the renewal page is one link away (issue 18).
