@@ -17,6 +17,7 @@ import { baseDomainOf } from '../../lib/host';
 import { EInvoicingSection, eInvoicingQuery } from '../e-invoicing/EInvoicingSection';
 import { PhotoField } from '../players/PhotoInput';
 import { academyQuery } from './api';
+import { FamilySettingsSection, familySettingsQuery } from './FamilySettingsSection';
 
 /** The profile form: the contract's fields with the toggle as a boolean and the logo as a file. */
 const profileSchema = academyUpdateFields.extend({ enableOnlinePayments: z.boolean(), photo: z.instanceof(Blob).nullable() });
@@ -267,6 +268,7 @@ export function AcademyPage() {
   // Asked at once, shown under the profile once the profile is there: shown before it, the profile's arrival
   // pushed it down the page (Lighthouse CLS 0.25).
   useQuery({ ...eInvoicingQuery, enabled: showsEInvoicing });
+  useQuery({ ...familySettingsQuery, enabled: showsEInvoicing });
   const profile =
     academy.isError && !academy.data ? (
       <LoadError onRetry={() => academy.refetch()} retrying={academy.isFetching}>
@@ -281,6 +283,7 @@ export function AcademyPage() {
     <div className="space-y-4">
       <PageHeader title={<FormattedMessage id="settings.academy" />} />
       {profile ?? <SkeletonRows rows={6} />}
+      {profile && showsEInvoicing && <FamilySettingsSection />}
       {profile && showsEInvoicing && <EInvoicingSection />}
     </div>
   );

@@ -1,0 +1,116 @@
+// Why: the family portal's one academy setting, the "can't come" cut-off (docs/domain.md, "The family
+// portal": `GET`/`PUT /api/family-settings`), had an API and no screen (issue 30 item 10e).
+import { AVAILABILITY_CUTOFF_MAX_MINUTES } from '@kora/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { Button } from '../../components/Button';
+import { inputClass } from '../../components/Field';
+import { ErrorBox, LoadError, SkeletonRows } from '../../components/States';
+import { useToast } from '../../components/Toaster';
+import { call } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useErrorText } from '../../lib/errors';
+
+export const familySettingsQuery = queryOptions({
+  queryKey: ['family-settings'],
+  queryFn: ({ signal }) => call('getFamilySettings', { signal }),
+});
+
+/** The cut-offs offered, in minutes before the event's start (0: until it starts). */
+export const CUTOFF_CHOICES = [0, 30, 60, 120, 180, 360, 720, 1440, 2880] as const;
+
+/** "2 hours before the event", "30 minutes before the event", "Until the event starts". */
+export function cutoffText(intl: IntlShape, minutes: number) {
+  if (minutes === 0) return intl.formatMessage({ id: 'familySettings.atStart' });
+  if (minutes % 60 !== 0) return intl.formatMessage({ id: 'familySettings.minutesBefore' }, { count: minutes });
+  return intl.formatMessage({ id: 'familySettings.hoursBefore' }, { count: minutes / 60 });
+}
+
+function CutoffForm({ current }: { current: number }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const qc = useQueryClient();
+  const auth = useAuth();
+  const id = useId();
+  const [value, setValue] = useState(current);
+  const save = useMutation({
+    mutationFn: (availabilityCutoffMinutes: number) => call('updateFamilySettings', { body: { availabilityCutoffMinutes } }),
+    onSuccess: (saved) => {
+      qc.setQueryData(familySettingsQuery.queryKey, saved);
+      toast(intl.formatMessage({ id: 'familySettings.saved' }));
+    },
+  });
+  // A value set another way (the API) stays choosable as it is.
+  const choices = CUTOFF_CHOICES.some((c) => c === current) ? [...CUTOFF_CHOICES] : [...CUTOFF_CHOICES, current].sort((a, b) => a - b);
+  const canWrite = auth.canWrite('Settings');
+  return (
+    <form
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(value);
+      }}
+    >
+      <div className="min-w-0 flex-1 space-y-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          <FormattedMessage id="familySettings.cutoff" />
+        </label>
+        <select
+          id={id}
+          className={inputClass()}
+          value={value}
+          disabled={!canWrite || save.isPending}
+          onChange={(e) => setValue(Number(e.target.value))}
+          data-testid="family-cutoff"
+        >
+          {choices
+            .filter((c) => c <= AVAILABILITY_CUTOFF_MAX_MINUTES)
+            .map((c) => (
+              <option key={c} value={c}>
+                {cutoffText(intl, c)}
+              </option>
+            ))}
+        </select>
+      </div>
+      {canWrite && (
+        <Button type="submit" loading={save.isPending} disabled={value === current}>
+          <FormattedMessage id="common.save" />
+        </Button>
+      )}
+      {save.isError && <ErrorBox>{errorText(save.error, 'familySettings.saveFailed')}</ErrorBox>}
+    </form>
+  );
+}
+
+/** Settings → Academy → Family portal: until when before an event parents may say their child can't come. */
+export function FamilySettingsSection() {
+  const errorText = useErrorText();
+  const settings = useQuery(familySettingsQuery);
+  return (
+    <section
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      data-testid="family-settings"
+      aria-labelledby="family-settings-title"
+    >
+      <div className="space-y-1">
+        <h2 id="family-settings-title" className="text-lg font-semibold text-slate-900">
+          <FormattedMessage id="familySettings.title" />
+        </h2>
+        <p className="text-sm text-slate-600">
+          <FormattedMessage id="familySettings.cutoffHint" />
+        </p>
+      </div>
+      {settings.isError && !settings.data ? (
+        <LoadError onRetry={() => settings.refetch()} retrying={settings.isFetching}>
+          {errorText(settings.error, 'familySettings.loadFailed')}
+        </LoadError>
+      ) : !settings.data ? (
+        <SkeletonRows rows={1} />
+      ) : (
+        <CutoffForm key={settings.data.availabilityCutoffMinutes} current={settings.data.availabilityCutoffMinutes} />
+      )}
+    </section>
+  );
+}
