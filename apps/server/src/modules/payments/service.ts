@@ -318,7 +318,7 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
 
   let outcome: Awaited<ReturnType<typeof activate>>;
   try {
-    outcome = await deps.data.tenant(academy.id, (tx) => activate(tx, confirmed, deps.payments.name, now, opts.lang));
+    outcome = await deps.data.tenant(academy.id, (tx) => activate(tx, confirmed, deps.payments.name, now, opts.lang, () => deps.clock.now()));
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) {
       // Paid, but the subscription was paid by another page, cancelled or renewed meanwhile: charged and not applied.
@@ -458,7 +458,7 @@ export interface Receipt {
 
 type Standing = Pick<typeof subscriptions.$inferSelect, 'status' | 'endDate' | 'sessionsLeft'>;
 
-async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: Date, lang: PaymentLang) {
+async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: Date, lang: PaymentLang, clock: () => Date) {
   // The subscription locked (a package switch waits), its package shared (an edit of it waits): what is
   // checked here is what the payment is applied to.
   const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, r.cartId)).for('update');
@@ -475,7 +475,8 @@ async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: D
     if (attempt?.packageId && !sameTerms(attempt as Terms & { packageId: string }, termsOf(sub, pkg)))
       return { state: 'terms_changed' as const };
   }
-  const paying = { method: 'Card' as const, provider, providerRef: r.tranRef, withInvoice: true, now };
+  // The invoice's time is read under the counter's lock (`clock`), so concurrent card and cash payments' times follow their ICV.
+  const paying = { method: 'Card' as const, provider, providerRef: r.tranRef, withInvoice: true, now, clock };
   // A renewal before the end extends the period its page was opened for; any other pays the PENDING subscription.
   const activation = attempt?.extendsFrom
     ? await extendSubscription(tx, r.cartId, { ...paying, extendsFrom: attempt.extendsFrom })
