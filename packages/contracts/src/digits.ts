@@ -2,7 +2,7 @@
  * Digits as people type them in Saudi Arabia: Arabic-Indic (٠١٢…٩, U+0660–0669) and Eastern
  * Arabic-Indic (۰۱۲…۹, U+06F0–06F9, Persian and Urdu keyboards), with the Arabic decimal separator
  * (٫, U+066B). Every schema and input that reads a number, phone, code or date takes them through
- * `latinDigits`, the one place they are read (docs/domain.md, "Digits").
+ * `latinDigits`, the one place they are read (docs/domain.md, "Screens": Digits).
  */
 const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9\u066B]/g;
 
