@@ -157,6 +157,7 @@ export const ERRORS = {
   'import.cell_too_long': 'A cell on row {row} is longer than {max} characters',
   'import.column_missing': 'Map this column: it is required',
   'import.column_twice': 'Two fields are mapped to the same column of the file',
+  'import.birthdate_format': 'Write the date as dd/mm/yyyy (e.g. 14/03/2015)',
   'import.team_not_found': 'No team of this academy has this name',
   'import.duplicate_row': 'The same player is on an earlier row',
   'import.invalid_rows': 'Some rows have errors, so nothing was imported',

@@ -1,7 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
-import { jsonText } from './common.js';
+import { isoDate, jsonText } from './common.js';
+import { latinDigits } from './digits.js';
 import { genderSchema } from './enums.js';
+import { ERRORS, MSG } from './messages.js';
 import { parentInfoSchema, playerInfoSchema } from './registration.js';
 
 /**
@@ -62,8 +64,60 @@ const HEADER_INDEX = new Map<string, ImportColumn>(
   IMPORT_COLUMNS.flatMap((c) => [IMPORT_HEADERS[c].en, IMPORT_HEADERS[c].ar, c].map((h) => [normalizeHeader(h), c] as const)),
 );
 
-/** The column a file's header names, in English or Arabic (or by its key), or null. */
-export const columnOfHeader = (header: string): ImportColumn | null => HEADER_INDEX.get(normalizeHeader(header)) ?? null;
+/** A note in parentheses at a header's end, as the template's "Birthdate (dd/mm/yyyy)" has. */
+const HEADER_NOTE = /\s*[(（][^()（）]*[)）]\s*$/;
+
+/**
+ * The column a file's header names, in English or Arabic (or by its key), or null. A header read
+ * as none is read again without a note in parentheses at its end ("Birthdate (dd/mm/yyyy)").
+ */
+export const columnOfHeader = (header: string): ImportColumn | null =>
+  HEADER_INDEX.get(normalizeHeader(header)) ?? HEADER_INDEX.get(normalizeHeader(header.replace(HEADER_NOTE, ''))) ?? null;
+
+/** How a file writes a birthdate, as the template's header says it: day first, as people in Saudi Arabia type a date. */
+export const IMPORT_DATE_FORMAT: Record<'en' | 'ar', string> = { en: 'dd/mm/yyyy', ar: 'يوم/شهر/سنة' };
+
+/** A header of the template: the birthdate's says how to write the date ("Birthdate (dd/mm/yyyy)"). */
+export const templateHeader = (column: ImportColumn, lang: 'en' | 'ar') =>
+  column === 'birthdate' ? `${IMPORT_HEADERS[column][lang]} (${IMPORT_DATE_FORMAT[lang]})` : IMPORT_HEADERS[column][lang];
+
+const DAY_FIRST = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/;
+const YEAR_FIRST = /^(\d{4})([/.-])(\d{1,2})\2(\d{1,2})$/;
+/**
+ * A date cell saved as its number (Excel counts days from 30 December 1899): five digits, the
+ * years 1927–2173, a time of day after the point left out. A bare year ("2015") is no date.
+ */
+const EXCEL_SERIAL = /^\d{5}(?:\.\d+)?$/;
+const EXCEL_DAY_ZERO = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+const isoOf = (year: string, month: string, day: string) => `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+
+/**
+ * A birthdate as a file writes it, as yyyy-mm-dd (not yet checked to be a real day), or null:
+ * day first (dd/mm/yyyy, d/m/yyyy), year first (yyyy-mm-dd), each with `/`, `-` or `.`, in any
+ * digits (latinDigits); or an Excel date (a date cell is read as yyyy-mm-dd, a serial number here).
+ */
+export function importDate(text: string): string | null {
+  const value = latinDigits(text).trim();
+  const dayFirst = DAY_FIRST.exec(value);
+  if (dayFirst) return isoOf(dayFirst[4], dayFirst[3], dayFirst[1]);
+  const yearFirst = YEAR_FIRST.exec(value);
+  if (yearFirst) return isoOf(yearFirst[1], yearFirst[3], yearFirst[4]);
+  if (EXCEL_SERIAL.test(value)) return new Date(EXCEL_DAY_ZERO + Math.floor(Number(value)) * DAY_MS).toISOString().slice(0, 10);
+  return null;
+}
+
+/**
+ * A file's birthdate (importDate), stored as yyyy-mm-dd; one that is none, or no real day
+ * (31/31/2015, 30/02/2015), says how to write it (`import.birthdate_format`; the import error
+ * carries the cell as written).
+ */
+export const importBirthdateSchema = z
+  .string({ error: MSG.birthdateRequired })
+  .trim()
+  .min(1, MSG.birthdateRequired)
+  .transform((v) => importDate(v) ?? v)
+  .pipe(isoDate(ERRORS['import.birthdate_format']));
 
 /** Gender as written in a file: the codes, or English or Arabic words. */
 export const GENDER_WORDS: Record<'en' | 'ar', Record<'MALE' | 'FEMALE', string>> = {
@@ -95,7 +149,7 @@ export const importRowSchema = z.object({
   nameArabic: playerInfoSchema.shape.nameArabic,
   nationalId: playerInfoSchema.shape.nationalId,
   nationality: playerInfoSchema.shape.nationality,
-  birthdate: playerInfoSchema.shape.birthdate,
+  birthdate: importBirthdateSchema,
   gender: genderWord,
   residentialNeighborhood: playerInfoSchema.shape.residentialNeighborhood,
   medicalCondition: playerInfoSchema.shape.medicalCondition,
@@ -149,6 +203,8 @@ export const importErrorSchema = z.object({
   column: z.enum(IMPORT_COLUMNS).nullable(),
   code: z.string(),
   message: z.string(),
+  /** The cell as the file writes it, when the error is about what it holds (a date, a phone); an unknown team's name. */
+  value: z.string().optional(),
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
 

@@ -41,7 +41,17 @@ import { hashPassword } from '../lib/passwords.js';
 import { registerAcademy } from '../modules/auth/service.js';
 import { CHAIN_START, signedDocument } from '../modules/invoices/documents.js';
 import { sellerOf, vatIncluded } from '../modules/invoices/issue.js';
-import { BOY_NAMES, CONDITIONS, FAMILY_NAMES, FIELDS, GIRL_NAMES, NATIONALITIES, NEIGHBORHOODS, seededRandom } from './names.js';
+import {
+  BOY_NAMES,
+  CONDITIONS,
+  FAMILY_NAMES,
+  FIELDS,
+  GIRL_NAMES,
+  NATIONALITIES,
+  NEIGHBORHOODS,
+  saudiMobile,
+  seededRandom,
+} from './names.js';
 
 export const DEMO_LOGINS = {
   admin: { email: 'admin@demo.kora.sa', password: 'demo12345' },
@@ -169,7 +179,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
             accountTypeId: accountant.id,
             createdAt: daysBefore(62, 12),
           },
-        ].map((u) => ({ ...u, passwordHash: coachPassword, phoneNumber: `+9665${rnd.int(10000000, 99999999)}` })),
+        ].map((u) => ({ ...u, passwordHash: coachPassword, phoneNumber: saudiMobile(String(rnd.int(10000000, 99999999))) })),
       )
       .returning({ id: users.id });
     await tx.insert(academyUsers).values(staffRows.map((u) => ({ academyId, userId: u.id })));
@@ -214,7 +224,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           ...c,
           academyId,
           role: 'COACH' as const,
-          phoneNumber: `+9665${rnd.int(10000000, 99999999)}`,
+          phoneNumber: saudiMobile(String(rnd.int(10000000, 99999999))),
           accountTypeId: coachType.id,
         })),
       )
@@ -318,7 +328,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
       const [father, fatherAr] = rnd.pick(BOY_NAMES);
       const age = rnd.int(6, 16);
       const birthdate = addYears(today, -age).slice(0, 8) + String(rnd.int(1, 28)).padStart(2, '0');
-      const phone = `+9665${rnd.int(0, 9)}${String(rnd.int(1000000, 9999999))}`;
+      const phone = saudiMobile(`${rnd.int(0, 9)}${String(rnd.int(1000000, 9999999))}`);
       const parent = { id: randomUUID() };
       const player = { id: randomUUID() };
       const story = storyOf(i, rnd, today);

@@ -76,6 +76,13 @@ export const CONDITIONS = [
 export const FIELDS = ['الملعب 1', 'الملعب 2', 'الملعب 3'];
 export const NATIONALITIES = ['SA', 'SA', 'SA', 'SA', 'SA', 'SA', 'EG', 'JO', 'SY', 'YE', 'SD', 'PK'];
 
+/**
+ * A Saudi mobile number from the eight digits after +9665, valid by the app's phone rule
+ * (libphonenumber): 52… is no operator's and 579… mostly none, so a first 2 or 7 becomes 0 or 8
+ * (+96550…, +96558…). The demo draws the same random numbers as before: its other data stays as it was.
+ */
+export const saudiMobile = (digits: string) => `+9665${digits.replace(/^[27]/, (d) => (d === '2' ? '0' : '8'))}`;
+
 /** Small deterministic generator, so demo data is the same on every machine. */
 export function seededRandom(seed: number) {
   let s = seed >>> 0;

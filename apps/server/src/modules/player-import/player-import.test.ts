@@ -71,8 +71,9 @@ describe('players import and export', () => {
     const template = await download(a, '/api/players/import/template?format=csv&lang=en');
     expect(template.statusCode).toBe(200);
     expect(template.headers['content-type']).toContain('text/csv');
-    // The template is the header row alone.
-    expect(template.body.replace(/^\uFEFF/, '')).toBe(`${EN.map((h) => `"${h}"`).join(',')}\r\n`);
+    // The template is the header row alone, the birthdate's saying how to write the date.
+    const templateHeaders = EN.map((h) => (h === 'Birthdate' ? 'Birthdate (dd/mm/yyyy)' : h));
+    expect(template.body.replace(/^\uFEFF/, '')).toBe(`${templateHeaders.map((h) => `"${h}"`).join(',')}\r\n`);
 
     const filled = csv([EN, sara, omar]);
     const preview = await upload(a, 'import/preview', filled);

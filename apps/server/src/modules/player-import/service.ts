@@ -21,6 +21,7 @@ import {
   REQUIRED_IMPORT_COLUMNS,
   riyadhToday,
   splitTeamNames,
+  templateHeader,
 } from '@kora/contracts';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
@@ -45,12 +46,15 @@ export function mappingOfHeaders(headers: string[]): ImportMapping {
 /** An import error whose code is a catalogued one (the contract answers it as a string). */
 type RowError = ImportError & { code: ErrorCode };
 
-const fail = (row: number, column: ImportColumn | null, code: keyof typeof ERRORS): RowError => ({
-  row,
-  column,
-  code,
-  message: ERRORS[code],
-});
+/**
+ * An error with what it is about: the cell as written (or an unknown team's name), as `value` and
+ * in the message: "Write the date as dd/mm/yyyy (e.g. 14/03/2015); found “31/31/2015”".
+ */
+const withValue = (error: RowError, value: string | undefined): RowError =>
+  value ? { ...error, message: `${error.message}; found “${value}”`, value } : error;
+
+const fail = (row: number, column: ImportColumn | null, code: keyof typeof ERRORS, value?: string): RowError =>
+  withValue({ row, column, code, message: ERRORS[code] }, value);
 
 interface ValidRow {
   row: number;
@@ -145,13 +149,14 @@ export async function checkSheet(sheet: Sheet, sent: ImportMapping | undefined, 
     const schemaErrors: RowError[] = [];
     for (const issue of parsed.error?.issues ?? []) {
       const column = IMPORT_COLUMNS.find((c) => c === issue.path[0]) ?? null;
-      schemaErrors.push({ row, column, code: issueCode(issue), message: issue.message });
+      schemaErrors.push(withValue({ row, column, code: issueCode(issue), message: issue.message }, column ? input[column] : undefined));
     }
     const data = parsed.data ?? null;
     rows.push({
       row,
       schemaErrors,
-      birthdateError: data && !isWithin(data.birthdate, bounds) ? fail(row, 'birthdate', 'player.birthdate_out_of_range') : null,
+      birthdateError:
+        data && !isWithin(data.birthdate, bounds) ? fail(row, 'birthdate', 'player.birthdate_out_of_range', input.birthdate) : null,
       data,
       // Team names are checked even on a row with other errors, so one upload shows all of them.
       names: data?.teams ?? splitTeamNames(input.teams ?? ''),
@@ -179,7 +184,8 @@ async function analyse(tx: TenantTx, checked: CheckedSheet) {
   for (const { row, schemaErrors, birthdateError, data, names, identity } of checked.rows) {
     const rowErrors = [...schemaErrors];
     const rowTeams = names.flatMap((name) => teamIds.get(name.toLowerCase()) ?? []);
-    if (rowTeams.length < names.length) rowErrors.push(fail(row, 'teams', 'import.team_not_found'));
+    const unknownTeams = names.filter((name) => !teamIds.has(name.toLowerCase()));
+    if (unknownTeams.length > 0) rowErrors.push(fail(row, 'teams', 'import.team_not_found', unknownTeams.join('; ')));
     if (birthdateError) rowErrors.push(birthdateError);
     errors.push(...rowErrors);
     if (!data || !identity) continue;
@@ -381,7 +387,14 @@ export async function importPlayers(tx: TenantTx, checked: CheckedSheet, now: Da
 /** The headers of a players file in one language. */
 export const headersIn = (lang: Lang) => IMPORT_COLUMNS.map((c) => IMPORT_HEADERS[c][lang]);
 
-export const templateFile = (format: Format, lang: Lang) => writeSheet(format, headersIn(lang), [], lang === 'ar');
+/** The template: the header row alone, the birthdate's saying how to write the date ("Birthdate (dd/mm/yyyy)"). */
+export const templateFile = (format: Format, lang: Lang) =>
+  writeSheet(
+    format,
+    IMPORT_COLUMNS.map((c) => templateHeader(c, lang)),
+    [],
+    lang === 'ar',
+  );
 
 /** Every player of the academy in the import's columns (teams by name, `;`-separated), oldest first. */
 export async function exportPlayers(tx: TenantTx, format: Format, lang: Lang) {

@@ -90,14 +90,32 @@ class RowCollector {
 
 // ---------------------------------------------------------------- CSV
 
-/** A CSV saved in Excel's way: UTF-8, `,` `;` or tab (the one the first line has most of), `"` quotes. */
-export function parseCsv(file: Uint8Array, limits: SheetLimits): ParsedSheet {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(file);
-  } catch {
-    throw unreadable();
+/** Whether the text has a control character no text file holds (tab, line feed and carriage return aside): bytes of a file that is not text. */
+function hasControl(text: string) {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
   }
+  return false;
+}
+
+/**
+ * A CSV's text: UTF-8, or, when its bytes are not, Windows-1256, what Arabic Excel's "CSV (Comma
+ * delimited)" saves (every byte is a character there, so bytes with control characters are refused).
+ */
+function csvText(file: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    const text = new TextDecoder('windows-1256').decode(file);
+    if (hasControl(text)) throw unreadable();
+    return text;
+  }
+}
+
+/** A CSV saved in Excel's way: UTF-8 or Windows-1256 (csvText), `,` `;` or tab (the one the first line has most of), `"` quotes. */
+export function parseCsv(file: Uint8Array, limits: SheetLimits): ParsedSheet {
+  let text = csvText(file);
   if (text.includes('\u0000')) throw unreadable();
   text = text.replace(/^\uFEFF/, '');
   // A spreadsheet saved in a locale whose decimal mark is a comma separates cells with `;`.

@@ -290,7 +290,17 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
                             </span>
                           )}
                         </td>
-                        <td className="px-3 py-2 text-red-700">{codeText(intl, e.code, e.message)}</td>
+                        <td className="px-3 py-2 text-red-700">
+                          {/* The cell as written (a date, a phone, an unknown team), isolated like the file's own text. */}
+                          {e.value ? (
+                            <FormattedMessage
+                              id="playerImport.errorValue"
+                              values={{ error: codeText(intl, e.code, e.message), value: <Isolated text={e.value} /> }}
+                            />
+                          ) : (
+                            codeText(intl, e.code, e.message)
+                          )}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
