@@ -87,7 +87,7 @@ describe.each([
 ] as const)('renewing from the reminder (%s, %s)', (label, mobile, lang) => {
   const b = useBrowser({ mobile, locale: lang === 'ar' ? 'ar-SA' : 'en-US' });
 
-  it('a free trial paid during it: the paid month starts when the trial ends, the result says TRIAL with the whole period', async () => {
+  it('a free trial paid during it: the paid month starts when the trial ends, and the result shows that month and when it starts', async () => {
     const trial = await registered('Monthly', `Trial Renewal ${uniqueSuffix()}`);
     expect(trial.status).toBe('TRIAL');
     const before = await subscriptionOf(trial.id);
@@ -95,7 +95,9 @@ describe.each([
     await renewFromLink(b.page, lang, trial.id);
     const after = await subscriptionOf(trial.id);
     expect(after).toMatchObject({ status: 'TRIAL', startDate: before.startDate, endDate: addMonths(addDays(before.endDate, 1), 1) });
-    await expectPeriod(b.page, lang, after.startDate, after.endDate);
+    // The result names the period paid for (the invoice's), not the trial's days, and when it starts, not "Trial" (issue 30).
+    await expectPeriod(b.page, lang, addDays(before.endDate, 1), after.endDate);
+    expect(await b.page.getByTestId('payment-result-status').textContent()).toContain(shown(addDays(before.endDate, 1)));
     await b.page.screenshot({ path: `${artifacts}renew-trial-${lang}-${label}.png`, fullPage: true });
   });
 
@@ -110,7 +112,8 @@ describe.each([
     await renewFromLink(b.page, lang, id);
     const after = await subscriptionOf(id);
     expect(after).toMatchObject({ status: 'ACTIVE', startDate: before.startDate, endDate: addMonths(addDays(before.endDate, 1), 3) });
-    await expectPeriod(b.page, lang, after.startDate, after.endDate);
+    // The months this payment added, as its invoice names them.
+    await expectPeriod(b.page, lang, addDays(before.endDate, 1), after.endDate);
     await b.page.screenshot({ path: `${artifacts}renew-early-${lang}-${label}.png`, fullPage: true });
   });
 });

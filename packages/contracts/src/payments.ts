@@ -123,6 +123,14 @@ export const paymentResultReply = z.object({
   /** The subscription paid for, as it stands: its period (dates, or sessions) and status. */
   subscription: subscriptionCoreSchema.omit({ sessionsLeft: true }),
   invoice: z.object({ id: z.uuid(), invoiceNumber: z.number().int() }).nullable(),
+  /**
+   * What this payment paid for, as its invoice names it (a trial paid during it: the months after the
+   * trial, not the trial's days); absent or null before an invoice exists.
+   */
+  paidPeriod: z
+    .object({ startDate: z.string().nullable(), endDate: z.string().nullable(), sessions: z.number().int().nullable() })
+    .nullable()
+    .optional(),
   /** Where the payer tries again: the page the payment started from. */
   retry: z.object({ page: z.enum(PAYMENT_PAGES), subscriptionId: z.uuid() }),
 });

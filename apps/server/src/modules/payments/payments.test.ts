@@ -360,7 +360,13 @@ describe('paying with the sandbox provider', () => {
       await payOnPage(url, SUCCESS);
       const period = { status: 'TRIAL', startDate: '2026-11-22', endDate: '2026-12-29' };
       expect((await details(subscriptionId)).json().subscription).toMatchObject(period);
-      expect((await result((await attemptOf(tranRef)).id)).json()).toMatchObject({ outcome: 'paid', amount: 200, subscription: period });
+      // The result names what was paid for: the month after the trial, as the invoice does (issue 30).
+      expect((await result((await attemptOf(tranRef)).id)).json()).toMatchObject({
+        outcome: 'paid',
+        amount: 200,
+        subscription: period,
+        paidPeriod: { startDate: '2026-11-29', endDate: '2026-12-29', sessions: null },
+      });
       const state = await stateOf(subscriptionId);
       expect(state.payments).toHaveLength(1);
       expect(state.invoices).toHaveLength(1);

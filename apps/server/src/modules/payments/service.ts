@@ -318,7 +318,9 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
 
   let outcome: Awaited<ReturnType<typeof activate>>;
   try {
-    outcome = await deps.data.tenant(academy.id, (tx) => activate(tx, confirmed, deps.payments.name, now, opts.lang, () => deps.clock.now()));
+    outcome = await deps.data.tenant(academy.id, (tx) =>
+      activate(tx, confirmed, deps.payments.name, now, opts.lang, () => deps.clock.now()),
+    );
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) {
       // Paid, but the subscription was paid by another page, cancelled or renewed meanwhile: charged and not applied.
@@ -550,7 +552,14 @@ export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: stri
   const { a, s, p, player } = row;
   const [paid] = a.paymentId
     ? await tx
-        .select({ amountHalalas: payments.amountHalalas, invoiceId: invoices.id, invoiceNumber: invoices.invoiceNumber })
+        .select({
+          amountHalalas: payments.amountHalalas,
+          invoiceId: invoices.id,
+          invoiceNumber: invoices.invoiceNumber,
+          periodStart: invoices.periodStart,
+          periodEnd: invoices.periodEnd,
+          periodSessions: invoices.periodSessions,
+        })
         .from(payments)
         .leftJoin(invoices, eq(invoices.paymentId, payments.id))
         .where(eq(payments.id, a.paymentId))
@@ -570,6 +579,10 @@ export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: stri
     package: { name: p.name, nameArabic: p.nameArabic, packageType: p.packageType },
     subscription: subscriptionCore(s),
     invoice: paid?.invoiceId && paid.invoiceNumber !== null ? { id: paid.invoiceId, invoiceNumber: paid.invoiceNumber } : null,
+    // The period the invoice names: a trial paid during it shows the months paid for, not the trial.
+    paidPeriod: paid?.invoiceId
+      ? { startDate: paid.periodStart ?? null, endDate: paid.periodEnd ?? null, sessions: paid.periodSessions ?? null }
+      : null,
     retry: { page: a.retryPage, subscriptionId: a.retrySubscriptionId },
   };
   return { attempt: a, reply };

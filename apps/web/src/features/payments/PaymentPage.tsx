@@ -58,10 +58,22 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
+/** Days from one yyyy-MM-dd to another, both counted. */
+const daysIn = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+
 function Period({ d }: { d: PaymentDetails }) {
   const { package: p, subscription: s } = d;
   if (p.packageType === 'SESSION_BASED') {
     return <FormattedMessage id="paymentPage.sessions" values={{ count: s.totalSessions ?? p.sessionsCount ?? 0 }} />;
+  }
+  // A trial's dates are its free days, not the package's months (those follow it: the notice above says so).
+  if (s.status === 'TRIAL' && s.startDate && s.endDate) {
+    return (
+      <span className="flex flex-col items-end" data-testid="payment-trial-period">
+        <FormattedMessage id="paymentPage.trialLength" values={{ count: daysIn(s.startDate, s.endDate) }} />
+        <PlanRange start={s.startDate} end={s.endDate} stacked align="end" className="text-xs font-normal text-slate-500" />
+      </span>
+    );
   }
   return (
     <span className="flex flex-col items-end">

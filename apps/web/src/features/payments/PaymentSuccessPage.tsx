@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { PlanDateText } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
 import { LoadError } from '../../components/States';
 import { ApiError } from '../../lib/api';
@@ -144,8 +145,13 @@ export function PaymentSuccessPage() {
               </a>
             </Row>
           )}
-          <Row label={<FormattedMessage id="paymentPage.status" />}>
-            <StatusBadge status={r.subscription.status} />
+          <Row label={<FormattedMessage id="paymentPage.status" />} testId="payment-result-status">
+            {/* A trial paid during it stays TRIAL until the paid period starts: say when that is, not "Trial". */}
+            {paid && r.subscription.status === 'TRIAL' && r.paidPeriod?.startDate ? (
+              <FormattedMessage id="paymentResult.activeFrom" values={{ date: <PlanDateText iso={r.paidPeriod.startDate} /> }} />
+            ) : (
+              <StatusBadge status={r.subscription.status} />
+            )}
           </Row>
           <Row label={<FormattedMessage id="paymentResult.reference" />}>
             <bdi dir="ltr" className="font-mono text-xs font-normal text-slate-600">

@@ -1,7 +1,7 @@
 // Issue 30 items 9 and 10 (a, b, c): on an academy's host the payer's way back is the family portal
 // (`/family`), not the registration wizard; the invoice opened from the portal leads back to it; and
 // every payment page names itself in the browser tab in the page's language.
-import type { PaymentResultReply } from '@kora/contracts';
+import type { PaymentDetails, PaymentResultReply } from '@kora/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -10,6 +10,7 @@ import type { HostKind } from '../../lib/host';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
 import { jsonResponse as json } from '../../test-render';
 import { InvoiceViewerPage } from './InvoiceViewerPage';
+import { RenewPaymentPage } from './PaymentPage';
 import { PaymentSuccessPage } from './PaymentSuccessPage';
 
 const host = vi.hoisted(() => ({ current: { kind: 'academy', handle: 'demo' } as HostKind }));
@@ -50,6 +51,7 @@ function renderAt(path: string, locale: Locale = 'en') {
     createRoute({ getParentRoute: () => root, path: '/', component: () => <p>home</p> }),
     createRoute({ getParentRoute: () => root, path: 'payment/success', component: PaymentSuccessPage }),
     createRoute({ getParentRoute: () => root, path: 'subscription-invoice/$id', component: InvoiceViewerPage }),
+    createRoute({ getParentRoute: () => root, path: 'renew-subscription/$id', component: RenewPaymentPage }),
     createRoute({ getParentRoute: () => root, path: 'refund-policy', component: () => <p>policy</p> }),
   ]);
   const router = createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: [path] }) });
@@ -117,5 +119,56 @@ describe('the invoice opened from the portal', () => {
     expect(back.getAttribute('href')).toBe('/family/money');
     expect(back.textContent).toBe('الذهاب إلى بوابة الأسرة');
     await waitFor(() => expect(document.title).toBe('الفاتورة — Kora'));
+  });
+});
+
+/** A 7-day trial from 2026-11-22 of a one-month package, as the renewal page reads it. */
+const trialDetails = (): PaymentDetails => ({
+  user: { id: '00000000-0000-4000-8000-000000000032', name: 'Faisal Al-Otaibi', nameArabic: 'فيصل العتيبي' },
+  package: {
+    id: '00000000-0000-4000-8000-000000000033',
+    name: 'Starter',
+    nameArabic: 'المبتدئ',
+    price: 200,
+    packageType: 'TIME_BASED',
+    monthsNumber: 1,
+    sessionsCount: null,
+    hasTrial: true,
+    trialDays: 7,
+    description: null,
+    descriptionArabic: null,
+  },
+  subscription: { id: ID, status: 'TRIAL', startDate: '2026-11-22', endDate: '2026-11-28', sessionsLeft: null, totalSessions: null },
+  parents: [],
+  academy: { name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', logo: null, handle: 'demo', enableOnlinePayments: true, vatNumber: null },
+});
+
+describe('a trial paid during it (issue 30 item 10g)', () => {
+  it("the payment page states the trial's own length over its dates, not the package's month", async () => {
+    stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(trialDetails()) });
+    renderAt(`/renew-subscription/${ID}`);
+    const period = await screen.findByTestId('payment-trial-period');
+    expect(period.textContent).toContain('7-day free trial');
+    expect(period.textContent).toContain('2026/11/22');
+    expect(period.textContent).not.toContain('month');
+  });
+
+  it('in Arabic, counted by Arabic plural rules', async () => {
+    stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(trialDetails()) });
+    renderAt(`/renew-subscription/${ID}`, 'ar');
+    expect((await screen.findByTestId('payment-trial-period')).textContent).toContain('تجربة مجانية لـ7 أيام');
+  });
+
+  it('the result shows the paid period and when it starts, not "Trial"', async () => {
+    const paidTrial = result({
+      subscription: { id: ID, status: 'TRIAL', startDate: '2026-11-22', endDate: '2026-12-29', totalSessions: null },
+      paidPeriod: { startDate: '2026-11-29', endDate: '2026-12-29', sessions: null },
+    });
+    stubApi({ [`GET /api/payments/${REF}/result`]: () => json(paidTrial) });
+    renderAt(`/payment/success?ref=${REF}`);
+    await screen.findByTestId('payment-success');
+    expect(screen.getByTestId('payment-result-period').textContent).toBe('2026/11/29\u00A0– 2026/12/29');
+    expect(screen.getByTestId('payment-result-status').textContent).toBe('Active from 2026/11/29');
+    expect(screen.getByTestId('payment-result-status').textContent).not.toContain('Trial');
   });
 });

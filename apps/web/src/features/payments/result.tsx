@@ -115,15 +115,18 @@ export function OutcomeBanner({
   );
 }
 
-/** The period paid for: the subscription's dates, or its sessions. */
+/**
+ * The period paid for: the invoice's (a trial paid during it: the months after the trial), else the
+ * subscription's dates, or its sessions.
+ */
 export function ResultPeriod({ result }: { result: PaymentResultReply }) {
   const s = result.subscription;
+  const paid = result.paidPeriod;
   if (result.package.packageType === 'SESSION_BASED') {
-    return s.totalSessions !== null ? <FormattedMessage id="paymentPage.sessions" values={{ count: s.totalSessions }} /> : <>—</>;
+    const count = paid?.sessions ?? s.totalSessions;
+    return count !== null ? <FormattedMessage id="paymentPage.sessions" values={{ count }} /> : <>—</>;
   }
-  return s.startDate && s.endDate ? (
-    <PlanRange start={s.startDate} end={s.endDate} stacked align="end" hijriClassName="font-normal text-slate-500" />
-  ) : (
-    <>—</>
-  );
+  const start = paid?.startDate ?? s.startDate;
+  const end = paid?.endDate ?? s.endDate;
+  return start && end ? <PlanRange start={start} end={end} stacked align="end" hijriClassName="font-normal text-slate-500" /> : <>—</>;
 }
