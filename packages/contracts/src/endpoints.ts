@@ -10,14 +10,14 @@ import {
   changePasswordBody,
   checkHandleParams,
   checkHandleReply,
+  confirmOwnerBody,
+  confirmOwnerReply,
   forgotPasswordBody,
   loginBody,
   loginReply,
   meReply,
   registerAcademyBody,
   registerAcademyReply,
-  confirmOwnerBody,
-  confirmOwnerReply,
   resetPasswordBody,
 } from './auth.js';
 import { errorSchema, idParamsSchema } from './common.js';
