@@ -167,6 +167,20 @@ describe('phone, 390 px', () => {
     });
   }
 
+  it('keeps the language buttons clear of the academy sign-up card (issue 30)', async () => {
+    const { page } = m;
+    for (const locale of ['en', 'ar']) {
+      await page.goto(rootUrl('/auth/register/academy'));
+      await page.evaluate((l) => localStorage.setItem('locale', l), locale);
+      await page.reload();
+      const card = await page.getByTestId('auth-card').boundingBox();
+      const language = await page.getByTestId('auth-language').boundingBox();
+      expect(card && language).toBeTruthy();
+      expect(language!.y + language!.height).toBeLessThanOrEqual(card!.y);
+      await page.screenshot({ path: `${artifacts}register-academy-390-${locale}.png` });
+    }
+  });
+
   it('marks the navigation strip as scrollable and keeps the active entry in view', async () => {
     const { page, context } = m;
     await signedIn(context, 'en');

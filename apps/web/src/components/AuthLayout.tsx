@@ -16,7 +16,9 @@ export function AuthCard({
   wide?: boolean;
 }) {
   return (
-    <div className="relative flex min-h-screen items-center justify-center bg-brand-900 px-4 py-10">
+    // The top padding keeps a card taller than the screen (the academy sign-up on a 390 px phone) below the
+    // language buttons in the corner instead of under them (issue 30 item 9k).
+    <div className="relative flex min-h-screen items-center justify-center bg-brand-900 px-4 pt-20 pb-10">
       <svg className="absolute inset-0 size-full opacity-15" preserveAspectRatio="xMidYMid slice" viewBox="0 0 1200 800" aria-hidden="true">
         <defs>
           <pattern id="stripes" width="160" height="800" patternUnits="userSpaceOnUse">
@@ -32,10 +34,13 @@ export function AuthCard({
           <rect x="990" y="220" width="170" height="360" />
         </g>
       </svg>
-      <div className="absolute end-4 top-4 rounded-lg bg-white/90 p-1">
+      <div className="absolute end-4 top-4 rounded-lg bg-white/90 p-1" data-testid="auth-language">
         <LanguageSwitcher />
       </div>
-      <div className={`relative w-full ${wide ? 'max-w-2xl' : 'max-w-md'} rounded-2xl bg-white p-6 shadow-2xl sm:p-8`}>
+      <div
+        className={`relative w-full ${wide ? 'max-w-2xl' : 'max-w-md'} rounded-2xl bg-white p-6 shadow-2xl sm:p-8`}
+        data-testid="auth-card"
+      >
         <div className={title ? 'mb-6 flex items-center gap-3' : 'mb-6 flex justify-center'}>
           <SharedLink to="/" aria-label="Kora">
             <Logo />
