@@ -1,7 +1,7 @@
 import { riyadhWallClock, sarDecimal } from '@kora/contracts';
 /**
  * The UBL 2.1 XML of a ZATCA simplified tax invoice, credit note or debit note (docs/domain.md, "ZATCA: the facts Kora builds on"), laid
- * out as the SDK's samples (shared/zatca/Samples/Simplified). It is written directly in canonical
+ * out as the SDK's samples (tools/zatca/Samples/Simplified). It is written directly in canonical
  * form (C14N: namespace declarations in order, no empty-element tags, text escaped as C14N does),
  * so the invoice hash is the SHA-256 of the written text less the three parts the hash leaves out
  * (UBLExtensions, cac:Signature, the QR reference), with no XML parser. signing.ts stamps it.
