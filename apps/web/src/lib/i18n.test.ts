@@ -65,7 +65,7 @@ describe('the message catalogs', () => {
 
   it('leave no Latin words in Arabic texts but names, codes and formats', () => {
     const allowed =
-      /^(Kora|English|one|two|few|many|other|zero|plural|select|HH|mm|yyyy|MM|dd|JSON|mada|Visa|Mastercard|Apple|Pay|STC|SAR|VAT|PDF|CSV|UTF|xlsx|ZATCA|URL|PayTabs|E|WhatsApp|Google|Outlook|iCalendar|ICS)$/;
+      /^(Kora|English|one|two|few|many|other|zero|plural|select|HH|mm|yyyy|MM|dd|JSON|mada|Visa|Mastercard|Apple|Pay|STC|SAR|VAT|PDF|XML|CSV|UTF|xlsx|ZATCA|URL|PayTabs|E|WhatsApp|Google|Outlook|iCalendar|ICS)$/;
     const arabic: Record<string, string> = ar;
     for (const [id, text] of Object.entries(arabic)) {
       const latin = text.replace(/\{[^}]*\}/g, '').match(/[A-Za-z]{2,}/g) ?? [];
