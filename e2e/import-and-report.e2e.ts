@@ -57,7 +57,7 @@ async function journey(page: Page, locale: Locale) {
   const wrong = csv([
     header,
     [players[0], '2014-03-14', MALE[locale], teamInFile, `Parent ${tag}`, '0501234567'],
-    [players[1], '2014-13-40', MALE[locale], teamInFile, `Parent ${tag}`, '12345'],
+    [players[1], '40/13/2014', MALE[locale], teamInFile, `Parent ${tag}`, '12345'],
   ]);
   let dialog = await upload(page, `players-${locale}-wrong.csv`, wrong, m);
   const errors = dialog.getByTestId('import-errors').locator('tbody tr');
@@ -72,6 +72,10 @@ async function journey(page: Page, locale: Locale) {
     ].sort(),
   );
   expect(cells.every((c) => c[2].length > 0)).toBe(true);
+  // The date's error says the format and the value as written.
+  const dateError = cells.find((c) => c[1] === header[1])?.[2] ?? '';
+  expect(dateError).toContain('40/13/2014');
+  expect(dateError).toMatch(locale === 'en' ? /dd\/mm\/yyyy/ : /يوم\/شهر\/سنة|dd\/mm\/yyyy/);
   expect(await noSideScroll(page)).toBe(0);
   await page.screenshot({ path: `${artifacts}import-errors-${locale}.png` });
   const before = await admin.call<{ name: string }[]>('GET', '/api/users?role=PLAYER');
@@ -81,8 +85,9 @@ async function journey(page: Page, locale: Locale) {
   await dialog.getByRole('button', { name: m['playerImport.another'], exact: true }).click();
   const right = csv([
     header,
-    [players[0], '2014-03-14', MALE[locale], teamInFile, `Parent ${tag}`, '0501234567'],
-    [players[1], '2013-12-04', MALE[locale], teamInFile, `Parent ${tag}`, '+966551234567'],
+    // Day first, as dates are typed in Saudi Arabia (in Arabic-Indic digits on the Arabic file).
+    [players[0], locale === 'ar' ? '١٤/٠٣/٢٠١٤' : '14/03/2014', MALE[locale], teamInFile, `Parent ${tag}`, '0501234567'],
+    [players[1], '4/12/2013', MALE[locale], teamInFile, `Parent ${tag}`, '+966551234567'],
   ]);
   dialog = await upload(page, `players-${locale}.csv`, right, m);
   expect(await dialog.getByTestId('import-errors').count()).toBe(0);
@@ -93,10 +98,14 @@ async function journey(page: Page, locale: Locale) {
   await page.screenshot({ path: `${artifacts}import-done-${locale}.png` });
   await dialog.getByRole('button', { name: m['common.close'], exact: true }).first().click();
 
-  const imported = (await admin.call<{ id: string; name: string }[]>('GET', '/api/users?role=PLAYER')).filter((p) =>
-    players.includes(p.name),
+  const imported = (await admin.call<{ id: string; name: string; birthdate: string | null }[]>('GET', '/api/users?role=PLAYER')).filter(
+    (p) => players.includes(p.name),
   );
   expect(imported.map((p) => p.name).sort()).toEqual([...players].sort());
+  expect(Object.fromEntries(imported.map((p) => [p.name, p.birthdate]))).toEqual({
+    [players[0]]: '2014-03-14',
+    [players[1]]: '2013-12-04',
+  });
   const teamNow = await admin.call<{ players: { id: string }[] }>('GET', `/api/teams/${team.id}`);
   expect(teamNow.players.map((p) => p.id).sort()).toEqual(imported.map((p) => p.id).sort());
 
