@@ -762,6 +762,8 @@ describe('the payment result (public, issue 18)', () => {
       player: { name: expect.stringMatching(/^Player \d+$/), nameArabic: null },
       package: { name: 'Monthly', nameArabic: 'شهري', packageType: 'TIME_BASED' },
       subscription: { id: subscriptionId, status: 'ACTIVE', startDate: '2026-11-22', endDate: '2026-12-22', totalSessions: null },
+      // The period this payment paid for, as its invoice names it.
+      paidPeriod: { startDate: '2026-11-22', endDate: '2026-12-22', sessions: null },
       invoice: { id: state.invoices[0].id, invoiceNumber: state.invoices[0].invoiceNumber },
       retry: { page: 'initial', subscriptionId },
     });
