@@ -474,8 +474,8 @@ async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: D
     if ((r.amountHalalas !== null && r.amountHalalas !== pkg.priceHalalas) || (r.currency && r.currency !== 'SAR'))
       return { state: 'amount_mismatch' as const, paid: r.amountHalalas, expected: pkg.priceHalalas };
     // The page's terms (recorded since migration 0037): another package, or this one edited, is not what was bought.
-    if (attempt?.packageId && !sameTerms(attempt as Terms & { packageId: string }, termsOf(sub, pkg)))
-      return { state: 'terms_changed' as const };
+    const recorded = attempt?.packageId ? { ...attempt, packageId: attempt.packageId } : null;
+    if (recorded && !sameTerms(recorded, termsOf(sub, pkg))) return { state: 'terms_changed' as const };
   }
   // The invoice's time is read under the counter's lock (`clock`), so concurrent card and cash payments' times follow their ICV.
   const paying = { method: 'Card' as const, provider, providerRef: r.tranRef, withInvoice: true, now, clock };

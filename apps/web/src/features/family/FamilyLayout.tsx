@@ -42,6 +42,8 @@ const TITLES: Record<FamilyPath, MessageId> = {
   '/family/announcements': 'family.announcements.title',
 };
 
+const isFamilyPath = (path: string): path is FamilyPath => Object.hasOwn(TITLES, path);
+
 export function FamilyLayout() {
   const intl = useIntl();
   const { locale } = useLocale();
@@ -51,7 +53,8 @@ export function FamilyLayout() {
   const signOut = useSignOut();
   usePortalManifest(locale);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  useDocumentTitle(TITLES[pathname.replace(/\/+$/, '') as FamilyPath] ?? 'family.nav.label');
+  const path = pathname.replace(/\/+$/, '');
+  useDocumentTitle(isFamilyPath(path) ? TITLES[path] : 'family.nav.label');
   useEffect(() => {
     setFamilySignedOutHandler(() => void navigate({ to: '/family/sign-in' }));
   }, [navigate]);
