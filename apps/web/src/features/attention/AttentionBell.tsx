@@ -3,6 +3,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { riyadhDateOf, riyadhTimeOf, toDisplay } from '../../components/date-format';
 import { PlanDate } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
 import { LoadError } from '../../components/States';
@@ -173,7 +174,6 @@ function Detail({ item }: { item: AttentionItem }) {
  * for the day by the academy's cap.
  */
 function Notices({ notices, canResend }: { notices: AttentionNotice[]; canResend: boolean }) {
-  const intl = useIntl();
   const errorText = useErrorText();
   const [resend, setResend] = useState<{ state: 'idle' | 'busy' | 'sent' } | { state: 'failed'; text: string }>({ state: 'idle' });
   return (
@@ -222,7 +222,8 @@ function Notices({ notices, canResend }: { notices: AttentionNotice[]; canResend
                 id="attention.notice.smsCap"
                 values={{
                   limit: n.limit,
-                  until: intl.formatDate(new Date(n.until), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Riyadh' }),
+                  // A day and a time in Riyadh, as every screen writes them (components/date-format.ts).
+                  until: <bdi dir="ltr">{`${toDisplay(riyadhDateOf(n.until))} ${riyadhTimeOf(n.until)}`}</bdi>,
                 }}
               />
             </p>
