@@ -14,8 +14,12 @@ describe('catalog parts', () => {
     expect(new Set(ids.map(partOf))).toEqual(new Set(MESSAGE_PARTS));
     expect(partOf('landing.title')).toBe('public');
     expect(partOf('login.title')).toBe('public');
+    // The payment pages are public pages: the staff app never shows their messages.
+    expect(partOf('paymentPage.pay')).toBe('public');
+    expect(partOf('paymentResult.tryAgain')).toBe('public');
     expect(partOf('errors.request.failed')).toBe('errors');
     expect(partOf('nav.dashboard')).toBe('core');
+    expect(partOf('einvoicing.otp')).toBe('settings');
   });
 
   it('load the parts asked for; another language then loads the same parts', async () => {

@@ -18,11 +18,13 @@ const loaders: Record<Locale, Record<MessagePart, () => Promise<{ default: Messa
     core: () => import('../locales/en.json?part=core'),
     errors: () => import('../locales/en.json?part=errors'),
     public: () => import('../locales/en.json?part=public'),
+    settings: () => import('../locales/en.json?part=settings'),
   },
   ar: {
     core: () => import('../locales/ar.json?part=core'),
     errors: () => import('../locales/ar.json?part=errors'),
     public: () => import('../locales/ar.json?part=public'),
+    settings: () => import('../locales/ar.json?part=settings'),
   },
 };
 const parts: Record<Locale, Partial<Record<MessagePart, Messages>>> = { en: {}, ar: {} };

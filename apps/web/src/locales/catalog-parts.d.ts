@@ -19,3 +19,9 @@ declare module '*.json?part=public' {
   const messages: Catalog;
   export default messages;
 }
+declare module '*.json?part=settings' {
+  import type { Catalog } from '../lib/i18n';
+
+  const messages: Catalog;
+  export default messages;
+}
