@@ -28,6 +28,9 @@ function takeLinkToken(): string | null {
   return decodeURIComponent(match[1]);
 }
 
+/** Seconds before another new code may be asked for from this screen. */
+const RESEND_WAIT_S = 30;
+
 export function FamilySignInPage() {
   const intl = useIntl();
   const { locale } = useLocale();
@@ -41,6 +44,9 @@ export function FamilySignInPage() {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  /** After a new code was asked for: said on the screen, and another waits RESEND_WAIT_S seconds. */
+  const [resent, setResent] = useState(false);
+  const [resendIn, setResendIn] = useState(0);
   const linkToken = useRef<string | null | undefined>(undefined);
   usePortalManifest(locale);
   useDocumentTitle('family.signIn.title');
@@ -73,6 +79,29 @@ export function FamilySignInPage() {
       await call('familySignIn', { body: { address, language: locale }, auth: '' });
       setStep('code');
       setCode('');
+    } catch (err) {
+      setError(errorText(err, 'family.signIn.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
+
+  // The same address again: the server's caps still hold, and a refusal says how long to wait.
+  const resend = async () => {
+    setError(undefined);
+    setResent(false);
+    setBusy(true);
+    try {
+      await call('familySignIn', { body: { address, language: locale }, auth: '' });
+      setCode('');
+      setResent(true);
+      setResendIn(RESEND_WAIT_S);
     } catch (err) {
       setError(errorText(err, 'family.signIn.failed'));
     } finally {
@@ -168,12 +197,30 @@ export function FamilySignInPage() {
               <Button type="submit" full loading={busy} disabled={code.length !== 6}>
                 <FormattedMessage id="family.signIn.verify" />
               </Button>
+              {resent && (
+                <p className="text-center text-sm text-slate-700" role="status">
+                  <FormattedMessage id="family.signIn.resent" />
+                </p>
+              )}
+              <button
+                type="button"
+                className="w-full text-center text-sm font-medium text-brand-700 hover:underline disabled:text-slate-500 disabled:no-underline"
+                disabled={busy || resendIn > 0}
+                onClick={() => void resend()}
+              >
+                {resendIn > 0 ? (
+                  <FormattedMessage id="family.signIn.resendIn" values={{ seconds: resendIn }} />
+                ) : (
+                  <FormattedMessage id="family.signIn.resend" />
+                )}
+              </button>
               <button
                 type="button"
                 className="w-full text-center text-sm font-medium text-brand-700 hover:underline"
                 onClick={() => {
                   setStep('address');
                   setError(undefined);
+                  setResent(false);
                 }}
               >
                 <FormattedMessage id="family.signIn.other" />

@@ -82,3 +82,29 @@ describe('the sign-in tells why no code came', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('محاولات كثيرة: انتظر 14 دقيقة، أو افتح الرابط في أحدث رسالة');
   });
 });
+
+describe('a new code from the code step', () => {
+  it('asks again for the same address, says a new code is coming, then waits before another (Arabic)', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init: RequestInit = {}) => {
+        const url = new URL(String(input), 'http://demo.kora.test');
+        if (`${init.method ?? 'GET'} ${url.pathname}` !== 'POST /api/family/sign-in')
+          return json({ message: 'Not found', code: 'not_found' }, 404);
+        asked.push(JSON.parse(String(init.body)).address);
+        return json({ message: 'sent' }, 202);
+      }),
+    );
+    const user = userEvent.setup();
+    renderSignIn('ar');
+    await user.type(await screen.findByLabelText('البريد الإلكتروني أو رقم الجوال'), '0501234567');
+    await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
+    await screen.findByLabelText('الرمز المكوّن من 6 أرقام');
+    await user.click(screen.getByRole('button', { name: 'أرسل رمزًا جديدًا' }));
+    expect(await screen.findByText('رمز جديد في طريقه إليك: استخدم أحدث رسالة.')).toBeTruthy();
+    expect(asked).toEqual(['0501234567', '0501234567']);
+    const wait = screen.getByRole('button', { name: /أرسل رمزًا جديدًا بعد/ });
+    expect(wait).toHaveProperty('disabled', true);
+  });
+});
