@@ -54,11 +54,13 @@ describe('growth tracking', () => {
       await dialog.waitFor();
       const label = (metric: string, unit: string) => `${m[`growth.metric.${metric}`]} (${m[`growth.unit.${unit}`]})`;
       expect(await dialog.getByLabel(label('sleepingHours', 'h')).inputValue()).toBe('8');
-      expect(await dialog.getByLabel(label('sprint10m', 's')).getAttribute('step')).toBe('0.01');
+      // A text field with the decimal keyboard: a number input would drop digits typed in Arabic-Indic.
+      expect(await dialog.getByLabel(label('sprint10m', 's')).getAttribute('inputmode')).toBe('decimal');
       // Height and weight are required above zero, checked with the contract's rule before any call.
       await dialog.getByRole('button', { name: m['common.save'] }).click();
       await dialog.getByText(m['errors.growth.height_weight_positive']).first().waitFor();
-      await dialog.getByLabel(label('height', 'cm')).fill('153');
+      // In Arabic, typed as an Arabic keyboard does (١٥٣): read as 153.
+      await dialog.getByLabel(label('height', 'cm')).fill(locale === 'ar' ? '١٥٣' : '153');
       await dialog.getByLabel(label('weight', 'kg')).fill('39');
       await dialog.getByLabel(label('sprint10m', 's')).fill('1.9');
       await dialog.getByRole('button', { name: m['common.save'] }).click();

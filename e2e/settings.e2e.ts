@@ -79,11 +79,13 @@ describe('settings', () => {
     await page.goto(academyUrl('demo', '/settings/academy'));
     const name = page.getByLabel('Academy name');
     await name.waitFor();
+    // The profile's own form: the family portal's settings below it have a Save of their own.
+    const profile = page.locator('form').filter({ has: name });
     const before = await name.inputValue();
     expect(await page.getByTestId('academy-handle').textContent()).toContain('demo.localhost');
 
     await name.fill(`Academy ${tag}`);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await profile.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Academy information updated successfully').waitFor();
     await page
       .getByTestId('academy-name')
@@ -95,13 +97,13 @@ describe('settings', () => {
     const vat = page.getByLabel('VAT number');
     const vatBefore = await vat.inputValue();
     await vat.fill('12345');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await profile.getByRole('button', { name: 'Save' }).click();
     await page.getByText('A VAT number has 15 digits and starts and ends with 3').waitFor();
     await vat.fill(vatBefore);
 
     // Back to the demo's name, for the other journeys.
     await name.fill(before);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await profile.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('academy-name').filter({ hasText: before }).waitFor();
   });
 });
