@@ -29,13 +29,8 @@ export interface ChainPosition {
 }
 export const CHAIN_START: ChainPosition = { icv: 1, pih: PIH_SEED };
 
-/** The signed document of one invoice at a chain position, as the row to store (no database work). */
-export function signedDocument(
-  academyId: string,
-  facts: DocumentFacts,
-  at: ChainPosition,
-  credentials: AcademySigningCredentials,
-): typeof invoiceDocuments.$inferInsert {
+/** The document's UBL at a chain position, before any signature, with its new UUID. */
+function unsignedUbl(facts: DocumentFacts, at: ChainPosition) {
   const uuid = randomUUID();
   const unsigned = buildUbl({
     typeCode: facts.typeCode,
@@ -50,6 +45,17 @@ export function signedDocument(
     paymentMethod: facts.paymentMethod,
     billingReference: facts.billingReference,
   });
+  return { uuid, unsigned };
+}
+
+/** The signed document of one invoice at a chain position, as the row to store (no database work). */
+export function signedDocument(
+  academyId: string,
+  facts: DocumentFacts,
+  at: ChainPosition,
+  credentials: AcademySigningCredentials,
+): typeof invoiceDocuments.$inferInsert {
+  const { uuid, unsigned } = unsignedUbl(facts, at);
   const signed = signDocument(unsigned, credentials, facts.issuedAt);
   return {
     academyId,
@@ -71,20 +77,7 @@ export function signedDocument(
  * canonical text with the QR's tags 1–5 until a certificate signs it (modules/e-invoicing/waiting.ts).
  */
 export function waitingDocument(academyId: string, facts: DocumentFacts, at: ChainPosition): typeof invoiceDocuments.$inferInsert {
-  const uuid = randomUUID();
-  const unsigned = buildUbl({
-    typeCode: facts.typeCode,
-    number: facts.number,
-    uuid,
-    issuedAt: facts.issuedAt,
-    icv: at.icv,
-    pih: at.pih,
-    seller: { ...facts.seller, vatNumber: facts.vatNumber },
-    buyerName: facts.buyerName,
-    line: facts.line,
-    paymentMethod: facts.paymentMethod,
-    billingReference: facts.billingReference,
-  });
+  const { uuid, unsigned } = unsignedUbl(facts, at);
   return {
     academyId,
     invoiceId: facts.invoiceId,
