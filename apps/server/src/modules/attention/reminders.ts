@@ -7,6 +7,7 @@ import type { DataAccess } from '../../db/tenant.js';
 import { academyUrl } from '../../http/host.js';
 import { arabicOr, countIn, DAYS_AR, DAYS_EN, packageAr, SESSIONS_AR, SESSIONS_EN } from '../../lib/arabic.js';
 import type { Clock } from '../../lib/clock.js';
+import { everyInterval } from '../../lib/schedule.js';
 import type { Mail, Mailer } from '../../mail/mailer.js';
 import { refreshSubscriptionStates } from '../subscriptions/activate.js';
 import { attentionRules } from './service.js';
@@ -175,23 +176,9 @@ export const REMINDERS_EVERY_MS = 3600_000;
  * process alive, and `stop` waits for a run in progress.
  */
 export function startReminders(deps: ReminderDeps & { clock: Clock }, log: Logger, everyMs = REMINDERS_EVERY_MS) {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= sendAllDueReminders(deps, deps.clock.now(), log)
-      .catch((err) => log.error({ err }, 'subscription reminders failed; the next run tries again'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const first = setTimeout(run, 0).unref();
-  const timer = setInterval(run, everyMs).unref();
-  return {
-    run,
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return everyInterval(
+    () => sendAllDueReminders(deps, deps.clock.now(), log),
+    everyMs,
+    (err) => log.error({ err }, 'subscription reminders failed; the next run tries again'),
+  );
 }

@@ -25,6 +25,7 @@ import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import { recordAudit } from '../../http/audit.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { everyInterval } from '../../lib/schedule.js';
 import { type PaymentProvider, PaymentProviderError, type RefundResult } from '../../payments/provider.js';
 import { completePendingRefund, type TenantRunner } from '../invoices/credit-notes.js';
 
@@ -340,25 +341,11 @@ export async function checkPendingRefunds(deps: RefundCheckDeps, log: Logger): P
 
 /** The schedule of main.ts: every minute (and once at start); never two runs at once in a process, several processes safe by the claim. */
 export function startRefundChecks(deps: RefundCheckDeps, log: Logger, everyMs = REFUND_CHECKS_EVERY_MS) {
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= checkPendingRefunds(deps, log)
-      .catch((err) => log.error({ err }, 'checking pending refunds failed; the next run tries again'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const first = setTimeout(run, 0).unref();
-  const timer = setInterval(run, everyMs).unref();
-  return {
-    run,
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return everyInterval(
+    () => checkPendingRefunds(deps, log),
+    everyMs,
+    (err) => log.error({ err }, 'checking pending refunds failed; the next run tries again'),
+  );
 }
 
 export type { Refund };
