@@ -555,6 +555,10 @@ export const paymentAttempts = pgTable(
     refundRef: text('refund_ref'),
     refundFailure: text('refund_failure'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** A pending automatic refund's checks with the provider (migration 0040): how many, the next, its last answer. */
+    refundChecks: integer('refund_checks').notNull().default(0),
+    refundNextCheckAt: timestamp('refund_next_check_at', { withTimezone: true }),
+    refundProviderStatus: text('refund_provider_status'),
     /**
      * What the payment page showed (migration 0037): the package, its months or sessions, and a
      * PENDING subscription's period; a charge finding any of them changed is unapplied and refunded.
@@ -575,6 +579,7 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_academy_subscription_idx').on(t.academyId, t.subscriptionId),
     // The result page finds an attempt's academy by its id alone (payment_attempt_academy, migration 0024).
     index('payment_attempts_id_idx').on(t.id),
+    index('payment_attempts_academy_refund_pending_idx').on(t.academyId, t.refundNextCheckAt).where(sql`${t.refundState} = 'pending'`),
   ],
 );
 

@@ -9,7 +9,7 @@ export type MessagePart = (typeof MESSAGE_PARTS)[number];
 const PUBLIC = /^(page|landing|family|refundPolicy|login|forgot|footer|paymentPage|paymentResult|owner)\./;
 
 /** Only Settings' screens use these: their part loads with Settings' layout (routes/app/settings/settings.route.ts). */
-const SETTINGS = /^(einvoicing|academyProfile|familySettings|privileges)\./;
+const SETTINGS = /^(einvoicing|academyProfile|familySettings|privileges|creditNote)\./;
 
 /** The part of the catalogs a message id belongs to. */
 export const partOf = (id: string): MessagePart =>

@@ -17,8 +17,10 @@ import {
 import { rowsOf } from '../../db/client.js';
 import { academies, invoices, packages, paymentAttempts, payments, subscriptions } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
+import { PaymentProviderError } from '../../payments/provider.js';
 import type { SandboxProvider } from '../../payments/sandbox.js';
 import { sendDueReminders } from '../attention/reminders.js';
+import { checkPendingRefunds } from './refunds.js';
 import { settlePayment } from './service.js';
 
 let t: TestContext;
@@ -1069,6 +1071,55 @@ describe('charges that cannot be applied (issue 18): applied once or refunded on
     }
     expect(await attemptOf(tranRef)).toMatchObject({ outcome: 'unapplied', refundState: 'failed', refundFailure: 'Refunds are disabled' });
     expect(await bell()).toContainEqual(expect.objectContaining({ kind: 'unapplied_payment', subscriptionId, refundState: 'failed' }));
+  });
+
+  it('a refund left without a verdict is settled by the scheduled query: the answer lost → refunded once; never made → asked again', async () => {
+    const silent = { info() {}, warn() {}, error() {} };
+    /** A charge paid after its subscription was cancelled, while the sandbox's refund behaves as `refund`. */
+    const unappliedWhile = async (refund: SandboxProvider['refund']) => {
+      const { subscriptionId } = await pendingSubscription();
+      const { url, tranRef } = await startPayment(subscriptionId);
+      await withTenant(t.deps.db, a.id, (tx) =>
+        tx.update(subscriptions).set({ status: 'CANCELLED' }).where(eq(subscriptions.id, subscriptionId)),
+      );
+      const original = sandbox.refund;
+      sandbox.refund = refund;
+      try {
+        await payOnPage(url, SUCCESS);
+      } finally {
+        sandbox.refund = original;
+      }
+      return tranRef;
+    };
+    const original = sandbox.refund;
+    // The provider refunded it, but its answer never came back.
+    const lost = await unappliedWhile(async (request) => {
+      await original(request);
+      throw new PaymentProviderError('PayTabs unreachable: timeout');
+    });
+    // The provider was never reached.
+    const never = await unappliedWhile(async () => {
+      throw new PaymentProviderError('PayTabs unreachable: socket hang up');
+    });
+    expect(await attemptOf(lost)).toMatchObject({ refundState: 'pending', refundChecks: 0 });
+    expect(await attemptOf(never)).toMatchObject({ refundState: 'pending' });
+    expect(refundsOf(lost)).toHaveLength(1);
+    expect(refundsOf(never)).toHaveLength(0);
+
+    // Not before two minutes (a request may still be waiting for its answer); then settled by the provider's word.
+    await checkPendingRefunds(t.app.deps, silent);
+    expect(await attemptOf(lost)).toMatchObject({ refundState: 'pending', refundChecks: 0 });
+    t.clock.advance(3 * 60_000);
+    try {
+      await checkPendingRefunds(t.app.deps, silent);
+    } finally {
+      t.clock.set('2026-11-22T09:00:00Z');
+    }
+    expect(await attemptOf(lost)).toMatchObject({ refundState: 'refunded', refundChecks: 1, refundProviderStatus: 'A' });
+    expect(refundsOf(lost)).toHaveLength(1);
+    expect(await attemptOf(never)).toMatchObject({ refundState: 'refunded', refundChecks: 1 });
+    expect(refundsOf(never)).toHaveLength(1);
+    expect(await bell()).not.toContainEqual(expect.objectContaining({ kind: 'unapplied_payment', refundState: 'pending' }));
   });
 });
 

@@ -18,9 +18,9 @@
  * cancellation with a refund does, and requires the row still pending: a refund is settled once.
  */
 import { type AttentionItem, halalasToSar, type PendingRefund, type RefundOutcome, type SettleRefundBody } from '@kora/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
-import { invoices, payments, refunds, subscriptions, users } from '../../db/schema.js';
+import { invoices, paymentAttempts, payments, refunds, subscriptions, users } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import { recordAudit } from '../../http/audit.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
@@ -274,8 +274,7 @@ interface Logger {
 async function claimDue(tx: TenantTx, now: Date) {
   return rowsOf<{ id: string }>(
     await tx.execute(sql`
-      update refunds set checks = checks + 1,
-        next_check_at = ${now.toISOString()}::timestamptz + make_interval(secs => least(${MAX_CHECK_S}, 60 * power(2, least(checks, 20))))
+      update refunds set checks = checks + 1, next_check_at = ${nextCheck(now, sql`checks`)}
       where state = 'pending' and method = 'Card'
         and (next_check_at <= ${now.toISOString()}::timestamptz
           or (next_check_at is null and created_at <= ${new Date(now.getTime() - FIRST_CHECK_S * 1000).toISOString()}::timestamptz))
@@ -283,9 +282,80 @@ async function claimDue(tx: TenantTx, now: Date) {
   ).map((r) => r.id);
 }
 
+/** The next check of a claimed refund: after its delay, doubling with each check (`checks` before this one), up to MAX_CHECK_S. */
+const nextCheck = (now: Date, checks: SQL) =>
+  sql`${now.toISOString()}::timestamptz + make_interval(secs => least(${MAX_CHECK_S}, 60 * power(2, least(${checks}, 20))))`;
+
 /**
- * Asks the provider about every pending card refund that is due, in every academy with one
- * (`refunds_due`, migration 0037), and settles those it has a verdict on. Answers how many settled.
+ * One academy's automatic refunds of unapplied charges (payments/service.ts `refundUnapplied`) left
+ * pending and due, claimed as `claimDue` claims card refunds (its "asked" time is the attempt's last update).
+ */
+async function claimDueUnapplied(tx: TenantTx, now: Date) {
+  return tx
+    .update(paymentAttempts)
+    .set({
+      refundChecks: sql`${paymentAttempts.refundChecks} + 1`,
+      refundNextCheckAt: nextCheck(now, sql`${paymentAttempts.refundChecks}`),
+    })
+    .where(
+      and(
+        eq(paymentAttempts.refundState, 'pending'),
+        or(
+          lte(paymentAttempts.refundNextCheckAt, now),
+          and(isNull(paymentAttempts.refundNextCheckAt), lte(paymentAttempts.updatedAt, new Date(now.getTime() - FIRST_CHECK_S * 1000))),
+        ),
+      ),
+    )
+    .returning();
+}
+
+/**
+ * Settles an unapplied charge's pending refund with the provider: its verdict on the refund of that cart
+ * (the attempt's id) is final; when the provider has none, nothing went back and nothing was sold, so
+ * the refund is asked again (the query proves it cannot be twice). No answer: still pending, asked
+ * again later. Answers whether it became final.
+ */
+async function checkUnapplied(run: TenantRunner, provider: PaymentProvider, attempt: typeof paymentAttempts.$inferSelect, now: Date) {
+  const mark = (set: Partial<typeof paymentAttempts.$inferInsert>) =>
+    run((tx) =>
+      tx
+        .update(paymentAttempts)
+        .set({ ...set, updatedAt: now })
+        .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.refundState, 'pending'))),
+    );
+  if (attempt.provider !== provider.name) {
+    await mark({ refundProviderStatus: 'unavailable' });
+    return false;
+  }
+  let verdict: RefundResult | null;
+  try {
+    verdict = await provider.queryRefund({ tranRef: attempt.providerRef, cartId: attempt.id });
+    verdict ??= await provider.refund({
+      tranRef: attempt.providerRef,
+      cartId: attempt.id,
+      amountHalalas: attempt.amountHalalas,
+      description: `Refund of a charge not applied to subscription ${attempt.subscriptionId}`,
+    });
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    await mark({ refundProviderStatus: 'unavailable' });
+    return false;
+  }
+  const refunded = verdict.status === 'A';
+  await mark({
+    refundState: refunded ? 'refunded' : 'failed',
+    refundRef: verdict.tranRef || null,
+    refundFailure: refunded ? null : (verdict.message || verdict.status).slice(0, 500),
+    refundedAt: refunded ? now : null,
+    refundProviderStatus: verdict.status,
+  });
+  return true;
+}
+
+/**
+ * Asks the provider about every pending card refund that is due, credit notes' and unapplied charges',
+ * in every academy with one (`refunds_due`, migrations 0037 and 0040), and settles those it has a
+ * verdict on. Answers how many settled.
  */
 export async function checkPendingRefunds(deps: RefundCheckDeps, log: Logger): Promise<number> {
   const now = deps.clock.now();
@@ -297,6 +367,9 @@ export async function checkPendingRefunds(deps: RefundCheckDeps, log: Logger): P
   for (const academyId of academies) {
     const run: TenantRunner = (work) => deps.data.tenant(academyId, work);
     try {
+      for (const attempt of await run((tx) => claimDueUnapplied(tx, now))) {
+        if (await checkUnapplied(run, deps.payments, attempt, now)) settled++;
+      }
       const due = await run((tx) => claimDue(tx, now));
       for (const id of due) {
         const [row] = await run((tx) => pendingRows(tx, id));

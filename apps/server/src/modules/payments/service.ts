@@ -348,8 +348,8 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
  * once: the attempt (which keeps the provider's reference and amount) is claimed `pending` first, so
  * a replayed callback or a second process never refunds twice; then `refunded` with the refund's
  * reference, or `failed` with the provider's answer. No verdict (the provider unreachable) leaves it
- * pending, as a card refund of a credit note: the money may have gone back, so it is never resent by
- * itself. Nothing was sold, so no invoice was issued and no credit note is needed. The academy is
+ * pending, as a card refund of a credit note: the money may have gone back, so it is not resent
+ * blindly; the refunds' schedule (refunds.ts `checkPendingRefunds`) asks the provider what became of it. Nothing was sold, so no invoice was issued and no credit note is needed. The academy is
  * told by mail and in the bell (attention `unapplied_payment`); the payer by the result page.
  */
 export async function refundUnapplied(deps: AppDeps, academy: AcademyRow, charge: PaymentResult, log: FastifyBaseLogger) {

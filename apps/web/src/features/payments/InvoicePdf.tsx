@@ -86,8 +86,16 @@ export function InvoicePdf({ id, header, frameClassName }: { id: string; header(
   );
 }
 
-/** An invoice of the payments history, in a dialog over the list. */
-export function InvoiceDialog({ invoice, onClose }: { invoice: { id: string; invoiceNumber: string | number }; onClose(): void }) {
+/** An invoice of the payments history, in a dialog over the list; `action` (its credit note) beside its download. */
+export function InvoiceDialog({
+  invoice,
+  action,
+  onClose,
+}: {
+  invoice: { id: string; invoiceNumber: string | number };
+  action?: ReactNode;
+  onClose(): void;
+}) {
   return (
     <Dialog
       open
@@ -96,7 +104,20 @@ export function InvoiceDialog({ invoice, onClose }: { invoice: { id: string; inv
       title={<FormattedMessage id="payments.invoiceTitle" values={{ number: invoice.invoiceNumber }} />}
     >
       <div className="flex flex-col gap-3" data-testid="invoice-dialog">
-        <InvoicePdf id={invoice.id} header={(actions) => actions} frameClassName="h-[70vh] min-h-[24rem]" />
+        <InvoicePdf
+          id={invoice.id}
+          header={(actions) =>
+            action ? (
+              <div className="flex flex-wrap items-center gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
+                {actions}
+                {action}
+              </div>
+            ) : (
+              actions
+            )
+          }
+          frameClassName="h-[70vh] min-h-[24rem]"
+        />
       </div>
     </Dialog>
   );

@@ -1,14 +1,16 @@
 // Why: the payments history (docs/domain.md, "Invoices"): a month's invoices with the way to the month before and after,
 // each invoice's PDF, and the month as CSV for the accountant.
-import type { InvoiceListItem } from '@kora/contracts';
+import { canWrite, type InvoiceListItem } from '@kora/contracts';
 import { getRouteApi } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
+import { DialogLoading } from '../../components/DialogLoading';
 import { monthLabel, riyadhDateOf, riyadhTimeOf, toDisplay } from '../../components/date-format';
 import { ListScreen, ROW_ACTION_CLASS } from '../../components/ListScreen';
 import { PlanDate } from '../../components/PlanDate';
 import { useToast } from '../../components/Toaster';
+import { authSnapshot } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
@@ -18,6 +20,8 @@ import { InvoiceDialog } from './InvoicePdf';
 import { downloadInvoicesCsv, useInvoices } from './invoices';
 import { currentMonth, shiftMonth } from './month';
 import { PendingRefunds } from './PendingRefunds';
+
+const CreditNoteDialog = lazy(() => import('./CreditNoteDialog').then((m) => ({ default: m.CreditNoteDialog })));
 
 const paymentsRoute = getRouteApi('/app/settings/payments-history');
 const SEARCH = { q: '' };
@@ -91,6 +95,9 @@ export function PaymentsHistoryPage() {
   const invoices = useInvoices(month);
   const [exporting, setExporting] = useState(false);
   const [viewing, setViewing] = useState<InvoiceListItem | null>(null);
+  const [crediting, setCrediting] = useState<InvoiceListItem | null>(null);
+  // Crediting an invoice writes Settings (a refund); the history itself only reads them.
+  const canCredit = canWrite(authSnapshot().user?.accountType, 'Settings');
   // The month's invoices a page at a time, searchable; the month itself is the route's own search.
   const paged = useListSearch(SEARCH);
 
@@ -252,7 +259,33 @@ export function PaymentsHistoryPage() {
         { header: 'payments.col.invoice', cell: (inv) => pdfLink(inv, 'whitespace-nowrap') },
       ]}
     >
-      {viewing && <InvoiceDialog invoice={viewing} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <InvoiceDialog
+          invoice={viewing}
+          onClose={() => setViewing(null)}
+          action={
+            canCredit &&
+            viewing.kind === 'invoice' && (
+              <Button
+                variant="outline"
+                data-testid="credit-note-open"
+                aria-label={intl.formatMessage({ id: 'creditNote.actionOf' }, { number: viewing.invoiceNumber })}
+                onClick={() => {
+                  setCrediting(viewing);
+                  setViewing(null);
+                }}
+              >
+                <FormattedMessage id="creditNote.action" />
+              </Button>
+            )
+          }
+        />
+      )}
+      {crediting && (
+        <Suspense fallback={<DialogLoading />}>
+          <CreditNoteDialog invoice={crediting} onClose={() => setCrediting(null)} />
+        </Suspense>
+      )}
     </ListScreen>
   );
 }

@@ -1,6 +1,6 @@
 // Why: the payments history reads one month of invoices; the CSV and the PDF come as files through the same client.
-import { monthRange } from '@kora/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type CreditNoteBody, monthRange } from '@kora/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call, callBlob, callFile } from '../../lib/api';
 import { saveBlob } from '../../lib/save-blob';
 
@@ -30,3 +30,21 @@ export const invoicePdfQuery = (id: string) =>
     // An unknown invoice stays unknown; only failures of the network or the server are tried again.
     retry: (count, err) => count < 2 && !(err instanceof ApiError && (err.status === 404 || err.status === 400)),
   });
+
+/**
+ * Credit all or part of an invoice (a credit note and its refund), optionally cancelling its subscription with it:
+ * the history (the note), the bell and the subscriptions (a cancellation, what is left to refund) change with it.
+ */
+export function useCreateCreditNote() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invoiceId, body }: { invoiceId: string; body: CreditNoteBody }) =>
+      call('createCreditNote', { params: { id: invoiceId }, body }),
+    onSettled: () =>
+      Promise.all(
+        [['invoices'], ['pending-refunds'], ['attention'], ['subscriptions'], ['subscription-refundable']].map((queryKey) =>
+          qc.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -11,6 +11,13 @@ import { InvoiceViewerPage } from './InvoiceViewerPage';
 import { monthParam, shiftMonth } from './month';
 import { PaymentsHistoryPage } from './PaymentsHistoryPage';
 
+/** The member's account type as the screens read it (authSnapshot): reads Settings, writes them when a test says so. */
+const member = vi.hoisted(() => ({ writesSettings: false }));
+vi.mock('../../lib/auth', async (actual) => ({
+  ...(await actual<typeof import('../../lib/auth')>()),
+  authSnapshot: () => ({ user: { accountType: { canReadSettings: true, canWriteSettings: member.writesSettings } } }),
+}));
+
 const invoice = (over: Partial<InvoiceListItem>): InvoiceListItem => ({
   id: '00000000-0000-4000-8000-000000000101',
   invoiceNumber: 1,
@@ -91,6 +98,7 @@ function renderAt(path: string, locale: Locale = 'en') {
 afterEach(() => {
   vi.unstubAllGlobals();
   pendingRefunds = [];
+  member.writesSettings = false;
 });
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -343,5 +351,86 @@ describe('the invoice viewer', () => {
     expect(await screen.findByText('Failed to fetch PDF', {}, { timeout: 10_000 })).toBeTruthy();
     expect(urls).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
+
+describe('a credit note from the payments history', () => {
+  const pdf = () => new Response(new Blob(['%PDF-1.3'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } });
+  /** The month's invoices, their PDFs, and the credit note the server issues (its request bodies recorded). */
+  function stubCredit() {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://demo.kora.test');
+        if (url.pathname === '/api/refunds/pending') return json([]);
+        if (url.pathname.endsWith('/credit-note')) {
+          bodies.push(JSON.parse(String(init?.body)));
+          return json(
+            {
+              id: '00000000-0000-4000-8000-000000000301',
+              invoiceNumber: 7,
+              kind: 'credit_note',
+              creditedInvoice: { id: MAY[0].id, invoiceNumber: 1 },
+              issuedAt: '2025-05-04T09:00:00.000Z',
+              amount: 450,
+              vatAmount: 58.7,
+              reason: 'Moved away',
+              refund: { method: 'Cash', providerRef: null },
+              remainingAmount: 0,
+            },
+            201,
+          );
+        }
+        return url.pathname.startsWith('/api/invoices/0') ? pdf() : json(MAY);
+      }),
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() });
+    return bodies;
+  }
+  const openInvoice = async (number: number) => {
+    const row = (await screen.findAllByTestId('payments-row')).filter((r) => r.tagName === 'TR')[number - 1];
+    await userEvent.click(within(row).getByRole('button', { name: `View the PDF of invoice ${number}` }));
+    return screen.findByRole('dialog', { name: `Invoice ${number}` });
+  };
+
+  it('asks, for the whole invoice, whether its subscription is cancelled too, and sends the answer', async () => {
+    member.writesSettings = true;
+    const bodies = stubCredit();
+    renderAt('/settings/payments-history?month=2025-05');
+    const invoiceDialog = await openInvoice(1);
+    await userEvent.click(await within(invoiceDialog).findByRole('button', { name: 'Issue a credit note for invoice 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Credit note for invoice 1' });
+    await userEvent.type(within(dialog).getByLabelText('Reason for the refund'), 'Moved away');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue credit note' }));
+    // No answer yet to the subscription's question: nothing is sent.
+    expect(await within(dialog).findByText('Choose whether the subscription is cancelled')).toBeTruthy();
+    expect(bodies).toEqual([]);
+    await userEvent.click(within(dialog).getByLabelText('Cancel it too'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue credit note' }));
+    await waitFor(() => expect(bodies).toEqual([{ reason: 'Moved away', cancelSubscription: true }]));
+    expect(await screen.findByText('Credit note 7 issued for SAR 450.00; the subscription is cancelled')).toBeTruthy();
+  });
+
+  it('credits a part without touching the subscription', async () => {
+    member.writesSettings = true;
+    const bodies = stubCredit();
+    renderAt('/settings/payments-history?month=2025-05');
+    await userEvent.click(await within(await openInvoice(1)).findByRole('button', { name: 'Issue a credit note for invoice 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Credit note for invoice 1' });
+    await userEvent.click(within(dialog).getByLabelText('Part of it'));
+    expect(within(dialog).queryByTestId('credit-subscription')).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Amount to refund (SAR)'), '١٠٠٫٥');
+    await userEvent.type(within(dialog).getByLabelText('Reason for the refund'), 'Missed a week');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue credit note' }));
+    await waitFor(() => expect(bodies).toEqual([{ reason: 'Missed a week', amount: 100.5 }]));
+  });
+
+  it('is not offered to a member who only reads Settings', async () => {
+    stubCredit();
+    renderAt('/settings/payments-history?month=2025-05');
+    const dialog = await openInvoice(1);
+    await within(dialog).findByTestId('invoice-download');
+    expect(within(dialog).queryByTestId('credit-note-open')).toBeNull();
   });
 });
