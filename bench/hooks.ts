@@ -36,8 +36,8 @@ async function build(step: number): Promise<FastifyInstance> {
     const { openDatabase } = await import('../apps/server/src/db/client.js');
     const { createMailer } = await import('../apps/server/src/mail/mailer.js');
     const { createDiskStorage } = await import('../apps/server/src/storage/storage.js');
-    const { paymentProviderFor } = await import('../apps/server/src/payments/index.js');
-    const { zatcaApiFor } = await import('../apps/server/src/zatca/index.js');
+    const { paymentProviderFor } = await import('../apps/server/src/modules/payments/providers/index.js');
+    const { zatcaApiFor } = await import('../apps/server/src/modules/e-invoicing/zatca/index.js');
     const { systemClock } = await import('../apps/server/src/lib/clock.js');
     const database = await openDatabase({ migrationsFolder: new URL('../apps/server/src/db/migrations', import.meta.url).pathname });
     app = await buildApp({

@@ -19,10 +19,10 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { systemClock } from '../apps/server/src/lib/clock.js';
 import { createMailer } from '../apps/server/src/mail/mailer.js';
-import { paymentProviderFor } from '../apps/server/src/payments/index.js';
+import { zatcaApiFor } from '../apps/server/src/modules/e-invoicing/zatca/index.js';
+import { paymentProviderFor } from '../apps/server/src/modules/payments/providers/index.js';
 import { BENCH_LOGIN, BENCH_SMALL_LOGIN, benchSettings, readMarker } from '../apps/server/src/seed/scale.js';
 import { createDiskStorage } from '../apps/server/src/storage/storage.js';
-import { zatcaApiFor } from '../apps/server/src/zatca/index.js';
 import { type FloorContext, type QueryClient, registerFloor } from './floor.js';
 
 const settings = benchSettings();

@@ -29,5 +29,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/db/migrations', { recursive: true });
-// The invoice PDF's embedded fonts (src/invoices/pdf.ts looks for them beside the bundle), with their licence.
+// The invoice PDF's embedded fonts (src/modules/invoices/formats/pdf.ts looks for them beside the bundle), with their licence.
 cpSync('assets/fonts', 'dist/assets/fonts', { recursive: true });

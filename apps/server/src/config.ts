@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { isHostName } from '@kora/contracts';
 import { z } from 'zod';
-import { ZATCA_ENVIRONMENTS } from './zatca/provider.js';
+import { ZATCA_ENVIRONMENTS } from './modules/e-invoicing/zatca/provider.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])

@@ -4,9 +4,9 @@ import type { DataAccess } from './db/tenant.js';
 import type { Counters } from './http/counters.js';
 import type { Clock } from './lib/clock.js';
 import type { Mailer } from './mail/mailer.js';
-import type { PaymentProvider } from './payments/provider.js';
+import type { ZatcaApi } from './modules/e-invoicing/zatca/provider.js';
+import type { PaymentProvider } from './modules/payments/providers/provider.js';
 import type { Storage } from './storage/storage.js';
-import type { ZatcaApi } from './zatca/provider.js';
 
 /** What the application is built from; made once by main.ts (or a test) and passed to buildApp. */
 export interface Deps {

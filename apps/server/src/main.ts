@@ -9,11 +9,11 @@ import { academyUrl, rootUrl } from './http/host.js';
 import { systemClock } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
 import { startReminders } from './modules/attention/reminders.js';
+import { zatcaApiFor } from './modules/e-invoicing/zatca/index.js';
+import { paymentProviderFor } from './modules/payments/providers/index.js';
 import { startRefundChecks } from './modules/payments/refunds.js';
-import { paymentProviderFor } from './payments/index.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed/demo.js';
 import { createDiskStorage } from './storage/storage.js';
-import { zatcaApiFor } from './zatca/index.js';
 
 const startedAt = performance.now();
 const here = dirname(fileURLToPath(import.meta.url));

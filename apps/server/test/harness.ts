@@ -18,9 +18,9 @@ import { openDatabase } from '../src/db/client.js';
 import { academies } from '../src/db/schema.js';
 import type { Deps } from '../src/deps.js';
 import { createMailer } from '../src/mail/mailer.js';
-import { paymentProviderFor } from '../src/payments/index.js';
+import { zatcaApiFor } from '../src/modules/e-invoicing/zatca/index.js';
+import { paymentProviderFor } from '../src/modules/payments/providers/index.js';
 import { createDiskStorage } from '../src/storage/storage.js';
-import { zatcaApiFor } from '../src/zatca/index.js';
 
 export const migrationsFolder = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
 export const BASE = 'kora.test';

@@ -16,9 +16,9 @@ import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { DATABASE_ROLES } from '../src/db/migrate.js';
 import { createMailer } from '../src/mail/mailer.js';
-import { paymentProviderFor } from '../src/payments/index.js';
+import { zatcaApiFor } from '../src/modules/e-invoicing/zatca/index.js';
+import { paymentProviderFor } from '../src/modules/payments/providers/index.js';
 import { createDiskStorage } from '../src/storage/storage.js';
-import { zatcaApiFor } from '../src/zatca/index.js';
 import { asMember, BASE, migrationsFolder, registerAndLogin, testClock } from './harness.js';
 
 const DBA_SCRIPT = readFileSync(fileURLToPath(new URL('../../../scripts/db-roles.sql', import.meta.url)), 'utf8');

@@ -725,7 +725,7 @@ export interface InvoiceBuyer {
 
 /**
  * An academy's own ZATCA signing credential (migration 0019), filled by onboarding: the
- * certificate, the private key and API secret sealed (invoices/credentials.ts). Never answered.
+ * certificate, the private key and API secret sealed (modules/invoices/formats/credentials.ts). Never answered.
  */
 export const zatcaCredentials = pgTable(
   'zatca_credentials',

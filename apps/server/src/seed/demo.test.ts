@@ -5,7 +5,7 @@ import { multipart } from '../../test/fixtures.js';
 import { createTestApp, loginAs, type TestContext } from '../../test/harness.js';
 import { invoiceDocuments, invoices as invoiceTable, users } from '../db/schema.js';
 import { withTenant } from '../db/tenant.js';
-import { PIH_SEED } from '../invoices/signing.js';
+import { PIH_SEED } from '../modules/invoices/formats/signing.js';
 import { DEMO_LOGINS, seedDemo } from './demo.js';
 
 let t: TestContext;

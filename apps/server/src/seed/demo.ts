@@ -36,10 +36,10 @@ import {
 } from '../db/schema.js';
 import { dataAccess, enterTenant, withSystem } from '../db/tenant.js';
 import type { Deps } from '../deps.js';
-import { developmentCredentials, developmentSigningAllowed } from '../invoices/credentials.js';
 import { hashPassword } from '../lib/passwords.js';
 import { registerAcademy } from '../modules/auth/service.js';
 import { CHAIN_START, signedDocument } from '../modules/invoices/documents.js';
+import { developmentCredentials, developmentSigningAllowed } from '../modules/invoices/formats/credentials.js';
 import { sellerOf, vatIncluded } from '../modules/invoices/issue.js';
 import {
   BOY_NAMES,

@@ -12,13 +12,13 @@ import { type Academy, asMember, createTestApp, registerAndLogin, type TestConte
 import { qrTexts } from '../../../test/pdf-qr.js';
 import { academies, invoiceDocuments, invoices, packages, subscriptions, users, zatcaCredentials, zatcaReports } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
-import { allowDevelopmentSigning } from '../../invoices/credentials.js';
-import { SDK_TEST_CERTIFICATE } from '../../invoices/dev-credentials/sdk-test.js';
-import { invoiceHash } from '../../invoices/signing.js';
-import { readTlv } from '../../invoices/zatca.js';
-import { localZatcaApi } from '../../zatca/index.js';
-import { createZatcaSimulator, type ZatcaSimulator } from '../../zatca/simulator.js';
+import { allowDevelopmentSigning } from '../invoices/formats/credentials.js';
+import { SDK_TEST_CERTIFICATE } from '../invoices/formats/dev-credentials/sdk-test.js';
+import { readTlv } from '../invoices/formats/qr.js';
+import { invoiceHash } from '../invoices/formats/signing.js';
 import { activatePaid } from '../subscriptions/activate.js';
+import { localZatcaApi } from './zatca/index.js';
+import { createZatcaSimulator, type ZatcaSimulator } from './zatca/simulator.js';
 
 const VAT = '310122393500003';
 const PROFILE = {
@@ -211,8 +211,8 @@ describe('a renewal never strands what is waiting (development configuration)', 
     await h.renew(academy);
     const [doc] = await h.documentsOf(academy);
     const [, renewed] = await h.productionCredentials(academy);
-    const { unseal } = await import('../../invoices/credentials.js');
-    const { tokenOfCertificate } = await import('../../zatca/provider.js');
+    const { unseal } = await import('../invoices/formats/credentials.js');
+    const { tokenOfCertificate } = await import('./zatca/provider.js');
     const { sealingKeyFor } = await import('./keys.js');
     const key = sealingKeyFor(t.deps.config) as Buffer;
     const result = await localZatcaApi(simulator).reportSingle(

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config } from '../../config.js';
-import { sealingKey } from '../../invoices/credentials.js';
+import { sealingKey } from '../invoices/formats/credentials.js';
 
 const ENV = 'ZATCA_KEY_ENCRYPTION_KEY';
 
 /**
- * The key that seals academies' private keys and API secrets (AES-256-GCM, invoices/credentials.ts):
+ * The key that seals academies' private keys and API secrets (AES-256-GCM, invoices/formats/credentials.ts):
  * ZATCA_KEY_ENCRYPTION_KEY (32 bytes, base64). Without it, development keeps one generated key in
  * `DATA_DIR/zatca-key-encryption.key` (so a restart still opens what was sealed) and puts it in the
  * environment, where signing reads it; production has none, and onboarding refuses (409).

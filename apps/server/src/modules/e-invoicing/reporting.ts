@@ -22,10 +22,10 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { zatcaCredentials } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
-import { unseal } from '../../invoices/credentials.js';
 import type { Clock } from '../../lib/clock.js';
-import { type Csid, type DocumentResult, tokenOfCertificate, type ZatcaApi, ZatcaRefusal, ZatcaUnavailable } from '../../zatca/provider.js';
+import { unseal } from '../invoices/formats/credentials.js';
 import { signWaitingIfPossible } from './waiting.js';
+import { type Csid, type DocumentResult, tokenOfCertificate, type ZatcaApi, ZatcaRefusal, ZatcaUnavailable } from './zatca/provider.js';
 
 /** The first retry waits this long; each further one twice as long, up to MAX_DELAY_S. */
 const FIRST_DELAY_S = 60;

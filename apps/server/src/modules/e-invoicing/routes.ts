@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { route } from '../../http/route.js';
-import { allowDevelopmentSigning } from '../../invoices/credentials.js';
+import { allowDevelopmentSigning } from '../invoices/formats/credentials.js';
 import { sealingKeyFor } from './keys.js';
 import { eInvoicingStatus, onboard, renew } from './service.js';
 

@@ -4,7 +4,7 @@
  * unit's secp256k1 key and a CSR with ZATCA's fields, obtains the compliance certificate with the
  * Fatoora portal's OTP, passes the compliance checks (a simplified invoice, credit note and debit
  * note, built and signed as real documents), obtains the production certificate and keeps key and
- * secrets sealed (invoices/credentials.ts). Renewal swaps in a new key and certificate. Nothing here
+ * secrets sealed (invoices/formats/credentials.ts). Renewal swaps in a new key and certificate. Nothing here
  * ever answers a key or a secret.
  */
 import { createPrivateKey, randomUUID, X509Certificate } from 'node:crypto';
@@ -21,11 +21,14 @@ import { rowsOf } from '../../db/client.js';
 import { academies, zatcaCredentials } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import { conflict, HttpError } from '../../http/errors.js';
-import { seal, signingFor, unseal } from '../../invoices/credentials.js';
-import { PIH_SEED, readCertificate, type SigningCredentials, signDocument } from '../../invoices/signing.js';
-import { buildUbl, type DocumentTypeCode } from '../../invoices/ubl.js';
 import type { Clock } from '../../lib/clock.js';
-import { buildCsr, generateUnitKey, type UnitIdentity } from '../../zatca/csr.js';
+import { seal, signingFor, unseal } from '../invoices/formats/credentials.js';
+import { PIH_SEED, readCertificate, type SigningCredentials, signDocument } from '../invoices/formats/signing.js';
+import { buildUbl, type DocumentTypeCode } from '../invoices/formats/ubl.js';
+import { sellerOf } from '../invoices/issue.js';
+import { wakeReports } from './reporting.js';
+import { signWaitingDocuments } from './waiting.js';
+import { buildCsr, generateUnitKey, type UnitIdentity } from './zatca/csr.js';
 import {
   CERTIFICATE_TEMPLATES,
   type Csid,
@@ -35,10 +38,7 @@ import {
   type ZatcaApi,
   ZatcaRefusal,
   ZatcaUnavailable,
-} from '../../zatca/provider.js';
-import { sellerOf } from '../invoices/issue.js';
-import { wakeReports } from './reporting.js';
-import { signWaitingDocuments } from './waiting.js';
+} from './zatca/provider.js';
 
 const DAY_MS = 24 * 3600_000;
 /** SN's solution name and version (1-…|2-…), and what the unit's documents are: simplified only. */

@@ -9,10 +9,10 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { TenantTx } from '../../db/tenant.js';
-import { type AcademySigningCredentials, validCredentials } from '../../invoices/credentials.js';
-import { signDocument } from '../../invoices/signing.js';
-import { unsignedDocument } from '../../invoices/ubl.js';
-import { zatcaFieldsOf } from '../../invoices/zatca.js';
+import { type AcademySigningCredentials, validCredentials } from '../invoices/formats/credentials.js';
+import { zatcaFieldsOf } from '../invoices/formats/qr.js';
+import { signDocument } from '../invoices/formats/signing.js';
+import { unsignedDocument } from '../invoices/formats/ubl.js';
 
 /**
  * Signs every document of the academy that waits for a certificate with `credentials` (the

@@ -25,8 +25,8 @@ import {
   zatcaReports,
 } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
-import { PaymentProviderError } from '../../payments/provider.js';
-import type { SandboxProvider } from '../../payments/sandbox.js';
+import { PaymentProviderError } from '../payments/providers/provider.js';
+import type { SandboxProvider } from '../payments/providers/sandbox.js';
 import { activatePaid } from '../subscriptions/activate.js';
 
 let t: TestContext;

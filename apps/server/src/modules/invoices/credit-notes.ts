@@ -19,9 +19,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { academies, invoices, payments, refunds } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
-import { riyadhDateTime } from '../../invoices/ubl.js';
-import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.js';
+import { type PaymentProvider, PaymentProviderError } from '../payments/providers/provider.js';
 import { issueDocument } from './documents.js';
+import { riyadhDateTime } from './formats/ubl.js';
 import { nextInvoiceNumber, sellerOf, vatIncluded } from './issue.js';
 
 type Invoice = typeof invoices.$inferSelect;

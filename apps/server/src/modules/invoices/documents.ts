@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { type InvoiceSeller, invoiceDocuments } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
-import { type AcademySigningCredentials, signingFor } from '../../invoices/credentials.js';
-import { hashCanonical, PIH_SEED, signDocument } from '../../invoices/signing.js';
-import { buildUbl, type DocumentTypeCode } from '../../invoices/ubl.js';
-import { zatcaQrPayload } from '../../invoices/zatca.js';
 import { enqueueReport } from '../e-invoicing/reporting.js';
+import { type AcademySigningCredentials, signingFor } from './formats/credentials.js';
+import { zatcaQrPayload } from './formats/qr.js';
+import { hashCanonical, PIH_SEED, signDocument } from './formats/signing.js';
+import { buildUbl, type DocumentTypeCode } from './formats/ubl.js';
 
 /** What a document states: the invoice row's frozen facts (a credit or debit note adds its reference and reason). */
 export interface DocumentFacts {
@@ -98,7 +98,7 @@ export function waitingDocument(academyId: string, facts: DocumentFacts, at: Cha
  * holds the academy's invoice counter row (nextInvoiceNumber), which queues concurrent issuers, so
  * the last document read here is the last one there is; the unique (academy, ICV) key would refuse
  * a second document at the same place in the chain anyway. Only the academy's own valid
- * certificate signs (invoices/credentials.ts, signingFor): without one the document waits for a
+ * certificate signs (formats/credentials.ts, signingFor): without one the document waits for a
  * certificate, still numbered and chained; an academy that never onboarded (production) issues a
  * phase-1 invoice, with no document (null).
  */

@@ -17,9 +17,9 @@ import { qrTexts } from '../../../test/pdf-qr.js';
 import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
 import { academies, invoiceDocuments, invoices, packages, subscriptions, users } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
-import { PIH_SEED } from '../../invoices/signing.js';
 import { seedDemo } from '../../seed/demo.js';
 import { activatePaid } from '../subscriptions/activate.js';
+import { PIH_SEED } from './formats/signing.js';
 
 let t: TestContext;
 let a: Academy;

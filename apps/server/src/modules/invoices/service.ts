@@ -15,10 +15,10 @@ import { enterTenant, type TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { elsewhere, type HostInfo } from '../../http/host.js';
-import { renderInvoicePdf } from '../../invoices/pdf.js';
-import { zatcaQrPayload, zatcaTimestamp } from '../../invoices/zatca.js';
 import { arabicOr } from '../../lib/arabic.js';
 import { csvDocument } from '../../lib/csv.js';
+import { renderInvoicePdf } from './formats/pdf.js';
+import { zatcaQrPayload, zatcaTimestamp } from './formats/qr.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

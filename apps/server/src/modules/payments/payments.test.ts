@@ -17,9 +17,9 @@ import {
 import { rowsOf } from '../../db/client.js';
 import { academies, invoices, packages, paymentAttempts, payments, subscriptions } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
-import { PaymentProviderError } from '../../payments/provider.js';
-import type { SandboxProvider } from '../../payments/sandbox.js';
 import { sendDueReminders } from '../attention/reminders.js';
+import { PaymentProviderError } from './providers/provider.js';
+import type { SandboxProvider } from './providers/sandbox.js';
 import { checkPendingRefunds } from './refunds.js';
 import { settlePayment } from './service.js';
 

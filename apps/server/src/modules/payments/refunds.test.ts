@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Academy, asMember, BASE, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { auditEvents, invoices, packages, refunds, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
-import { PaymentProviderError } from '../../payments/provider.js';
-import type { SandboxProvider } from '../../payments/sandbox.js';
 import { activatePaid } from '../subscriptions/activate.js';
+import { PaymentProviderError } from './providers/provider.js';
+import type { SandboxProvider } from './providers/sandbox.js';
 import { checkPendingRefunds } from './refunds.js';
 
 let t: TestContext;

@@ -26,8 +26,8 @@ import { recordAudit } from '../../http/audit.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { everyInterval } from '../../lib/schedule.js';
-import { type PaymentProvider, PaymentProviderError, type RefundResult } from '../../payments/provider.js';
 import { completePendingRefund, type TenantRunner } from '../invoices/credit-notes.js';
+import { type PaymentProvider, PaymentProviderError, type RefundResult } from './providers/provider.js';
 
 /** The first scheduled query waits this long after the refund was asked (a request still asking has timed out long before). */
 const FIRST_CHECK_S = 120;

@@ -5,7 +5,7 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
-import { PaymentProviderError } from '../../payments/provider.js';
+import { PaymentProviderError } from './providers/provider.js';
 import { listPendingRefunds, markRefundSettled, retryRefund } from './refunds.js';
 import {
   academyForRequest,

@@ -15,12 +15,12 @@ import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, type HostInfo } from '../../http/host.js';
 import { arabicOr, countIn, packageAr, SESSIONS_AR, SESSIONS_EN } from '../../lib/arabic.js';
-import { isPaid, PaymentProviderError, type PaymentResult } from '../../payments/provider.js';
 import type { AcademyRow } from '../academies/lookup.js';
 import { toPublicPackage } from '../packages/mapper.js';
 import { activatePaid, extendSubscription, periodKey, refreshSubscriptionStates } from '../subscriptions/activate.js';
 import { pendingSubscriptionValues } from '../subscriptions/lifecycle.js';
 import { subscriptionCore } from '../subscriptions/shape.js';
+import { isPaid, PaymentProviderError, type PaymentResult } from './providers/provider.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

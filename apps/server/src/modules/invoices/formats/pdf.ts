@@ -5,7 +5,7 @@ import bidiFactory from 'bidi-js';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { countIn, joinList, SESSIONS_AR, SESSIONS_EN } from '../lib/arabic.js';
+import { countIn, joinList, SESSIONS_AR, SESSIONS_EN } from '../../../lib/arabic.js';
 
 /** What an invoice prints: the frozen invoice row, with the seller (academy) and buyer (player) named at issuance. */
 export interface InvoicePdfData {
@@ -43,9 +43,9 @@ export interface InvoicePdfData {
 
 // ── fonts ─────────────────────────────────────────────────────────────────────
 // Noto Sans and Noto Sans Arabic (SIL OFL, apps/server/assets/fonts/OFL.txt) are embedded, subset
-// by pdfkit, so the PDF shows the same on every reader. The source (src/invoices/) and the bundle
+// by pdfkit, so the PDF shows the same on every reader. The source (src/modules/invoices/formats/) and the bundle
 // (dist/main.js, which build.mjs gives a copy in dist/assets/fonts) find them at different depths.
-const FONT_DIRS = [new URL('../../assets/fonts/', import.meta.url), new URL('./assets/fonts/', import.meta.url)];
+const FONT_DIRS = [new URL('../../../../assets/fonts/', import.meta.url), new URL('./assets/fonts/', import.meta.url)];
 const FONT_FILES = {
   latin: 'NotoSans-Regular.ttf',
   latinBold: 'NotoSans-Bold.ttf',

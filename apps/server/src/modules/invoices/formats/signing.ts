@@ -5,8 +5,8 @@
  * invoices module's tests.
  */
 import { createHash, createPrivateKey, createSign, type KeyObject, X509Certificate } from 'node:crypto';
+import { tlv } from './qr.js';
 import type { UnsignedDocument } from './ubl.js';
-import { tlv } from './zatca.js';
 
 /**
  * The previous-invoice hash of an academy's first document: ZATCA's seed (tools/zatca/PIH/pih.txt),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDocuments, checkerErrors, ZATCA_DIR } from '../../test/zatca-checker.js';
+import { checkDocuments, checkerErrors, ZATCA_DIR } from '../../../../test/zatca-checker.js';
 import { SDK_TEST_CERTIFICATE, SDK_TEST_PRIVATE_KEY } from './dev-credentials/sdk-test.js';
 import {
   certificateSignature,

@@ -1,6 +1,6 @@
 import { sarDecimal as sar } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { tlv, zatcaQrPayload, zatcaTimestamp } from './zatca.js';
+import { tlv, zatcaQrPayload, zatcaTimestamp } from './qr.js';
 
 describe('the ZATCA phase 1 QR payload', () => {
   it('encodes the phase-1 check vector (docs/domain.md, "ZATCA: the facts Kora builds on")', () => {

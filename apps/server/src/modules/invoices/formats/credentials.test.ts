@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Academy, createTestApp, registerAndLogin, type TestContext } from '../../test/harness.js';
-import { zatcaCredentials } from '../db/schema.js';
-import { withTenant } from '../db/tenant.js';
+import { type Academy, createTestApp, registerAndLogin, type TestContext } from '../../../../test/harness.js';
+import { zatcaCredentials } from '../../../db/schema.js';
+import { withTenant } from '../../../db/tenant.js';
 import { allowDevelopmentSigning, developmentCredentials, type Signing, seal, sealingKey, signingFor, unseal } from './credentials.js';
 import { SDK_TEST_CERTIFICATE, SDK_TEST_PRIVATE_KEY } from './dev-credentials/sdk-test.js';
 

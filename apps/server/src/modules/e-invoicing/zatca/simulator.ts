@@ -17,7 +17,7 @@
 import { createHmac, createPrivateKey, createVerify, generateKeyPairSync, timingSafeEqual, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { invoiceHash, PIH_SEED } from '../invoices/signing.js';
+import { invoiceHash, PIH_SEED } from '../../invoices/formats/signing.js';
 import {
   alternativeNameOfCertificate,
   CSR_FIELDS,

@@ -10,8 +10,8 @@
  */
 import { createCipheriv, createDecipheriv, createPrivateKey, randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import { zatcaCredentials } from '../db/schema.js';
-import type { TenantTx } from '../db/tenant.js';
+import { zatcaCredentials } from '../../../db/schema.js';
+import type { TenantTx } from '../../../db/tenant.js';
 import { SDK_TEST_CERTIFICATE, SDK_TEST_PRIVATE_KEY } from './dev-credentials/sdk-test.js';
 import { readCertificate, type SigningCredentials } from './signing.js';
 

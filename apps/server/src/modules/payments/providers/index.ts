@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../../../config.js';
 import { createPaytabsProvider } from './paytabs.js';
 import type { PaymentProvider } from './provider.js';
 import { createSandboxProvider } from './sandbox.js';
