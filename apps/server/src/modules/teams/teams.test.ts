@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import {
-  type Academy,
-  asMember,
-  countStatements,
-  createTestApp,
-  expectInvalid,
-  LIST_STATEMENTS,
-  registerAndLogin,
-  type TestContext,
-} from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
+import { addPlayer } from '../../../test/fixtures.js';
+import { countStatements, expectInvalid, LIST_STATEMENTS, registerAndLogin } from '../../../test/harness.js';
 import { teamCoaches, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
-let coach: { id: string; handle: string; token: string };
+const t = useTestApp({ academies: 2, coaches: 1 });
+const [a, b] = t.academies;
+const [coach] = t.coaches;
 let playerA: string;
 let playerB: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
-  coach = await coachLogin(t.app, a);
   playerA = await addPlayer(t.app, a);
   playerB = await addPlayer(t.app, b);
 });
-afterAll(() => t.close());
 
-const create = (payload: object, who: { handle: string; token: string } = a) =>
-  asMember(t.app, who)({ method: 'POST', url: '/api/teams', payload });
+const create = (payload: object, who: { handle: string; token: string } = a) => api(t.app, who)('createTeam', { body: payload });
 
 describe('teams', () => {
   it('creates, reads, updates and deletes a team with its coaches and players', async () => {
@@ -44,31 +30,27 @@ describe('teams', () => {
       players: [{ id: playerA }],
     });
 
-    const list = await asMember(t.app, a)({ method: 'GET', url: '/api/teams' });
+    const list = await api(t.app, a)('listTeams');
     expect(list.json().map((x: { id: string }) => x.id)).toContain(team.id);
-    const one = await asMember(t.app, a)({ method: 'GET', url: `/api/teams/${team.id}` });
+    const one = await api(t.app, a)('getTeam', { params: { id: team.id } });
     expect(one.json()).toEqual(team);
 
-    const upd = await asMember(
-      t.app,
-      a,
-    )({
-      method: 'PUT',
-      url: `/api/teams/${team.id}`,
-      payload: { name: 'U12 Eagles A', color: 'BLUE', coachIds: [], playerIds: [playerA] },
+    const upd = await api(t.app, a)('updateTeam', {
+      params: { id: team.id },
+      body: { name: 'U12 Eagles A', color: 'BLUE', coachIds: [], playerIds: [playerA] },
     });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ name: 'U12 Eagles A', color: 'BLUE', coaches: [] });
 
-    const del = await asMember(t.app, a)({ method: 'DELETE', url: `/api/teams/${team.id}` });
+    const del = await api(t.app, a)('deleteTeam', { params: { id: team.id } });
     expect(del.statusCode).toBe(204);
-    expect((await asMember(t.app, a)({ method: 'GET', url: `/api/teams/${team.id}` })).statusCode).toBe(404);
+    expect((await api(t.app, a)('getTeam', { params: { id: team.id } })).statusCode).toBe(404);
   });
 
   it('keeps an Arabic name: set on create, kept by an update without it, cleared by null', async () => {
     const team = (await create({ name: 'Riyadh Falcons', nameArabic: ' صقور الرياض ', coachIds: [coach.id] })).json();
     expect(team).toMatchObject({ name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', coaches: [{ id: coach.id, nameArabic: null }] });
-    const put = (payload: object) => asMember(t.app, a)({ method: 'PUT', url: `/api/teams/${team.id}`, payload });
+    const put = (payload: object) => api(t.app, a)('updateTeam', { params: { id: team.id }, body: payload });
     expect((await put({ name: 'Falcons', color: 'BLUE' })).json()).toMatchObject({ name: 'Falcons', nameArabic: 'صقور الرياض' });
     expect((await put({ playerIds: [playerA] })).json()).toMatchObject({ nameArabic: 'صقور الرياض' });
     expect((await put({ name: 'Falcons', nameArabic: null })).json()).toMatchObject({ nameArabic: null });
@@ -92,25 +74,25 @@ describe('teams', () => {
   it('lets W:Players change only the players; W:ManageTeam is needed for the rest', async () => {
     const team = (await create({ name: 'Hawks', color: 'GREEN' })).json();
     // The default Coach type has neither ManageTeam nor Players write.
-    const asCoach = asMember(t.app, coach);
-    expect((await asCoach({ method: 'PUT', url: `/api/teams/${team.id}`, payload: { playerIds: [playerA] } })).statusCode).toBe(403);
-    expect((await asCoach({ method: 'POST', url: '/api/teams', payload: { name: 'Mine' } })).statusCode).toBe(403);
-    expect((await asCoach({ method: 'DELETE', url: `/api/teams/${team.id}` })).statusCode).toBe(403);
-    expect((await asCoach({ method: 'GET', url: '/api/teams' })).statusCode).toBe(200);
-    const onlyPlayers = await asMember(t.app, a)({ method: 'PUT', url: `/api/teams/${team.id}`, payload: { playerIds: [playerA] } });
+    const asCoach = api(t.app, coach);
+    expect((await asCoach('updateTeam', { params: { id: team.id }, body: { playerIds: [playerA] } })).statusCode).toBe(403);
+    expect((await asCoach('createTeam', { body: { name: 'Mine' } })).statusCode).toBe(403);
+    expect((await asCoach('deleteTeam', { params: { id: team.id } })).statusCode).toBe(403);
+    expect((await asCoach('listTeams')).statusCode).toBe(200);
+    const onlyPlayers = await api(t.app, a)('updateTeam', { params: { id: team.id }, body: { playerIds: [playerA] } });
     expect(onlyPlayers.json()).toMatchObject({ name: 'Hawks', players: [{ id: playerA }] });
   });
 
   it("keeps academies apart: 404 for another academy's team, 401 without a token", async () => {
     const team = (await create({ name: 'Private', color: 'RED' })).json();
-    const asB = asMember(t.app, b);
-    expect((await asB({ method: 'GET', url: `/api/teams/${team.id}` })).statusCode).toBe(404);
-    expect((await asB({ method: 'PUT', url: `/api/teams/${team.id}`, payload: { name: 'Stolen' } })).statusCode).toBe(404);
-    expect((await asB({ method: 'DELETE', url: `/api/teams/${team.id}` })).statusCode).toBe(404);
-    expect((await asB({ method: 'GET', url: '/api/teams' })).json().map((x: { name: string }) => x.name)).not.toContain('Private');
-    expect((await t.app.inject({ method: 'GET', url: '/api/teams' })).statusCode).toBe(401);
+    const asB = api(t.app, b);
+    expect((await asB('getTeam', { params: { id: team.id } })).statusCode).toBe(404);
+    expect((await asB('updateTeam', { params: { id: team.id }, body: { name: 'Stolen' } })).statusCode).toBe(404);
+    expect((await asB('deleteTeam', { params: { id: team.id } })).statusCode).toBe(404);
+    expect((await asB('listTeams')).json().map((x: { name: string }) => x.name)).not.toContain('Private');
+    expect((await api(t.app)('listTeams')).statusCode).toBe(401);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/teams/not-a-uuid', headers: { authorization: `Bearer ${a.token}` } })).statusCode,
+      (await api(t.app)('getTeam', { params: { id: 'not-a-uuid' }, headers: { authorization: `Bearer ${a.token}` } })).statusCode,
     ).toBe(400);
   });
 
@@ -137,7 +119,7 @@ describe('teams', () => {
           await tx.insert(teamPlayers).values(people.slice(1).map((p) => ({ academyId: c.id, teamId: team.id, playerId: p.id })));
         }
       });
-    const list = () => asMember(t.app, c)({ method: 'GET', url: '/api/teams' });
+    const list = () => api(t.app, c)('listTeams');
     await seed(2, 0);
     const small = await countStatements(list);
     expect(small.result.json()).toHaveLength(2);
