@@ -13,6 +13,7 @@ import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
+import { formatSar } from '../../lib/money';
 import { useAttention } from './api';
 import { badgeLabel, canSeeAttention, groupAttention } from './helpers';
 
@@ -116,7 +117,7 @@ function RefundPendingDetail({ item }: { item: AttentionItem }) {
     <FormattedMessage
       id="attention.refundPending"
       values={{
-        amount: <bdi>{intl.formatNumber(item.amount ?? 0, { style: 'currency', currency: 'SAR' })}</bdi>,
+        amount: <bdi>{formatSar(intl, item.amount ?? 0)}</bdi>,
         number: item.invoiceNumber ?? '',
         date: shownDate(item.createdAt ? riyadhToday(new Date(item.createdAt)) : ''),
       }}

@@ -2,11 +2,12 @@
 import type { FamilyChild, FamilyEvent, FamilySubscription } from '@kora/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { monthLabel, weekdayName } from '../../components/date-format';
 import { PlanDate } from '../../components/PlanDate';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
+import { formatSar } from '../../lib/money';
 
 /** "Sun 2026/11/30" of a yyyy-MM-dd (the day as the academy wrote it), its Hijri date as the device prefers. */
 export function DayText({ date }: { date: string }) {
@@ -21,8 +22,8 @@ export function DayText({ date }: { date: string }) {
 export const timeText = (time: string) => time.slice(0, 5);
 /** "November 2026" of a yyyy-MM. */
 export const monthText = monthLabel;
-export const sar = (intl: IntlShape, amount: number) =>
-  intl.formatNumber(amount, { style: 'currency', currency: 'SAR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** An amount in SAR: the app's one money format (lib/money.ts). */
+export const sar = formatSar;
 
 export function Card({ children, className = '', ...rest }: { children: ReactNode; className?: string; 'data-testid'?: string }) {
   return (

@@ -13,6 +13,7 @@ import { useAuth } from '../../lib/auth';
 import { displayDescription, displayName } from '../../lib/display-name';
 import { codeText, useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import { formatSar } from '../../lib/money';
 import { packagesQuery, usePackageMutations } from './api';
 
 const PackageDialog = lazy(() => import('./PackageDialog').then((m) => ({ default: m.PackageDialog })));
@@ -53,7 +54,7 @@ function usePackageText() {
     name: displayName(p, locale),
     description: displayDescription(p, locale),
     type: intl.formatMessage({ id: `packages.type.${p.packageType}` }),
-    price: intl.formatNumber(p.price, { style: 'currency', currency: 'SAR' }),
+    price: formatSar(intl, p.price),
     duration:
       p.packageType === 'SESSION_BASED'
         ? intl.formatMessage({ id: 'packages.sessionCount' }, { count: p.sessionsCount ?? 0 })

@@ -11,6 +11,7 @@ import { useFieldError, useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import type { MessageId } from '../../lib/message-ids';
+import { formatSar } from '../../lib/money';
 import { useCreateCreditNote } from './invoices';
 
 const AMOUNTS = ['full', 'partial'] as const;
@@ -128,7 +129,7 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: InvoiceListIte
     toast(
       intl.formatMessage(
         { id: cancel ? 'creditNote.issuedCancelled' : 'creditNote.issued' },
-        { number: note.invoiceNumber, amount: intl.formatNumber(note.amount, { style: 'currency', currency: 'SAR' }) },
+        { number: note.invoiceNumber, amount: formatSar(intl, note.amount) },
       ),
     );
     onClose();
@@ -146,7 +147,7 @@ export function CreditNoteDialog({ invoice, onClose }: { invoice: InvoiceListIte
           id="creditNote.text"
           values={{
             number: invoice.invoiceNumber,
-            amount: <bdi>{intl.formatNumber(invoice.totalAmount, { style: 'currency', currency: 'SAR' })}</bdi>,
+            amount: <bdi>{formatSar(intl, invoice.totalAmount)}</bdi>,
           }}
         />
       }

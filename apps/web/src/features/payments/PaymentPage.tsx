@@ -2,7 +2,7 @@ import type { PaymentDetails, SubscriptionStatus } from '@kora/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { PlanDateText, PlanRange } from '../../components/PlanDate';
 import { ErrorBox } from '../../components/States';
@@ -11,6 +11,7 @@ import { displayDescription, displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
+import { formatSar } from '../../lib/money';
 import { WrittenText } from '../../lib/text-language';
 import { SharedLink } from '../../routes/links';
 import { StatusBadge } from '../players/StatusBadge';
@@ -261,7 +262,7 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
         <Row label={<FormattedMessage id="paymentPage.price" />}>
           <span className="flex flex-col items-end">
             <span className="text-lg" data-testid="payment-price">
-              <FormattedNumber value={d.package.price} style="currency" currency="SAR" />
+              {formatSar(intl, d.package.price)}
             </span>
             {d.academy.vatNumber && (
               <span className="text-xs font-normal text-slate-500" data-testid="payment-vat-included">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { PlanDateText } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
 import { LoadError } from '../../components/States';
@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { currentHost } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
+import { formatSar } from '../../lib/money';
 import { SharedLink } from '../../routes/links';
 import { StatusBadge } from '../players/StatusBadge';
 import { breakOutOfFrame, isFramed } from './frame';
@@ -123,9 +124,7 @@ export function PaymentSuccessPage() {
           </Row>
           <Row label={<FormattedMessage id={paid ? 'paymentResult.amountPaid' : 'paymentResult.amount'} />} testId="payment-result-amount">
             <span className="flex flex-col items-end">
-              <span className="text-lg">
-                <FormattedNumber value={r.amount} style="currency" currency="SAR" />
-              </span>
+              <span className="text-lg">{formatSar(intl, r.amount)}</span>
               {r.academy.vatNumber && (
                 <span className="text-xs font-normal text-slate-500">
                   <FormattedMessage id="paymentResult.vatIncluded" />

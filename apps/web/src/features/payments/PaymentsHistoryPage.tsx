@@ -15,6 +15,7 @@ import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
+import { useMoney } from '../../lib/money';
 import { ReportingBadge } from '../e-invoicing/ReportingBadge';
 import { InvoiceDialog } from './InvoicePdf';
 import { downloadInvoicesCsv, useInvoices } from './invoices';
@@ -101,7 +102,7 @@ export function PaymentsHistoryPage() {
   // The month's invoices a page at a time, searchable; the month itself is the route's own search.
   const paged = useListSearch(SEARCH);
 
-  const money = (sar: number) => intl.formatNumber(sar, { style: 'currency', currency: 'SAR' });
+  const money = useMoney();
   // The Riyadh day of the payment, in the calendars the user prefers; the time stays with the Hijri date alone.
   // `stacked` (the table): the second date or the time on a line of its own, the column as narrow as one date.
   const paidAt = (iso: string, stacked?: boolean) => (

@@ -14,6 +14,7 @@ import { authSnapshot } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import { formatSar } from '../../lib/money';
 
 export const pendingRefundsQuery = queryOptions({
   queryKey: ['pending-refunds'],
@@ -48,7 +49,7 @@ function RefundRow({ refund, canWrite }: { refund: PendingRefund; canWrite: bool
   const [marking, setMarking] = useState(false);
   const [outcome, setOutcome] = useState<'refunded' | 'failed'>('refunded');
   const [providerRef, setProviderRef] = useState('');
-  const amount = <bdi>{intl.formatNumber(refund.amount, { style: 'currency', currency: 'SAR' })}</bdi>;
+  const amount = <bdi>{formatSar(intl, refund.amount)}</bdi>;
 
   const settled = (state: string, creditNote: number | undefined) =>
     toast(

@@ -13,6 +13,7 @@ import { useToast } from '../../components/Toaster';
 import { ApiError } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
+import { formatSar } from '../../lib/money';
 import { packagesQuery } from '../packages/api';
 import { usePlayerMutations } from './api';
 import { emptyParent, ParentFields } from './ParentFields';
@@ -104,7 +105,7 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
               ?.filter((p) => p.isActive)
               .map((p) => (
                 <option key={p.id} value={p.id}>
-                  {displayName(p, locale)} — {intl.formatNumber(p.price, { style: 'currency', currency: 'SAR' })}
+                  {displayName(p, locale)} — {formatSar(intl, p.price)}
                 </option>
               ))}
           </f.Select>

@@ -9,6 +9,7 @@ import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
+import { formatSar } from '../../lib/money';
 import { useSubscriptionMutations } from './api';
 
 const activationSchema = (today: string) =>
@@ -70,7 +71,7 @@ export function ActivateDialog({
       description={
         <FormattedMessage
           id="subscriptions.activateText"
-          values={{ package: displayName(pkg, locale), price: intl.formatNumber(pkg.price, { minimumFractionDigits: 2 }) }}
+          values={{ package: displayName(pkg, locale), price: formatSar(intl, pkg.price) }}
         />
       }
       submitLabel={<FormattedMessage id="subscriptions.confirmActivate" />}

@@ -17,6 +17,7 @@ import { call } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
+import { formatSar, useMoney } from '../../lib/money';
 import { useSubscriptionMutations } from './api';
 
 const CHOICES = ['none', 'full', 'partial'] as const;
@@ -44,13 +45,12 @@ const refundableQuery = (subscriptionId: string) => ({
 
 /** The refund choice: none, all that is left (its amount said), or a part (an amount field). */
 function RefundChoice({ refundable, card }: { refundable: number; card: boolean }) {
-  const intl = useIntl();
   const form = useFormContext<CancelValues>();
   const { register } = form;
   const f = useFields(form);
   const choice = useWatch<CancelValues, 'refund'>({ name: 'refund' });
   const amountError = useFieldError<CancelValues>('amount');
-  const money = (sar: number) => intl.formatNumber(sar, { style: 'currency', currency: 'SAR' });
+  const money = useMoney();
   const labels: Record<Choice, MessageId> = {
     none: 'subscriptions.refund.none',
     full: 'subscriptions.refund.full',
@@ -124,8 +124,8 @@ export function CancelDialog({
       <FormattedMessage
         id={left > 0 ? 'subscriptions.refund.pendingPart' : 'subscriptions.refund.pendingAll'}
         values={{
-          pending: <bdi>{intl.formatNumber(pending, { style: 'currency', currency: 'SAR' })}</bdi>,
-          left: <bdi>{intl.formatNumber(left, { style: 'currency', currency: 'SAR' })}</bdi>,
+          pending: <bdi>{formatSar(intl, pending)}</bdi>,
+          left: <bdi>{formatSar(intl, left)}</bdi>,
           number: invoice.invoiceNumber,
           date: since ? <PlanDate iso={riyadhDateOf(since)} /> : '',
         }}
@@ -145,7 +145,7 @@ export function CancelDialog({
             {
               name: playerName,
               number: done.creditNote.invoiceNumber,
-              amount: intl.formatNumber(done.creditNote.amount, { style: 'currency', currency: 'SAR' }),
+              amount: formatSar(intl, done.creditNote.amount),
             },
           )
         : intl.formatMessage({ id: 'subscriptions.cancelled' }, { name: playerName }),

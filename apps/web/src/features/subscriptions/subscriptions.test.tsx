@@ -141,6 +141,7 @@ describe('the subscriptions screen', () => {
     renderPage();
     await user.click((await tableRow('Pending Player')).getByRole('button', { name: 'Activate' }));
     const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toMatch(/Monthly: a cash payment of SAR\s450\.00 will be recorded\./);
     expect(within(dialog).getByLabelText('E-mail the invoice to the parent')).toHaveProperty('checked', true);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm cash payment' }));
     await waitFor(() =>

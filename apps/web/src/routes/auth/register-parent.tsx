@@ -2,7 +2,7 @@ import { type PublicPackage, registerParentBody, startDateBounds } from '@kora/c
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { AuthCard } from '../../components/AuthLayout';
 import { Button } from '../../components/Button';
 import { todayIso } from '../../components/date-format';
@@ -17,6 +17,7 @@ import { ApiError, call } from '../../lib/api';
 import { displayDescription, displayName } from '../../lib/display-name';
 import { currentHost, subdomainUrl } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
+import { formatSar, useMoney } from '../../lib/money';
 import { WrittenText } from '../../lib/text-language';
 import { SharedLink } from '../links';
 import { useAcademyName } from './academy-name';
@@ -46,10 +47,11 @@ function StepIndicator({ step }: { step: 1 | 2 }) {
 function PackageSummary({ pkg }: { pkg: PublicPackage }) {
   const { locale } = useLocale();
   const description = displayDescription(pkg, locale);
+  const money = useMoney();
   return (
     <div className="col-span-full rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
       <p className="font-semibold">
-        {displayName(pkg, locale)} · <FormattedNumber value={pkg.price} style="currency" currency="SAR" />
+        {displayName(pkg, locale)} · {money(pkg.price)}
       </p>
       {description && <WrittenText text={description} className="whitespace-pre-line text-brand-800" />}
       {pkg.hasTrial && <FormattedMessage id="parent.trial" values={{ days: pkg.trialDays }} />}
@@ -196,7 +198,7 @@ export function RegisterParentPage() {
               <option value="">{intl.formatMessage({ id: 'parent.skipPackage' })}</option>
               {packages.data?.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {displayName(p, locale)} — {intl.formatNumber(p.price, { style: 'currency', currency: 'SAR' })}
+                  {displayName(p, locale)} — {formatSar(intl, p.price)}
                 </option>
               ))}
             </f.Select>
