@@ -15,3 +15,11 @@ export function sarDecimal(halalas: number) {
   const abs = Math.abs(Math.round(halalas));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * Halalas as the amount a person reads in the server's mails and pages: "SAR 450.50" in English,
+ * "450.50 ر.س." in Arabic (Latin digits, as the amounts beside it). The web formats its own with
+ * react-intl.
+ */
+export const formatSar = (halalas: number, lang: 'en' | 'ar') =>
+  new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(halalasToSar(halalas));

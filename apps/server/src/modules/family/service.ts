@@ -13,6 +13,7 @@ import {
   type FamilyProgress,
   type FamilySubscription,
   type GrowthMetric,
+  halalasToSar,
   RIYADH_OFFSET_MS,
   riyadhMonth,
   riyadhToday,
@@ -337,8 +338,6 @@ export async function familyProgress(tx: FamilyTx, childId: string, now: Date): 
 
 // ── money ─────────────────────────────────────────────────────────────────────
 
-const sar = (halalas: number) => halalas / 100;
-
 export async function familyMoney(tx: FamilyTx, childId: string): Promise<FamilyMoney> {
   await requireChild(tx, childId);
   const academy = await academyOf(tx);
@@ -359,8 +358,8 @@ export async function familyMoney(tx: FamilyTx, childId: string): Promise<Family
       packageName: r.packageName,
       packageNameArabic: r.packageNameArabic,
       paidAt: r.paidAt.toISOString(),
-      total: credit ? -sar(r.totalHalalas) : sar(r.totalHalalas),
-      vat: credit ? -sar(r.vatHalalas) : sar(r.vatHalalas),
+      total: credit ? -halalasToSar(r.totalHalalas) : halalasToSar(r.totalHalalas),
+      vat: credit ? -halalasToSar(r.vatHalalas) : halalasToSar(r.vatHalalas),
       paymentMethod: r.paymentMethod,
       pdfPath: `/api/invoices/${r.id}`,
     };

@@ -21,7 +21,7 @@ import { sendDueReminders } from '../attention/reminders.js';
 import { PaymentProviderError } from './providers/provider.js';
 import type { SandboxProvider } from './providers/sandbox.js';
 import { checkPendingRefunds } from './refunds.js';
-import { settlePayment } from './service.js';
+import { settlePayment } from './settlement.js';
 
 let t: TestContext;
 let a: Academy;

@@ -287,7 +287,7 @@ const nextCheck = (now: Date, checks: SQL) =>
   sql`${now.toISOString()}::timestamptz + make_interval(secs => least(${MAX_CHECK_S}, 60 * power(2, least(${checks}, 20))))`;
 
 /**
- * One academy's automatic refunds of unapplied charges (payments/service.ts `refundUnapplied`) left
+ * One academy's automatic refunds of unapplied charges (unapplied.ts `refundUnapplied`) left
  * pending and due, claimed as `claimDue` claims card refunds (its "asked" time is the attempt's last update).
  */
 async function claimDueUnapplied(tx: TenantTx, now: Date) {

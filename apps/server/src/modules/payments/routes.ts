@@ -5,21 +5,11 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
 import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
+import { academyOfAttempt, attemptByRef, attemptResult, recordAttempt, resultPath, termsOf } from './attempts.js';
 import { PaymentProviderError } from './providers/provider.js';
 import { listPendingRefunds, markRefundSettled, retryRefund } from './refunds.js';
-import {
-  academyForRequest,
-  academyOfAttempt,
-  academyOfSubscription,
-  attemptByRef,
-  attemptResult,
-  paymentDetails,
-  recordAttempt,
-  resultPath,
-  settlePayment,
-  subscriptionToPay,
-  termsOf,
-} from './service.js';
+import { academyForRequest, academyOfSubscription, paymentDetails, subscriptionToPay } from './service.js';
+import { settlePayment } from './settlement.js';
 
 /** The exact bytes of each callback, kept for the signature check (the parsed JSON is not what was signed). */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();

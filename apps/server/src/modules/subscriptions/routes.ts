@@ -5,7 +5,7 @@ import { academies } from '../../db/schema.js';
 import { noteAudit } from '../../http/audit.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
-import { sendReceipts } from '../payments/service.js';
+import { sendReceipts } from '../payments/mails.js';
 import {
   activateSubscription,
   cancelSubscription,

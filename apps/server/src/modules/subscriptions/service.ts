@@ -16,9 +16,9 @@ import { invoices, packages, refunds, subscriptions, users } from '../../db/sche
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { type CreditAsk, refundableOf, settleCardRefund, startRefund, type TenantRunner } from '../invoices/credit-notes.js';
+import { receiptOf } from '../payments/mails.js';
 import type { PaymentProvider } from '../payments/providers/provider.js';
 import { pendingOfInvoice } from '../payments/refunds.js';
-import { receiptOf } from '../payments/service.js';
 import { nameOrder, playerRankSql } from '../users/player-order.js';
 import { teamListsOfPlayers } from '../users/read.js';
 import { activatePaid, refreshStatesSql, refreshSubscriptionStates } from './activate.js';

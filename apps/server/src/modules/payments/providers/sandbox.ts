@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { formatSar } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hmacHex, returnSignature, verifySignedCallback, verifySignedReturn } from './paytabs.js';
 import {
@@ -118,8 +119,6 @@ function page(lang: Lang, body: string) {
 <body><main>${body}</main></body></html>`;
 }
 
-const formatSar = (halalas: number, lang: Lang) =>
-  new Intl.NumberFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-SA', { style: 'currency', currency: 'SAR' }).format(halalas / 100);
 const spaced = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 function cardPage(tranRef: string, t: Transaction, error?: string, values: Record<string, string> = {}) {

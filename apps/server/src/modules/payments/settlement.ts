@@ -1,0 +1,112 @@
+import type { PaymentLang, PaymentOutcome } from '@kora/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { invoices, packages, paymentAttempts, payments, subscriptions } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
+import type { AppDeps } from '../../deps.js';
+import { HttpError } from '../../http/errors.js';
+import { activatePaid, extendSubscription } from '../subscriptions/activate.js';
+import { noteAttempt, outcomeOf, sameTerms, termsOf } from './attempts.js';
+import { receiptOf, sendReceipts } from './mails.js';
+import { isPaid, type PaymentResult } from './providers/provider.js';
+import { academyOfSubscription } from './service.js';
+import { refundUnapplied } from './unapplied.js';
+
+export type Settlement =
+  | { state: 'paid'; subscriptionId: string; invoiceId: string | null }
+  | { state: 'not_paid'; reason: string }
+  | { state: 'unknown' };
+
+interface SettleOptions {
+  /** The result already comes from the provider's query (no second query). */
+  confirmed: boolean;
+  lang: PaymentLang;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Applies a provider result: only 'A' pays, and only once the provider's query confirms it for the
+ * same cart. Then the subscription is activated with the payment and its invoice (a reference
+ * already recorded does nothing again), and the parents get a receipt. Any other status changes
+ * nothing: the subscription stays PENDING and can be paid again.
+ */
+export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: SettleOptions): Promise<Settlement> {
+  const academy = await academyOfSubscription(deps.data, result.cartId);
+  if (!academy) {
+    opts.log.warn({ tranRef: result.tranRef, cartId: result.cartId }, 'payment for an unknown subscription');
+    return { state: 'unknown' };
+  }
+  const now = deps.clock.now();
+  const note = (r: PaymentResult, outcome: PaymentOutcome) =>
+    deps.data.tenant(academy.id, (tx) => noteAttempt(tx, r, { provider: deps.payments.name, outcome, lang: opts.lang, now }));
+  // A signed answer that is not "authorised" is believed as it is: nothing was taken.
+  if (!isPaid(result)) {
+    await note(result, outcomeOf(result.status));
+    return { state: 'not_paid', reason: result.status };
+  }
+  const confirmed = opts.confirmed ? result : await deps.payments.query(result.tranRef);
+  if (!isPaid(confirmed) || confirmed.cartId !== result.cartId) {
+    opts.log.warn({ tranRef: result.tranRef, status: confirmed.status }, 'the provider did not confirm a payment it notified');
+    if (confirmed.cartId === result.cartId) await note(confirmed, outcomeOf(confirmed.status));
+    return { state: 'not_paid', reason: confirmed.status };
+  }
+
+  let outcome: Awaited<ReturnType<typeof activate>>;
+  try {
+    outcome = await deps.data.tenant(academy.id, (tx) =>
+      activate(tx, confirmed, deps.payments.name, now, opts.lang, () => deps.clock.now()),
+    );
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 409) {
+      // Paid, but the subscription was paid by another page, cancelled or renewed meanwhile: charged and not applied.
+      opts.log.warn({ tranRef: result.tranRef, subscriptionId: result.cartId }, 'a paid subscription could not take its payment');
+      await note(confirmed, 'unapplied');
+      await refundUnapplied(deps, academy, confirmed, opts.log);
+      return { state: 'not_paid', reason: 'conflict' };
+    }
+    throw err;
+  }
+  if (outcome.state !== 'paid') {
+    opts.log.warn({ tranRef: result.tranRef, ...outcome }, 'a payment did not match its subscription');
+    if (outcome.state === 'amount_mismatch' || outcome.state === 'terms_changed') {
+      await note(confirmed, 'unapplied');
+      await refundUnapplied(deps, academy, confirmed, opts.log);
+    }
+    return { state: 'not_paid', reason: outcome.state };
+  }
+  if (outcome.receipt) await sendReceipts(deps, academy, outcome.receipt, opts.lang, opts.log);
+  return { state: 'paid', subscriptionId: result.cartId, invoiceId: outcome.invoiceId };
+}
+async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: Date, lang: PaymentLang, clock: () => Date) {
+  // The subscription locked (a package switch waits), its package shared (an edit of it waits): what is
+  // checked here is what the payment is applied to.
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, r.cartId)).for('update');
+  if (!sub) return { state: 'missing' as const };
+  const [pkg] = await tx.select().from(packages).where(eq(packages.id, sub.packageId)).for('share');
+  if (!pkg) return { state: 'missing' as const };
+  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.providerRef, r.tranRef));
+  // A replay of a reference already recorded is answered below whatever it says; a new one must be for what its page showed.
+  const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, r.tranRef));
+  if (!done) {
+    if ((r.amountHalalas !== null && r.amountHalalas !== pkg.priceHalalas) || (r.currency && r.currency !== 'SAR'))
+      return { state: 'amount_mismatch' as const, paid: r.amountHalalas, expected: pkg.priceHalalas };
+    // The page's terms (recorded since migration 0037): another package, or this one edited, is not what was bought.
+    const recorded = attempt?.packageId ? { ...attempt, packageId: attempt.packageId } : null;
+    if (recorded && !sameTerms(recorded, termsOf(sub, pkg))) return { state: 'terms_changed' as const };
+  }
+  // The invoice's time is read under the counter's lock (`clock`), so concurrent card and cash payments' times follow their ICV.
+  const paying = { method: 'Card' as const, provider, providerRef: r.tranRef, withInvoice: true, now, clock };
+  // A renewal before the end extends the period its page was opened for; any other pays the PENDING subscription.
+  const activation = attempt?.extendsFrom
+    ? await extendSubscription(tx, r.cartId, { ...paying, extendsFrom: attempt.extendsFrom })
+    : await activatePaid(tx, r.cartId, paying);
+  // In the same transaction as the payment: the payer's result page never reads "paid" without it, nor it without "paid".
+  await noteAttempt(tx, r, { provider, outcome: 'paid', paymentId: activation.payment.id, lang, now });
+  if (activation.repeated) {
+    const [invoice] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.paymentId, activation.payment.id));
+    return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt: null };
+  }
+  const invoice = activation.invoice;
+  const receipt = invoice ? await receiptOf(tx, activation.subscription, invoice) : null;
+  return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt };
+}
