@@ -1,5 +1,6 @@
 import { riyadhToday } from '@kora/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { riyadhTimestamp } from '../db/riyadh.js';
 import {
   announcementRecipients,
   announcements,
@@ -166,7 +167,7 @@ export async function seedDemoFamily(deps: Deps, academyId: string) {
       .innerJoin(users, eq(users.id, participants.userId))
       .where(
         and(
-          sql`(${events.date}::timestamp + ${events.time}::time) > (${now.toISOString()}::timestamptz at time zone 'Asia/Riyadh')`,
+          sql`(${events.date}::timestamp + ${events.time}::time) > ${riyadhTimestamp(sql`${now.toISOString()}::timestamptz`)}`,
           sql`${events.date} <= ${today}::date + 7`,
         ),
       )

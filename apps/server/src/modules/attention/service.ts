@@ -14,6 +14,7 @@ import {
 } from '@kora/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { riyadhDay } from '../../db/riyadh.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { pendingRefundItems } from '../payments/refunds.js';
 import { refreshSubscriptionStates } from '../subscriptions/activate.js';
@@ -52,7 +53,7 @@ export function attentionRules(now: Date) {
     // its end, and once it has ended; with the documents issued meanwhile that wait for a certificate (migration 0036).
     einvoice_certificate: sql`
       select null::uuid as subscription_id, null::uuid as player_id, null::int as sessions_left,
-        ((c.expires_at at time zone 'UTC') + interval '3 hours')::date as end_date, null::timestamptz as created_at,
+        ${riyadhDay(sql`c.expires_at`)} as end_date, null::timestamptz as created_at,
         null::int as invoice_number, null::text as refund_state,
         case ${sql.join(
           CERTIFICATE_WARNING_DAYS.map(

@@ -20,6 +20,7 @@ import {
 } from '@kora/contracts';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FamilyTx } from '../../db/family.js';
+import { riyadhTimestamp } from '../../db/riyadh.js';
 import {
   academies,
   announcementRecipients,
@@ -143,7 +144,7 @@ async function loadFamilyEvents(tx: FamilyTx, filter: EventFilter, now: Date, cu
     filter.startDate ? sql`${events.date} >= ${filter.startDate}` : undefined,
     filter.endDate ? sql`${events.date} <= ${filter.endDate}` : undefined,
     filter.after
-      ? sql`(${events.date}::timestamp + ${events.time}::time) > (${filter.after.toISOString()}::timestamptz at time zone 'Asia/Riyadh')`
+      ? sql`(${events.date}::timestamp + ${events.time}::time) > ${riyadhTimestamp(sql`${filter.after.toISOString()}::timestamptz`)}`
       : undefined,
   ];
   const query = tx

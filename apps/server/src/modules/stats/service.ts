@@ -1,6 +1,7 @@
 import { addDaysIso, addMonthsIso, type MonthlyStats, riyadhDayStart, riyadhToday } from '@kora/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { riyadhDay } from '../../db/riyadh.js';
 import type { TenantTx } from '../../db/tenant.js';
 
 /** A calendar month in Asia/Riyadh: its first and last day, and the instants it starts and ends. */
@@ -13,9 +14,6 @@ export function riyadhMonth(firstDay: string) {
     to: riyadhDayStart(next),
   };
 }
-
-/** The Riyadh calendar day of a timestamptz (UTC+3 all year). */
-const riyadhDay = (at: SQL) => sql`((${at} at time zone 'UTC') + interval '3 hours')::date`;
 
 /**
  * The last day a subscription ran, for one that did (was paid for), else no row: ACTIVE, TRIAL,
