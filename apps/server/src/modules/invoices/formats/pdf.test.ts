@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type InvoicePdfData, openFonts, printable, renderInvoicePdf, visualSegments } from './pdf.js';
+import { type InvoicePdfData, renderInvoicePdf } from './pdf.js';
+import { openFonts, printable, visualSegments } from './pdf-text.js';
 
 /** Names stored before the contracts refused control characters (issue 16, item 8). */
 // Only the fields this test is about; the rest of an invoice's data is printed as it is.
