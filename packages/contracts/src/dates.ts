@@ -74,8 +74,11 @@ export const riyadhToday = (now: Date = new Date()) => riyadhWallClock(now).slic
 /** This month in Riyadh (yyyy-MM). */
 export const riyadhMonth = (now: Date = new Date()) => riyadhWallClock(now).slice(0, 7);
 
+/** The instant of a Riyadh date (yyyy-MM-dd) and wall-clock time (HH:mm): when an event starts or ends. */
+export const riyadhInstant = (date: string, time: string) => new Date(Date.parse(`${date}T${time}:00Z`) - RIYADH_OFFSET_MS);
+
 /** The instant a day (yyyy-MM-dd) starts in Riyadh. */
-export const riyadhDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - RIYADH_OFFSET_MS);
+export const riyadhDayStart = (date: string) => riyadhInstant(date, '00:00');
 
 const YEAR_MS = 365.25 * 24 * 3600_000;
 

@@ -8,6 +8,7 @@ import {
   normaliseFlags,
   PENDING_PAYMENT_DAYS,
   type PermissionFlags,
+  riyadhInstant,
   riyadhToday,
 } from '@kora/contracts';
 import { count, eq, getTableColumns, sql } from 'drizzle-orm';
@@ -402,7 +403,7 @@ const round = (value: number, decimals: number) => Number(value.toFixed(decimals
 
 /** A Riyadh wall-clock time of a day as an instant, never later than `now` (a moment ago instead). */
 function atRiyadh(day: string, hour: number, minute: number, now: Date): Date {
-  const at = new Date(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+03:00`);
+  const at = riyadhInstant(day, `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`);
   return at > now ? new Date(now.getTime() - (1 + (minute % 50)) * 60_000) : at;
 }
 

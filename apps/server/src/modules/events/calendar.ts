@@ -9,6 +9,7 @@ import {
   type CalendarFeedStatus,
   type Event,
   type ParsedCalendarFeedBody,
+  riyadhInstant,
   riyadhToday,
 } from '@kora/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -169,12 +170,8 @@ const FEED_WORDS = {
 const nameIn = (language: CalendarFeedLanguage, x: { name: string; nameArabic?: string | null }) =>
   language === 'ar' ? x.nameArabic?.trim() || x.name : x.name;
 
-/** A wall-clock time of the academy's time zone. */
-const riyadhTime = (date: string, time: string) => {
-  const [y, m, d] = date.split('-').map(Number);
-  const [hh, mm] = time.split(':').map(Number);
-  return new TZDate(y, m - 1, d, hh, mm, ACADEMY_TIME_ZONE);
-};
+/** An event's date and time as the feed writes it: the instant, read on the academy's wall clock. */
+const riyadhTime = (date: string, time: string) => new TZDate(riyadhInstant(date, time), ACADEMY_TIME_ZONE);
 
 /**
  * iCalendar text: VTIMEZONE Asia/Riyadh, one VEVENT per event with the event id as its UID, its

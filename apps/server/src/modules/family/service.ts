@@ -14,7 +14,7 @@ import {
   type FamilySubscription,
   type GrowthMetric,
   halalasToSar,
-  RIYADH_OFFSET_MS,
+  riyadhInstant,
   riyadhMonth,
   riyadhToday,
 } from '@kora/contracts';
@@ -123,9 +123,6 @@ export async function familyMe(tx: FamilyTx): Promise<FamilyMe> {
 
 // ── events and availability ───────────────────────────────────────────────────
 
-/** The instant an event starts: its date and time are Riyadh's. */
-export const eventStart = (date: string, time: string) => new Date(Date.parse(`${date}T${time}:00Z`) - RIYADH_OFFSET_MS);
-
 interface EventFilter {
   childIds?: string[];
   startDate?: string;
@@ -175,7 +172,7 @@ async function loadFamilyEvents(tx: FamilyTx, filter: EventFilter, now: Date, cu
     .where(inArray(eventTeams.eventId, eventIds))
     .orderBy(asc(teams.name));
   return rows.map((r) => {
-    const until = new Date(eventStart(r.date, r.time).getTime() - cutoffMinutes * 60_000);
+    const until = new Date(riyadhInstant(r.date, r.time).getTime() - cutoffMinutes * 60_000);
     return {
       participantId: r.participantId,
       childId: r.childId,
