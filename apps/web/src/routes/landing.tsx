@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { PublicLayout } from '../components/PublicLayout';
-import { SiteLink } from './links';
+import { SharedLink } from './links';
 import { PricingCards } from './public-page';
 
 const FEATURES = ['players', 'schedule', 'payments', 'growth', 'teams', 'languages'] as const;
@@ -24,18 +24,18 @@ export function LandingPage() {
               <FormattedMessage id="landing.description" />
             </p>
             <div className="flex flex-wrap gap-3">
-              <SiteLink
+              <SharedLink
                 to="/auth/register/academy"
                 className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow hover:bg-brand-800"
               >
                 <FormattedMessage id="landing.startTrial" />
-              </SiteLink>
-              <SiteLink
+              </SharedLink>
+              <SharedLink
                 to="/auth/login"
                 className="rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
               >
                 <FormattedMessage id="landing.login" />
-              </SiteLink>
+              </SharedLink>
             </div>
           </div>
           <div className="relative mx-auto w-full max-w-md">

@@ -1,17 +1,28 @@
-import { Link, type LinkComponentProps } from '@tanstack/react-router';
-import type { AcademyRouter, RootHostRouter } from '../router';
+import { Link, type LinkComponentProps, type RegisteredRouter } from '@tanstack/react-router';
+import type { PublicPageName } from './site/pages';
 
-// The registered router is the academy tree's, so a plain `Link` checks its target against the
-// signed-in app. The screens the root host serves check theirs against the tree(s) they are part of.
+// The registered router is the academy tree's (router.tsx), so a plain `Link` checks its target
+// against the signed-in app. The screens the root host serves too link only to the paths below,
+// which exist in both trees: links.typecheck.tsx checks that against the two trees' types, so this
+// module needs neither of them (importing router.tsx from here would close an import circle
+// through every route and screen).
 
-/** A link of a screen both host kinds serve (/auth, the public and payment pages): its target exists in both trees. */
-export function SharedLink<const TTo extends string | undefined>(
-  props: LinkComponentProps<'a', RootHostRouter, string, TTo, string, ''> & LinkComponentProps<'a', AcademyRouter, string, TTo, string, ''>,
+/** The paths both host kinds serve: /auth, the public and payment pages. */
+export type SharedPath =
+  | '/'
+  | '/auth/login'
+  | '/auth/forgot-password'
+  | '/auth/register/academy'
+  | '/auth/register/parent'
+  | `/${PublicPageName}`
+  | '/refund-policy'
+  | '/initial-subscription/$id'
+  | '/renew-subscription/$id'
+  | '/payment/success';
+
+/** A link of a screen both host kinds serve (/auth, the public and payment pages, the landing page): its target exists in both trees. */
+export function SharedLink<const TTo extends SharedPath>(
+  props: LinkComponentProps<'a', RegisteredRouter, string, TTo, string, ''> & { to: TTo },
 ) {
-  return <Link<AcademyRouter, string, TTo, string, ''> {...props} />;
-}
-
-/** A link of the root host's own pages (the landing page): its target exists in the root host's tree. */
-export function SiteLink<const TTo extends string | undefined>(props: LinkComponentProps<'a', RootHostRouter, string, TTo, string, ''>) {
-  return <Link<RootHostRouter, string, TTo, string, ''> {...props} />;
+  return <Link<RegisteredRouter, string, TTo, string, ''> {...props} />;
 }

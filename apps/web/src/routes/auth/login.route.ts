@@ -1,12 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { text } from '../search';
 import { authRoute } from './auth.route';
-
-export interface LoginSearch {
-  redirect?: string;
-  registered?: boolean;
-  email?: string;
-}
+import type { LoginSearch } from './login';
 
 /** The login (root mode asks for the academy's handle, an academy's host for the e-mail and password). */
 export const loginRoute = createRoute({

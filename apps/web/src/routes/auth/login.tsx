@@ -15,7 +15,13 @@ import { currentHost, subdomainUrl } from '../../lib/host';
 import { safeRedirect } from '../../lib/redirect';
 import { SharedLink } from '../links';
 import { useAcademyName } from './academy-name';
-import type { LoginSearch } from './login.route';
+
+/** What the login reads from its address (validated by its route, login.route.ts). */
+export interface LoginSearch {
+  redirect?: string;
+  registered?: boolean;
+  email?: string;
+}
 
 const rootSchema = loginBody.pick({ handle: true });
 
