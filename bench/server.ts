@@ -21,6 +21,7 @@ import { systemClock } from '../apps/server/src/lib/clock.js';
 import { createMailer } from '../apps/server/src/mail/mailer.js';
 import { zatcaApiFor } from '../apps/server/src/modules/e-invoicing/zatca/index.js';
 import { paymentProviderFor } from '../apps/server/src/modules/payments/providers/index.js';
+import { riyadhMonth } from '../apps/server/src/modules/stats/service.js';
 import { BENCH_LOGIN, BENCH_SMALL_LOGIN, benchSettings, readMarker } from '../apps/server/src/seed/scale.js';
 import { createDiskStorage } from '../apps/server/src/storage/storage.js';
 import { type FloorContext, type QueryClient, registerFloor } from './floor.js';
@@ -89,12 +90,7 @@ async function login(who: typeof BENCH_LOGIN) {
 
 // The days of the calls: a week around the seeding day, the month before it (payments history),
 // and this month and the last in Riyadh for the monthly stats (which follow the clock).
-const monthOf = (day: string) => {
-  const start = `${day.slice(0, 7)}-01`;
-  const [y, m] = start.split('-').map(Number);
-  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return { start, end: addDaysIso(next, -1), from: new Date(`${start}T00:00:00+03:00`), to: new Date(`${next}T00:00:00+03:00`) };
-};
+const monthOf = (day: string) => riyadhMonth(`${day.slice(0, 7)}-01`);
 const invoiceMonth = monthOf(addDaysIso(`${seededDay.slice(0, 7)}-01`, -1));
 const thisMonth = monthOf(riyadhToday(new Date()));
 const lastMonth = monthOf(addDaysIso(thisMonth.start, -1));

@@ -6,6 +6,7 @@
  * 7 and 1 days ahead, and phase 1 for an academy that never onboarded where production is configured.
  */
 import { randomBytes, X509Certificate } from 'node:crypto';
+import { riyadhToday } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
@@ -233,7 +234,7 @@ describe('a renewal never strands what is waiting (development configuration)', 
     const academy = await h.onboardedAcademy();
     const [credential] = await h.productionCredentials(academy);
     const end = credential.expiresAt.getTime();
-    const endDay = new Date(end + 3 * 3600_000).toISOString().slice(0, 10);
+    const endDay = riyadhToday(new Date(end));
     const at = async (ms: number) => {
       t.clock.set(new Date(end - ms).toISOString());
     };
