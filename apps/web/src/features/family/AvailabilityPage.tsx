@@ -1,6 +1,6 @@
 // Why: coaches lose time chasing who comes — a parent says "can't come" (with a reason if they like)
 // for an upcoming training or match until the academy's cut-off, and may take it back until then.
-import type { FamilyEvent } from '@kora/contracts';
+import { addDaysIso, type FamilyEvent } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -17,12 +17,6 @@ import { CantComeTag, Card, DayText, EventFacts, PageTitle } from './parts';
 
 /** How far ahead the screen looks. */
 const DAYS_AHEAD = 30;
-
-const addDays = (iso: string, days: number) => {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 function EventAvailability({ item, childName }: { item: FamilyEvent; childName: string | null }) {
   const intl = useIntl();
@@ -91,7 +85,7 @@ export function FamilyAvailabilityPage() {
   const { locale } = useLocale();
   const errorText = useErrorText();
   const today = todayIso();
-  const events = useQuery(familyEventsQuery(today, addDays(today, DAYS_AHEAD)));
+  const events = useQuery(familyEventsQuery(today, addDaysIso(today, DAYS_AHEAD)));
   const me = useQuery(familyMeQuery);
   const children = me.data?.children ?? [];
   const nameOf = (childId: string) => {

@@ -1,12 +1,8 @@
 // Why: My Trainings and the schedule show one week at a time; both languages start it on the day their date picker does.
 // The router validates `?week=` with this module, so it stays free of the zod contracts (the first bundle stays small).
-import { riyadhToday } from '@kora/contracts';
+import { addDaysIso, riyadhToday } from '@kora/contracts';
 import { parseDisplay, weekStart } from '../../components/date-format';
 import type { Locale } from '../../lib/i18n';
-
-const DAY_MS = 86_400_000;
-/** yyyy-MM-dd plus whole days (UTC arithmetic, like the contracts' addDaysIso). */
-export const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Day of the week of a yyyy-MM-dd (0 Sunday … 6 Saturday), read in UTC so no time zone shifts it. */
 export const weekdayOf = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
@@ -14,14 +10,14 @@ export const weekdayOf = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay
 /** The first day of the week that holds `iso`: Sunday in English, Saturday in Arabic (as the date picker). */
 export function startOfWeek(iso: string, locale: Locale) {
   const back = (weekdayOf(iso) - weekStart(locale) + 7) % 7;
-  return addDays(iso, -back);
+  return addDaysIso(iso, -back);
 }
 
 /** The seven days of the week starting at `start`. */
-export const weekDays = (start: string) => Array.from({ length: 7 }, (_, i) => addDays(start, i));
+export const weekDays = (start: string) => Array.from({ length: 7 }, (_, i) => addDaysIso(start, i));
 
 /** The list query of a week: both ends included. */
-export const weekRange = (start: string) => ({ startDate: start, endDate: addDays(start, 6) });
+export const weekRange = (start: string) => ({ startDate: start, endDate: addDaysIso(start, 6) });
 
 /** A `?week=` value: a real yyyy-MM-dd, or nothing (this week). */
 export const weekParam = (v: unknown) =>
