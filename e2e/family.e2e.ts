@@ -4,6 +4,7 @@
 // invoice and renews the subscription with the sandbox card. Every portal screen is photographed at
 // 390 px and 1280 px (e2e/artifacts/family/).
 import { mkdirSync, readFileSync } from 'node:fs';
+import { addDaysIso, riyadhToday } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, DEMO, login, outbox, port, useBrowser } from './browser';
@@ -14,8 +15,6 @@ mkdirSync(shots, { recursive: true });
 
 const messages = (locale: 'en' | 'ar'): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${locale}.json`, import.meta.url), 'utf8'));
-/** A date in the academy's time zone (Asia/Riyadh, UTC+3), days from today. */
-const riyadhDay = (days = 0) => new Date(Date.now() + 3 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
 const CARD = {
   en: { cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'CVC', pay: /^Pay / },
   ar: { cardNumber: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (شهر/سنة)', cvc: 'رمز التحقق', pay: /^ادفع / },
@@ -68,7 +67,7 @@ async function family(tag: string, lang: 'en' | 'ar') {
   });
   const event = await admin.call<{ id: string; date: string; participants: unknown[] }>('POST', '/api/events', {
     type: 'TRAINING_SESSION',
-    date: riyadhDay(1),
+    date: addDaysIso(riyadhToday(), 1),
     time: '17:00',
     endTime: '18:30',
     field: `Pitch ${tag}`,

@@ -1,14 +1,12 @@
 // Growth tracking: the list links to a player's growth page, where two records draw the chart and the change between them.
 import { readFileSync } from 'node:fs';
+import { addDaysIso, riyadhToday } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, DEMO, login, useBrowser } from './browser';
 import { apiAs } from './data';
 
 const messages = (locale: 'en' | 'ar'): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${locale}.json`, import.meta.url), 'utf8'));
-/** Today in the academy's time zone (Asia/Riyadh, UTC+3). */
-const riyadhToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
-const daysAgo = (days: number) => new Date(Date.parse(`${riyadhToday()}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 interface Row {
   player: { id: string; name: string; nameArabic: string | null };
@@ -30,7 +28,13 @@ describe('growth tracking', () => {
       for (const r of await api.call<{ id: string }[]>('GET', `/api/growth-metrics/player/${player.id}`)) {
         await api.call('DELETE', `/api/growth-metrics/${r.id}`);
       }
-      await api.call('POST', '/api/growth-metrics', { playerId: player.id, date: daysAgo(60), height: 150, weight: 40, sprint10m: 2 });
+      await api.call('POST', '/api/growth-metrics', {
+        playerId: player.id,
+        date: addDaysIso(riyadhToday(), -60),
+        height: 150,
+        weight: 40,
+        sprint10m: 2,
+      });
 
       await login(page, 'demo', DEMO.admin.email, DEMO.admin.password);
       if (locale === 'ar') await page.evaluate(() => localStorage.setItem('locale', 'ar'));

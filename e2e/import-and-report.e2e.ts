@@ -2,6 +2,7 @@
 // is refused with each error at its row and column, the corrected file imports — and reads the
 // attendance report of their team, exported as Excel; in English on a desktop and Arabic on a phone.
 import { readFileSync } from 'node:fs';
+import { riyadhToday } from '@kora/contracts';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +12,6 @@ import { apiAs, uniqueSuffix } from './data';
 type Locale = 'en' | 'ar';
 const messages = (locale: Locale): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${locale}.json`, import.meta.url), 'utf8'));
-/** Today in the academy's time zone (Asia/Riyadh, UTC+3). */
-const riyadhToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 /** Arabic-Indic digits read as Latin ones, marks of direction dropped. */
 const plain = (text: string) => text.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d))).replace(/[\u200e\u200f\u061c]/g, '');
 

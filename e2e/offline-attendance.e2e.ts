@@ -2,6 +2,7 @@
 // players, reloads the page offline and still sees the marks waiting on the phone, comes back online
 // and sees them synced; the server has each mark once and each session charged once.
 import { readFileSync } from 'node:fs';
+import { riyadhToday } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, DEMO, login, port, useBrowser } from './browser';
@@ -9,8 +10,6 @@ import { apiAs, uniqueSuffix } from './data';
 
 const messages = (locale: 'en' | 'ar'): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${locale}.json`, import.meta.url), 'utf8'));
-/** Today in the academy's time zone (Asia/Riyadh, UTC+3). */
-const riyadhToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
 
 interface ApiEvent {
   id: string;

@@ -3,6 +3,7 @@
 // (the demo's Monthly package, 7 days) is paid during the trial: the paid month starts when the trial ends and
 // the result page says TRIAL with the whole period. A paid Quarterly subscription renewed before its end is
 // extended by three months from the day after its end date. Screenshots go to e2e/artifacts.
+import { addDaysIso, addMonthsIso } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, port, useBrowser } from './browser';
@@ -61,12 +62,6 @@ async function renewFromLink(page: Page, lang: Lang, id: string) {
   await page.getByTestId('payment-success').waitFor();
 }
 
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const addMonths = (iso: string, months: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
-};
 const shown = (iso: string) => iso.replaceAll('-', '/');
 
 /**
@@ -91,13 +86,13 @@ describe.each([
     const trial = await registered('Monthly', `Trial Renewal ${uniqueSuffix()}`);
     expect(trial.status).toBe('TRIAL');
     const before = await subscriptionOf(trial.id);
-    expect(before.endDate).toBe(addDays(before.startDate, 6));
+    expect(before.endDate).toBe(addDaysIso(before.startDate, 6));
     await renewFromLink(b.page, lang, trial.id);
     const after = await subscriptionOf(trial.id);
-    expect(after).toMatchObject({ status: 'TRIAL', startDate: before.startDate, endDate: addMonths(addDays(before.endDate, 1), 1) });
+    expect(after).toMatchObject({ status: 'TRIAL', startDate: before.startDate, endDate: addMonthsIso(addDaysIso(before.endDate, 1), 1) });
     // The result names the period paid for (the invoice's), not the trial's days, and when it starts, not "Trial" (issue 30).
-    await expectPeriod(b.page, lang, addDays(before.endDate, 1), after.endDate);
-    expect(await b.page.getByTestId('payment-result-status').textContent()).toContain(shown(addDays(before.endDate, 1)));
+    await expectPeriod(b.page, lang, addDaysIso(before.endDate, 1), after.endDate);
+    expect(await b.page.getByTestId('payment-result-status').textContent()).toContain(shown(addDaysIso(before.endDate, 1)));
     await b.page.screenshot({ path: `${artifacts}renew-trial-${lang}-${label}.png`, fullPage: true });
   });
 
@@ -111,9 +106,9 @@ describe.each([
     expect(before.status).toBe('ACTIVE');
     await renewFromLink(b.page, lang, id);
     const after = await subscriptionOf(id);
-    expect(after).toMatchObject({ status: 'ACTIVE', startDate: before.startDate, endDate: addMonths(addDays(before.endDate, 1), 3) });
+    expect(after).toMatchObject({ status: 'ACTIVE', startDate: before.startDate, endDate: addMonthsIso(addDaysIso(before.endDate, 1), 3) });
     // The months this payment added, as its invoice names them.
-    await expectPeriod(b.page, lang, addDays(before.endDate, 1), after.endDate);
+    await expectPeriod(b.page, lang, addDaysIso(before.endDate, 1), after.endDate);
     await b.page.screenshot({ path: `${artifacts}renew-early-${lang}-${label}.png`, fullPage: true });
   });
 });

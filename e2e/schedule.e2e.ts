@@ -1,11 +1,9 @@
+import { addDaysIso, riyadhToday } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, DEMO, login, port, useBrowser } from './browser';
 import { apiAs, uniqueSuffix } from './data';
 
-/** Today in the academy's time zone (Asia/Riyadh, UTC+3), as the screens count it. */
-const riyadhToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const shown = (iso: string) => iso.replaceAll('-', '/');
 
 interface ApiEvent {
@@ -35,7 +33,7 @@ describe('schedule on a desktop', () => {
     const team = await api.createTeam({ name: `Sched ${tag}`, color: 'PURPLE' });
     await login(page, 'demo', DEMO.admin.email, DEMO.admin.password);
     // A week three weeks ahead: the new team has nothing planned there.
-    await page.goto(academyUrl('demo', `/schedule?week=${addDays(riyadhToday(), 21)}`));
+    await page.goto(academyUrl('demo', `/schedule?week=${addDaysIso(riyadhToday(), 21)}`));
     await page.getByTestId('schedule-grid').waitFor();
     expect(await page.getByTestId('week-label').textContent()).toMatch(/^Week of \d{4}\/\d{2}\/\d{2}$/);
     const days = await page
@@ -59,23 +57,23 @@ describe('schedule on a desktop', () => {
     await dialog.getByLabel('End time').fill('18:30');
     await dialog.getByLabel('Field').fill(`Pitch ${tag}`);
     await dialog.getByLabel('Repeat weekly').check();
-    await dialog.getByLabel('Repeat until').fill(shown(addDays(monday, 21)));
+    await dialog.getByLabel('Repeat until').fill(shown(addDaysIso(monday, 21)));
     await dialog.getByLabel('Repeat until').press('Tab');
     await dialog.getByText('4 events').waitFor();
     await page.screenshot({ path: `${artifacts}schedule-create-en.png` });
     await dialog.getByRole('button', { name: 'Create event' }).click();
     await page.getByText('4 events created').waitFor();
     await cell(page, team.id, monday).getByTestId('event-chip').getByText('17:00–18:30').waitFor();
-    const series = await eventsOf(api, team.id, monday, addDays(monday, 30));
-    expect(series.map((e) => e.date)).toEqual([0, 7, 14, 21].map((d) => addDays(monday, d)));
+    const series = await eventsOf(api, team.id, monday, addDaysIso(monday, 30));
+    expect(series.map((e) => e.date)).toEqual([0, 7, 14, 21].map((d) => addDaysIso(monday, d)));
     expect(new Set(series.map((e) => e.seriesId)).size).toBe(1);
     expect(series[0].seriesId).not.toBeNull();
     await page.screenshot({ path: `${artifacts}schedule-grid-en.png`, fullPage: true });
 
     // The next week's occurrence moves alone to Wednesday.
     await page.getByRole('button', { name: 'Next week' }).click();
-    const second = addDays(monday, 7);
-    const wednesday = addDays(second, 2);
+    const second = addDaysIso(monday, 7);
+    const wednesday = addDaysIso(second, 2);
     await cell(page, team.id, second).getByTestId('event-chip').click();
     const edit = page.getByRole('dialog', { name: 'Edit event' });
     await edit.waitFor();
@@ -86,11 +84,11 @@ describe('schedule on a desktop', () => {
     await page.getByText('Event saved').waitFor();
     await cell(page, team.id, wednesday).getByTestId('event-chip').waitFor();
     expect(await cell(page, team.id, second).getByTestId('event-chip').count()).toBe(0);
-    expect((await eventsOf(api, team.id, monday, addDays(monday, 30))).map((e) => e.date)).toEqual([
+    expect((await eventsOf(api, team.id, monday, addDaysIso(monday, 30))).map((e) => e.date)).toEqual([
       monday,
       wednesday,
-      addDays(monday, 14),
-      addDays(monday, 21),
+      addDaysIso(monday, 14),
+      addDaysIso(monday, 21),
     ]);
 
     // From the moved one on, the rest of the series goes; the first stays.
@@ -105,7 +103,7 @@ describe('schedule on a desktop', () => {
     // The toast counts what went: the moved one and the later ones of the series.
     await page.getByText(/^\d+ events deleted$/).waitFor();
     expect(await cell(page, team.id, wednesday).getByTestId('event-chip').count()).toBe(0);
-    expect((await eventsOf(api, team.id, monday, addDays(monday, 30))).map((e) => e.date)).toEqual([monday]);
+    expect((await eventsOf(api, team.id, monday, addDaysIso(monday, 30))).map((e) => e.date)).toEqual([monday]);
     await page.getByRole('button', { name: 'Previous week' }).click();
     await cell(page, team.id, monday).getByTestId('event-chip').waitFor();
   });
@@ -137,7 +135,7 @@ describe('schedule on a desktop', () => {
     const tag = uniqueSuffix();
     const api = await apiAs();
     const team = await api.createTeam({ name: `Dash ${tag}`, color: 'ORANGE' });
-    const tomorrow = addDays(riyadhToday(), 1);
+    const tomorrow = addDaysIso(riyadhToday(), 1);
     await api.call('POST', '/api/events', {
       type: 'MATCH',
       date: tomorrow,

@@ -90,4 +90,11 @@ describe("Riyadh's time, one way", () => {
       .map((l) => `${l.at}: ${l.text.trim()}`);
     expect(found).toEqual([]);
   });
+
+  it(`computes Riyadh's offset in TypeScript only in ${TS_MODULE}`, () => {
+    const found = everywhere
+      .filter((l) => l.file !== TS_MODULE && (TS_WAYS.some((re) => re.test(l.text)) || builtOffset(l.text)))
+      .map((l) => `${l.at}: ${l.text.trim()}`);
+    expect(found).toEqual([]);
+  });
 });
