@@ -9,21 +9,18 @@
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { MAX_MARKS_PER_LETTER } from '@kora/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { teams } from '../src/db/schema.js';
 import { withTenant } from '../src/db/tenant.js';
 import { MAX_JSON_DEPTH } from '../src/http/json-guard.js';
 import { BODY_LIMITS } from '../src/http/rate-limits.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from './harness.js';
+import { api } from './api.js';
+import { useTestApp } from './fixture.js';
+import { createTestApp, type TestContext } from './harness.js';
 
-let t: TestContext;
-let a: Academy;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp({ academies: 1 });
+const [a] = t.academies;
 
 const json = { 'content-type': 'application/json' };
 /** `[[[[…]]]]` of this many bytes: what cost a second of CPU a request. */
@@ -34,10 +31,10 @@ describe('a JSON body nested too deep', () => {
   it('answers 400 request.too_deep on a public and on a member route, signed in or not, before parsing', async () => {
     const deep = `{"handle":"x","email":${'['.repeat(MAX_JSON_DEPTH)}1${']'.repeat(MAX_JSON_DEPTH)}}`;
     for (const res of [
-      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: json, payload: nested(4000) }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: json, payload: deep }),
-      await t.app.inject({ method: 'POST', url: '/api/teams', headers: json, payload: nested(60_000) }),
-      await asMember(t.app, a)({ method: 'POST', url: '/api/teams', headers: json, payload: nested(60_000) }),
+      await api(t.app)('forgotPassword', { headers: json, payload: nested(4000) }),
+      await api(t.app)('forgotPassword', { headers: json, payload: deep }),
+      await api(t.app)('createTeam', { headers: json, payload: nested(60_000) }),
+      await api(t.app, a)('createTeam', { headers: json, payload: nested(60_000) }),
     ]) {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({ message: 'The request is nested too deeply', code: 'request.too_deep' });
@@ -46,11 +43,11 @@ describe('a JSON body nested too deep', () => {
 
   it('lets the deepest body allowed through, and brackets inside strings count for nothing', async () => {
     const inside = `{"handle":"x","email":${'['.repeat(MAX_JSON_DEPTH - 1)}1${']'.repeat(MAX_JSON_DEPTH - 1)}}`;
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: json, payload: inside });
+    const res = await api(t.app)('forgotPassword', { headers: json, payload: inside });
     // Parsed, then refused by the contract (an e-mail is a string), not by its depth.
     expect([res.statusCode, res.json().code]).not.toEqual([400, 'request.too_deep']);
     expect(res.statusCode).toBe(400);
-    const brackets = await asMember(t.app, a)({ method: 'POST', url: '/api/teams', payload: { name: `U12 ${'['.repeat(40)}"\\` } });
+    const brackets = await api(t.app, a)('createTeam', { body: { name: `U12 ${'['.repeat(40)}"\\` } });
     expect(brackets.statusCode, brackets.body).toBe(201);
   });
 });
@@ -65,16 +62,13 @@ describe('invalid UTF-8 in a JSON body', () => {
       // An overlong encoding of '/'.
       Buffer.concat([Buffer.from('{"name":"Team '), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]),
     ]) {
-      const res = await asMember(t.app, a)({ method: 'POST', url: '/api/teams', headers: json, payload: bytes });
+      const res = await api(t.app, a)('createTeam', { headers: json, payload: bytes });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().code).toBe('request.invalid_characters');
     }
     expect(await teamNames()).toEqual(before);
     // Arabic, as UTF-8, is of course fine.
-    const arabic = await asMember(
-      t.app,
-      a,
-    )({ method: 'POST', url: '/api/teams', headers: json, payload: Buffer.from('{"name":"الصقور"}') });
+    const arabic = await api(t.app, a)('createTeam', { headers: json, payload: Buffer.from('{"name":"الصقور"}') });
     expect(arabic.statusCode, arabic.body).toBe(201);
   });
 });
@@ -92,18 +86,13 @@ describe("a body over its route's limit", () => {
       expect(res.statusCode, c.url).toBe(413);
       expect(res.json(), c.url).toEqual({ message: 'The request is too large', code: 'request.too_large' });
     }
-    const member = await asMember(
-      t.app,
-      a,
-    )({
-      method: 'POST',
-      url: '/api/teams',
+    const member = await api(t.app, a)('createTeam', {
       headers: json,
       payload: JSON.stringify({ name: 'U9', playerIds: [], pad: 'x'.repeat(BODY_LIMITS.member) }),
     });
     expect([member.statusCode, member.json().code]).toEqual([413, 'request.too_large']);
     // Under the limit, the same kind of body is read and answered.
-    const small = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: json, payload: padded(100) });
+    const small = await api(t.app)('forgotPassword', { headers: json, payload: padded(100) });
     expect(small.statusCode, small.body).toBe(202);
   });
 
@@ -126,9 +115,7 @@ describe('rate limits count before the body is read', () => {
   it('ten refused nested bodies use up forgot-password: the next, small and valid, is 429', async () => {
     const from = { remoteAddress: '10.28.5.1' };
     for (let i = 0; i < 10; i++) {
-      const res = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
+      const res = await api(limited.app)('forgotPassword', {
         headers: json,
         payload: nested(4000),
         ...from,
@@ -136,16 +123,11 @@ describe('rate limits count before the body is read', () => {
       expect(res.json().code).toBe('request.too_deep');
     }
     const valid = { handle: 'some-academy', email: 'someone@example.com' };
-    const res = await limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: valid, ...from });
+    const res = await api(limited.app)('forgotPassword', { body: valid, ...from });
     expect(res.statusCode, res.body).toBe(429);
     expect(res.json().code).toBe('request.too_many');
     // Another address is not held back.
-    const other = await limited.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: valid,
-      remoteAddress: '10.28.5.2',
-    });
+    const other = await api(limited.app)('forgotPassword', { body: valid, remoteAddress: '10.28.5.2' });
     expect(other.statusCode).toBe(202);
   });
 
@@ -153,7 +135,7 @@ describe('rate limits count before the body is read', () => {
     const from = { remoteAddress: '10.28.5.3' };
     let last = 0;
     for (let i = 0; i < 61; i++) {
-      const res = await limited.app.inject({ method: 'POST', url: '/api/auth/login', headers: json, payload: nested(4000), ...from });
+      const res = await api(limited.app)('login', { headers: json, payload: nested(4000), ...from });
       last = res.statusCode;
     }
     expect(last).toBe(429);
@@ -170,18 +152,16 @@ describe('names', () => {
   ];
 
   it('of teams, coaches, players, parents and academies need a letter or digit and at most a few marks on a letter', async () => {
-    const admin = asMember(t.app, a);
+    const admin = api(t.app, a);
     for (const name of blank) {
       for (const [what, res] of [
-        ['team', await admin({ method: 'POST', url: '/api/teams', payload: { name } })],
-        ['team arabic', await admin({ method: 'POST', url: '/api/teams', payload: { name: 'U10', nameArabic: name } })],
-        ['coach', await admin({ method: 'POST', url: '/api/users/coaches', payload: { name } })],
+        ['team', await admin('createTeam', { body: { name } })],
+        ['team arabic', await admin('createTeam', { body: { name: 'U10', nameArabic: name } })],
+        ['coach', await admin('createCoach', { body: { name } })],
         [
           'academy',
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/auth/register/academy',
-            payload: { academyName: name, handle: 'names-test', email: 'n@names.sa', phone: '+966501234567', password: 'long-enough-1' },
+          await api(t.app)('registerAcademy', {
+            body: { academyName: name, handle: 'names-test', email: 'n@names.sa', phone: '+966501234567', password: 'long-enough-1' },
           }),
         ],
       ] as const) {
@@ -195,7 +175,7 @@ describe('names', () => {
 
   it('take Arabic with its marks, other scripts and digits', async () => {
     for (const name of ['مُحَمَّد', 'Nguyễn Văn', 'फ़ैसल', 'U12', '7']) {
-      const res = await asMember(t.app, a)({ method: 'POST', url: '/api/teams', payload: { name } });
+      const res = await api(t.app, a)('createTeam', { body: { name } });
       expect(res.statusCode, `${name} → ${res.body}`).toBe(201);
     }
   });
@@ -249,8 +229,8 @@ describe('connections', () => {
     // Once one held connection closes, the address may open another.
     held[0].socket.destroy();
     await held[0].closed;
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await get('127.0.0.1')).toMatch(/^HTTP\/1\.1 200/);
+    // The server hears of the close a moment after the client: asked again until it has.
+    await vi.waitFor(async () => expect(await get('127.0.0.1')).toMatch(/^HTTP\/1\.1 200/), { timeout: 2000, interval: 10 });
   });
 
   it('caps the process as a whole (MAX_CONNECTIONS); behind a trusted proxy, one address is the proxy and is not capped', () => {

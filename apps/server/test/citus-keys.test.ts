@@ -6,19 +6,17 @@
  * points at a tenant table (Citus refuses a reference table's key to a distributed table).
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
 import { accountTypes, events, participants, teamPlayers, teams, users } from '../src/db/schema.js';
 import { withSystem, withTenant } from '../src/db/tenant.js';
 import { GLOBAL_WITH_ACADEMY_ID, TENANT_TABLES } from '../src/db/tenant-tables.js';
+import { api } from './api.js';
+import { useTestApp } from './fixture.js';
 import { coachLogin } from './fixtures.js';
-import { asMember, createTestApp, registerAndLogin, type TestContext } from './harness.js';
+import { registerAndLogin } from './harness.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const query = async <T>(statement: SQL) => rowsOf<T>(await withSystem(t.deps.db, (tx) => tx.execute(statement)));
 
@@ -174,7 +172,7 @@ describe('the composite foreign keys at work', () => {
   it('stops authenticating the sessions of a deleted user (sessions, a global table, has no foreign key to users)', async () => {
     const a = await registerAndLogin(t.app);
     const coach = await coachLogin(t.app, a);
-    const me = () => asMember(t.app, coach)({ method: 'GET', url: '/api/auth/me' });
+    const me = () => api(t.app, coach)('me');
     expect((await me()).statusCode).toBe(200);
     await withTenant(t.deps.db, a.id, (tx) => tx.delete(users).where(sql`${users.id} = ${coach.id}`));
     expect((await me()).statusCode).toBe(401);

@@ -1,19 +1,17 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { matchesEtag } from '../src/http/caching.js';
+import { api } from './api.js';
+import { useTestApp } from './fixture.js';
 import { addPlayer } from './fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from './harness.js';
 
-let t: TestContext;
-let a: Academy;
+const t = useTestApp({ academies: 1 });
+const [a] = t.academies;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
   for (const name of ['Badr Al-Harbi', 'Faisal Al-Ghamdi', 'Omar Al-Zahrani']) await addPlayer(t.app, a, { name });
 });
-afterAll(() => t.close());
 
-const players = (headers: Record<string, string> = {}) => asMember(t.app, a)({ method: 'GET', url: '/api/users?role=PLAYER', headers });
+const players = (headers: Record<string, string> = {}) => api(t.app, a)('listUsers', { query: { role: 'PLAYER' }, headers });
 
 describe('compressed API answers', () => {
   it('answers brotli and gzip that decode to the same JSON, and identity to others', async () => {
@@ -32,26 +30,20 @@ describe('compressed API answers', () => {
   });
 
   it('leaves answers under 1 KB as they are', async () => {
-    const small = await t.app.inject({
-      method: 'GET',
-      url: `/api/academies/check/${a.handle}`,
-      headers: { 'accept-encoding': 'gzip, br' },
-    });
+    const small = await api(t.app)('checkHandle', { params: { handle: a.handle }, headers: { 'accept-encoding': 'gzip, br' } });
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('never inflates a compressed request body (no zip bombs): a gzip body is refused and nothing is created', async () => {
-    const member = asMember(t.app, a);
-    const res = await member({
-      method: 'POST',
-      url: '/api/teams',
+    const member = api(t.app, a);
+    const res = await member('createTeam', {
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
       payload: gzipSync(JSON.stringify({ name: 'Zipped FC' })),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toMatch(/^request\./);
-    const teams = await member({ method: 'GET', url: '/api/teams' });
+    const teams = await member('listTeams');
     expect(teams.json().map((team: { name: string }) => team.name)).not.toContain('Zipped FC');
   });
 });
@@ -85,17 +77,13 @@ describe('revalidated API answers (ETag / 304)', () => {
   });
 
   it('tags only successful GET answers of the API', async () => {
-    const created = await asMember(t.app, a)({ method: 'POST', url: '/api/teams', payload: { name: 'Tagless FC' } });
+    const created = await api(t.app, a)('createTeam', { body: { name: 'Tagless FC' } });
     expect(created.statusCode).toBe(201);
     expect(created.headers.etag).toBeUndefined();
-    const missing = await asMember(t.app, a)({ method: 'GET', url: '/api/teams/00000000-0000-4000-8000-000000000000' });
+    const missing = await api(t.app, a)('getTeam', { params: { id: '00000000-0000-4000-8000-000000000000' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.etag).toBeUndefined();
-    const unauthenticated = await t.app.inject({
-      method: 'GET',
-      url: '/api/users?role=PLAYER',
-      headers: { host: `${a.handle}.kora.test` },
-    });
+    const unauthenticated = await api(t.app)('listUsers', { query: { role: 'PLAYER' }, headers: { host: `${a.handle}.kora.test` } });
     expect(unauthenticated.statusCode).toBe(401);
     expect(unauthenticated.headers.etag).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
+import { api } from './api.js';
 import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from './harness.js';
 
 /**
@@ -36,12 +37,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL refuses new connection
       Array.from({ length: 50 }, (_, i) => {
         const a = members[i % members.length];
         if (i % 10 === 9) {
-          return t.app.inject({
-            method: 'POST',
-            url: '/api/auth/login',
-            payload: { handle: a.handle, email: a.email, password: a.password },
-            remoteAddress: `10.16.3.${i}`,
-          });
+          return api(t.app)('login', { body: { handle: a.handle, email: a.email, password: a.password }, remoteAddress: `10.16.3.${i}` });
         }
         return asMember(t.app, a)({ method: 'GET', url: urls[i % urls.length] });
       }),
@@ -51,7 +47,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL refuses new connection
   const servesAgain = async () => {
     const started = Date.now();
     for (;;) {
-      const res = await asMember(t.app, members[0])({ method: 'GET', url: '/api/teams' });
+      const res = await api(t.app, members[0])('listTeams');
       if (res.statusCode === 200 || Date.now() - started > 5000) return res.statusCode;
       await new Promise((r) => setTimeout(r, 50));
     }

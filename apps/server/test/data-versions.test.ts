@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, statementCounter } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
 import { type TenantTx, withSystem, withTenant } from '../src/db/tenant.js';
@@ -21,15 +21,14 @@ import { monthlyStats } from '../src/modules/stats/service.js';
 import { subscriptionsListJson } from '../src/modules/subscriptions/service.js';
 import { teamsListJson } from '../src/modules/teams/service.js';
 import { playersListJson } from '../src/modules/users/read.js';
-import { createTestApp, registerAndLogin, type TestContext } from './harness.js';
+import { useTestApp } from './fixture.js';
+import { registerAndLogin } from './harness.js';
 
-let t: TestContext;
+const t = useTestApp();
 let academyId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   academyId = (await registerAndLogin(t.app)).id;
 });
-afterAll(() => t.close());
 
 /** Every cached list's builder, by the list name it is cached under. */
 const CACHED_LISTS: Record<string, (tx: TenantTx) => Promise<unknown>> = {

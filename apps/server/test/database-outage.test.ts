@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from './harness.js';
+import { api } from './api.js';
+import { type Academy, createTestApp, registerAndLogin, type TestContext } from './harness.js';
 
 // Only PostgreSQL has connections that can be cut from outside; the embedded database has none.
 describe.runIf(process.env.TEST_DATABASE_URL)('the database connections are cut mid-burst', () => {
@@ -21,7 +22,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the database connections are cut 
     await admin.connect();
     const statuses: number[] = [];
     const burst = async (n: number) => {
-      for (let i = 0; i < n; i++) statuses.push((await asMember(t.app, a)({ method: 'GET', url: '/api/teams' })).statusCode);
+      for (let i = 0; i < n; i++) statuses.push((await api(t.app, a)('listTeams')).statusCode);
     };
     const load = Promise.all([burst(60), burst(60), burst(60)]);
     // Many cuts at varied moments, so some land on BEGIN, some mid-query, some on COMMIT.
@@ -37,7 +38,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the database connections are cut 
 
     const started = Date.now();
     let ok = false;
-    while (!ok && Date.now() - started < 5000) ok = (await asMember(t.app, a)({ method: 'GET', url: '/api/teams' })).statusCode === 200;
+    while (!ok && Date.now() - started < 5000) ok = (await api(t.app, a)('listTeams')).statusCode === 200;
     expect(ok).toBe(true);
   });
 });

@@ -16,15 +16,16 @@ import {
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { events, users } from '../src/db/schema.js';
 import { withTenant } from '../src/db/tenant.js';
+import { useTestApp } from './fixture.js';
 import { addPlayer, multipart, parentInfo, playerInfo } from './fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from './harness.js';
+import { asMember } from './harness.js';
 
-let t: TestContext;
-let a: Academy;
+const t = useTestApp({ academies: 1 });
+const [a] = t.academies;
 const ids = { player: '', team: '', pkg: '', subscription: '', event: '', growth: '' };
 const api = () => asMember(t.app, a);
 const TODAY = '2026-11-22'; // the harness clock's day
@@ -215,8 +216,6 @@ const countRows = () =>
   }));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
   ids.player = await addPlayer(t.app, a);
   const team = await api()({ method: 'POST', url: '/api/teams', payload: { name: 'U10', playerIds: [ids.player] } });
   ids.team = team.json().id;
@@ -234,7 +233,6 @@ beforeAll(async () => {
   ids.growth = record.json().id;
   for (const res of [team, pkg, sub, series, record]) expect(res.statusCode, res.body).toBeLessThan(300);
 });
-afterAll(() => t.close());
 
 describe('the date fields of the contract map', () => {
   it('are all listed here, so a new one cannot go untested', () => {

@@ -28,8 +28,8 @@ export interface AcademyOptions {
 export interface FixtureOptions {
   /** Academies to sign up, each with its owner signed in: how many, or each one's options. */
   academies?: number | AcademyOptions[];
-  /** Coaches of the default Coach account type, signed in, of the first academy. */
-  coaches?: number;
+  /** Coaches of the default Coach account type, signed in, of the first academy: how many, or their names. */
+  coaches?: number | string[];
   /** Environment of the app (config.ts) beside the test defaults. */
   env?: Record<string, string>;
   app?: AppOptions;
@@ -54,7 +54,9 @@ export function useTestApp(options: FixtureOptions = {}): TestApp {
   const wanted: AcademyOptions[] =
     typeof options.academies === 'number' ? Array.from({ length: options.academies }, () => ({})) : (options.academies ?? []);
   const academies = wanted.map(() => ({}) as Academy);
-  const coaches = Array.from({ length: options.coaches ?? 0 }, () => ({}) as Coach);
+  const coachNames =
+    typeof options.coaches === 'number' ? Array.from({ length: options.coaches }, () => undefined) : (options.coaches ?? []);
+  const coaches = coachNames.map(() => ({}) as Coach);
   if (coaches.length && !academies.length) throw new Error('coaches belong to the first academy: name at least one');
   let context: TestContext | undefined;
   const ready = () => {
@@ -66,7 +68,7 @@ export function useTestApp(options: FixtureOptions = {}): TestApp {
     context = await createTestApp(options.env, options.app, options.overrides);
     for (const [i, { handle, ownerConfirmed }] of wanted.entries())
       Object.assign(academies[i], await registerAndLogin(context.app, handle, { ownerConfirmed }));
-    for (const coach of coaches) Object.assign(coach, await coachLogin(context.app, academies[0]));
+    for (const [i, name] of coachNames.entries()) Object.assign(coaches[i], await coachLogin(context.app, academies[0], name));
   });
   afterAll(() => context?.close());
 

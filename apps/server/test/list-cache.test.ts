@@ -1,28 +1,25 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chosenEncoding, ListCache } from '../src/http/list-cache.js';
+import { api } from './api.js';
+import { useTestApp } from './fixture.js';
 import { addPlayer, coachLogin } from './fixtures.js';
-import { type Academy, asMember, countStatements, createTestApp, eventually, registerAndLogin, type TestContext } from './harness.js';
+import { type Academy, countStatements, eventually } from './harness.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
+const t = useTestApp({ academies: 2 });
+const [a, b] = t.academies;
 
 const players = (who: Academy, headers: Record<string, string> = {}) =>
-  countStatements(() => asMember(t.app, who)({ method: 'GET', url: '/api/users?role=PLAYER', headers }));
+  countStatements(() => api(t.app, who)('listUsers', { query: { role: 'PLAYER' }, headers }));
 /** The harness builds on PostgreSQL when TEST_DATABASE_URL is set (read at collection, to skip visibly). */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const names = (res: { json(): unknown }) => (res.json() as { name: string }[]).map((p) => p.name).sort();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
   await addPlayer(t.app, a, { name: 'Faisal Alharbi' });
   await addPlayer(t.app, b, { name: 'Omar Alqahtani' });
 });
-afterAll(() => t.close());
 
 describe('lists answered again while the academy is unchanged', () => {
   it('answers a repeated list from memory, without its query, with the same body', async () => {
@@ -43,14 +40,14 @@ describe('lists answered again while the academy is unchanged', () => {
     expect(names(afterAdd.result)).toEqual(['Faisal Alharbi', 'Khalid Alotaibi']);
 
     // A team's name shows in its players' rows: renaming the team moves the version on too.
-    const api = asMember(t.app, a);
+    const call = api(t.app, a);
     const [first] = afterAdd.result.json() as { id: string }[];
-    const team = await api({ method: 'POST', url: '/api/teams', payload: { name: 'U12 Falcons', playerIds: [first.id] } });
+    const team = await call('createTeam', { body: { name: 'U12 Falcons', playerIds: [first.id] } });
     expect(team.statusCode, team.body).toBe(201);
     const withTeam = (await players(a)).result.json() as { id: string; teamsPlaying: { name: string }[] }[];
     expect(withTeam.find((p) => p.id === first.id)?.teamsPlaying.map((x) => x.name)).toEqual(['U12 Falcons']);
     expect(
-      (await api({ method: 'PUT', url: `/api/teams/${team.json().id}`, payload: { name: 'U12 Hawks', playerIds: [first.id] } })).statusCode,
+      (await call('updateTeam', { params: { id: team.json().id }, body: { name: 'U12 Hawks', playerIds: [first.id] } })).statusCode,
     ).toBe(200);
     const renamed = (await players(a)).result.json() as { id: string; teamsPlaying: { name: string }[] }[];
     expect(renamed.find((p) => p.id === first.id)?.teamsPlaying.map((x) => x.name)).toEqual(['U12 Hawks']);
@@ -111,24 +108,22 @@ describe('lists answered again while the academy is unchanged', () => {
 
   it('keeps each variant of a list apart (a week of events, all of them or one coach’s)', async () => {
     const coach = await coachLogin(t.app, a, 'Coach Nasser');
-    const admin = asMember(t.app, a);
-    const week = '/api/events?startDate=2026-11-22&endDate=2026-11-28';
-    const teams = (await admin({ method: 'GET', url: '/api/teams' })).json() as { id: string }[];
-    const event = await admin({
-      method: 'POST',
-      url: '/api/events',
-      payload: { type: 'TRAINING_SESSION', date: '2026-11-24', time: '17:00', endTime: '18:30', teamIds: [teams[0].id], coachIds: [] },
+    const admin = api(t.app, a);
+    const week = { startDate: '2026-11-22', endDate: '2026-11-28' };
+    const teams = (await admin('listTeams')).json() as { id: string }[];
+    const event = await admin('createEvent', {
+      body: { type: 'TRAINING_SESSION', date: '2026-11-24', time: '17:00', endTime: '18:30', teamIds: [teams[0].id], coachIds: [] },
     });
     expect(event.statusCode, event.body).toBe(201);
     for (let round = 0; round < 2; round++) {
-      expect((await admin({ method: 'GET', url: week })).json()).toHaveLength(1);
-      expect((await admin({ method: 'GET', url: `${week}&coachId=${coach.id}` })).json()).toEqual([]);
+      expect((await admin('listEvents', { query: week })).json()).toHaveLength(1);
+      expect((await admin('listEvents', { query: { ...week, coachId: coach.id } })).json()).toEqual([]);
     }
   });
 
   // Reported as skipped, not passed, where it cannot run: PGlite opens in one process only.
   it.runIf(onPostgres)('sees a change another process made (PostgreSQL: processes share only the database)', async () => {
-    const second = await t.secondProcess();
+    const second = await t.context.secondProcess();
     await players(a);
     await players(a);
     await addPlayer(second, a, { name: 'Yousef Alghamdi' });

@@ -5,19 +5,20 @@
  * record its own endpoint answers through the serializer.
  */
 import { endpoints, type RouteKey } from '@kora/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { packages, subscriptions, users } from '../src/db/schema.js';
 import { withTenant } from '../src/db/tenant.js';
 import { seedDemo } from '../src/seed/demo.js';
-import { type Academy, asMember, createTestApp, loginAs, registerAndLogin, type TestContext, uniqueHandle } from './harness.js';
+import { api } from './api.js';
+import { useTestApp } from './fixture.js';
+import { type Academy, asMember, loginAs, registerAndLogin, uniqueHandle } from './harness.js';
 
-let t: TestContext;
+const t = useTestApp();
 let demo: { handle: string; token: string };
 let bare: Academy;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // A realistic academy: teams, coaches, players with parents, subscriptions, events with attendance, growth records.
   const handle = uniqueHandle('lists');
   await seedDemo(t.deps, { handle, players: 24 });
@@ -39,7 +40,6 @@ beforeAll(async () => {
       .values({ academyId: bare.id, playerId: player.id, packageId: pkg.id, status: 'PENDING', sessionsLeft: 8, totalSessions: 8 });
   });
 }, 120_000);
-afterAll(() => t.close());
 
 const LISTS: [RouteKey, string][] = [
   ['listUsers', '/api/users?role=PLAYER'],
@@ -65,7 +65,7 @@ describe('lists answered as JSON text by the database', () => {
 
   it('writes dates, times and money as the serializer did', async () => {
     // Nada (no subscription, no team) comes before Pete (PENDING: "the others") in the players list order.
-    const [nada, pete] = (await asMember(t.app, bare)({ method: 'GET', url: '/api/users?role=PLAYER' })).json();
+    const [nada, pete] = (await api(t.app, bare)('listUsers', { query: { role: 'PLAYER' } })).json();
     expect(nada).toMatchObject({ name: 'Nameless Nada', teamsPlaying: [], parents: [], subscriptions: [], birthdate: null });
     expect(pete).toMatchObject({
       name: 'Priced Pete',
@@ -75,19 +75,19 @@ describe('lists answered as JSON text by the database', () => {
       ],
     });
     expect(new Date(pete.createdAt).toISOString()).toBe(pete.createdAt);
-    const [, row] = (await asMember(t.app, bare)({ method: 'GET', url: '/api/subscriptions' })).json();
+    const [, row] = (await api(t.app, bare)('listSubscriptions')).json();
     expect(row.subscription.package).toEqual(expect.objectContaining({ price: 450.5, allowPause: false }));
   });
 
   it('lists each player, team and latest growth record as its own endpoint answers it', async () => {
-    const api = asMember(t.app, demo);
-    const players = (await api({ method: 'GET', url: '/api/users?role=PLAYER' })).json();
-    for (const p of players.slice(0, 5)) expect((await api({ method: 'GET', url: `/api/users/${p.id}` })).json()).toEqual(p);
-    const teams = (await api({ method: 'GET', url: '/api/teams' })).json();
-    for (const team of teams) expect((await api({ method: 'GET', url: `/api/teams/${team.id}` })).json()).toEqual(team);
-    const growth = (await api({ method: 'GET', url: '/api/growth-metrics/players' })).json();
+    const call = api(t.app, demo);
+    const players = (await call('listUsers', { query: { role: 'PLAYER' } })).json();
+    for (const p of players.slice(0, 5)) expect((await call('getUser', { params: { id: p.id } })).json()).toEqual(p);
+    const teams = (await call('listTeams')).json();
+    for (const team of teams) expect((await call('getTeam', { params: { id: team.id } })).json()).toEqual(team);
+    const growth = (await call('listGrowthPlayers')).json();
     const measured = growth.find((r: { latest: unknown }) => r.latest);
-    const history = (await api({ method: 'GET', url: `/api/growth-metrics/player/${measured.player.id}` })).json();
+    const history = (await call('playerGrowth', { params: { playerId: measured.player.id } })).json();
     expect(history.at(-1)).toEqual(measured.latest);
   });
 });

@@ -1,15 +1,12 @@
 import { ERROR_CODES, ROUTES } from '@kora/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { api } from './api.js';
+import { useTestApp } from './fixture.js';
+import { asMember, registerAndLogin } from './harness.js';
 
-let t: TestContext;
-let a: Academy;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp({ academies: 1 });
+const [a] = t.academies;
 
 const id = '3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f';
 /**
@@ -73,7 +70,7 @@ describe('a NUL character', () => {
       expect(res.statusCode, c.url).toBe(400);
       expect(res.json().code, c.url).toBe('request.invalid_characters');
     }
-    const teams = await asMember(t.app, a)({ method: 'GET', url: '/api/teams' });
+    const teams = await api(t.app, a)('listTeams');
     expect(teams.json()).toEqual([]);
   });
 });

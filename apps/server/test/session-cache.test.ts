@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TRUST_MS, SessionCache } from '../src/http/session-cache.js';
 import { type AuthContext, TOUCH_AFTER_MS } from '../src/modules/auth/sessions.js';
+import { useTestApp } from './fixture.js';
 import { addPlayer } from './fixtures.js';
-import {
-  type Academy,
-  academyHost,
-  countStatements,
-  createTestApp,
-  eventually,
-  loginAs,
-  registerAndLogin,
-  type TestContext,
-} from './harness.js';
+import { type Academy, academyHost, countStatements, eventually, loginAs, registerAndLogin } from './harness.js';
 
 /**
  * Sessions kept in memory (http/session-cache.ts, docs/performance.md): a trusted session's
@@ -23,7 +15,7 @@ import {
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-let t: TestContext;
+const t = useTestApp();
 let a: Academy;
 /** The process that changes things. */
 let first: FastifyInstance;
@@ -69,13 +61,11 @@ async function trusted(app: FastifyInstance, who: Who, url = PLAYERS) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   first = t.app;
-  other = onPostgres ? await t.secondProcess() : t.app;
+  other = onPostgres ? await t.context.secondProcess() : t.app;
   a = await registerAndLogin(first);
   await addPlayer(first, a, { name: 'Faisal Alharbi' });
 });
-afterAll(() => t.close());
 
 describe('sessions kept in memory', () => {
   it('answers a trusted session’s repeated list with no statement, 304 or 200 as the data says', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './api.js';
 import { createTestApp, registerAndLogin, type TestContext } from './harness.js';
 
 /**
@@ -15,12 +16,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two processes on
   it('answers 429 from the second process once the first has used the per-address limit', async () => {
     const second = await t.secondProcess();
     const forgot = (app: typeof t.app) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        payload: { handle: 'nobody', email: 'x@x.sa' },
-        remoteAddress: '10.1.1.1',
-      });
+      api(app)('forgotPassword', { body: { handle: 'nobody', email: 'x@x.sa' }, remoteAddress: '10.1.1.1' });
     const statuses = [(await forgot(t.app)).statusCode, (await forgot(second)).statusCode, (await forgot(t.app)).statusCode];
     expect(statuses).toEqual([202, 202, 202]);
     expect((await forgot(second)).statusCode).toBe(429);
@@ -31,12 +27,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two processes on
     const a = await registerAndLogin(t.app);
     const second = await t.secondProcess();
     const login = (app: typeof t.app, i: number) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { handle: a.handle, email: `guess${i}@x.sa`, password: 'wrong-password' },
-        remoteAddress: '10.2.2.2',
-      });
+      api(app)('login', { body: { handle: a.handle, email: `guess${i}@x.sa`, password: 'wrong-password' }, remoteAddress: '10.2.2.2' });
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await login(i % 2 === 0 ? t.app : second, i)).statusCode);
     // 9 attempts a window for the address, whichever process answers: the 10th is refused.

@@ -1,23 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
 import { packages, teams, users } from '../src/db/schema.js';
 import { withSystem, withTenant } from '../src/db/tenant.js';
 import { GLOBAL_WITH_ACADEMY_ID, TENANT_TABLES } from '../src/db/tenant-tables.js';
 import { listTeams } from '../src/modules/teams/service.js';
-import { createTestApp, registerAndLogin, type TestContext } from './harness.js';
+import { useTestApp } from './fixture.js';
 
-let t: TestContext;
-let a: { id: string };
-let b: { id: string };
+const t = useTestApp({ academies: 2 });
+const [a, b] = t.academies;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
   await withTenant(t.deps.db, a.id, (tx) => tx.insert(teams).values({ academyId: a.id, name: 'A team' }));
   await withTenant(t.deps.db, b.id, (tx) => tx.insert(teams).values({ academyId: b.id, name: 'B team' }));
 });
-afterAll(() => t.close());
 
 describe('row-level security', () => {
   it("keeps a tenant's query to its own rows even without a WHERE on academy_id", async () => {

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coachLogin, multipart, pngBytes } from '../../../test/fixtures.js';
-import { type Academy, academyHost, asMember, BASE, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
+import { multipart, pngBytes } from '../../../test/fixtures.js';
+import { academyHost, BASE } from '../../../test/harness.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
-let coach: { id: string; handle: string; token: string };
+const t = useTestApp({ academies: 2, coaches: 1 });
+const [a, b] = t.academies;
+const [coach] = t.coaches;
 
 type Who = { handle: string; token: string };
-const get = (id: string, who: Who = a) => asMember(t.app, who)({ method: 'GET', url: `/api/academies/${id}` });
+const get = (id: string, who: Who = a) => api(t.app, who)('getAcademy', { params: { id } });
 const put = (id: string, fields: Record<string, string>, file?: Parameters<typeof multipart>[1], who: Who = a) =>
-  asMember(t.app, who)({ method: 'PUT', url: `/api/academies/${id}`, ...multipart(fields, file) });
+  api(t.app, who)('updateAcademy', { params: { id }, ...multipart(fields, file) });
 const profile = (over: Record<string, string> = {}) => ({
   name: 'Riyadh Falcons',
   nameArabic: 'صقور الرياض',
@@ -27,14 +28,6 @@ const profile = (over: Record<string, string> = {}) => ({
   handle: 'ignored-handle',
   ...over,
 });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
-  coach = await coachLogin(t.app, a);
-});
-afterAll(() => t.close());
 
 describe('GET /api/academies/:id', () => {
   it('answers the member’s own academy, and 404 for any other', async () => {
@@ -57,7 +50,7 @@ describe('GET /api/academies/:id', () => {
     });
     expect((await get(b.id)).statusCode).toBe(404);
     expect((await get(b.id)).json().code).toBe('academy.not_found');
-    expect((await t.app.inject({ method: 'GET', url: `/api/academies/${a.id}` })).statusCode).toBe(401);
+    expect((await api(t.app)('getAcademy', { params: { id: a.id } })).statusCode).toBe(401);
   });
 });
 
@@ -82,7 +75,7 @@ describe('PUT /api/academies/:id', () => {
     expect(body.photoUrl).toBe(body.logo);
     const img = await t.app.inject({ method: 'GET', url: body.logo });
     expect(img.headers['content-type']).toBe('image/webp');
-    const me = await asMember(t.app, a)({ method: 'GET', url: '/api/auth/me' });
+    const me = await api(t.app, a)('me');
     expect(me.json().user.academyUsers).toEqual([
       { academy: { id: a.id, name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', handle: a.handle, logo: body.logo } },
     ]);
@@ -160,8 +153,7 @@ describe('PUT /api/academies/:id', () => {
 });
 
 describe('the refund and cancellation policy (issue 18)', () => {
-  const policy = (handle: string, host = academyHost(handle)) =>
-    t.app.inject({ method: 'GET', url: `/api/academies/refund-policy/${handle}`, headers: { host } });
+  const policy = (handle: string, host = academyHost(handle)) => api(t.app)('refundPolicy', { params: { handle }, headers: { host } });
 
   it('is empty until the academy writes it (the page then shows the default text), public and without a token', async () => {
     const res = await policy(b.handle);

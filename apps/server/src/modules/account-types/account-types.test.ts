@@ -1,35 +1,36 @@
 import { type AccountTypeListItem, allFlags, type PermissionFlags } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, loginAs, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, loginAs, registerAndLogin } from '../../../test/harness.js';
 import { accountTypes, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
-let coach: { id: string; handle: string; token: string };
+const t = useTestApp({ academies: 2, coaches: 1 });
+const [a, b] = t.academies;
+const [coach] = t.coaches;
 let admin: AccountTypeListItem;
 let coachType: AccountTypeListItem;
 
 type Who = { handle: string; token: string };
-const api = (who: Who = a) => asMember(t.app, who);
+const call = (who: Who = a) => api(t.app, who);
 const list = async (who: Who = a) => {
-  const res = await api(who)({ method: 'GET', url: '/api/account-types' });
+  const res = await call(who)('listAccountTypes');
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as AccountTypeListItem[];
 };
-const create = (payload: object, who: Who = a) => api(who)({ method: 'POST', url: '/api/account-types', payload });
-const update = (id: string, payload: object, who: Who = a) => api(who)({ method: 'PUT', url: `/api/account-types/${id}`, payload });
-const remove = (id: string, who: Who = a) => api(who)({ method: 'DELETE', url: `/api/account-types/${id}` });
+const create = (payload: object, who: Who = a) => call(who)('createAccountType', { body: payload });
+const update = (id: string, payload: object, who: Who = a) => call(who)('updateAccountType', { params: { id }, body: payload });
+const remove = (id: string, who: Who = a) => call(who)('deleteAccountType', { params: { id } });
 const setType = (userId: string, accountTypeId: string, who: Who = a, extra: object = {}) =>
-  api(who)({ method: 'PUT', url: `/api/users/${userId}`, payload: { accountTypeId, ...extra } });
+  call(who)('updateUser', { params: { id: userId }, body: { accountTypeId, ...extra } });
 
 /** A staff login of an account type with exactly these flags, made directly in the database. */
 async function staffWith(academy: Academy, flags: Partial<PermissionFlags>, name = `type-${Math.random()}`) {
   const email = `staff${Math.random().toString(16).slice(2, 8)}@${academy.handle}.sa`;
-  const created = await api(academy)({ method: 'POST', url: '/api/users', payload: { name: 'Staff', email, accountTypeId: admin.id } });
+  const created = await call(academy)('createStaffUser', { body: { name: 'Staff', email, accountTypeId: admin.id } });
   expect(created.statusCode, created.body).toBe(201);
   const id = created.json().user.id as string;
   const typeId = await withTenant(t.deps.db, academy.id, async (tx) => {
@@ -44,15 +45,10 @@ async function staffWith(academy: Academy, flags: Partial<PermissionFlags>, name
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
-  coach = await coachLogin(t.app, a);
   const types = await list();
   admin = types.find((x) => x.name === 'Admin')!;
   coachType = types.find((x) => x.name === 'Coach')!;
 });
-afterAll(() => t.close());
 
 describe('account types', () => {
   it('lists the two default types first, with their flags, Arabic names and how many users hold each', async () => {
@@ -147,11 +143,11 @@ describe('account types', () => {
     expect((await setType(withLogin.id, id)).statusCode).toBe(200);
     // Two coaches without a login hold the type on paper: they sign in with nothing.
     for (const name of ['Pitch One', 'Pitch Two']) {
-      const res = await api()({ method: 'POST', url: '/api/users/coaches', payload: { name, accountTypeId: id, teamIds: [] } });
+      const res = await call()('createCoach', { body: { name, accountTypeId: id, teamIds: [] } });
       expect(res.statusCode, res.body).toBe(201);
     }
     const staff = async () => {
-      const lists = await Promise.all(['ADMIN', 'COACH'].map((role) => api()({ method: 'GET', url: `/api/users?role=${role}` })));
+      const lists = await Promise.all(['ADMIN', 'COACH'].map((role) => call()('listUsers', { query: { role } })));
       return lists.flatMap((res) => res.json() as { id: string; accountTypeId: string | null; hasLogin: boolean }[]);
     };
     const signingIn = (await staff()).filter((u) => u.hasLogin && u.accountTypeId === id);
@@ -165,13 +161,13 @@ describe('account types', () => {
   });
 
   it('lists with R:Settings and changes with W:Settings only', async () => {
-    expect((await api(coach)({ method: 'GET', url: '/api/account-types' })).statusCode).toBe(403);
+    expect((await call(coach)('listAccountTypes')).statusCode).toBe(403);
     const reader = await staffWith(a, { canReadSettings: true });
     expect((await list(reader)).length).toBeGreaterThan(2);
     expect((await create({ name: 'Nope' }, reader)).statusCode).toBe(403);
     expect((await update(reader.typeId, { name: 'Nope' }, reader)).statusCode).toBe(403);
     expect((await remove(reader.typeId, reader)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/account-types' })).statusCode).toBe(401);
+    expect((await api(t.app)('listAccountTypes')).statusCode).toBe(401);
   });
 });
 
@@ -211,7 +207,7 @@ describe('no escalation', () => {
 
   it('lets W:Coaches add a coach without a login, but a login or a type needs W:Settings and rights the actor holds', async () => {
     const coachesOnly = await staffWith(a, { canReadCoaches: true, canWriteCoaches: true });
-    const post = (payload: object, who: Who = coachesOnly) => api(who)({ method: 'POST', url: '/api/users/coaches', payload });
+    const post = (payload: object, who: Who = coachesOnly) => call(who)('createCoach', { body: payload });
     expect((await post({ name: 'No Login', coachType: 'HEAD_COACH' })).statusCode).toBe(201);
     const login = await post({ name: 'Sneaky', email: 'sneaky@x.sa', accountTypeId: admin.id });
     expect(login.statusCode).toBe(403);
@@ -239,7 +235,7 @@ describe('the last settings manager', () => {
     expect(demote.statusCode).toBe(409);
     expect(demote.json()).toMatchObject({ code: 'account_type.last_settings_manager' });
     // A coach without a login holding Admin counts for nothing.
-    const noLogin = await api(c)({ method: 'POST', url: '/api/users/coaches', payload: { name: 'Paper Admin', accountTypeId: cAdmin.id } });
+    const noLogin = await call(c)('createCoach', { body: { name: 'Paper Admin', accountTypeId: cAdmin.id } });
     expect(noLogin.statusCode, noLogin.body).toBe(201);
     expect((await setType(c.userId, cCoach.id, c)).statusCode).toBe(409);
 
@@ -251,10 +247,8 @@ describe('the last settings manager', () => {
     expect((await list(c)).find((x) => x.id === office.id)?.canWriteSettings).toBe(true);
 
     // With a second manager the change goes through.
-    const second = await api(c)({
-      method: 'POST',
-      url: '/api/users',
-      payload: { name: 'Second Admin', email: `second@${c.handle}.sa`, accountTypeId: cAdmin.id },
+    const second = await call(c)('createStaffUser', {
+      body: { name: 'Second Admin', email: `second@${c.handle}.sa`, accountTypeId: cAdmin.id },
     });
     expect(second.statusCode).toBe(201);
     expect((await update(office.id, { ...allFlags(true), name: 'Office', canWriteSettings: false }, c)).statusCode).toBe(200);
@@ -262,14 +256,14 @@ describe('the last settings manager', () => {
 
   it('applies a changed type from the member’s very next request', async () => {
     const member = await coachLogin(t.app, a, 'Changing Rights');
-    const get = () => api(member)({ method: 'GET', url: '/api/account-types' });
+    const get = () => call(member)('listAccountTypes');
     expect((await get()).statusCode).toBe(403);
     const settingsReader = (await create({ name: 'Settings reader', canReadSettings: true })).json();
     expect((await setType(member.id, settingsReader.id)).statusCode).toBe(200);
     expect((await get()).statusCode).toBe(200);
     expect((await update(settingsReader.id, { name: 'Settings reader', canReadDashboard: true })).statusCode).toBe(200);
     expect((await get()).statusCode).toBe(403);
-    const me = await api(member)({ method: 'GET', url: '/api/auth/me' });
+    const me = await call(member)('me');
     expect(me.json().user.accountType).toMatchObject({ id: settingsReader.id, canReadSettings: false, canReadDashboard: true });
   });
 });

@@ -2,14 +2,14 @@
 // per table, headers and names in the asked language, right to left in Arabic; the CSV unchanged.
 import type { AttendanceReport } from '@kora/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { addPlayer } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
-const OCTOBER = 'startDate=2026-10-01&endDate=2026-10-31';
+const t = useTestApp({ academies: 2 });
+const [a, b] = t.academies;
+const OCTOBER = { startDate: '2026-10-01', endDate: '2026-10-31' };
 
 async function workbookOf(body: Buffer) {
   const workbook = new ExcelJS.Workbook();
@@ -23,42 +23,32 @@ const rowsOf = (sheet: ExcelJS.Worksheet) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
-  const api = asMember(t.app, a);
+  const call = api(t.app, a);
   const ali = await addPlayer(t.app, a, { name: 'Ali Sheet' });
   const badr = await addPlayer(t.app, a, { name: 'Badr Sheet', nameArabic: 'بدر' });
-  const team = await api({
-    method: 'POST',
-    url: '/api/teams',
-    payload: { name: '=HYPERLINK("x")', nameArabic: 'النسور', playerIds: [ali, badr] },
-  });
+  const team = await call('createTeam', { body: { name: '=HYPERLINK("x")', nameArabic: 'النسور', playerIds: [ali, badr] } });
   expect(team.statusCode, team.body).toBe(201);
   for (const [date, marks] of [
     ['2026-10-05', { [ali]: 'ATTENDED', [badr]: 'ABSENT' }],
     ['2026-10-12', { [ali]: 'ATTENDED', [badr]: 'ABSENT' }],
     ['2026-10-19', { [ali]: 'ABSENT', [badr]: 'ABSENT' }],
   ] as const) {
-    const ev = await api({
-      method: 'POST',
-      url: '/api/events',
-      payload: { type: 'TRAINING_SESSION', date, time: '17:00', endTime: '18:00', teamIds: [team.json().id] },
+    const ev = await call('createEvent', {
+      body: { type: 'TRAINING_SESSION', date, time: '17:00', endTime: '18:00', teamIds: [team.json().id] },
     });
     const id = (Array.isArray(ev.json()) ? ev.json()[0] : ev.json()).id as string;
     for (const [player, status] of Object.entries(marks)) {
-      const res = await api({ method: 'PATCH', url: `/api/events/${id}/participants/${player}`, payload: { status } });
+      const res = await call('setEventParticipantStatus', { params: { eventId: id, userId: player }, body: { status } });
       expect(res.statusCode).toBe(200);
     }
   }
 }, 60_000);
-afterAll(() => t.close());
 
 describe('the attendance report as XLSX', () => {
   it('holds the JSON report’s figures, a sheet per table, in English', async () => {
-    const api = asMember(t.app, a);
-    const json = (await api({ method: 'GET', url: `/api/attendance-reports?${OCTOBER}` })).json() as AttendanceReport;
-    const res = await api({ method: 'GET', url: `/api/attendance-reports/export?${OCTOBER}&format=xlsx` });
+    const call = api(t.app, a);
+    const json = (await call('attendanceReport', { query: OCTOBER })).json() as AttendanceReport;
+    const res = await call('exportAttendanceReport', { query: { ...OCTOBER, format: 'xlsx' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toBe('attachment; filename="attendance-2026-10-01-2026-10-31.xlsx"');
@@ -80,23 +70,23 @@ describe('the attendance report as XLSX', () => {
   });
 
   it('speaks Arabic right to left when asked, and the CSV stays the default', async () => {
-    const api = asMember(t.app, a);
-    const res = await api({ method: 'GET', url: `/api/attendance-reports/export?${OCTOBER}&format=xlsx&lang=ar` });
+    const call = api(t.app, a);
+    const res = await call('exportAttendanceReport', { query: { ...OCTOBER, format: 'xlsx', lang: 'ar' } });
     const workbook = await workbookOf(res.rawPayload);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['الفرق', 'اللاعبون', 'الغياب المتتالي']);
     expect(workbook.worksheets.every((s) => s.views[0]?.rightToLeft === true)).toBe(true);
     const [teams, players] = workbook.worksheets.map(rowsOf);
     expect(teams[1][0]).toBe('النسور');
     expect(players.map((r) => r[0])).toEqual(['اللاعب', 'Ali Sheet', 'بدر']);
-    const csv = await api({ method: 'GET', url: `/api/attendance-reports/export?${OCTOBER}` });
+    const csv = await call('exportAttendanceReport', { query: OCTOBER });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toContain('.csv"');
   });
 
   it('refuses an unknown format, and knows only its academy', async () => {
-    const api = asMember(t.app, a);
-    expect((await api({ method: 'GET', url: `/api/attendance-reports/export?${OCTOBER}&format=pdf` })).statusCode).toBe(400);
-    const other = await asMember(t.app, b)({ method: 'GET', url: `/api/attendance-reports/export?${OCTOBER}&format=xlsx` });
+    const call = api(t.app, a);
+    expect((await call('exportAttendanceReport', { query: { ...OCTOBER, format: 'pdf' } })).statusCode).toBe(400);
+    const other = await api(t.app, b)('exportAttendanceReport', { query: { ...OCTOBER, format: 'xlsx' } });
     const [teams, players] = (await workbookOf(other.rawPayload)).worksheets.map(rowsOf);
     expect(teams).toHaveLength(1);
     expect(players).toHaveLength(1);

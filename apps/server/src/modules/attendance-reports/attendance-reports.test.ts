@@ -1,21 +1,13 @@
 import type { AttendanceReport, ParticipantStatus } from '@kora/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/fixture.js';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import {
-  type Academy,
-  asMember,
-  countStatements,
-  createTestApp,
-  LIST_STATEMENTS,
-  registerAndLogin,
-  type TestContext,
-} from '../../../test/harness.js';
+import { asMember, countStatements, LIST_STATEMENTS, registerAndLogin } from '../../../test/harness.js';
 import { events, eventTeams, participants, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
+const t = useTestApp({ academies: 2 }); // today is 22 November 2026 in Riyadh
+const [a, b] = t.academies;
 let eagles: string;
 let falcons: string;
 const p: Record<'ali' | 'badr' | 'camil' | 'dana', string> = { ali: '', badr: '', camil: '', dana: '' };
@@ -60,9 +52,6 @@ async function event(
  * still October) and at midnight on 1 November; Falcons (Dana) on 20 October and 10 November.
  */
 beforeAll(async () => {
-  t = await createTestApp(); // today is 22 November 2026 in Riyadh
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
   p.ali = await addPlayer(t.app, a, { name: 'Ali Report' });
   p.badr = await addPlayer(t.app, a, { name: 'Badr Report', nameArabic: 'بدر' });
   p.camil = await addPlayer(t.app, a, { name: 'Camil Report' });
@@ -77,7 +66,6 @@ beforeAll(async () => {
   await event(falcons, '2026-10-20', '17:00', '18:00', { dana: 'PLAYED' });
   await event(falcons, '2026-11-10', '17:00', '18:00', {});
 });
-afterAll(() => t.close());
 
 const ref = (id: string, name: string, nameArabic: string | null = null) => ({ id, name, nameArabic, avatar: null });
 

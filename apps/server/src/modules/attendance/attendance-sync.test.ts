@@ -5,16 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import type { AttendanceMarkResult, AttendanceSyncReply, Event } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { addPlayer, addTraining, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import type { Academy } from '../../../test/harness.js';
 import { attendanceMarks, packages, subscriptions } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
-let coach: { id: string; handle: string; token: string };
+const t = useTestApp({ academies: 2, coaches: 1 });
+const [a, b] = t.academies;
+const [coach] = t.coaches;
 let event: Event;
 const subscriptionOf = new Map<string, string>();
 
@@ -32,20 +33,16 @@ async function sessionsLeft(academy: Academy, playerId: string) {
 }
 
 async function statusOf(participantId: string) {
-  const res = await asMember(t.app, a)({ method: 'GET', url: `/api/events?startDate=${event.date}&endDate=${event.date}` });
+  const res = await api(t.app, a)('listEvents', { query: { startDate: event.date, endDate: event.date } });
   const events = res.json() as Event[];
   return events.flatMap((e) => e.participants).find((p) => p.id === participantId)?.status;
 }
 
 function sync(who: { handle: string; token: string }, marks: unknown[], sentAt = iso(now())) {
-  return asMember(t.app, who)({ method: 'POST', url: '/api/attendance/sync', payload: { sentAt, marks } });
+  return api(t.app, who)('syncAttendance', { body: { sentAt, marks } });
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
-  coach = await coachLogin(t.app, a);
   const players: string[] = [];
   for (const name of ['Saad Alharbi', 'Omar Alqahtani', 'Faisal Alshehri', 'Turki Almutairi'])
     players.push(await addPlayer(t.app, a, { name }));
@@ -63,15 +60,14 @@ beforeAll(async () => {
       subscriptionOf.set(playerId, s.id);
     }
   });
-  const admin = asMember(t.app, a);
-  const team = await admin({ method: 'POST', url: '/api/teams', payload: { name: 'U12', playerIds: players, coachIds: [coach.id] } });
+  const admin = api(t.app, a);
+  const team = await admin('createTeam', { body: { name: 'U12', playerIds: players, coachIds: [coach.id] } });
   expect(team.statusCode, team.body).toBe(201);
   event = await addTraining(t.app, a, [team.json().id], { coachIds: [coach.id] });
   expect(event.participants).toHaveLength(4);
   // Participants are created at the database's time; the app's clock runs from just after it.
   t.clock.set(iso(Date.now() + 3600_000));
 }, 60_000);
-afterAll(() => t.close());
 
 describe('queued attendance marks', () => {
   it('applies a mark once: the same mark sent again charges no second session and says it was already received', async () => {
@@ -115,10 +111,7 @@ describe('queued attendance marks', () => {
     const [, second, third] = event.participants;
     // The coach marks offline at T-10 min; an admin marks the same player ABSENT online at T.
     const offline = { id: randomUUID(), participantId: second.id, status: 'ATTENDED', markedAt: iso(now() - 10 * 60_000) };
-    const online = await asMember(
-      t.app,
-      a,
-    )({ method: 'PATCH', url: `/api/participants/${second.id}/status`, payload: { status: 'ABSENT' } });
+    const online = await api(t.app, a)('setParticipantStatus', { params: { participantId: second.id }, body: { status: 'ABSENT' } });
     expect(online.statusCode, online.body).toBe(200);
     t.clock.advance(60_000);
     const res = await sync(coach, [offline]);
@@ -135,10 +128,7 @@ describe('queued attendance marks', () => {
     expect(await sessionsLeft(a, second.userId)).toBe(10);
 
     // A server change made before the offline mark loses to it: the mark applies and charges a session.
-    const before = await asMember(
-      t.app,
-      a,
-    )({ method: 'PATCH', url: `/api/participants/${third.id}/status`, payload: { status: 'ABSENT' } });
+    const before = await api(t.app, a)('setParticipantStatus', { params: { participantId: third.id }, body: { status: 'ABSENT' } });
     expect(before.statusCode).toBe(200);
     t.clock.advance(2 * 60_000);
     const later = { id: randomUUID(), participantId: third.id, status: 'ATTENDED', markedAt: iso(now() - 60_000) };
@@ -149,7 +139,7 @@ describe('queued attendance marks', () => {
 
   it("moves device times by the clocks' difference: a device 1 h behind still wins against an older server change", async () => {
     const fourth = event.participants[3];
-    const set = await asMember(t.app, a)({ method: 'PATCH', url: `/api/participants/${fourth.id}/status`, payload: { status: 'ABSENT' } });
+    const set = await api(t.app, a)('setParticipantStatus', { params: { participantId: fourth.id }, body: { status: 'ABSENT' } });
     expect(set.statusCode).toBe(200);
     t.clock.advance(5 * 60_000);
     // By the server's clock the mark was made 1 minute ago (after the change), by the device's 61 minutes ago.
@@ -186,7 +176,7 @@ describe('queued attendance marks', () => {
     expect(await statusOf(first.id)).toBe('ABSENT');
     expect(await sessionsLeft(a, first.userId)).toBe(10);
     // Audited like a mark made online, with what became of each.
-    const trail = await asMember(t.app, a)({ method: 'GET', url: '/api/audit-events?startDate=2026-11-01&endDate=2026-12-31' });
+    const trail = await api(t.app, a)('listAuditEvents', { query: { startDate: '2026-11-01', endDate: '2026-12-31' } });
     const rows = (trail.json() as { action: string; details: { effect?: Record<string, number> } }[]).filter(
       (r) => r.action === 'syncAttendance',
     );
@@ -207,7 +197,7 @@ describe('queued attendance marks', () => {
         marks: Array.from({ length: 201 }, () => ({ id: randomUUID(), participantId: p.id, status: 'ATTENDED', markedAt: iso(now()) })),
       },
     ]) {
-      const res = await asMember(t.app, coach)({ method: 'POST', url: '/api/attendance/sync', payload });
+      const res = await api(t.app, coach)('syncAttendance', { body: payload });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
     }
   });
@@ -269,9 +259,7 @@ describe('rights and academies', () => {
   });
 
   it('refuses a signed-out caller (each account type flag: test/permissions.test.ts)', async () => {
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/attendance/sync',
+    const anonymous = await api(t.app)('syncAttendance', {
       headers: { host: `${a.handle}.kora.test` },
       payload: { sentAt: iso(now()), marks: [] },
     });

@@ -2,23 +2,22 @@
 // parent said they can't come — nor is a session of theirs used — and the answer says who was left out.
 import type { AuditEvent, Event, MarkAllPresentReply } from '@kora/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPlayer, addTraining, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
+import { addPlayer, addTraining } from '../../../test/fixtures.js';
+import { countStatements } from '../../../test/harness.js';
 import { packages, participants, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
-let coach: { id: string; handle: string; token: string };
-let otherCoach: { id: string; handle: string; token: string };
+const t = useTestApp({ academies: 2, coaches: ['Coach Waleed', 'Coach Majed'] });
+const [a, b] = t.academies;
+const [coach, otherCoach] = t.coaches;
 const p: Record<'comes' | 'cantCome' | 'absent' | 'timeBased', string> = { comes: '', cantCome: '', absent: '', timeBased: '' };
 const subscriptionOf = new Map<string, string>();
 let teamId = '';
 
-const markAll = (eventId: string, who: { handle: string; token: string } = a) =>
-  asMember(t.app, who)({ method: 'POST', url: `/api/events/${eventId}/present` });
+const markAll = (eventId: string, who: { handle: string; token: string } = a) => api(t.app, who)('markAllPresent', { params: { eventId } });
 
 async function sessionsLeft(playerId: string) {
   const [row] = await withTenant(t.deps.db, a.id, (tx) =>
@@ -31,7 +30,7 @@ async function sessionsLeft(playerId: string) {
 }
 
 async function statuses(event: Event) {
-  const res = await asMember(t.app, a)({ method: 'GET', url: `/api/events?startDate=${event.date}&endDate=${event.date}` });
+  const res = await api(t.app, a)('listEvents', { query: { startDate: event.date, endDate: event.date } });
   const found = (res.json() as Event[]).find((e) => e.id === event.id);
   return Object.fromEntries((found?.participants ?? []).map((x) => [x.userId, x.status]));
 }
@@ -46,11 +45,6 @@ const cantCome = (eventId: string, playerId: string) =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
-  coach = await coachLogin(t.app, a, 'Coach Waleed');
-  otherCoach = await coachLogin(t.app, a, 'Coach Majed');
   p.comes = await addPlayer(t.app, a, { name: 'Saad Comes' });
   p.cantCome = await addPlayer(t.app, a, { name: 'Omar Cant' });
   p.absent = await addPlayer(t.app, a, { name: 'Faisal Absent' });
@@ -68,27 +62,23 @@ beforeAll(async () => {
       subscriptionOf.set(playerId, s.id);
     }
   });
-  const team = await asMember(
-    t.app,
-    a,
-  )({ method: 'POST', url: '/api/teams', payload: { name: 'U12', playerIds: Object.values(p), coachIds: [coach.id] } });
+  const team = await api(t.app, a)('createTeam', { body: { name: 'U12', playerIds: Object.values(p), coachIds: [coach.id] } });
   expect(team.statusCode, team.body).toBe(201);
   teamId = team.json().id;
 });
-afterAll(() => t.close());
 
 describe('mark all present', () => {
   it("marks every pending player present but not one who can't come, whose session is not used; the answer lists them", async () => {
     const event = await addTraining(t.app, a, [teamId], { coachIds: [coach.id] });
     await cantCome(event.id, p.cantCome);
     const absent = event.participants.find((x) => x.userId === p.absent);
-    const set = await asMember(t.app, a)({ method: 'PATCH', url: `/api/participants/${absent?.id}/status`, payload: { status: 'ABSENT' } });
+    const set = await api(t.app, a)('setParticipantStatus', { params: { participantId: absent!.id }, body: { status: 'ABSENT' } });
     expect(set.statusCode).toBe(200);
 
     const res = await markAll(event.id, coach);
     expect(res.statusCode, res.body).toBe(200);
     const reply = res.json() as MarkAllPresentReply;
-    const idOf = (userId: string) => event.participants.find((x) => x.userId === userId)?.id;
+    const idOf = (userId: string) => event.participants.find((x) => x.userId === userId)!.id;
     expect(reply.skippedCantCome).toEqual([{ id: idOf(p.cantCome), userId: p.cantCome }]);
     expect(reply.marked.map((x) => x.userId).sort()).toEqual([p.comes, p.timeBased].sort());
 
@@ -108,16 +98,16 @@ describe('mark all present', () => {
     expect(await sessionsLeft(p.comes)).toEqual({ left: 9, status: 'ACTIVE' });
 
     // The coach may still mark them one by one: they came after all.
-    const one = await asMember(
-      t.app,
-      coach,
-    )({ method: 'PATCH', url: `/api/participants/${idOf(p.cantCome)}/status`, payload: { status: 'ATTENDED' } });
+    const one = await api(t.app, coach)('setParticipantStatus', {
+      params: { participantId: idOf(p.cantCome) },
+      body: { status: 'ATTENDED' },
+    });
     expect(one.statusCode).toBe(200);
     expect(await sessionsLeft(p.cantCome)).toEqual({ left: 9, status: 'ACTIVE' });
 
     // Audited, with the counts (newest first: the first call is the last row).
     const trail = (
-      await asMember(t.app, a)({ method: 'GET', url: '/api/audit-events?startDate=2026-11-22&endDate=2026-11-22' })
+      await api(t.app, a)('listAuditEvents', { query: { startDate: '2026-11-22', endDate: '2026-11-22' } })
     ).json() as AuditEvent[];
     expect(trail.filter((r) => r.action === 'markAllPresent').at(-1)).toMatchObject({
       actor: { id: coach.id },
@@ -154,10 +144,9 @@ describe('mark all present', () => {
         .values(Array.from({ length: 36 }, (_, i) => ({ academyId: a.id, role: 'PLAYER' as const, name: `Many ${i}` })))
         .returning({ id: users.id }),
     );
-    const bigTeam = await asMember(
-      t.app,
-      a,
-    )({ method: 'POST', url: '/api/teams', payload: { name: 'Big', playerIds: [...Object.values(p), ...extra.map((x) => x.id)] } });
+    const bigTeam = await api(t.app, a)('createTeam', {
+      body: { name: 'Big', playerIds: [...Object.values(p), ...extra.map((x) => x.id)] },
+    });
     const big = await addTraining(t.app, a, [bigTeam.json().id], { date: '2026-11-29' });
     const few = await countStatements(() => markAll(small.id));
     const many = await countStatements(() => markAll(big.id));

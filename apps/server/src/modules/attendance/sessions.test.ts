@@ -4,15 +4,17 @@
 
 import { type Event, eventSchema } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { addPlayer, addTraining } from '../../../test/fixtures.js';
-import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { countStatements } from '../../../test/harness.js';
 import { packages, subscriptions } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 import { moveSession, returnSessions } from './sessions.js';
 
-let t: TestContext;
-let a: Academy;
+const t = useTestApp({ academies: 1 });
+const [a] = t.academies;
 let player: string;
 let sessionBased: string;
 let timeBased: string;
@@ -31,8 +33,6 @@ const setLeft = (left: number, status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE') =>
 const move = (delta: -1 | 1) => withTenant(t.deps.db, a.id, (tx) => moveSession(tx, player, delta, t.clock.now()));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
   player = await addPlayer(t.app, a, { name: 'Saad Alharbi' });
   await withTenant(t.deps.db, a.id, async (tx) => {
     const [sessions, months] = await tx
@@ -53,15 +53,14 @@ beforeAll(async () => {
     sessionBased = s.id;
     timeBased = m.id;
   });
-  const admin = asMember(t.app, a);
-  const team = await admin({ method: 'POST', url: '/api/teams', payload: { name: 'U12', playerIds: [player] } });
+  const admin = api(t.app, a);
+  const team = await admin('createTeam', { body: { name: 'U12', playerIds: [player] } });
   expect(team.statusCode, team.body).toBe(201);
   await addTraining(t.app, a, [team.json().id], { repeat: { until: '2026-12-07' } });
-  const listed = await admin({ method: 'GET', url: '/api/events?startDate=2026-11-23&endDate=2026-12-07' });
+  const listed = await admin('listEvents', { query: { startDate: '2026-11-23', endDate: '2026-12-07' } });
   events = eventSchema.array().parse(listed.json());
   expect(events).toHaveLength(3);
 }, 60_000);
-afterAll(() => t.close());
 
 describe('session accounting', () => {
   it('never gives back above the total nor uses below 0; INACTIVE at 0, ACTIVE again when one comes back', async () => {
@@ -82,7 +81,7 @@ describe('session accounting', () => {
 
   it('gives back many sessions in one statement, up to the total, and says how many each subscription got', async () => {
     const mark = (participantId: string, status: string) =>
-      countStatements(() => asMember(t.app, a)({ method: 'PATCH', url: `/api/participants/${participantId}/status`, payload: { status } }));
+      countStatements(() => api(t.app, a)('setParticipantStatus', { params: { participantId }, body: { status } }));
     await setLeft(10);
     const counts: number[] = [];
     for (const e of events) counts.push((await mark(e.participants[0].id, 'ATTENDED')).statements);

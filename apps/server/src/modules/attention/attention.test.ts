@@ -1,27 +1,25 @@
 import { type AttentionItem, type AttentionReply, allFlags } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, countStatements, registerAndLogin } from '../../../test/harness.js';
 import { academies, accountTypes, packages, parentPlayers, subscriptionReminders, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 import { type Claimed, reminderMail, sendAllDueReminders, sendDueReminders, startReminders } from './reminders.js';
 
-let t: TestContext;
+const t = useTestApp();
 const START = '2026-11-22T09:00:00Z'; // 12:00 on 22 November 2026 in Riyadh
 const DAY = 24 * 3600_000;
 const LONG_AGO = new Date('2026-01-01T10:00:00Z');
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
 beforeEach(() => {
   t.clock.set(START);
 });
-afterAll(() => t.close());
 
 const attention = async (who: { handle: string; token: string }) => {
-  const res = await asMember(t.app, who)({ method: 'GET', url: '/api/attention' });
+  const res = await api(t.app, who)('attention');
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as AttentionReply;
 };
@@ -223,9 +221,9 @@ describe('GET /api/attention', () => {
 
   it('needs a token (401) and R:Players or R:Settings (403 otherwise)', async () => {
     const a = await registerAndLogin(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/attention' })).statusCode).toBe(401);
+    expect((await api(t.app)('attention')).statusCode).toBe(401);
     const coach = await coachLogin(t.app, a); // the default Coach type reads Players
-    expect((await asMember(t.app, coach)({ method: 'GET', url: '/api/attention' })).statusCode).toBe(200);
+    expect((await api(t.app, coach)('attention')).statusCode).toBe(200);
     const give = async (flags: Partial<ReturnType<typeof allFlags>>, name: string) =>
       withTenant(t.deps.db, a.id, async (tx) => {
         const [type] = await tx
@@ -235,9 +233,9 @@ describe('GET /api/attention', () => {
         await tx.update(users).set({ accountTypeId: type.id }).where(eq(users.id, coach.id));
       });
     await give({ canReadSchedule: true, canReadGrowth: true, canReadDashboard: true }, 'No players');
-    expect((await asMember(t.app, coach)({ method: 'GET', url: '/api/attention' })).statusCode).toBe(403);
+    expect((await api(t.app, coach)('attention')).statusCode).toBe(403);
     await give({ canReadSettings: true }, 'Settings only');
-    expect((await asMember(t.app, coach)({ method: 'GET', url: '/api/attention' })).statusCode).toBe(200);
+    expect((await api(t.app, coach)('attention')).statusCode).toBe(200);
   });
 
   it('keeps academies apart', async () => {
@@ -264,7 +262,7 @@ describe('GET /api/attention', () => {
         else await s.sub(p, monthly, 'ACTIVE', { endDate: '2026-11-25' });
       }
     };
-    const list = () => asMember(t.app, a)({ method: 'GET', url: '/api/attention' });
+    const list = () => api(t.app, a)('attention');
     await seed(2, 0);
     const few = await countStatements(list);
     expect(few.result.json().count).toBe(4);
@@ -463,10 +461,11 @@ describe('the hourly reminder timer', () => {
       sessionsLeft: 1,
     });
     const reminders = startReminders(t.app.deps, { info() {}, error() {} }, 3600_000);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const mails = async () => (await t.deps.mailer.outbox(10_000)).filter((m) => m.to === 'timer@x.sa');
+    // The run at start mails by itself, without being asked.
+    await vi.waitFor(async () => expect(await mails()).toHaveLength(1), { timeout: 10_000, interval: 20 });
     await reminders.run(); // joins the first run if it is still going, else runs again (and finds nothing new)
     await reminders.stop();
-    const mails = (await t.deps.mailer.outbox(10_000)).filter((m) => m.to === 'timer@x.sa');
-    expect(mails.map((m) => m.text.includes(`/renew-subscription/${sub}`))).toEqual([true]);
+    expect((await mails()).map((m) => m.text.includes(`/renew-subscription/${sub}`))).toEqual([true]);
   });
 });

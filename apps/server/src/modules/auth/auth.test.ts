@@ -1,24 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import {
   academyHost,
-  asMember,
   countStatements,
   createTestApp,
   expectInvalid,
   loginAs,
   registerAndLogin,
-  type TestContext,
   uniqueHandle,
 } from '../../../test/harness.js';
 import { users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const registration = (handle: string, over: Record<string, unknown> = {}) => ({
   academyName: 'Jeddah Stars',
@@ -32,14 +28,14 @@ const registration = (handle: string, over: Record<string, unknown> = {}) => ({
 describe('POST /api/auth/register/academy', () => {
   it('creates the academy with its default account types and the owner as Admin', async () => {
     const handle = uniqueHandle('Reg').toUpperCase();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register/academy', payload: registration(handle) });
+    const res = await api(t.app)('registerAcademy', { body: registration(handle) });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.academy).toMatchObject({ name: 'Jeddah Stars', handle: handle.toLowerCase() });
     expect(body.user.email).toBe(`owner@${handle.toLowerCase()}.sa`);
 
     const token = await loginAs(t.app, handle.toLowerCase(), `owner@${handle.toLowerCase()}.sa`, 'secret-pass');
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await api(t.app)('me', { headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.accountType).toMatchObject({ name: 'Admin', isDefault: true, canWriteSettings: true, canReadDashboard: true });
     expect(me.json().currentAcademyId).toBe(body.academy.id);
@@ -50,18 +46,10 @@ describe('POST /api/auth/register/academy', () => {
 
   it('answers 409 for a taken handle or owner e-mail and creates nothing', async () => {
     const a = await registerAndLogin(t.app);
-    const dupHandle = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register/academy',
-      payload: registration(a.handle, { email: 'x@y.sa' }),
-    });
+    const dupHandle = await api(t.app)('registerAcademy', { body: registration(a.handle, { email: 'x@y.sa' }) });
     expect(dupHandle.statusCode).toBe(409);
     expect(dupHandle.json().message).toBe('This academy link is already taken');
-    const dupEmail = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register/academy',
-      payload: registration(uniqueHandle(), { email: a.email }),
-    });
+    const dupEmail = await api(t.app)('registerAcademy', { body: registration(uniqueHandle(), { email: a.email }) });
     expect(dupEmail.statusCode).toBe(409);
     expect(dupEmail.json().message).toBe('This email is already registered');
   });
@@ -78,12 +66,12 @@ describe('POST /api/auth/register/academy', () => {
     ['wrong type', { phone: 966501234567 }, 'phone', undefined],
   ])('rejects %s with 400 and its message', async (_name, over, path, message) => {
     const handle = uniqueHandle();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register/academy', payload: registration(handle, over) });
+    const res = await api(t.app)('registerAcademy', { body: registration(handle, over) });
     expect(res.statusCode).toBe(400);
     const issue = res.json().issues.find((i: { path: string }) => i.path.endsWith(path));
     expect(issue).toBeDefined();
     if (message) expect(issue.message).toBe(message);
-    const check = await t.app.inject({ method: 'GET', url: `/api/academies/check/${handle}` });
+    const check = await api(t.app)('checkHandle', { params: { handle } });
     expect(check.json()).toEqual({ exists: false });
   });
 });
@@ -91,22 +79,18 @@ describe('POST /api/auth/register/academy', () => {
 describe('GET /api/academies/check/:handle', () => {
   it('tells whether a handle exists, case-insensitively', async () => {
     const a = await registerAndLogin(t.app);
-    expect((await t.app.inject({ method: 'GET', url: `/api/academies/check/${a.handle.toUpperCase()}` })).json()).toMatchObject({
+    expect((await api(t.app)('checkHandle', { params: { handle: a.handle.toUpperCase() } })).json()).toMatchObject({
       exists: true,
       academy: { name: expect.any(String) },
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/academies/check/nobody-here' })).json()).toEqual({ exists: false });
+    expect((await api(t.app)('checkHandle', { params: { handle: 'nobody-here' } })).json()).toEqual({ exists: false });
   });
 });
 
 describe('POST /api/auth/login', () => {
   it('answers a token and the user', async () => {
     const a = await registerAndLogin(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { handle: a.handle, email: a.email.toUpperCase(), password: a.password },
-    });
+    const res = await api(t.app)('login', { body: { handle: a.handle, email: a.email.toUpperCase(), password: a.password } });
     expect(res.statusCode).toBe(200);
     expect(res.json().token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.json().user).toMatchObject({ email: a.email, role: 'ADMIN' });
@@ -120,7 +104,7 @@ describe('POST /api/auth/login', () => {
       { handle: a.handle, email: a.email, password: 'wrong-password' },
     ];
     for (const payload of tries) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      const res = await api(t.app)('login', { body: payload });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'auth.invalid_credentials' });
     }
@@ -129,16 +113,12 @@ describe('POST /api/auth/login', () => {
   it('cannot log into academy B with academy A credentials', async () => {
     const a = await registerAndLogin(t.app);
     const b = await registerAndLogin(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { handle: b.handle, email: a.email, password: a.password },
-    });
+    const res = await api(t.app)('login', { body: { handle: b.handle, email: a.email, password: a.password } });
     expect(res.statusCode).toBe(401);
   });
 
   it('answers 400 for missing fields', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { handle: '', email: '', password: '' } });
+    const res = await api(t.app)('login', { body: { handle: '', email: '', password: '' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(['handle', 'email', 'password']));
   });
@@ -147,10 +127,8 @@ describe('POST /api/auth/login', () => {
     const a = await registerAndLogin(t.app);
     let last = 0;
     for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { handle: a.handle, email: a.email, password: `wrong-${i}` },
+      const res = await api(t.app)('login', {
+        body: { handle: a.handle, email: a.email, password: `wrong-${i}` },
         remoteAddress: `10.0.0.${i + 1}`,
       });
       last = res.statusCode;
@@ -161,25 +139,17 @@ describe('POST /api/auth/login', () => {
     }
     expect(last).toBe(429);
     // From an address that never logged in, even the right password waits until the window passes…
-    const locked = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { handle: a.handle, email: a.email, password: a.password },
+    const locked = await api(t.app)('login', {
+      body: { handle: a.handle, email: a.email, password: a.password },
       remoteAddress: '10.8.8.8',
     });
     expect(locked.statusCode).toBe(429);
     // …but the owner's own address (registerAndLogin logged in from it) is never locked out by others' failures.
-    const owner = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { handle: a.handle, email: a.email, password: a.password },
-    });
+    const owner = await api(t.app)('login', { body: { handle: a.handle, email: a.email, password: a.password } });
     expect(owner.statusCode).toBe(200);
     t.clock.advance(16 * 60_000);
-    const after = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { handle: a.handle, email: a.email, password: a.password },
+    const after = await api(t.app)('login', {
+      body: { handle: a.handle, email: a.email, password: a.password },
       remoteAddress: '10.9.9.9',
     });
     expect(after.statusCode).toBe(200);
@@ -188,24 +158,17 @@ describe('POST /api/auth/login', () => {
   it("keeps the owner's known address open through an attacker's 100 failures from other addresses", async () => {
     const a = await registerAndLogin(t.app);
     for (let i = 0; i < 100; i++) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { handle: a.handle, email: a.email, password: `guess-${i}` },
+      await api(t.app)('login', {
+        body: { handle: a.handle, email: a.email, password: `guess-${i}` },
         remoteAddress: `172.16.${Math.floor(i / 250)}.${(i % 250) + 1}`,
       });
     }
-    const stranger = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { handle: a.handle, email: a.email, password: a.password },
+    const stranger = await api(t.app)('login', {
+      body: { handle: a.handle, email: a.email, password: a.password },
       remoteAddress: '172.31.0.1',
     });
     expect(stranger.statusCode).toBe(429);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { handle: a.handle, email: a.email, password: a.password } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await api(t.app)('login', { body: { handle: a.handle, email: a.email, password: a.password } })).statusCode).toBe(200);
   });
 
   it('limits one address across e-mails: 100 logins with different e-mails hit 429', async () => {
@@ -213,10 +176,8 @@ describe('POST /api/auth/login', () => {
     const a = await registerAndLogin(strict.app);
     const statuses: number[] = [];
     for (let i = 0; i < 100; i++) {
-      const res = await strict.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { handle: a.handle, email: `spray-${i}@x.sa`, password: 'Summer2026!' },
+      const res = await api(strict.app)('login', {
+        body: { handle: a.handle, email: `spray-${i}@x.sa`, password: 'Summer2026!' },
         remoteAddress: '10.4.4.4',
       });
       statuses.push(res.statusCode);
@@ -230,20 +191,16 @@ describe('POST /api/auth/login', () => {
     const strict = await createTestApp({ RATE_LIMIT_SCALE: '1' });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await strict.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { handle: 'x-y-z', email: 'flood@x.sa', password: 'p' },
+      const res = await api(strict.app)('login', {
+        body: { handle: 'x-y-z', email: 'flood@x.sa', password: 'p' },
         remoteAddress: '10.1.1.1',
       });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    const other = await strict.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { handle: 'x-y-z', email: 'other@x.sa', password: 'p' },
+    const other = await api(strict.app)('login', {
+      body: { handle: 'x-y-z', email: 'other@x.sa', password: 'p' },
       remoteAddress: '10.1.1.1',
     });
     expect(other.statusCode).toBe(401);
@@ -254,12 +211,12 @@ describe('POST /api/auth/login', () => {
 describe('GET /api/auth/me and POST /api/auth/logout', () => {
   it('answers 401 without a token, with a bad token and after logout', async () => {
     const a = await registerAndLogin(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
-    const member = asMember(t.app, a);
-    expect((await member({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
-    expect((await member({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
-    const after = await member({ method: 'GET', url: '/api/auth/me' });
+    expect((await api(t.app)('me')).statusCode).toBe(401);
+    expect((await api(t.app)('me', { headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    const member = api(t.app, a);
+    expect((await member('me')).statusCode).toBe(200);
+    expect((await member('logout')).statusCode).toBe(204);
+    const after = await member('me');
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ message: 'Unauthorized', code: 'auth.unauthorized' });
   });
@@ -267,15 +224,11 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
   it("answers 401 for a token used on another academy's host", async () => {
     const a = await registerAndLogin(t.app);
     const b = await registerAndLogin(t.app);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
+    const res = await api(t.app)('me', {
       headers: { host: academyHost(b.handle), authorization: `Bearer ${a.token}` },
     });
     expect(res.statusCode).toBe(401);
-    const own = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
+    const own = await api(t.app)('me', {
       headers: { host: academyHost(a.handle), authorization: `Bearer ${a.token}` },
     });
     expect(own.statusCode).toBe(200);
@@ -283,13 +236,13 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
 
   it('expires a session after the idle time', async () => {
     const a = await registerAndLogin(t.app);
-    const member = asMember(t.app, a);
+    const member = api(t.app, a);
     t.clock.advance(29 * 24 * 3600_000);
-    expect((await member({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await member('me')).statusCode).toBe(200);
     t.clock.advance(29 * 24 * 3600_000);
-    expect((await member({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await member('me')).statusCode).toBe(200);
     t.clock.advance(31 * 24 * 3600_000);
-    expect((await member({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await member('me')).statusCode).toBe(401);
   });
 });
 
@@ -302,7 +255,7 @@ describe('forgot and reset password', () => {
 
   it('mails a single-use link that sets a new password and ends old sessions', async () => {
     const a = await registerAndLogin(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });
+    const res = await api(t.app)('forgotPassword', { body: { handle: a.handle, email: a.email } });
     expect(res.statusCode).toBe(202);
     const mail = await lastLink();
     expect(mail.to).toBe(a.email);
@@ -310,17 +263,13 @@ describe('forgot and reset password', () => {
     expect(link?.[0]).toContain(`${a.handle}.kora.test/auth/reset-password/`);
     const token = link![1];
 
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, newPassword: 'brand-new-pass' },
-    });
+    const reset = await api(t.app)('resetPassword', { body: { token, newPassword: 'brand-new-pass' } });
     expect(reset.statusCode).toBe(204);
-    expect((await asMember(t.app, a)({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await api(t.app, a)('me')).statusCode).toBe(401);
     await expect(loginAs(t.app, a.handle, a.email, a.password)).rejects.toThrow();
     await loginAs(t.app, a.handle, a.email, 'brand-new-pass');
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'another-pass' } });
+    const again = await api(t.app)('resetPassword', { body: { token, newPassword: 'another-pass' } });
     expectInvalid(again, 'auth.reset_token_invalid', 'token');
     expect(again.json().message).toBe('This reset link is invalid or has expired');
   });
@@ -329,29 +278,20 @@ describe('forgot and reset password', () => {
     const a = await registerAndLogin(t.app);
     const tokens: string[] = [];
     for (let i = 0; i < 2; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });
+      await api(t.app)('forgotPassword', { body: { handle: a.handle, email: a.email } });
       tokens.push((await lastLink()).text.match(/reset-password\/(\S+)/)![1]);
     }
     expect(tokens[0]).not.toBe(tokens[1]);
-    const used = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: tokens[1], newPassword: 'first-new-pass' },
-    });
+    const used = await api(t.app)('resetPassword', { body: { token: tokens[1], newPassword: 'first-new-pass' } });
     expect(used.statusCode).toBe(204);
-    const older = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: tokens[0], newPassword: 'second-new-pass' },
-    });
+    const older = await api(t.app)('resetPassword', { body: { token: tokens[0], newPassword: 'second-new-pass' } });
     expectInvalid(older, 'auth.reset_token_invalid', 'token');
     await loginAs(t.app, a.handle, a.email, 'first-new-pass');
   });
 
   it('does the same work before answering for a known and an unknown e-mail (the answer tells nothing)', async () => {
     const a = await registerAndLogin(t.app);
-    const ask = (email: string) =>
-      countStatements(() => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email } }));
+    const ask = (email: string) => countStatements(() => api(t.app)('forgotPassword', { body: { handle: a.handle, email } }));
     const known = await ask(a.email);
     const unknown = await ask('nobody-here@x.sa');
     expect([known.result.statusCode, unknown.result.statusCode]).toEqual([202, 202]);
@@ -364,11 +304,7 @@ describe('forgot and reset password', () => {
   it('answers 202 for an unknown e-mail without sending anything', async () => {
     const a = await registerAndLogin(t.app);
     const before = (await t.deps.mailer.outbox(1000)).length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: { handle: a.handle, email: 'ghost@x.sa' },
-    });
+    const res = await api(t.app)('forgotPassword', { body: { handle: a.handle, email: 'ghost@x.sa' } });
     expect(res.statusCode).toBe(202);
     await t.app.background.idle();
     expect((await t.deps.mailer.outbox(1000)).length).toBe(before);
@@ -376,9 +312,9 @@ describe('forgot and reset password', () => {
 
   it('refuses an expired link and a short password', async () => {
     const a = await registerAndLogin(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });
+    await api(t.app)('forgotPassword', { body: { handle: a.handle, email: a.email } });
     const token = (await lastLink()).text.match(/reset-password\/(\S+)/)![1];
-    const short = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'short' } });
+    const short = await api(t.app)('resetPassword', { body: { token, newPassword: 'short' } });
     expect(short.statusCode).toBe(400);
     expect(short.json().issues[0]).toEqual({
       path: 'newPassword',
@@ -386,7 +322,7 @@ describe('forgot and reset password', () => {
       code: 'password.too_short',
     });
     t.clock.advance(31 * 60_000);
-    const late = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'long-enough' } });
+    const late = await api(t.app)('resetPassword', { body: { token, newPassword: 'long-enough' } });
     expectInvalid(late, 'auth.reset_token_invalid', 'token');
     await loginAs(t.app, a.handle, a.email, a.password);
   });
@@ -395,26 +331,21 @@ describe('forgot and reset password', () => {
     const a = await registerAndLogin(t.app);
     const b = await registerAndLogin(t.app);
     // Asking for a link, or logging in, by naming academy A on academy B's subdomain: not found there.
-    const forgotOnB = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
+    const forgotOnB = await api(t.app)('forgotPassword', {
       headers: { host: academyHost(b.handle) },
       payload: { handle: a.handle, email: a.email },
     });
     expect(forgotOnB.statusCode).toBe(404);
-    const loginOnB = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+    const loginOnB = await api(t.app)('login', {
       headers: { host: academyHost(b.handle) },
       payload: { handle: a.handle, email: a.email, password: a.password },
     });
     expect(loginOnB.statusCode).toBe(404);
     expect(loginOnB.body).not.toContain('token');
 
-    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });
+    await api(t.app)('forgotPassword', { body: { handle: a.handle, email: a.email } });
     const token = (await lastLink()).text.match(/reset-password\/(\S+)/)![1];
-    const reset = (host: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/reset-password', headers: { host }, payload: { token, newPassword: 'long-enough' } });
+    const reset = (host: string) => api(t.app)('resetPassword', { headers: { host }, payload: { token, newPassword: 'long-enough' } });
     const onB = await reset(academyHost(b.handle));
     expect(onB.statusCode).toBe(400);
     expect(onB.json().code).toBe('auth.reset_token_invalid');
@@ -424,10 +355,10 @@ describe('forgot and reset password', () => {
 
   it('refuses the link of a user deleted since it was mailed with 400, not 500', async () => {
     const a = await registerAndLogin(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { handle: a.handle, email: a.email } });
+    await api(t.app)('forgotPassword', { body: { handle: a.handle, email: a.email } });
     const token = (await lastLink()).text.match(/reset-password\/(\S+)/)![1];
     await withTenant(t.deps.db, a.id, (tx) => tx.delete(users).where(eq(users.id, a.userId)));
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'long-enough' } });
+    const res = await api(t.app)('resetPassword', { body: { token, newPassword: 'long-enough' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('auth.reset_token_invalid');
   });
@@ -436,18 +367,16 @@ describe('forgot and reset password', () => {
 describe('malformed requests', () => {
   it('answers 400, 404 or 415, never 5xx, with the error shape', async () => {
     const cases = [
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
+      await api(t.app)('login', {
         headers: { 'content-type': 'application/json' },
         payload: '{"handle": ',
       }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'null', headers: { 'content-type': 'application/json' } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '[1,2]', headers: { 'content-type': 'application/json' } }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'a=b', headers: { 'content-type': 'text/plain' } }),
+      await api(t.app)('login', { body: 'null', headers: { 'content-type': 'application/json' } }),
+      await api(t.app)('login', { body: '[1,2]', headers: { 'content-type': 'application/json' } }),
+      await api(t.app)('login', { body: 'a=b', headers: { 'content-type': 'text/plain' } }),
       await t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
-      await t.app.inject({ method: 'GET', url: `/api/academies/check/${'x'.repeat(150)}` }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/register/academy', payload: { academyName: 'x'.repeat(2_000_000) } }),
+      await api(t.app)('checkHandle', { params: { handle: 'x'.repeat(150) } }),
+      await api(t.app)('registerAcademy', { body: { academyName: 'x'.repeat(2_000_000) } }),
     ];
     for (const res of cases) {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);

@@ -1,19 +1,16 @@
 import { type AuditEvent, riyadhToday } from '@kora/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Academy, asMember, createTestApp, loginAs, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
+import { type Academy, loginAs, registerAndLogin } from '../../../test/harness.js';
 
 /** POST /api/auth/change-password (issue 20): a signed-in member changes their own password. */
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const change = (who: { handle: string; token: string }, payload: object, remoteAddress?: string) =>
-  asMember(t.app, who)({ method: 'POST', url: '/api/auth/change-password', payload, remoteAddress });
-const me = (who: { handle: string; token: string }) => asMember(t.app, who)({ method: 'GET', url: '/api/auth/me' });
-const login = (a: Academy, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { handle: a.handle, email: a.email, password } });
+  api(t.app, who)('changePassword', { body: payload, remoteAddress });
+const me = (who: { handle: string; token: string }) => api(t.app, who)('me');
+const login = (a: Academy, password: string) => api(t.app)('login', { body: { handle: a.handle, email: a.email, password } });
 
 describe('changing one’s password', () => {
   it('refuses a wrong current password with its code on its field, and a new one under 8 characters', async () => {
@@ -29,7 +26,7 @@ describe('changing one’s password', () => {
     expect(short.json()).toMatchObject({ code: 'password.too_short' });
     // Nothing changed: the old password still signs in.
     expect((await login(a, a.password)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/change-password', payload: {} })).statusCode).toBe(401);
+    expect((await api(t.app)('changePassword', { body: {} })).statusCode).toBe(401);
   });
 
   it("sets the new password, ends the member's other sessions but not this one, and is audited without the passwords", async () => {
@@ -43,7 +40,7 @@ describe('changing one’s password', () => {
     expect((await login(a, 'a-better-secret')).statusCode).toBe(200);
 
     const today = riyadhToday(t.clock.now());
-    const trail = await asMember(t.app, a)({ method: 'GET', url: `/api/audit-events?startDate=${today}&endDate=${today}` });
+    const trail = await api(t.app, a)('listAuditEvents', { query: { startDate: today, endDate: today } });
     const row = (trail.json() as AuditEvent[]).find((r) => r.action === 'changePassword');
     expect(row).toMatchObject({
       actor: { id: a.userId },
@@ -58,14 +55,9 @@ describe('changing one’s password', () => {
   it('changes only the login of its own academy, where another academy has one of the same e-mail', async () => {
     const a = await registerAndLogin(t.app);
     const b = await registerAndLogin(t.app);
-    const types = (await asMember(t.app, b)({ method: 'GET', url: '/api/account-types' })).json() as { id: string; name: string }[];
-    const made = await asMember(
-      t.app,
-      b,
-    )({
-      method: 'POST',
-      url: '/api/users',
-      payload: { name: 'Twin', email: a.email, accountTypeId: types.find((x) => x.name === 'Coach')?.id },
+    const types = (await api(t.app, b)('listAccountTypes')).json() as { id: string; name: string }[];
+    const made = await api(t.app, b)('createStaffUser', {
+      body: { name: 'Twin', email: a.email, accountTypeId: types.find((x) => x.name === 'Coach')?.id },
     });
     expect(made.statusCode, made.body).toBe(201);
     const twinPassword = made.json().password as string;

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
 import { type Academy, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 
 const login = (app: FastifyInstance, a: Academy, password: string, remoteAddress?: string, email = a.email) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload: { handle: a.handle, email, password }, remoteAddress });
+  api(app)('login', { body: { handle: a.handle, email, password }, remoteAddress });
 
 const tally = (statuses: number[]) => ({
   evaluated: statuses.filter((s) => s === 401).length,

@@ -1,19 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Academy, academyHost, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
+import { academyHost } from '../../../test/harness.js';
 import { packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
+const t = useTestApp({ academies: 2 }); // clock: 2026-11-22
+const [a, b] = t.academies;
 let monthly: string;
 let inactive: string;
 let otherAcademyPackage: string;
 beforeAll(async () => {
-  t = await createTestApp(); // clock: 2026-11-22
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
   [{ id: monthly }, { id: inactive }] = await withTenant(t.deps.db, a.id, (tx) =>
     tx
       .insert(packages)
@@ -27,7 +25,6 @@ beforeAll(async () => {
     tx.insert(packages).values({ academyId: b.id, name: 'B', priceHalalas: 1 }).returning(),
   );
 });
-afterAll(() => t.close());
 
 const body = (over: { parentInfo?: object; playerInfo?: object; [k: string]: unknown } = {}) => {
   const { parentInfo, playerInfo, ...rest } = over;
@@ -58,7 +55,7 @@ const body = (over: { parentInfo?: object; playerInfo?: object; [k: string]: unk
     ...rest,
   };
 };
-const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/register/parent', payload });
+const post = (payload: object) => api(t.app)('registerParent', { body: payload });
 const countPlayers = () =>
   withTenant(t.deps.db, a.id, (tx) => tx.select().from(users).where(eq(users.role, 'PLAYER'))).then((r) => r.length);
 
@@ -185,9 +182,7 @@ describe('POST /api/auth/register/parent', () => {
 
   it("registers only on the academy's own subdomain (or the root): another academy's host answers 404 and creates nothing (issue 16, item 15)", async () => {
     const before = await countPlayers();
-    const onB = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register/parent',
+    const onB = await api(t.app)('registerParent', {
       headers: { host: academyHost(b.handle) },
       payload: body(),
     });
@@ -196,12 +191,10 @@ describe('POST /api/auth/register/parent', () => {
     expect(await countPlayers()).toBe(before);
     // The packages the wizard offers, and the handle check, likewise.
     const onBHost = { headers: { host: academyHost(b.handle) } };
-    expect((await t.app.inject({ method: 'GET', url: `/api/packages?handle=${a.handle}`, ...onBHost })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/academies/check/${a.handle}`, ...onBHost })).statusCode).toBe(404);
+    expect((await api(t.app)('listPublicPackages', { query: { handle: a.handle }, ...onBHost })).statusCode).toBe(404);
+    expect((await api(t.app)('checkHandle', { params: { handle: a.handle }, ...onBHost })).statusCode).toBe(404);
 
-    const onA = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register/parent',
+    const onA = await api(t.app)('registerParent', {
       headers: { host: academyHost(a.handle) },
       payload: body({ parentInfo: { email: 'on-own-host@example.sa' } }),
     });

@@ -1,33 +1,26 @@
 import { ageGroupOf, type GrowthMedians, type GrowthMetric, type GrowthPlayerRow } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import {
-  type Academy,
-  asMember,
-  countStatements,
-  createTestApp,
-  LIST_STATEMENTS,
-  registerAndLogin,
-  type TestContext,
-} from '../../../test/harness.js';
+import { countStatements, LIST_STATEMENTS, registerAndLogin } from '../../../test/harness.js';
 import { growthMetrics, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
-let coach: { id: string; handle: string; token: string };
+const t = useTestApp({ academies: 2, coaches: 1 }); // today is 22 November 2026 in Riyadh
+const [a, b] = t.academies;
+const [coach] = t.coaches; // the default Coach type reads and writes Growth
 let ali: string;
 let badr: string;
 
 type Who = { handle: string; token: string };
-const api = (who: Who = a) => asMember(t.app, who);
-const post = (payload: object, who: Who = a) => api(who)({ method: 'POST', url: '/api/growth-metrics', payload });
-const put = (id: string, payload: object, who: Who = a) => api(who)({ method: 'PUT', url: `/api/growth-metrics/${id}`, payload });
-const del = (id: string, who: Who = a) => api(who)({ method: 'DELETE', url: `/api/growth-metrics/${id}` });
+const call = (who: Who = a) => api(t.app, who);
+const post = (payload: object, who: Who = a) => call(who)('createGrowthMetric', { body: payload });
+const put = (id: string, payload: object, who: Who = a) => call(who)('updateGrowthMetric', { params: { id }, body: payload });
+const del = (id: string, who: Who = a) => call(who)('deleteGrowthMetric', { params: { id } });
 const history = async (playerId: string, who: Who = a) => {
-  const res = await api(who)({ method: 'GET', url: `/api/growth-metrics/player/${playerId}` });
+  const res = await call(who)('playerGrowth', { params: { playerId } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as GrowthMetric[];
 };
@@ -48,14 +41,9 @@ const record = (over: object = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp(); // today is 22 November 2026 in Riyadh
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
-  coach = await coachLogin(t.app, a); // the default Coach type reads and writes Growth
   ali = await addPlayer(t.app, a, { name: 'Ali Growth', birthdate: '2015-03-14' });
   badr = await addPlayer(t.app, a, { name: 'Badr Growth', birthdate: '2015-09-01' });
 });
-afterAll(() => t.close());
 
 describe('growth records', () => {
   it('adds, lists by date, edits and deletes a player’s records (a coach may: W:Growth)', async () => {
@@ -132,24 +120,24 @@ describe('growth records', () => {
     const c = await registerAndLogin(t.app);
     const noRights = await coachLogin(t.app, c);
     await withTenant(t.deps.db, c.id, (tx) => tx.update(users).set({ accountTypeId: null }).where(eq(users.id, noRights.id)));
-    expect((await api(noRights)({ method: 'GET', url: '/api/growth-metrics/players' })).statusCode).toBe(403);
+    expect((await call(noRights)('listGrowthPlayers')).statusCode).toBe(403);
     expect((await post(record(), noRights)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/growth-metrics/players' })).statusCode).toBe(401);
+    expect((await api(t.app)('listGrowthPlayers')).statusCode).toBe(401);
   });
 
   it('keeps academies apart: another academy’s player or record is 404', async () => {
     const [some] = await history(ali);
-    expect((await api(b)({ method: 'GET', url: `/api/growth-metrics/player/${ali}` })).statusCode).toBe(404);
+    expect((await call(b)('playerGrowth', { params: { playerId: ali } })).statusCode).toBe(404);
     expect((await put(some.id, record(), b)).statusCode).toBe(404);
     expect((await del(some.id, b)).statusCode).toBe(404);
-    const listB = (await api(b)({ method: 'GET', url: '/api/growth-metrics/players' })).json() as GrowthPlayerRow[];
+    const listB = (await call(b)('listGrowthPlayers')).json() as GrowthPlayerRow[];
     expect(listB.map((r) => r.player.id)).not.toContain(ali);
   });
 
   it('removes a player’s records with the player', async () => {
     const gone = await addPlayer(t.app, a, { name: 'Leaving Player' });
     const { id } = (await post(record({ playerId: gone }))).json();
-    expect((await api()({ method: 'DELETE', url: `/api/users/${gone}` })).statusCode).toBe(204);
+    expect((await call()('deleteUser', { params: { id: gone } })).statusCode).toBe(204);
     const left = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(growthMetrics));
     expect(left.map((r) => r.id)).not.toContain(id);
     expect(left.every((r) => r.playerId !== gone)).toBe(true);
@@ -158,10 +146,8 @@ describe('growth records', () => {
 
 describe('GET /api/growth-metrics/players', () => {
   it('lists every player with teams and the latest record (or null)', async () => {
-    const team = (
-      await api()({ method: 'POST', url: '/api/teams', payload: { name: 'U12 Eagles', color: 'ORANGE', playerIds: [ali] } })
-    ).json();
-    const rows = (await api(coach)({ method: 'GET', url: '/api/growth-metrics/players' })).json() as GrowthPlayerRow[];
+    const team = (await call()('createTeam', { body: { name: 'U12 Eagles', color: 'ORANGE', playerIds: [ali] } })).json();
+    const rows = (await call(coach)('listGrowthPlayers')).json() as GrowthPlayerRow[];
     const rowOf = (id: string) => rows.find((r) => r.player.id === id);
     expect(rowOf(ali)).toEqual({
       player: {
@@ -209,7 +195,7 @@ describe('GET /api/growth-metrics/players', () => {
           ),
         );
       });
-    const list = () => api(c)({ method: 'GET', url: '/api/growth-metrics/players' });
+    const list = () => call(c)('listGrowthPlayers');
     await seed(10, 0);
     const small = await countStatements(list);
     expect(small.result.json()).toHaveLength(10);
@@ -254,7 +240,7 @@ describe('age groups and their medians', () => {
     await add(p1, '2026-10-05', 142);
     await add(p2, '2026-10-07', 137);
     await add(older, '2026-09-10', 170, 1.8);
-    const res = await countStatements(() => api(c)({ method: 'GET', url: `/api/growth-metrics/player/${p2}/age-group-medians` }));
+    const res = await countStatements(() => call(c)('growthAgeGroupMedians', { params: { playerId: p2 } }));
     expect(res.result.statusCode, res.result.body).toBe(200);
     const medians = res.result.json() as GrowthMedians;
     expect(medians).toMatchObject({ ageGroup: 'U12', playersCount: 3 });
@@ -262,6 +248,6 @@ describe('age groups and their medians', () => {
       expect.objectContaining({ month: '2026-09', count: 3, height: 141, weight: 30, sprint10m: 2.2, armSpan: null }),
       expect.objectContaining({ month: '2026-10', count: 2, height: 139.5, sprint10m: null }),
     ]);
-    expect((await api(b)({ method: 'GET', url: `/api/growth-metrics/player/${p2}/age-group-medians` })).statusCode).toBe(404);
+    expect((await call(b)('growthAgeGroupMedians', { params: { playerId: p2 } })).statusCode).toBe(404);
   });
 });

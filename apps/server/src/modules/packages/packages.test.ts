@@ -1,26 +1,16 @@
 import type { Package } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import {
-  type Academy,
-  academyHost,
-  asMember,
-  createTestApp,
-  expectInvalid,
-  registerAndLogin,
-  type TestContext,
-} from '../../../test/harness.js';
+import { type Academy, academyHost, asMember, createTestApp, expectInvalid, registerAndLogin } from '../../../test/harness.js';
 import { packages, subscriptions } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
+const t = useTestApp({ academies: 2 });
+const [a, b] = t.academies;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
   await withTenant(t.deps.db, a.id, (tx) =>
     tx.insert(packages).values([
       { academyId: a.id, name: 'Monthly', nameArabic: 'باقة شهرية', priceHalalas: 45050, monthsNumber: 1, hasTrial: true, trialDays: 7 },
@@ -31,11 +21,10 @@ beforeAll(async () => {
   );
   await withTenant(t.deps.db, b.id, (tx) => tx.insert(packages).values({ academyId: b.id, name: 'B only', priceHalalas: 100 }));
 });
-afterAll(() => t.close());
 
 describe('GET /api/packages?handle=', () => {
   it("lists that academy's active packages in SAR for the public wizard", async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/packages?handle=${a.handle}` });
+    const res = await api(t.app)('listPublicPackages', { query: { handle: a.handle } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       {
@@ -69,31 +58,27 @@ describe('GET /api/packages?handle=', () => {
 
   it("lists only the named academy's packages, whoever asks", async () => {
     const names = (res: { json: () => { name: string }[] }) => res.json().map((p) => p.name);
-    expect(names(await t.app.inject({ method: 'GET', url: `/api/packages?handle=${b.handle}` }))).toEqual(['B only']);
+    expect(names(await api(t.app)('listPublicPackages', { query: { handle: b.handle } }))).toEqual(['B only']);
     // With a handle a member gets the public list too: active packages only, without their settings.
-    const asA = await asMember(t.app, a)({ method: 'GET', url: `/api/packages?handle=${a.handle}` });
+    const asA = await api(t.app, a)('listPublicPackages', { query: { handle: a.handle } });
     expect(names(asA)).toEqual(['Monthly', '12 sessions']);
     expect(asA.json()[0]).not.toHaveProperty('isActive');
   });
 
   it('answers 404 for an unknown or empty handle, and for another academy on an academy host', async () => {
     for (const handle of ['nobody-here', '', '%20']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/packages?handle=${handle}` });
+      const res = await api(t.app)('listPublicPackages', { query: { handle } });
       expect(res.statusCode, handle).toBe(404);
       expect(res.json()).toEqual({ message: 'Academy not found', code: 'academy.not_found' });
     }
-    const elsewhere = await t.app.inject({
-      method: 'GET',
-      url: `/api/packages?handle=${b.handle}`,
-      headers: { host: academyHost(a.handle) },
-    });
+    const elsewhere = await api(t.app)('listPublicPackages', { query: { handle: b.handle }, headers: { host: academyHost(a.handle) } });
     expect(elsewhere.statusCode).toBe(404);
   });
 });
 
 describe('GET /api/packages (member)', () => {
   it('lists every package of the academy except archived ones', async () => {
-    const res = await asMember(t.app, a)({ method: 'GET', url: '/api/packages' });
+    const res = await api(t.app, a)('listPackages');
     expect(res.statusCode).toBe(200);
     expect(
       res
@@ -105,13 +90,13 @@ describe('GET /api/packages (member)', () => {
   });
 
   it("never shows another academy's packages", async () => {
-    const res = await asMember(t.app, b)({ method: 'GET', url: '/api/packages' });
+    const res = await api(t.app, b)('listPackages');
     expect(res.json().map((p: { name: string }) => p.name)).toEqual(['B only']);
   });
 
   it('answers 401 without a token, whatever other query it carries', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/packages' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/packages?academy=x' })).statusCode).toBe(401);
+    expect((await api(t.app)('listPackages')).statusCode).toBe(401);
+    expect((await api(t.app)('listPackages', { query: { academy: 'x' } })).statusCode).toBe(401);
   });
 });
 
@@ -120,10 +105,9 @@ describe('rate limits', () => {
     const strict = await createTestApp({ RATE_LIMIT_SCALE: '0.05' }); // 120 × 0.05 = 6 a minute
     const c = await registerAndLogin(strict.app);
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++)
-      statuses.push((await strict.app.inject({ method: 'GET', url: `/api/packages?handle=${c.handle}` })).statusCode);
+    for (let i = 0; i < 7; i++) statuses.push((await api(strict.app)('listPublicPackages', { query: { handle: c.handle } })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
-    for (let i = 0; i < 8; i++) expect((await asMember(strict.app, c)({ method: 'GET', url: '/api/packages' })).statusCode).toBe(200);
+    for (let i = 0; i < 8; i++) expect((await api(strict.app, c)('listPackages')).statusCode).toBe(200);
     await strict.close();
   });
 });
@@ -133,15 +117,14 @@ describe('rate limits', () => {
 describe('package writes', () => {
   let w: Academy;
   let coach: { handle: string; token: string };
-  const api = (who: { handle: string; token: string } = w) => asMember(t.app, who);
-  const create = (payload: object, who = w) => api(who)({ method: 'POST', url: '/api/packages', payload });
-  const update = (id: string, payload: object, who = w) => api(who)({ method: 'PUT', url: `/api/packages/${id}`, payload });
-  const toggle = (id: string, payload: object, who = w) => api(who)({ method: 'PATCH', url: `/api/packages/${id}/toggle-active`, payload });
-  const remove = (id: string, who = w) => api(who)({ method: 'DELETE', url: `/api/packages/${id}` });
-  const list = async (who: { handle: string; token: string } = w) =>
-    (await api(who)({ method: 'GET', url: '/api/packages' })).json() as Package[];
+  const call = (who: { handle: string; token: string } = w) => api(t.app, who);
+  const create = (payload: object, who = w) => call(who)('createPackage', { body: payload });
+  const update = (id: string, payload: object, who = w) => call(who)('updatePackage', { params: { id }, body: payload });
+  const toggle = (id: string, payload: object, who = w) => call(who)('togglePackage', { params: { id }, body: payload });
+  const remove = (id: string, who = w) => call(who)('deletePackage', { params: { id } });
+  const list = async (who: { handle: string; token: string } = w) => (await call(who)('listPackages')).json() as Package[];
   const publicList = async () =>
-    (await t.app.inject({ method: 'GET', url: `/api/packages?handle=${w.handle}` })).json() as { id: string; name: string }[];
+    (await api(t.app)('listPublicPackages', { query: { handle: w.handle } })).json() as { id: string; name: string }[];
   const stored = (id: string) =>
     withTenant(t.deps.db, w.id, async (tx) => (await tx.select().from(packages).where(eq(packages.id, id)))[0]);
   const make = async (payload: object = {}) => {
@@ -415,7 +398,7 @@ describe('package writes', () => {
     for (const call of calls) {
       const anonymous = await t.app.inject({ ...call, headers: { host: academyHost(w.handle) } });
       expect(anonymous.statusCode, call.url).toBe(401);
-      const denied = await api(coach)(call);
+      const denied = await asMember(t.app, coach)(call);
       expect(denied.statusCode, call.url).toBe(403);
       expect(denied.json().code).toBe('auth.forbidden');
     }

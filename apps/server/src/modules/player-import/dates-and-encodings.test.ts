@@ -1,20 +1,20 @@
 import { IMPORT_COLUMNS, IMPORT_HEADERS } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { multipart } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, asMember, registerAndLogin } from '../../../test/harness.js';
 import { teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 import { csvDocument } from '../../lib/csv.js';
 
-let t: TestContext;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   // Sunday 22 November 2026: a birthdate of 2009–2021 is within the window (5–50 years ago).
   t.clock.set('2026-11-22T09:00:00Z');
 });
-afterAll(() => t.close());
 
 const EN = IMPORT_COLUMNS.map((c) => IMPORT_HEADERS[c].en);
 const AR = IMPORT_COLUMNS.map((c) => IMPORT_HEADERS[c].ar);
@@ -138,7 +138,7 @@ describe('birthdates as people write them', () => {
       ['csv', 'en', 'Birthdate (dd/mm/yyyy)'],
       ['xlsx', 'ar', 'تاريخ الميلاد (يوم/شهر/سنة)'],
     ] as const) {
-      const template = await asMember(t.app, a)({ method: 'GET', url: `/api/players/import/template?format=${format}&lang=${lang}` });
+      const template = await api(t.app, a)('playerImportTemplate', { query: { format, lang } });
       expect(template.statusCode).toBe(200);
       const column = IMPORT_COLUMNS.indexOf('birthdate');
       if (format === 'csv') expect(template.body.replace(/^\uFEFF/, '').split(',')[column]).toBe(`"${header}"`);

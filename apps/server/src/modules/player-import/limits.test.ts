@@ -3,9 +3,11 @@
 import { IMPORT_COLUMNS, IMPORT_HEADERS, MAX_IMPORT_FILE_BYTES } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { multipart } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, asMember, registerAndLogin } from '../../../test/harness.js';
 import { teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 import { csvDocument } from '../../lib/csv.js';
@@ -24,16 +26,11 @@ import {
   zipOf,
 } from './test-files.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
+const t = useTestApp({ academies: 2 });
+const [a, b] = t.academies;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
   await withTenant(t.deps.db, a.id, (tx) => tx.insert(teams).values({ academyId: a.id, name: 'U10 Lions' }));
 });
-afterAll(() => t.close());
 
 const EN = IMPORT_COLUMNS.map((c) => IMPORT_HEADERS[c].en);
 const row = (cells: Partial<Record<(typeof IMPORT_COLUMNS)[number], string>>) => IMPORT_COLUMNS.map((c) => cells[c] ?? '');
@@ -46,7 +43,7 @@ const upload = (who: Academy, path: 'import' | 'import/preview', bytes: Buffer, 
   )({ method: 'POST', url: `/api/players/${path}`, ...multipart({}, { name, bytes, type: 'application/octet-stream', field: 'file' }) });
 const playersOf = (academy: Academy) => withTenant(t.deps.db, academy.id, (tx) => tx.select().from(users).where(eq(users.role, 'PLAYER')));
 const teamsOf = (academy: Academy) => withTenant(t.deps.db, academy.id, (tx) => tx.select().from(teams));
-const createTeam = (who: Academy, name: string) => asMember(t.app, who)({ method: 'POST', url: '/api/teams', payload: { name } });
+const createTeam = (who: Academy, name: string) => api(t.app, who)('createTeam', { body: { name } });
 
 /** `count` valid, different players in the template's columns. */
 const players = (count: number) =>
@@ -72,7 +69,7 @@ describe('players import limits (issue 28)', () => {
       upload(a, 'import/preview', bomb),
       upload(a, 'import', bomb),
       createTeam(b, 'B Tigers'),
-      asMember(t.app, b)({ method: 'GET', url: '/api/teams' }),
+      api(t.app, b)('listTeams'),
     ]);
     for (const res of [preview, imported]) {
       expect(res.statusCode).toBe(400);
@@ -187,7 +184,7 @@ describe('players import limits (issue 28)', () => {
     const [imported, created, listed] = await Promise.all([
       upload(c, 'import', file, 'players.csv'),
       createTeam(b, 'B Falcons'),
-      asMember(t.app, b)({ method: 'GET', url: '/api/teams' }),
+      api(t.app, b)('listTeams'),
     ]);
     expect(imported.statusCode).toBe(200);
     expect(imported.json()).toEqual({ created: 5000, updated: 0 });

@@ -1,21 +1,19 @@
 import { IMPORT_COLUMNS, IMPORT_HEADERS } from '@kora/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { addPlayer, multipart } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { type Academy, asMember, registerAndLogin } from '../../../test/harness.js';
 import { auditEvents, parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 import { csvDocument } from '../../lib/csv.js';
 import { readSheet } from './file.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
+const t = useTestApp({ academies: 2 });
+const [a, b] = t.academies;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
   await withTenant(t.deps.db, a.id, (tx) =>
     tx.insert(teams).values([
       { academyId: a.id, name: 'U10 Lions', nameArabic: 'أسود تحت ١٠' },
@@ -24,7 +22,6 @@ beforeAll(async () => {
   );
   await withTenant(t.deps.db, b.id, (tx) => tx.insert(teams).values({ academyId: b.id, name: 'B Tigers' }));
 });
-afterAll(() => t.close());
 
 const EN = IMPORT_COLUMNS.map((c) => IMPORT_HEADERS[c].en);
 const AR = IMPORT_COLUMNS.map((c) => IMPORT_HEADERS[c].ar);
@@ -280,7 +277,7 @@ describe('players import and export', () => {
     const broken = await upload(a, 'import/preview', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64)]));
     expect(broken.json().code).toBe('import.file_unreadable');
     expect((await upload(a, 'import/preview', csv([EN]))).json().code).toBe('import.empty');
-    const none = await asMember(t.app, a)({ method: 'POST', url: '/api/players/import', ...multipart({}) });
+    const none = await api(t.app, a)('importPlayers', { ...multipart({}) });
     expect(none.statusCode).toBe(400);
     expect(none.json().code).toBe('import.file_required');
   });

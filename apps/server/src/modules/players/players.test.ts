@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import { type Academy, asMember, createTestApp, expectInvalid, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { asMember, expectInvalid } from '../../../test/harness.js';
 import { accountTypes, events, packages, participants, subscriptions } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
+const t = useTestApp({ academies: 2 });
+const [a, b] = t.academies;
 let player: string;
 let eventId: string;
 let subId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
   player = await addPlayer(t.app, a);
   await withTenant(t.deps.db, a.id, async (tx) => {
     const [pkg] = await tx
@@ -40,7 +38,6 @@ beforeAll(async () => {
     await tx.insert(participants).values({ academyId: a.id, eventId, userId: player });
   });
 });
-afterAll(() => t.close());
 
 const get = (url: string, who: { handle: string; token: string } = a) => asMember(t.app, who)({ method: 'GET', url });
 
@@ -88,8 +85,7 @@ describe('player reads', () => {
 
 describe('attendance marking from the player page', () => {
   it('uses a session on ATTENDED, makes the subscription INACTIVE at 0, and gives it back', async () => {
-    const mark = (status: string) =>
-      asMember(t.app, a)({ method: 'PATCH', url: `/api/events/${eventId}/participants/${player}`, payload: { status } });
+    const mark = (status: string) => api(t.app, a)('setEventParticipantStatus', { params: { eventId, userId: player }, body: { status } });
     const res = await mark('ATTENDED');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: expect.any(String), status: 'ATTENDED' });
@@ -104,15 +100,15 @@ describe('attendance marking from the player page', () => {
   });
 
   it('validates the status and keeps academies apart', async () => {
-    const bad = await asMember(
-      t.app,
-      a,
-    )({ method: 'PATCH', url: `/api/events/${eventId}/participants/${player}`, payload: { status: 'MAYBE' } });
+    const bad = await api(t.app, a)('setEventParticipantStatus', {
+      params: { eventId, userId: player },
+      body: { status: 'MAYBE' },
+    });
     expectInvalid(bad, 'validation.invalid_value', 'status');
-    const foreign = await asMember(
-      t.app,
-      b,
-    )({ method: 'PATCH', url: `/api/events/${eventId}/participants/${player}`, payload: { status: 'ABSENT' } });
+    const foreign = await api(t.app, b)('setEventParticipantStatus', {
+      params: { eventId, userId: player },
+      body: { status: 'ABSENT' },
+    });
     expect(foreign.statusCode).toBe(404);
   });
 });

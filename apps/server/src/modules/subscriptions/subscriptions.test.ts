@@ -1,23 +1,16 @@
 import { allFlags, type ManagedSubscription, type PermissionFlags, type SubscriptionRow, type SubscriptionStatus } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import {
-  type Academy,
-  asMember,
-  countStatements,
-  createTestApp,
-  LIST_STATEMENTS,
-  registerAndLogin,
-  type TestContext,
-} from '../../../test/harness.js';
+import { type Academy, asMember, countStatements, LIST_STATEMENTS, registerAndLogin } from '../../../test/harness.js';
 import { accountTypes, invoices, packages, parentPlayers, payments, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
 import { createSession } from '../auth/sessions.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
+const t = useTestApp({ academies: 2 });
+const [a, b] = t.academies;
 /** Packages of academy a by purpose. */
 const pkg = {
   /** 1 month, 450.50 SAR, may pause, no trial. */
@@ -35,15 +28,15 @@ let foreignPkg = '';
 const START = '2026-11-22T09:00:00Z'; // the harness clock's start: today is 2026-11-22 in Riyadh
 
 type Who = { handle: string; token: string };
-const api = (who: Who = a) => asMember(t.app, who);
+const call = (who: Who = a) => api(t.app, who);
 const patch = (url: string, payload?: object, who: Who = a) =>
-  api(who)({ method: 'PATCH', url: `/api/subscriptions/${url}`, ...(payload ? { payload } : {}) });
+  asMember(t.app, who)({ method: 'PATCH', url: `/api/subscriptions/${url}`, ...(payload ? { payload } : {}) });
 const create = (playerId: string, packageId: string, who: Who = a) =>
-  api(who)({ method: 'POST', url: `/api/subscriptions/${playerId}`, payload: { packageId, sendInvoice: false } });
+  call(who)('createSubscription', { params: { playerId }, body: { packageId, sendInvoice: false } });
 const activate = (packageId: string, id: string, extra: object = {}, who: Who = a) =>
   patch(`${packageId}/${id}`, { status: 'ACTIVE', sendInvoice: false, paymentMethod: 'Cash', ...extra }, who);
 const list = async (who: Who = a) => {
-  const res = await api(who)({ method: 'GET', url: '/api/subscriptions' });
+  const res = await call(who)('listSubscriptions');
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as SubscriptionRow[];
 };
@@ -100,9 +93,6 @@ async function memberWith(flags: Partial<PermissionFlags>): Promise<Who> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
   const made = await withTenant(t.deps.db, a.id, (tx) =>
     tx
       .insert(packages)
@@ -122,7 +112,6 @@ beforeAll(async () => {
   );
   foreignPkg = foreign.id;
 }, 60_000);
-afterAll(() => t.close());
 afterEach(() => {
   t.clock.set(START);
 });
@@ -313,10 +302,10 @@ describe('manual (cash) activation', () => {
     expect(paid).toHaveLength(1);
     const [invoice] = await invoicesOf(created.id);
     expect(invoice).toMatchObject({ paymentId: paid[0].id, paymentMethod: 'Cash', totalHalalas: paid[0].amountHalalas });
-    const history = await api()({ method: 'GET', url: '/api/invoices/all?startDate=2026-11-01&endDate=2026-11-30' });
+    const history = await call()('listInvoices', { query: { startDate: '2026-11-01', endDate: '2026-11-30' } });
     expect(history.statusCode, history.body).toBe(200);
     expect(history.json()).toContainEqual(expect.objectContaining({ id: invoice.id, totalAmount: paid[0].amountHalalas / 100 }));
-    const csv = await api()({ method: 'GET', url: '/api/invoices/export?month=2026-11' });
+    const csv = await call()('exportInvoices', { query: { month: '2026-11' } });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(String(invoice.invoiceNumber));
     expect((await t.deps.mailer.outbox(500)).filter((m) => m.to === parentEmail)).toEqual([]);
@@ -388,20 +377,18 @@ describe('states that follow the calendar and attendance', () => {
     const playerId = await addPlayer(t.app, a, { name: 'Session Player' });
     const created = (await create(playerId, pkg.sessions)).json() as ManagedSubscription;
     await activate(pkg.sessions, created.id);
-    const team = await api()({ method: 'POST', url: '/api/teams', payload: { name: 'Session team', playerIds: [playerId] } });
+    const team = await call()('createTeam', { body: { name: 'Session team', playerIds: [playerId] } });
     expect(team.statusCode, team.body).toBe(201);
     const participantIds: string[] = [];
     for (const date of ['2026-11-23', '2026-11-24']) {
-      const ev = await api()({
-        method: 'POST',
-        url: '/api/events',
-        payload: { type: 'TRAINING_SESSION', date, time: '17:00', endTime: '18:00', field: 'A', teamIds: [team.json().id] },
+      const ev = await call()('createEvent', {
+        body: { type: 'TRAINING_SESSION', date, time: '17:00', endTime: '18:00', field: 'A', teamIds: [team.json().id] },
       });
       expect(ev.statusCode, ev.body).toBe(201);
       const event = Array.isArray(ev.json()) ? ev.json()[0] : ev.json();
       participantIds.push(event.participants.find((x: { userId: string }) => x.userId === playerId).id);
     }
-    const mark = (id: string, status: string) => api()({ method: 'PATCH', url: `/api/participants/${id}/status`, payload: { status } });
+    const mark = (id: string, status: string) => call()('setParticipantStatus', { params: { participantId: id }, body: { status } });
     expect((await mark(participantIds[0], 'ATTENDED')).statusCode).toBe(200);
     expect((await rowOf(playerId))?.subscription).toMatchObject({ status: 'ACTIVE', sessionsLeft: 1, totalSessions: 2 });
     await mark(participantIds[1], 'ATTENDED');
@@ -499,14 +486,14 @@ describe('the list', () => {
       expect(created.statusCode, created.body).toBe(201);
       const pending = created.json() as ManagedSubscription;
       expect((await rowOf(playerId))?.subscription).toMatchObject({ id: pending.id, status: 'PENDING' });
-      const players = await api()({ method: 'GET', url: '/api/users?role=PLAYER' });
+      const players = await call()('listUsers', { query: { role: 'PLAYER' } });
       expect(
         players
           .json()
           .find((p: { id: string }) => p.id === playerId)
           .subscriptions.map((s: { id: string }) => s.id),
       ).toEqual([pending.id, quarter.id, ...(next === pkg.sessions ? [expect.any(String)] : [])]);
-      const detail = await api()({ method: 'GET', url: `/api/players/${playerId}/subscriptions` });
+      const detail = await call()('playerSubscriptions', { params: { id: playerId } });
       expect(detail.json()[0].id).toBe(pending.id);
       if (next === pkg.monthly) {
         expect((await patch(`${pending.id}/cancel`)).statusCode).toBe(200);
@@ -548,7 +535,7 @@ describe('the list', () => {
           ]),
         );
       });
-    const read = () => api(c)({ method: 'GET', url: '/api/subscriptions' });
+    const read = () => call(c)('listSubscriptions');
     await seed(10, 0);
     const small = await countStatements(read);
     expect(small.result.json()).toHaveLength(10);
@@ -564,7 +551,7 @@ describe('the list', () => {
 describe('validation', () => {
   it('says "Subscription package was not selected by user" without a package', async () => {
     const playerId = await seedPlayer();
-    const noPackage = await api()({ method: 'POST', url: `/api/subscriptions/${playerId}`, payload: { sendInvoice: false } });
+    const noPackage = await call()('createSubscription', { params: { playerId }, body: { sendInvoice: false } });
     expect(noPackage.statusCode).toBe(400);
     expect(noPackage.json()).toMatchObject({
       code: 'subscription.package_required',
@@ -608,7 +595,7 @@ describe('validation', () => {
 
 describe('access', () => {
   it('answers 401 without a token and 404 for an unknown subscription', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/subscriptions', headers: { host: `${a.handle}.kora.test` } });
+    const anonymous = await api(t.app)('listSubscriptions', { headers: { host: `${a.handle}.kora.test` } });
     expect(anonymous.statusCode).toBe(401);
     for (const action of ['cancel', 'pause', 'resume']) {
       const res = await patch(`3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f/${action}`);
@@ -634,7 +621,7 @@ describe('access', () => {
     expect((await dbRow(created.id)).status).toBe('PENDING');
     // A coach (no Settings rights) does not even read the list.
     const coach = await coachLogin(t.app, a);
-    expect((await api(coach)({ method: 'GET', url: '/api/subscriptions' })).statusCode).toBe(403);
+    expect((await call(coach)('listSubscriptions')).statusCode).toBe(403);
   });
 
   it("keeps academies apart: another academy's players, subscriptions and packages are unknown", async () => {

@@ -5,69 +5,54 @@
  */
 import { type AuditEvent, riyadhToday } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
 import { multipart, parentInfo, playerInfo } from '../../../test/fixtures.js';
-import { type Academy, academyHost, asMember, createTestApp, loginAs, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { academyHost, loginAs } from '../../../test/harness.js';
 import { invoices, packages, payments, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
+const t = useTestApp({ academies: 1 });
+const [a] = t.academies;
 let receptionist: { handle: string; token: string };
 let monthly: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
   [{ id: monthly }] = await withTenant(t.deps.db, a.id, (tx) =>
     tx.insert(packages).values({ academyId: a.id, name: 'Monthly', priceHalalas: 45000, monthsNumber: 1 }).returning(),
   );
   // The demo's receptionist: players read and write, nothing else.
-  const type = await asMember(
-    t.app,
-    a,
-  )({
-    method: 'POST',
-    url: '/api/account-types',
-    payload: { name: 'Receptionist', canReadPlayers: true, canWritePlayers: true },
-  });
+  const type = await api(t.app, a)('createAccountType', { body: { name: 'Receptionist', canReadPlayers: true, canWritePlayers: true } });
   expect(type.statusCode, type.body).toBe(201);
   const email = `reception@${a.handle}.sa`;
-  const staff = await asMember(
-    t.app,
-    a,
-  )({
-    method: 'POST',
-    url: '/api/users',
-    payload: { name: 'Noura', email, accountTypeId: type.json().id },
-  });
+  const staff = await api(t.app, a)('createStaffUser', { body: { name: 'Noura', email, accountTypeId: type.json().id } });
   expect(staff.statusCode, staff.body).toBe(201);
   receptionist = { handle: a.handle, token: await loginAs(t.app, a.handle, email, staff.json().password) };
 });
-afterAll(() => t.close());
 
 /** A player added through the staff wizard, with a PENDING subscription of Monthly when `withPackage`. */
 async function newPlayer(name: string, withPackage: boolean) {
   const fields: Record<string, string> = { parentInfo: JSON.stringify(parentInfo), playerInfo: JSON.stringify(playerInfo({ name })) };
   if (withPackage) Object.assign(fields, { selectedPackage: monthly, packageType: 'TIME_BASED' });
-  const res = await asMember(t.app, a)({ method: 'POST', url: '/api/users/parent-player', ...multipart(fields) });
+  const res = await api(t.app, a)('createParentPlayer', { ...multipart(fields) });
   expect(res.statusCode, res.body).toBe(201);
   return { playerId: res.json().player.id as string, subscriptionId: (res.json().subscription?.id ?? null) as string | null };
 }
 
 /** Pays a PENDING subscription in cash with its invoice, as staff do. */
 const payCash = (subscriptionId: string) =>
-  asMember(
-    t.app,
-    a,
-  )({ method: 'PATCH', url: `/api/subscriptions/${monthly}/${subscriptionId}`, payload: { status: 'ACTIVE', sendInvoice: true } });
+  api(t.app, a)('activateSubscription', {
+    params: { packageId: monthly, subscriptionId },
+    body: { status: 'ACTIVE', sendInvoice: true },
+  });
 
 const deletePlayer = (id: string, who: { handle: string; token: string } = receptionist) =>
-  asMember(t.app, who)({ method: 'DELETE', url: `/api/users/${id}` });
+  api(t.app, who)('deleteUser', { params: { id } });
 
 const today = () => riyadhToday(t.clock.now());
 const trail = async () =>
-  (await asMember(t.app, a)({ method: 'GET', url: `/api/audit-events?startDate=${today()}&endDate=${today()}` })).json() as AuditEvent[];
+  (await api(t.app, a)('listAuditEvents', { query: { startDate: today(), endDate: today() } })).json() as AuditEvent[];
 
 const inAcademy = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(t.deps.db, a.id, work);
 const moneyRows = () =>
@@ -96,9 +81,9 @@ describe('deleting a player with payments', () => {
     });
 
     // Nothing changed: the player, their subscription, payment and invoice stay, numbered 1 and 2.
-    expect((await asMember(t.app, a)({ method: 'GET', url: `/api/users/${paid.playerId}` })).statusCode).toBe(200);
+    expect((await api(t.app, a)('getUser', { params: { id: paid.playerId } })).statusCode).toBe(200);
     expect(await moneyRows()).toEqual(before);
-    const pdf = await t.app.inject({ method: 'GET', url: `/api/invoices/${invoice.id}`, headers: { host: academyHost(a.handle) } });
+    const pdf = await api(t.app)('invoicePdf', { params: { id: invoice.id }, headers: { host: academyHost(a.handle) } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     // A refused call leaves no audit row.

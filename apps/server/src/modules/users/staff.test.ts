@@ -1,37 +1,25 @@
 import type { AccountTypeListItem, Admin } from '@kora/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPlayer, coachLogin } from '../../../test/fixtures.js';
-import {
-  type Academy,
-  asMember,
-  createTestApp,
-  expectInvalid,
-  loginAs,
-  registerAndLogin,
-  type TestContext,
-} from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
+import { addPlayer } from '../../../test/fixtures.js';
+import { expectInvalid, loginAs } from '../../../test/harness.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
-let coach: { id: string; handle: string; token: string };
+const t = useTestApp({ academies: 2, coaches: 1 });
+const [a, b] = t.academies;
+const [coach] = t.coaches;
 let admin: AccountTypeListItem;
 let coachType: AccountTypeListItem;
 
 type Who = { handle: string; token: string };
-const createStaff = (payload: object, who: Who = a) => asMember(t.app, who)({ method: 'POST', url: '/api/users', payload });
-const sendReset = (id: string, who: Who = a) => asMember(t.app, who)({ method: 'POST', url: `/api/users/${id}/send-reset` });
+const createStaff = (payload: object, who: Who = a) => api(t.app, who)('createStaffUser', { body: payload });
+const sendReset = (id: string, who: Who = a) => api(t.app, who)('sendUserPasswordReset', { params: { id } });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
-  coach = await coachLogin(t.app, a);
-  const types = (await asMember(t.app, a)({ method: 'GET', url: '/api/account-types' })).json() as AccountTypeListItem[];
+  const types = (await api(t.app, a)('listAccountTypes')).json() as AccountTypeListItem[];
   admin = types.find((x) => x.name === 'Admin')!;
   coachType = types.find((x) => x.name === 'Coach')!;
 });
-afterAll(() => t.close());
 
 describe('POST /api/users (a staff login)', () => {
   it('creates an ADMIN-role login of the chosen type whose password is shown once and works', async () => {
@@ -52,12 +40,12 @@ describe('POST /api/users (a staff login)', () => {
     });
     expect(password).toMatch(/^[A-Za-z0-9]{14}$/);
     const token = await loginAs(t.app, a.handle, email.toLowerCase(), password);
-    const me = await asMember(t.app, { handle: a.handle, token })({ method: 'GET', url: '/api/auth/me' });
+    const me = await api(t.app, { handle: a.handle, token })('me');
     expect(me.json().user).toMatchObject({ id: user.id, accountType: { id: coachType.id } });
     // Settings → Privileges lists staff with name, e-mail, account type and date joined.
-    const staff = (await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=ADMIN' })).json() as Admin[];
+    const staff = (await api(t.app, a)('listUsers', { query: { role: 'ADMIN' } })).json() as Admin[];
     expect(staff.map((s) => s.id)).toEqual(expect.arrayContaining([a.userId, user.id]));
-    const coaches = (await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=COACH' })).json();
+    const coaches = (await api(t.app, a)('listUsers', { query: { role: 'COACH' } })).json();
     expect(coaches[0]).toMatchObject({ id: coach.id, hasLogin: true, accountTypeId: coachType.id, createdAt: expect.any(String) });
   });
 
@@ -70,7 +58,7 @@ describe('POST /api/users (a staff login)', () => {
     expect((await createStaff({ name: 'X', email: a.email, accountTypeId: admin.id })).statusCode).toBe(409);
     const unknown = await createStaff({ name: 'X', email: 'x@y.sa', accountTypeId: '3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f' });
     expect(unknown.json()).toMatchObject({ code: 'account_type.unknown', issues: [{ path: 'accountTypeId' }] });
-    const foreignType = (await asMember(t.app, b)({ method: 'GET', url: '/api/account-types' })).json()[0].id;
+    const foreignType = (await api(t.app, b)('listAccountTypes')).json()[0].id;
     expectInvalid(await createStaff({ name: 'X', email: 'x@y.sa', accountTypeId: foreignType }), 'account_type.unknown', 'accountTypeId');
     expect((await createStaff({ name: 'X', email: 'x@y.sa', accountTypeId: coachType.id }, coach)).statusCode).toBe(403);
   });
@@ -86,18 +74,14 @@ describe('POST /api/users/:id/send-reset', () => {
     expect(mail.to).toBe(email);
     const token = mail.text.match(new RegExp(`${a.handle}\\.kora\\.test/auth/reset-password/(\\S+)`))?.[1];
     expect(token).toBeTruthy();
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, newPassword: 'brand-new-pass' },
-    });
+    const reset = await api(t.app)('resetPassword', { body: { token, newPassword: 'brand-new-pass' } });
     expect(reset.statusCode).toBe(204);
     expect(await loginAs(t.app, a.handle, email, 'brand-new-pass')).toEqual(expect.any(String));
   });
 
   it('is 409 without a login, 404 for a player, an unknown or another academy’s user, 403 without W:Settings', async () => {
     const before = (await t.deps.mailer.outbox(1000)).length;
-    const paper = await asMember(t.app, a)({ method: 'POST', url: '/api/users/coaches', payload: { name: 'No Login' } });
+    const paper = await api(t.app, a)('createCoach', { body: { name: 'No Login' } });
     const noLogin = await sendReset(paper.json().coach.id);
     expect(noLogin.statusCode).toBe(409);
     expect(noLogin.json()).toMatchObject({ code: 'user.no_login', message: 'This user has no login' });

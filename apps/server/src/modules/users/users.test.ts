@@ -1,37 +1,24 @@
 import type { SubscriptionStatus } from '@kora/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coachLogin, multipart, parentInfo, playerInfo, pngBytes } from '../../../test/fixtures.js';
-import {
-  type Academy,
-  asMember,
-  countStatements,
-  createTestApp,
-  expectInvalid,
-  LIST_STATEMENTS,
-  registerAndLogin,
-  type TestContext,
-} from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { useTestApp } from '../../../test/fixture.js';
+import { multipart, parentInfo, playerInfo, pngBytes } from '../../../test/fixtures.js';
+import { countStatements, expectInvalid, LIST_STATEMENTS, registerAndLogin } from '../../../test/harness.js';
 import { packages, parentPlayers, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
-let t: TestContext;
-let a: Academy;
-let b: Academy;
-let coach: { id: string; handle: string; token: string };
+const t = useTestApp({ academies: 2, coaches: 1 });
+const [a, b] = t.academies;
+const [coach] = t.coaches;
 let monthly: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await registerAndLogin(t.app);
-  b = await registerAndLogin(t.app);
-  coach = await coachLogin(t.app, a);
   [{ id: monthly }] = await withTenant(t.deps.db, a.id, (tx) =>
     tx.insert(packages).values({ academyId: a.id, name: 'Monthly', priceHalalas: 45000, monthsNumber: 1 }).returning(),
   );
 });
-afterAll(() => t.close());
 
 const addPlayer = (fields: Record<string, string>, file?: Parameters<typeof multipart>[1], who: { handle: string; token: string } = a) =>
-  asMember(t.app, who)({ method: 'POST', url: '/api/users/parent-player', ...multipart(fields, file) });
+  api(t.app, who)('createParentPlayer', { ...multipart(fields, file) });
 const wizard = (over: Record<string, unknown> = {}, extra: Record<string, string> = {}) => ({
   parentInfo: JSON.stringify(parentInfo),
   playerInfo: JSON.stringify(playerInfo(over)),
@@ -100,7 +87,7 @@ describe('POST /api/users/parent-player', () => {
 
   it('needs W:Players or W:Settings and a token', async () => {
     expect((await addPlayer(wizard(), undefined, coach)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/parent-player', ...multipart(wizard()) })).statusCode).toBe(401);
+    expect((await api(t.app)('createParentPlayer', { ...multipart(wizard()) })).statusCode).toBe(401);
   });
 });
 
@@ -151,7 +138,7 @@ describe('GET /api/users', () => {
         }
       }
     });
-    const res = await asMember(t.app, c)({ method: 'GET', url: '/api/users?role=PLAYER' });
+    const res = await api(t.app, c)('listUsers', { query: { role: 'PLAYER' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().every((p: { role: string }) => p.role === 'PLAYER')).toBe(true);
     expect(res.json().map((p: { name: string }) => p.name)).toEqual([
@@ -173,16 +160,12 @@ describe('GET /api/users', () => {
   });
 
   it('lists coaches for any member and admins with R:Settings only', async () => {
-    const coaches = await asMember(t.app, coach)({ method: 'GET', url: '/api/users?role=COACH' });
+    const coaches = await api(t.app, coach)('listUsers', { query: { role: 'COACH' } });
     expect(coaches.json()).toEqual([expect.objectContaining({ id: coach.id, coachType: 'HEAD_COACH', teamsCoaching: [] })]);
-    expect((await asMember(t.app, coach)({ method: 'GET', url: '/api/users?role=ADMIN' })).statusCode).toBe(403);
-    const admins = await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=ADMIN' });
+    expect((await api(t.app, coach)('listUsers', { query: { role: 'ADMIN' } })).statusCode).toBe(403);
+    const admins = await api(t.app, a)('listUsers', { query: { role: 'ADMIN' } });
     expect(admins.json()).toEqual([expect.objectContaining({ id: a.userId, role: 'ADMIN' })]);
-    expectInvalid(
-      await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=PARENT' }),
-      'validation.invalid_value',
-      'querystring.role',
-    );
+    expectInvalid(await api(t.app, a)('listUsers', { query: { role: 'PARENT' } }), 'validation.invalid_value', 'querystring.role');
   });
 
   it('runs the same number of SQL statements for 10 and for 300 players', async () => {
@@ -221,7 +204,7 @@ describe('GET /api/users', () => {
           })),
         );
       });
-    const list = () => asMember(t.app, c)({ method: 'GET', url: '/api/users?role=PLAYER' });
+    const list = () => api(t.app, c)('listUsers', { query: { role: 'PLAYER' } });
     await seed(10, 0);
     const small = await countStatements(list);
     expect(small.result.json()).toHaveLength(10);
@@ -245,12 +228,8 @@ describe('GET, PUT and DELETE /api/users/:id', () => {
 
   it('edits a player through multipart with a new photo', async () => {
     const id = await newPlayer();
-    const res = await asMember(
-      t.app,
-      a,
-    )({
-      method: 'PUT',
-      url: `/api/users/${id}`,
+    const res = await api(t.app, a)('updateUser', {
+      params: { id },
       ...multipart(
         {
           name: 'Edited Name',
@@ -275,13 +254,13 @@ describe('GET, PUT and DELETE /api/users/:id', () => {
       condition: 'None',
     });
     expect(res.json().avatar).toMatch(/^\/uploads\//);
-    const got = await asMember(t.app, a)({ method: 'GET', url: `/api/users/${id}` });
+    const got = await api(t.app, a)('getUser', { params: { id } });
     expect(got.json().name).toBe('Edited Name');
   });
 
   it("refuses a birthdate outside 5–50 years with 'Please enter a valid birthdate'", async () => {
     const id = await newPlayer();
-    const res = await asMember(t.app, a)({ method: 'PUT', url: `/api/users/${id}`, ...multipart({ name: 'X', birthdate: '2024-01-01' }) });
+    const res = await api(t.app, a)('updateUser', { params: { id }, ...multipart({ name: 'X', birthdate: '2024-01-01' }) });
     expectInvalid(res, 'player.birthdate_invalid', 'birthdate');
     expect(res.json().message).toBe('Please enter a valid birthdate');
   });
@@ -289,61 +268,50 @@ describe('GET, PUT and DELETE /api/users/:id', () => {
   it("changes a staff user's account type through JSON with W:Settings", async () => {
     const types = await withTenant(t.deps.db, a.id, (tx) => tx.query.accountTypes.findMany());
     const admin = types.find((x) => x.name === 'Admin')!;
-    const res = await asMember(t.app, a)({ method: 'PUT', url: `/api/users/${coach.id}`, payload: { accountTypeId: admin.id } });
+    const res = await api(t.app, a)('updateUser', { params: { id: coach.id }, body: { accountTypeId: admin.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: coach.id, accountTypeId: admin.id });
     const coachType = types.find((x) => x.name === 'Coach')!;
-    await asMember(t.app, a)({ method: 'PUT', url: `/api/users/${coach.id}`, payload: { accountTypeId: coachType.id } });
+    await api(t.app, a)('updateUser', { params: { id: coach.id }, body: { accountTypeId: coachType.id } });
   });
 
   it('deletes a player with W:Players; 403 without, 404 from another academy', async () => {
     const id = await newPlayer();
-    expect((await asMember(t.app, coach)({ method: 'DELETE', url: `/api/users/${id}` })).statusCode).toBe(403);
-    expect((await asMember(t.app, b)({ method: 'DELETE', url: `/api/users/${id}` })).statusCode).toBe(404);
-    expect((await asMember(t.app, b)({ method: 'GET', url: `/api/users/${id}` })).statusCode).toBe(404);
-    expect(
-      (await asMember(t.app, b)({ method: 'PUT', url: `/api/users/${id}`, ...multipart({ name: 'X', birthdate: '2014-01-01' }) }))
-        .statusCode,
-    ).toBe(404);
-    expect((await asMember(t.app, a)({ method: 'DELETE', url: `/api/users/${id}` })).statusCode).toBe(204);
-    expect((await asMember(t.app, a)({ method: 'GET', url: `/api/users/${id}` })).statusCode).toBe(404);
+    expect((await api(t.app, coach)('deleteUser', { params: { id } })).statusCode).toBe(403);
+    expect((await api(t.app, b)('deleteUser', { params: { id } })).statusCode).toBe(404);
+    expect((await api(t.app, b)('getUser', { params: { id } })).statusCode).toBe(404);
+    expect((await api(t.app, b)('updateUser', { params: { id }, ...multipart({ name: 'X', birthdate: '2014-01-01' }) })).statusCode).toBe(
+      404,
+    );
+    expect((await api(t.app, a)('deleteUser', { params: { id } })).statusCode).toBe(204);
+    expect((await api(t.app, a)('getUser', { params: { id } })).statusCode).toBe(404);
   });
 });
 
 describe('coaches', () => {
   it('creates a coach without a login (no password) and edits position and teams', async () => {
-    const team = (await asMember(t.app, a)({ method: 'POST', url: '/api/teams', payload: { name: 'Lions', color: 'RED' } })).json();
-    const res = await asMember(
-      t.app,
-      a,
-    )({ method: 'POST', url: '/api/users/coaches', payload: { name: 'Coach Hisham', coachType: 'ASSISTANT_COACH', teamIds: [team.id] } });
+    const team = (await api(t.app, a)('createTeam', { body: { name: 'Lions', color: 'RED' } })).json();
+    const res = await api(t.app, a)('createCoach', { body: { name: 'Coach Hisham', coachType: 'ASSISTANT_COACH', teamIds: [team.id] } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ coach: { id: expect.any(String), name: 'Coach Hisham', email: null } });
     const id = res.json().coach.id;
-    const upd = await asMember(
-      t.app,
-      a,
-    )({ method: 'PUT', url: `/api/users/coaches/${id}`, payload: { name: 'Coach Hisham G.', coachType: 'LEAD_COACH', teamIds: [] } });
+    const upd = await api(t.app, a)('updateCoach', {
+      params: { id },
+      body: { name: 'Coach Hisham G.', coachType: 'LEAD_COACH', teamIds: [] },
+    });
     expect(upd.json()).toMatchObject({ name: 'Coach Hisham G.', coachType: 'LEAD_COACH', teamsCoaching: [] });
   });
 
   it("keeps a coach's Arabic name, and clears it when an edit sends none", async () => {
-    const res = await asMember(
-      t.app,
-      a,
-    )({
-      method: 'POST',
-      url: '/api/users/coaches',
-      payload: { name: 'Coach Faris', nameArabic: ' المدرب فارس ', coachType: 'LEAD_COACH' },
-    });
+    const res = await api(t.app, a)('createCoach', { body: { name: 'Coach Faris', nameArabic: ' المدرب فارس ', coachType: 'LEAD_COACH' } });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().coach.id;
     const listed = async () =>
-      (
-        (await asMember(t.app, a)({ method: 'GET', url: '/api/users?role=COACH' })).json() as { id: string; nameArabic: string | null }[]
-      ).find((c) => c.id === id);
+      ((await api(t.app, a)('listUsers', { query: { role: 'COACH' } })).json() as { id: string; nameArabic: string | null }[]).find(
+        (c) => c.id === id,
+      );
     expect(await listed()).toMatchObject({ nameArabic: 'المدرب فارس' });
-    const put = (payload: object) => asMember(t.app, a)({ method: 'PUT', url: `/api/users/coaches/${id}`, payload });
+    const put = (payload: object) => api(t.app, a)('updateCoach', { params: { id }, body: payload });
     expect((await put({ name: 'Coach Faris', nameArabic: 'فارس', coachType: 'LEAD_COACH', teamIds: [] })).json()).toMatchObject({
       nameArabic: 'فارس',
     });
@@ -353,21 +321,20 @@ describe('coaches', () => {
 
   it('shows a generated password once for a login, and 409 for a taken login e-mail', async () => {
     const email = `c${Date.now()}@x.sa`;
-    const res = await asMember(t.app, a)({ method: 'POST', url: '/api/users/coaches', payload: { name: 'Coach Login', email } });
+    const res = await api(t.app, a)('createCoach', { body: { name: 'Coach Login', email } });
     expect(res.json().password).toMatch(/^[A-Za-z0-9]{14}$/);
-    const again = await asMember(t.app, a)({ method: 'POST', url: '/api/users/coaches', payload: { name: 'Other', email } });
+    const again = await api(t.app, a)('createCoach', { body: { name: 'Other', email } });
     expect(again.statusCode).toBe(409);
   });
 
   it('validates names, positions and e-mails; needs W:Coaches; keeps academies apart', async () => {
-    const asA = asMember(t.app, a);
-    expect((await asA({ method: 'POST', url: '/api/users/coaches', payload: { name: '' } })).json().message).toBe('Name is required');
-    expectInvalid(await asA({ method: 'POST', url: '/api/users/coaches', payload: { name: 'X', email: 'bad' } }), 'email.invalid', 'email');
-    expect((await asA({ method: 'PUT', url: `/api/users/coaches/${coach.id}`, payload: { name: 'X' } })).statusCode).toBe(400);
-    expect((await asMember(t.app, coach)({ method: 'POST', url: '/api/users/coaches', payload: { name: 'Me' } })).statusCode).toBe(403);
+    const asA = api(t.app, a);
+    expect((await asA('createCoach', { body: { name: '' } })).json().message).toBe('Name is required');
+    expectInvalid(await asA('createCoach', { body: { name: 'X', email: 'bad' } }), 'email.invalid', 'email');
+    expect((await asA('updateCoach', { params: { id: coach.id }, body: { name: 'X' } })).statusCode).toBe(400);
+    expect((await api(t.app, coach)('createCoach', { body: { name: 'Me' } })).statusCode).toBe(403);
     expect(
-      (await asMember(t.app, b)({ method: 'PUT', url: `/api/users/coaches/${coach.id}`, payload: { name: 'X', coachType: 'HEAD_COACH' } }))
-        .statusCode,
+      (await api(t.app, b)('updateCoach', { params: { id: coach.id }, body: { name: 'X', coachType: 'HEAD_COACH' } })).statusCode,
     ).toBe(404);
   });
 });
