@@ -12,7 +12,6 @@ import {
   type FamilyParent,
   type FamilyProgress,
   type FamilySubscription,
-  type GrowthMetric,
   halalasToSar,
   riyadhInstant,
   riyadhMonth,
@@ -37,6 +36,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { toGrowthMetric } from '../growth/service.js';
 import { type SubscriptionJoin, selectSubscriptions, toSubscription } from '../subscriptions/shape.js';
 
 // ── who ───────────────────────────────────────────────────────────────────────
@@ -279,22 +279,6 @@ export async function familyHome(tx: FamilyTx, now: Date): Promise<FamilyHome> {
 
 // ── progress ──────────────────────────────────────────────────────────────────
 
-const toMetric = (r: typeof growthMetrics.$inferSelect): GrowthMetric => ({
-  id: r.id,
-  playerId: r.playerId,
-  date: r.date,
-  height: r.height,
-  weight: r.weight,
-  armSpan: r.armSpan,
-  handGrip: r.handGrip,
-  sprint10m: r.sprint10m,
-  sprint20m: r.sprint20m,
-  standingLongJump: r.standingLongJump,
-  verticalJump: r.verticalJump,
-  breakfastSource: r.breakfastSource,
-  sleepingHours: r.sleepingHours,
-});
-
 const rateOf = (attended: number, marked: number) => (marked === 0 ? null : Math.round((attended / marked) * 100));
 
 /** The last 12 months (this one included) of a child's marked attendance, and their growth records. */
@@ -331,7 +315,7 @@ export async function familyProgress(tx: FamilyTx, childId: string, now: Date): 
     .from(growthMetrics)
     .where(eq(growthMetrics.playerId, childId))
     .orderBy(asc(growthMetrics.date), asc(growthMetrics.createdAt));
-  return { attendance: { months: byMonth, attended, marked, rate: rateOf(attended, marked) }, growth: growth.map(toMetric) };
+  return { attendance: { months: byMonth, attended, marked, rate: rateOf(attended, marked) }, growth: growth.map(toGrowthMetric) };
 }
 
 // ── money ─────────────────────────────────────────────────────────────────────

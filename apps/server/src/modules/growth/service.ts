@@ -17,7 +17,8 @@ import { teamListsOfPlayers } from '../users/read.js';
 
 type Row = typeof growthMetrics.$inferSelect;
 
-const toMetric = (r: Row): GrowthMetric => ({
+/** A growth record as the API answers it (the staff's growth pages and the family portal's progress). */
+export const toGrowthMetric = (r: Row): GrowthMetric => ({
   id: r.id,
   playerId: r.playerId,
   date: r.date,
@@ -78,7 +79,7 @@ export async function playerGrowth(tx: TenantTx, playerId: string): Promise<Grow
     .from(growthMetrics)
     .where(eq(growthMetrics.playerId, playerId))
     .orderBy(asc(growthMetrics.date), asc(growthMetrics.createdAt));
-  return rows.map(toMetric);
+  return rows.map(toGrowthMetric);
 }
 
 /** A record's date is a real date (the contract) that is not after Riyadh's today. */
@@ -108,7 +109,7 @@ export async function createGrowthMetric(
     .insert(growthMetrics)
     .values({ ...body, academyId: tx.academyId })
     .returning();
-  return toMetric(row);
+  return toGrowthMetric(row);
 }
 
 export async function updateGrowthMetric(tx: TenantTx, id: string, body: ParsedGrowthMetricFields, now: Date): Promise<GrowthMetric> {
@@ -118,7 +119,7 @@ export async function updateGrowthMetric(tx: TenantTx, id: string, body: ParsedG
   await refuseTakenDate(tx, samePlayer, body.date);
   const [row] = await tx.update(growthMetrics).set(body).where(eq(growthMetrics.id, id)).returning();
   if (!row) throw notFound('growth.not_found');
-  return toMetric(row);
+  return toGrowthMetric(row);
 }
 
 export async function deleteGrowthMetric(tx: TenantTx, id: string) {
