@@ -9,8 +9,9 @@ import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
-import { familyMeQuery, familyMoneyQuery } from './api';
-import { Card, ChildPicker, PageTitle, SubscriptionBox, sar, useChosenChild } from './parts';
+import { familyMoneyQuery } from './api';
+import { ChildPage } from './ChildPage';
+import { Card, SubscriptionBox, sar } from './parts';
 
 const route = getRouteApi('/family/money');
 
@@ -98,22 +99,5 @@ function Money({ childId }: { childId: string }) {
 
 export function FamilyMoneyPage() {
   const search = route.useSearch();
-  const me = useQuery(familyMeQuery);
-  const children = me.data?.children ?? [];
-  const child = useChosenChild(children, search.child);
-  return (
-    <>
-      <PageTitle>
-        <FormattedMessage id="family.money.title" />
-      </PageTitle>
-      <ChildPicker items={children} current={child?.id} to="/family/money" />
-      {child ? (
-        <Money key={child.id} childId={child.id} />
-      ) : (
-        <EmptyState>
-          <FormattedMessage id="family.home.noChildren" />
-        </EmptyState>
-      )}
-    </>
-  );
+  return <ChildPage title={<FormattedMessage id="family.money.title" />} to="/family/money" chosen={search.child} part={Money} />;
 }

@@ -11,8 +11,9 @@ import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { formatMetric } from '../growth/format';
-import { familyMeQuery, familyProgressQuery } from './api';
-import { Card, ChildPicker, monthText, PageTitle, useChosenChild } from './parts';
+import { familyProgressQuery } from './api';
+import { ChildPage } from './ChildPage';
+import { Card, monthText } from './parts';
 
 const GrowthChart = lazy(() => import('../growth/GrowthChart'));
 const route = getRouteApi('/family/progress');
@@ -140,22 +141,5 @@ function Progress({ childId }: { childId: string }) {
 
 export function FamilyProgressPage() {
   const search = route.useSearch();
-  const me = useQuery(familyMeQuery);
-  const children = me.data?.children ?? [];
-  const child = useChosenChild(children, search.child);
-  return (
-    <>
-      <PageTitle>
-        <FormattedMessage id="family.progress.title" />
-      </PageTitle>
-      <ChildPicker items={children} current={child?.id} to="/family/progress" />
-      {child ? (
-        <Progress key={child.id} childId={child.id} />
-      ) : (
-        <EmptyState>
-          <FormattedMessage id="family.home.noChildren" />
-        </EmptyState>
-      )}
-    </>
-  );
+  return <ChildPage title={<FormattedMessage id="family.progress.title" />} to="/family/progress" chosen={search.child} part={Progress} />;
 }
