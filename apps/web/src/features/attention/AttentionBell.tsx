@@ -7,14 +7,13 @@ import { riyadhDateOf, riyadhTimeOf, toDisplay } from '../../components/date-for
 import { PlanDate } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
 import { LoadError } from '../../components/States';
-import { call } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { formatSar } from '../../lib/money';
-import { useAttention } from './api';
+import { resendOwnerConfirmation, useAttention } from './api';
 import { badgeLabel, canSeeAttention, groupAttention } from './helpers';
 
 const KIND_LABEL: Record<AttentionKind, MessageId> = {
@@ -202,7 +201,7 @@ function Notices({ notices, canResend }: { notices: AttentionNotice[]; canResend
                   disabled={resend.state === 'busy'}
                   onClick={() => {
                     setResend({ state: 'busy' });
-                    call('resendOwnerConfirmation')
+                    resendOwnerConfirmation()
                       .then(() => setResend({ state: 'sent' }))
                       .catch((err) => setResend({ state: 'failed', text: errorText(err) }));
                   }}

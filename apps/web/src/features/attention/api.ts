@@ -15,3 +15,6 @@ export const attentionQuery = (userId: string) =>
   });
 
 export const useAttention = (userId: string) => useQuery(attentionQuery(userId));
+
+/** Sends the owner's confirmation e-mail again (the notice on an unconfirmed academy). */
+export const resendOwnerConfirmation = () => call('resendOwnerConfirmation');

@@ -1,5 +1,5 @@
 import { type EInvoicingStatus, eInvoicingOtpBody, type ZatcaEnvironmentName } from '@kora/contracts';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
@@ -10,12 +10,10 @@ import { useZodForm } from '../../components/form/useZodForm';
 import { PlanDate } from '../../components/PlanDate';
 import { LoadError, SkeletonRows } from '../../components/States';
 import { useToast } from '../../components/Toaster';
-import { call } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useErrorText } from '../../lib/errors';
 import type { MessageId } from '../../lib/message-ids';
-
-export const eInvoicingQuery = queryOptions({ queryKey: ['e-invoicing'], queryFn: ({ signal }) => call('getEInvoicing', { signal }) });
+import { eInvoicingQuery, submitEInvoicingOtp } from './api';
 
 const STATE_TONE: Record<EInvoicingStatus['state'], string> = {
   not_onboarded: 'bg-slate-100 text-slate-700',
@@ -56,7 +54,7 @@ function OtpForm({ status }: { status: EInvoicingStatus }) {
   const submitting = form.formState.isSubmitting;
 
   const submit = async ({ otp }: { otp: string }) => {
-    const next = await call(renewing ? 'renewEInvoicing' : 'onboardEInvoicing', { body: { otp } });
+    const next = await submitEInvoicingOtp(otp, renewing);
     qc.setQueryData(eInvoicingQuery.queryKey, next);
     form.reset({ otp: '' });
     toast(intl.formatMessage({ id: renewing ? 'einvoicing.renewed' : 'einvoicing.onboarded' }));

@@ -1,22 +1,16 @@
 // Why: a registration made with this parent's own e-mail or mobile waits apart from the family until
 // its owner (or the academy) says whether the child is theirs (docs/domain.md, "The family portal").
 import type { FamilyJoinDecision, FamilyJoinOffer } from '@kora/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/Toaster';
-import { call } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { textLanguage } from '../../lib/text-language';
-import { asParent } from './api';
+import { answerFamilyJoin, familyJoinOffersQuery } from './api';
 import { Card } from './parts';
-
-export const familyJoinOffersQuery = queryOptions({
-  queryKey: ['family', 'joins'],
-  queryFn: () => asParent((auth) => call('familyJoinOffers', { auth })),
-});
 
 /** "Is this your child?" on the home screen, one card per waiting registration; nothing when none waits. */
 export function JoinOffers() {
@@ -28,7 +22,7 @@ export function JoinOffers() {
   const offers = useQuery(familyJoinOffersQuery);
   const answer = useMutation({
     mutationFn: ({ offer, decision }: { offer: FamilyJoinOffer; decision: FamilyJoinDecision['decision'] }) =>
-      asParent((auth) => call('answerFamilyJoin', { params: { id: offer.id }, body: { decision }, auth })),
+      answerFamilyJoin(offer.id, decision),
     onSuccess: (_r, { offer, decision }) =>
       toast(
         intl.formatMessage(

@@ -10,13 +10,13 @@ import { TextField } from '../../components/Field';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { ErrorBox } from '../../components/States';
 import { academyCheckQuery } from '../../lib/academy';
-import { call, type Reply } from '../../lib/api';
+import type { Reply } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { currentHost } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/screen-title';
-import { familyMeQuery } from './api';
+import { familyMeQuery, sendFamilySignIn, verifyFamilySignIn } from './api';
 import { usePortalManifest } from './manifest';
 import { setFamilyToken } from './token';
 
@@ -65,7 +65,7 @@ export function FamilySignInPage() {
     const token = linkToken.current;
     if (!token) return;
     setBusy(true);
-    call('familyVerify', { body: { token, language: locale }, auth: '' })
+    verifyFamilySignIn({ token }, locale)
       .then(signedIn)
       .catch((err) => setError(errorText(err, 'family.signIn.failed')))
       .finally(() => setBusy(false));
@@ -76,7 +76,7 @@ export function FamilySignInPage() {
     setError(undefined);
     setBusy(true);
     try {
-      await call('familySignIn', { body: { address, language: locale }, auth: '' });
+      await sendFamilySignIn(address, locale);
       setStep('code');
       setCode('');
     } catch (err) {
@@ -98,7 +98,7 @@ export function FamilySignInPage() {
     setResent(false);
     setBusy(true);
     try {
-      await call('familySignIn', { body: { address, language: locale }, auth: '' });
+      await sendFamilySignIn(address, locale);
       setCode('');
       setResent(true);
       setResendIn(RESEND_WAIT_S);
@@ -114,7 +114,7 @@ export function FamilySignInPage() {
     setError(undefined);
     setBusy(true);
     try {
-      await signedIn(await call('familyVerify', { body: { address, code, language: locale }, auth: '' }));
+      await signedIn(await verifyFamilySignIn({ address, code }, locale));
     } catch (err) {
       setError(errorText(err, 'family.signIn.failed'));
       setBusy(false);

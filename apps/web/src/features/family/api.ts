@@ -1,8 +1,9 @@
 // The family portal's calls (packages/contracts/src/family.ts): every one goes through the typed `call`
 // with the parent's own session token, never the staff one (a parent session is its own kind).
-import type { FamilyAvailabilityBody, FamilyChildDetailsBody, FamilyParentDetailsBody } from '@kora/contracts';
+import type { FamilyAvailabilityBody, FamilyChildDetailsBody, FamilyJoinDecision, FamilyParentDetailsBody } from '@kora/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api';
+import type { Locale } from '../../lib/i18n';
 import { familyToken, setFamilyToken } from './token';
 
 /**
@@ -108,3 +109,19 @@ export function useSignOut() {
     },
   });
 }
+
+/** Registrations made with this parent's own e-mail or mobile, waiting for their answer (docs/domain.md, "The family portal"). */
+export const familyJoinOffersQuery = queryOptions({
+  queryKey: ['family', 'joins'],
+  queryFn: () => asParent((auth) => call('familyJoinOffers', { auth })),
+});
+
+export const answerFamilyJoin = (id: string, decision: FamilyJoinDecision['decision']) =>
+  asParent((auth) => call('answerFamilyJoin', { params: { id }, body: { decision }, auth }));
+
+/** Sends a sign-in code (and link) to the e-mail or mobile the academy holds for the parent. */
+export const sendFamilySignIn = (address: string, language: Locale) => call('familySignIn', { body: { address, language }, auth: '' });
+
+/** The code typed, or the mailed link's token: the parent's session. */
+export const verifyFamilySignIn = (proof: { address: string; code: string } | { token: string }, language: Locale) =>
+  call('familyVerify', { body: { ...proof, language }, auth: '' });

@@ -12,7 +12,7 @@ import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
 import type { MessageId } from '../../lib/message-ids';
 import { formatSar } from '../../lib/money';
-import { useCreateCreditNote } from './invoices';
+import { useCreateCreditNote } from './api';
 
 const AMOUNTS = ['full', 'partial'] as const;
 const ENDINGS = ['keep', 'cancel'] as const;

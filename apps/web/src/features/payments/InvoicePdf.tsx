@@ -8,7 +8,7 @@ import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { ErrorBox, LoadError } from '../../components/States';
 import { ApiError } from '../../lib/api';
-import { invoicePdfQuery } from './invoices';
+import { invoicePdfQuery } from './api';
 
 /** An object URL of a Blob for as long as the component shows it. */
 function useObjectUrl(blob: Blob | undefined) {

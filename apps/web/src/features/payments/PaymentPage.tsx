@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { PlanDateText, PlanRange } from '../../components/PlanDate';
 import { ErrorBox } from '../../components/States';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { displayDescription, displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
@@ -15,9 +15,10 @@ import { formatSar } from '../../lib/money';
 import { WrittenText } from '../../lib/text-language';
 import { SharedLink } from '../../routes/links';
 import { StatusBadge } from '../players/StatusBadge';
+import { initiatePayment, paymentDetailsQuery, paymentResultQuery } from './api';
 import { breakOutOfFrame, isFramed } from './frame';
 import { AcademyHeading, PaymentShell } from './PaymentShell';
-import { isPaymentRef, NOT_CHARGED, OutcomeBanner, paymentResultQuery } from './result';
+import { isPaymentRef, NOT_CHARGED, OutcomeBanner } from './result';
 
 export type PaymentMode = 'initial' | 'renew';
 
@@ -134,22 +135,10 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
     if (isFramed()) breakOutOfFrame();
   }, []);
 
-  const details = useQuery({
-    queryKey: ['payment-details', id],
-    enabled: validId && !isFramed(),
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-    queryFn: () => call('paymentDetails', { params: { id: id ?? '' } }),
-  });
+  const details = useQuery({ ...paymentDetailsQuery(id ?? ''), enabled: validId && !isFramed() });
 
   const initiation = useMutation({
-    mutationFn: async () => {
-      const res = await call('initiatePayment', {
-        body: { subscriptionId: id ?? '', lang: locale, ...(mode === 'renew' ? { renew: true } : {}) },
-      });
-      // docs/domain.md, "Card payments with PayTabs": a success flag and a payment URL, or the payment did not start.
-      if (!res.success || !res.paymentUrl) throw new Error('Failed to initiate payment session.');
-      return res.paymentUrl;
-    },
+    mutationFn: () => initiatePayment(id ?? '', locale, mode === 'renew'),
     onSuccess: setPaymentUrl,
     onError: (err) => {
       if (err instanceof ApiError && err.code === 'payment.not_pending') void details.refetch();

@@ -12,9 +12,10 @@ import { useLocale } from '../../lib/i18n';
 import { formatSar } from '../../lib/money';
 import { SharedLink } from '../../routes/links';
 import { StatusBadge } from '../players/StatusBadge';
+import { MAX_POLLS, POLL_MS, paymentResultQuery } from './api';
 import { breakOutOfFrame, isFramed } from './frame';
 import { AcademyHeading, AcademyPageLink, PaymentShell } from './PaymentShell';
-import { isPaymentRef, MAX_POLLS, NOT_CHARGED, OutcomeBanner, POLL_MS, paymentResultQuery, ResultPeriod } from './result';
+import { isPaymentRef, NOT_CHARGED, OutcomeBanner, ResultPeriod } from './result';
 
 const primary =
   'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800';

@@ -17,8 +17,8 @@ import { useLocale } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
 import { useMoney } from '../../lib/money';
 import { ReportingBadge } from '../e-invoicing/ReportingBadge';
+import { downloadInvoicesCsv, useInvoices } from './api';
 import { InvoiceDialog } from './InvoicePdf';
-import { downloadInvoicesCsv, useInvoices } from './invoices';
 import { currentMonth, shiftMonth } from './month';
 import { PendingRefunds } from './PendingRefunds';
 

@@ -2,43 +2,19 @@
 // sit unseen (issue 29): above the payments history, each with its amount, the invoice it gives back and what the
 // provider last said; a member who writes Settings retries it, or marks it settled after checking the provider.
 import { canWrite, type PendingRefund } from '@kora/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { riyadhDateOf } from '../../components/date-format';
 import { PlanDate } from '../../components/PlanDate';
 import { useToast } from '../../components/Toaster';
-import { call } from '../../lib/api';
 import { authSnapshot } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { formatSar } from '../../lib/money';
-
-export const pendingRefundsQuery = queryOptions({
-  queryKey: ['pending-refunds'],
-  queryFn: ({ signal }) => call('listPendingRefunds', { signal }),
-});
-
-/** Settling a refund changes the history (its credit note), the bell, the subscriptions (a cancellation) and the list. */
-function usePendingRefundActions() {
-  const qc = useQueryClient();
-  const refresh = () =>
-    Promise.all(
-      [['pending-refunds'], ['invoices'], ['attention'], ['subscriptions'], ['subscription-refundable']].map((queryKey) =>
-        qc.invalidateQueries({ queryKey }),
-      ),
-    );
-  return {
-    retry: useMutation({ mutationFn: (id: string) => call('retryRefund', { params: { id } }), onSettled: refresh }),
-    settle: useMutation({
-      mutationFn: ({ id, outcome, providerRef }: { id: string; outcome: 'refunded' | 'failed'; providerRef: string }) =>
-        call('settleRefund', { params: { id }, body: { outcome, ...(providerRef.trim() ? { providerRef: providerRef.trim() } : {}) } }),
-      onSettled: refresh,
-    }),
-  };
-}
+import { pendingRefundsQuery, usePendingRefundActions } from './api';
 
 function RefundRow({ refund, canWrite }: { refund: PendingRefund; canWrite: boolean }) {
   const intl = useIntl();

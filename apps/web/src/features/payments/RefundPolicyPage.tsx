@@ -7,12 +7,13 @@ import { FormattedMessage } from 'react-intl';
 import { PublicLayout } from '../../components/PublicLayout';
 import { Spinner } from '../../components/Spinner';
 import { ErrorBox, LoadError } from '../../components/States';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { currentHost } from '../../lib/host';
 import { type Locale, useLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/screen-title';
+import { refundPolicyQuery } from './api';
 import { AcademyHeading, PaymentShell } from './PaymentShell';
 
 const SECTIONS = ['s1', 's2', 's3', 's4'] as const;
@@ -76,12 +77,7 @@ export function RefundPolicyPage() {
   const search = useSearch({ from: '/refund-policy' });
   const host = currentHost();
   const handle = host.kind === 'academy' ? host.handle : (search.academy ?? '').trim().toLowerCase();
-  const policy = useQuery({
-    queryKey: ['refund-policy', handle],
-    queryFn: ({ signal }) => call('refundPolicy', { params: { handle }, signal }),
-    enabled: !!handle,
-    retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status < 500),
-  });
+  const policy = useQuery({ ...refundPolicyQuery(handle), enabled: !!handle });
   const title = <FormattedMessage id="refundPolicy.title" />;
 
   const body = !handle ? (

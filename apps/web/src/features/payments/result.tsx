@@ -1,29 +1,14 @@
-// Why: the payer's result (issue 18) is the server's record of the payment, read by its reference,
-// never a verdict carried in the address: one query and one way of saying each outcome.
+// Why: the payer's result is the server's record of the payment, read by its reference (paymentResultQuery,
+// api.ts), never a verdict carried in the address: one way of saying each outcome.
 import type { PaymentOutcome, PaymentResultReply } from '@kora/contracts';
-import { queryOptions } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { PlanRange } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
-import { ApiError, call } from '../../lib/api';
 import type { MessageId } from '../../lib/message-ids';
-
-/** While the provider has not confirmed a payment the page asks again every 2 s, for 2 minutes, then says it is taking long. */
-export const POLL_MS = 2000;
-export const MAX_POLLS = 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Only a reference of Kora's shape is asked about; anything else is a payment the server does not know. */
 export const isPaymentRef = (ref: string | undefined): ref is string => !!ref && UUID.test(ref);
-
-export const paymentResultQuery = (ref: string) =>
-  queryOptions({
-    queryKey: ['payment-result', ref],
-    queryFn: ({ signal }) => call('paymentResult', { params: { ref }, signal }),
-    // An unknown reference stays unknown; only failures of the network or the server are tried again.
-    retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status < 500),
-    refetchInterval: (q) => (q.state.data?.outcome === 'pending' && q.state.dataUpdateCount < MAX_POLLS ? POLL_MS : false),
-  });
 
 /** Outcomes after which the payer may pay again: nothing was charged. */
 export const NOT_CHARGED: readonly PaymentOutcome[] = ['declined', 'expired', 'cancelled', 'failed'];

@@ -1,17 +1,17 @@
 import type { FamilyJoin, FamilyJoinDecision } from '@kora/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { ShowMore } from '../../components/ShowMore';
 import { useToast } from '../../components/Toaster';
-import { call } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { textLanguage } from '../../lib/text-language';
+import { decideFamilyJoin, familyJoinsQuery } from './api';
 
 /** A name as the academy wrote it, marked with its own language (an English name on the Arabic page stays English). */
 function Name({ text }: { text: string }) {
@@ -20,8 +20,6 @@ function Name({ text }: { text: string }) {
 
 /** How many are shown at first (and added by each "show more"): the players list stays in sight. */
 const SHOWN = 3;
-
-export const familyJoinsQuery = queryOptions({ queryKey: ['family-joins'], queryFn: () => call('listFamilyJoins') });
 
 /**
  * Registrations to confirm (docs/domain.md, "The family portal"): a parent registration whose
@@ -39,8 +37,7 @@ export function FamilyJoinsPanel() {
   const joins = useQuery(familyJoinsQuery);
   const [shown, setShown] = useState(SHOWN);
   const decide = useMutation({
-    mutationFn: ({ join, decision }: { join: FamilyJoin; decision: FamilyJoinDecision['decision'] }) =>
-      call('decideFamilyJoin', { params: { id: join.id }, body: { decision } }),
+    mutationFn: ({ join, decision }: { join: FamilyJoin; decision: FamilyJoinDecision['decision'] }) => decideFamilyJoin(join.id, decision),
     onSuccess: (_r, { join, decision }) => {
       toast(
         intl.formatMessage(

@@ -1,5 +1,4 @@
 import { type Player, teamPlayersBodySchema } from '@kora/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
@@ -8,10 +7,10 @@ import { useZodForm } from '../../components/form/useZodForm';
 import { SkeletonRows } from '../../components/States';
 import { ColorDot } from '../../components/TeamColor';
 import { useToast } from '../../components/Toaster';
-import { call } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { useTeams } from '../teams/api';
+import { useSavePlayerTeams } from './api';
 
 /** The teams chosen for the player: ids as the contract's team player lists take them. */
 const schema = z.object({ teamIds: teamPlayersBodySchema.shape.playerIds });
@@ -21,25 +20,11 @@ export function PlayerTeamsDialog({ player, onClose }: { player: Player; onClose
   const intl = useIntl();
   const { locale } = useLocale();
   const toast = useToast();
-  const qc = useQueryClient();
   const teams = useTeams();
   const name = displayName(player, locale);
   const form = useZodForm(schema, { defaultValues: { teamIds: player.teamsPlaying.map((t) => t.id) } });
 
-  const save = useMutation({
-    mutationFn: async ({ teamIds }: z.output<typeof schema>) => {
-      for (const team of teams.data ?? []) {
-        const has = team.players.some((p) => p.id === player.id);
-        if (has === teamIds.includes(team.id)) continue;
-        const playerIds = has
-          ? team.players.filter((p) => p.id !== player.id).map((p) => p.id)
-          : [...team.players.map((p) => p.id), player.id];
-        await call('updateTeam', { params: { id: team.id }, body: { playerIds } });
-      }
-    },
-    // Saved teams stay saved when a later one fails: refresh either way.
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['teams'] }), qc.invalidateQueries({ queryKey: ['users'] })]),
-  });
+  const save = useSavePlayerTeams(player.id, teams.data);
 
   return (
     <FormDialog

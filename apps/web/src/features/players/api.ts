@@ -1,4 +1,4 @@
-import type { ParticipantStatus } from '@kora/contracts';
+import type { FamilyJoinDecision, ParticipantStatus, Team } from '@kora/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type CallInput, call } from '../../lib/api';
 
@@ -55,4 +55,31 @@ export function usePlayerMutations() {
         ]),
     }),
   };
+}
+
+/** Registrations waiting for staff to say whether they join an existing family (docs/domain.md, "The family portal"). */
+export const familyJoinsQuery = queryOptions({ queryKey: ['family-joins'], queryFn: () => call('listFamilyJoins') });
+
+export const decideFamilyJoin = (id: string, decision: FamilyJoinDecision['decision']) =>
+  call('decideFamilyJoin', { params: { id }, body: { decision } });
+
+/**
+ * A player's teams saved as the player lists of the teams that change (one call per team). Teams saved stay
+ * saved when a later one fails: the teams and the players refresh either way.
+ */
+export function useSavePlayerTeams(playerId: string, teams: Team[] | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ teamIds }: { teamIds: string[] }) => {
+      for (const team of teams ?? []) {
+        const has = team.players.some((p) => p.id === playerId);
+        if (has === teamIds.includes(team.id)) continue;
+        const playerIds = has
+          ? team.players.filter((p) => p.id !== playerId).map((p) => p.id)
+          : [...team.players.map((p) => p.id), playerId];
+        await call('updateTeam', { params: { id: team.id }, body: { playerIds } });
+      }
+    },
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: ['teams'] }), qc.invalidateQueries({ queryKey: ['users'] })]),
+  });
 }

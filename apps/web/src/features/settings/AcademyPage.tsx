@@ -10,14 +10,14 @@ import { PageHeader } from '../../components/form/PageHeader';
 import { useZodForm } from '../../components/form/useZodForm';
 import { LoadError, SkeletonRows } from '../../components/States';
 import { useToast } from '../../components/Toaster';
-import { call } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useErrorText } from '../../lib/errors';
 import { baseDomainOf } from '../../lib/host';
-import { EInvoicingSection, eInvoicingQuery } from '../e-invoicing/EInvoicingSection';
+import { eInvoicingQuery } from '../e-invoicing/api';
+import { EInvoicingSection } from '../e-invoicing/EInvoicingSection';
 import { PhotoField } from '../players/PhotoInput';
-import { academyQuery } from './api';
-import { FamilySettingsSection, familySettingsQuery } from './FamilySettingsSection';
+import { academyQuery, familySettingsQuery, saveAcademy } from './api';
+import { FamilySettingsSection } from './FamilySettingsSection';
 
 /** The profile form: the contract's fields with the toggle as a boolean and the logo as a file. */
 const profileSchema = academyUpdateFields.extend({ enableOnlinePayments: z.boolean(), photo: z.instanceof(Blob).nullable() });
@@ -114,26 +114,23 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
   const online = form.watch('enableOnlinePayments');
 
   const save = async ({ photo, enableOnlinePayments, vatNumber, ...fields }: z.output<typeof profileSchema>) => {
-    const saved = await call('updateAcademy', {
-      params: { id: academy.id },
-      form: {
-        name: fields.name,
-        nameArabic: fields.nameArabic ?? '',
-        email: fields.email,
-        phone: fields.phone,
-        street: fields.street ?? '',
-        city: fields.city ?? '',
-        crNumber: fields.crNumber ?? '',
-        buildingNumber: fields.buildingNumber ?? '',
-        district: fields.district ?? '',
-        postalCode: fields.postalCode ?? '',
-        refundPolicy: fields.refundPolicy ?? '',
-        refundPolicyArabic: fields.refundPolicyArabic ?? '',
-        enableOnlinePayments: String(enableOnlinePayments),
-        // The VAT number is sent only when it is filled in (absent means none; docs/domain.md, "Academies, users and roles").
-        ...(vatNumber ? { vatNumber } : {}),
-        photo,
-      },
+    const saved = await saveAcademy(academy.id, {
+      name: fields.name,
+      nameArabic: fields.nameArabic ?? '',
+      email: fields.email,
+      phone: fields.phone,
+      street: fields.street ?? '',
+      city: fields.city ?? '',
+      crNumber: fields.crNumber ?? '',
+      buildingNumber: fields.buildingNumber ?? '',
+      district: fields.district ?? '',
+      postalCode: fields.postalCode ?? '',
+      refundPolicy: fields.refundPolicy ?? '',
+      refundPolicyArabic: fields.refundPolicyArabic ?? '',
+      enableOnlinePayments: String(enableOnlinePayments),
+      // The VAT number is sent only when it is filled in (absent means none; docs/domain.md, "Academies, users and roles").
+      ...(vatNumber ? { vatNumber } : {}),
+      photo,
     });
     qc.setQueryData(academyQuery(academy.id).queryKey, saved);
     // The VAT number and address are what e-invoicing onboards with.

@@ -1,21 +1,16 @@
 // Why: the family portal's one academy setting, the "can't come" cut-off (docs/domain.md, "The family
 // portal": `GET`/`PUT /api/family-settings`), had an API and no screen (issue 30 item 10e).
 import { AVAILABILITY_CUTOFF_MAX_MINUTES } from '@kora/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { inputClass } from '../../components/Field';
 import { ErrorBox, LoadError, SkeletonRows } from '../../components/States';
 import { useToast } from '../../components/Toaster';
-import { call } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useErrorText } from '../../lib/errors';
-
-export const familySettingsQuery = queryOptions({
-  queryKey: ['family-settings'],
-  queryFn: ({ signal }) => call('getFamilySettings', { signal }),
-});
+import { familySettingsQuery, saveFamilySettings } from './api';
 
 /** The cut-offs offered, in minutes before the event's start (0: until it starts). */
 export const CUTOFF_CHOICES = [0, 30, 60, 120, 180, 360, 720, 1440, 2880] as const;
@@ -36,7 +31,7 @@ function CutoffForm({ current }: { current: number }) {
   const id = useId();
   const [value, setValue] = useState(current);
   const save = useMutation({
-    mutationFn: (availabilityCutoffMinutes: number) => call('updateFamilySettings', { body: { availabilityCutoffMinutes } }),
+    mutationFn: saveFamilySettings,
     onSuccess: (saved) => {
       qc.setQueryData(familySettingsQuery.queryKey, saved);
       toast(intl.formatMessage({ id: 'familySettings.saved' }));

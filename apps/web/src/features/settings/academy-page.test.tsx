@@ -4,8 +4,8 @@ import type { AcademyProfile, EInvoicingStatus } from '@kora/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse as json, renderWithApp, signedInAs, TEST_ACADEMY_ID } from '../../test-render';
-import { eInvoicingQuery } from '../e-invoicing/EInvoicingSection';
+import { jsonResponse as json, renderWithApp, signedInAs, stubRoutes, TEST_ACADEMY_ID } from '../../test-render';
+import { eInvoicingQuery } from '../e-invoicing/api';
 import { AcademyPage } from './AcademyPage';
 
 const ACADEMY = TEST_ACADEMY_ID;
@@ -35,19 +35,14 @@ const status: EInvoicingStatus = {
 };
 
 function stubApi(profileArrives: Promise<void>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const path = String(url);
-      if (path.endsWith('/api/auth/me')) return json(signedInAs({ canReadSettings: true, canWriteSettings: true }));
-      if (path.endsWith('/api/academies/e-invoicing')) return json(status);
-      if (path.endsWith(`/api/academies/${ACADEMY}`)) {
-        await profileArrives;
-        return json(profile);
-      }
-      return new Response(null, { status: 404 });
-    }),
-  );
+  stubRoutes({
+    'GET /api/auth/me': () => json(signedInAs({ canReadSettings: true, canWriteSettings: true })),
+    'GET /api/academies/e-invoicing': () => json(status),
+    [`GET /api/academies/${ACADEMY}`]: async () => {
+      await profileArrives;
+      return json(profile);
+    },
+  });
   localStorage.setItem('token', 'tok');
 }
 

@@ -1,6 +1,6 @@
 import type { AccountTypeBody, StaffCreateBody, UserAccountBody } from '@kora/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { type CallInput, call } from '../../lib/api';
 import { accountTypesQuery } from '../coaches/api';
 
 export { accountTypesQuery };
@@ -48,3 +48,15 @@ export function useStaffMutations() {
     sendReset: useMutation({ mutationFn: (id: string) => call('sendUserPasswordReset', { params: { id } }) }),
   };
 }
+
+/** The academy's profile saved (a multipart form: the logo travels with it); answers the saved profile. */
+export const saveAcademy = (id: string, form: CallInput<'updateAcademy'>['form']) => call('updateAcademy', { params: { id }, form });
+
+/** The family portal's settings (docs/domain.md, "The family portal"). */
+export const familySettingsQuery = queryOptions({
+  queryKey: ['family-settings'],
+  queryFn: ({ signal }) => call('getFamilySettings', { signal }),
+});
+
+export const saveFamilySettings = (availabilityCutoffMinutes: number) =>
+  call('updateFamilySettings', { body: { availabilityCutoffMinutes } });

@@ -13,12 +13,11 @@ import { useZodForm } from '../../components/form/useZodForm';
 import { PlanDate } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
 import { useToast } from '../../components/Toaster';
-import { call } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { formatSar, useMoney } from '../../lib/money';
-import { useSubscriptionMutations } from './api';
+import { refundableQuery, useSubscriptionMutations } from './api';
 
 const CHOICES = ['none', 'full', 'partial'] as const;
 type Choice = (typeof CHOICES)[number];
@@ -36,12 +35,6 @@ const cancelSchema = (refundable: number) =>
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'subscriptions.refund.amountTooHigh' satisfies MessageId });
   });
 type CancelValues = z.input<ReturnType<typeof cancelSchema>>;
-
-const refundableQuery = (subscriptionId: string) => ({
-  queryKey: ['subscription-refundable', subscriptionId],
-  queryFn: () => call('subscriptionRefundable', { params: { subscriptionId } }),
-  staleTime: 0,
-});
 
 /** The refund choice: none, all that is left (its amount said), or a part (an amount field). */
 function RefundChoice({ refundable, card }: { refundable: number; card: boolean }) {

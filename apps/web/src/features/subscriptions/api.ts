@@ -6,6 +6,14 @@ export const subscriptionsQuery = queryOptions({ queryKey: ['subscriptions'], qu
 /** The academy's packages: one query, one key, wherever they are read. */
 export { packagesQuery } from '../packages/api';
 
+/** What is left to refund of a subscription's paid invoice, asked afresh each time the cancel dialog opens. */
+export const refundableQuery = (subscriptionId: string) =>
+  queryOptions({
+    queryKey: ['subscription-refundable', subscriptionId],
+    queryFn: () => call('subscriptionRefundable', { params: { subscriptionId } }),
+    staleTime: 0,
+  });
+
 export interface ActivateInput {
   packageId: string;
   subscriptionId: string;

@@ -9,7 +9,7 @@ import { Form } from '../../components/form/Form';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { ErrorBox } from '../../components/States';
-import { call } from '../../lib/api';
+import { sendPasswordReset } from '../../features/auth/api';
 import { useErrorText } from '../../lib/errors';
 import { currentHost } from '../../lib/host';
 import { SharedLink } from '../links';
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
   const errorText = useErrorText();
   const form = useZodForm(forgotPasswordBody, { defaultValues: { handle: host.kind === 'academy' ? host.handle : '', email: '' } });
   const f = useFields(form);
-  const send = useMutation({ mutationFn: (body: z.input<typeof forgotPasswordBody>) => call('forgotPassword', { body }) });
+  const send = useMutation({ mutationFn: (body: z.input<typeof forgotPasswordBody>) => sendPasswordReset(body) });
   // The two states (docs/domain.md, "Shared controls and waits"): the form, then "sent" to this address.
   const [sent, setSent] = useState<string>();
 

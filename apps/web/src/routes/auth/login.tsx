@@ -9,7 +9,8 @@ import { Form } from '../../components/form/Form';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
-import { ApiError, call } from '../../lib/api';
+import { academyExists, logIn } from '../../features/auth/api';
+import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { currentHost, subdomainUrl } from '../../lib/host';
 import { safeRedirect } from '../../lib/redirect';
@@ -30,8 +31,7 @@ function RootLogin() {
   const form = useZodForm(rootSchema, { defaultValues: { handle: '' } });
   const f = useFields(form);
   const submit = async ({ handle }: { handle: string }) => {
-    const found = await call('checkHandle', { params: { handle } }).catch(() => ({ exists: false }));
-    if (!found.exists) {
+    if (!(await academyExists(handle))) {
       form.setError('handle', { type: 'academy.not_found', message: ERRORS['academy.not_found'] }, { shouldFocus: true });
       return;
     }
@@ -64,7 +64,7 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
   const welcomed = useRef(false);
   const form = useZodForm(loginBody, { defaultValues: { handle, email: search.email ?? '', password: '' } });
   const f = useFields(form);
-  const login = useMutation({ mutationFn: (body: typeof loginBody._output) => call('login', { body }) });
+  const login = useMutation({ mutationFn: logIn });
 
   useEffect(() => {
     if (search.registered && !welcomed.current) {

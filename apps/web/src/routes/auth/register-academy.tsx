@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
-import { call } from '../../lib/api';
+import { registerAcademy } from '../../features/auth/api';
 import { subdomainUrl } from '../../lib/host';
 import { SharedLink } from '../links';
 
@@ -20,7 +20,7 @@ type Values = z.output<typeof schema>;
 export function RegisterAcademyPage() {
   const form = useZodForm(schema, { defaultValues: { academyName: '', phone: '', email: '', password: '', handle: '' } });
   const f = useFields(form);
-  const register = useMutation({ mutationFn: (body: Values) => call('registerAcademy', { body }) });
+  const register = useMutation({ mutationFn: registerAcademy });
 
   const submit = async (values: Values) => {
     await register.mutateAsync(values);

@@ -11,9 +11,10 @@ import { useDateField } from '../../components/form/FormDate';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { PlanDateText } from '../../components/PlanDate';
+import { publicPackagesQuery, registerParent } from '../../features/auth/api';
 import { emptyParent, ParentFields } from '../../features/players/ParentFields';
 import { emptyPlayer, PlayerFields } from '../../features/players/PlayerFields';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { displayDescription, displayName } from '../../lib/display-name';
 import { currentHost, subdomainUrl } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
@@ -71,21 +72,13 @@ export function RegisterParentPage() {
   const today = todayIso();
   const start = startDateBounds(today);
 
-  const packages = useQuery({
-    queryKey: ['packages', 'public', handle],
-    enabled: !!handle,
-    queryFn: () =>
-      call('listPublicPackages', { query: { handle } }).catch((err: unknown) => {
-        console.error('Failed to fetch packages', err); // only logged (docs/domain.md, "Screens")
-        throw err;
-      }),
-  });
+  const packages = useQuery({ ...publicPackagesQuery(handle), enabled: !!handle });
 
   const form = useZodForm(registerParentBody, {
     defaultValues: { handle, selectedPackage: null, subscriptionStartDate: null, parentInfo: emptyParent(), playerInfo: emptyPlayer() },
   });
   const f = { ...useFields(form), ...useDateField(form) };
-  const registration = useMutation({ mutationFn: (body: typeof registerParentBody._output) => call('registerParent', { body }) });
+  const registration = useMutation({ mutationFn: registerParent });
   const chosen = packages.data?.find((p) => p.id === form.watch('selectedPackage'));
 
   const next = async () => {

@@ -9,7 +9,7 @@ import { Form } from '../../components/form/Form';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
-import { call } from '../../lib/api';
+import { resetPassword } from '../../features/auth/api';
 
 /** The contract's body plus the confirmation, which must match (docs/domain.md, "Shared controls and waits"). */
 const schema = resetPasswordBody
@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
   const form = useZodForm(schema, { defaultValues: { token, newPassword: '', confirmPassword: '' } });
   const f = useFields(form);
   const reset = useMutation({
-    mutationFn: ({ token, newPassword }: z.output<typeof schema>) => call('resetPassword', { body: { token, newPassword } }),
+    mutationFn: ({ token, newPassword }: z.output<typeof schema>) => resetPassword({ token, newPassword }),
   });
 
   const submit = async (values: z.output<typeof schema>) => {

@@ -5,7 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { AuthCard } from '../../components/AuthLayout';
 import { Spinner } from '../../components/Spinner';
 import { ErrorBox } from '../../components/States';
-import { call } from '../../lib/api';
+import { confirmOwner } from '../../features/auth/api';
 import { useErrorText } from '../../lib/errors';
 
 /** The link's token, taken out of the address so it is neither kept in history nor shared. */
@@ -22,7 +22,7 @@ export function ConfirmOwnerPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    call('confirmOwner', { body: { token: takeToken() }, auth: '' })
+    confirmOwner(takeToken())
       .then(() => setState({ kind: 'done' }))
       .catch((err) => setState({ kind: 'failed', text: errorText(err, 'owner.confirm.failed') }));
   });

@@ -4,7 +4,7 @@ import { warm } from '../../search';
 import { settingsRoute } from './settings.route';
 
 // The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
-const invoiceQueries = () => import('../../../features/payments/invoices');
+const invoiceQueries = () => import('../../../features/payments/api');
 
 /** The payments history: the month shown (`?month=yyyy-MM`; none is this month). */
 export interface PaymentsHistorySearch {
