@@ -3,27 +3,37 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { expect, vi } from 'vitest';
 import { ToastProvider } from './components/Toaster';
 import { WIDE_QUERY } from './components/use-wide-screen';
 import { AuthProvider } from './lib/auth';
 import { type Locale, LocaleProvider } from './lib/i18n';
 
-/** Renders `ui` inside the app's providers, in `locale`; queries are not retried unless a client is given. */
-export function renderWithApp(
-  ui: ReactNode,
-  locale: Locale = 'en',
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-) {
-  return render(
+const noRetry = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/**
+ * The providers a screen needs without a session (language, query cache, toasts): for a test that
+ * renders a piece that never asks who is signed in. Queries are not retried unless a client is given;
+ * the client is kept across renders.
+ */
+export function Providers({ children, locale = 'en', client }: { children: ReactNode; locale?: Locale; client?: QueryClient }) {
+  const [own] = useState(noRetry);
+  return (
     <LocaleProvider locale={locale}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <AuthProvider>{ui}</AuthProvider>
-        </ToastProvider>
+      <QueryClientProvider client={client ?? own}>
+        <ToastProvider>{children}</ToastProvider>
       </QueryClientProvider>
-    </LocaleProvider>,
+    </LocaleProvider>
+  );
+}
+
+/** Renders `ui` inside the app's providers, in `locale`; queries are not retried unless a client is given. */
+export function renderWithApp(ui: ReactNode, locale: Locale = 'en', client = noRetry()) {
+  return render(
+    <Providers locale={locale} client={client}>
+      <AuthProvider>{ui}</AuthProvider>
+    </Providers>,
   );
 }
 
@@ -79,3 +89,44 @@ export const signedInAs = (
   },
   currentAcademyId: TEST_ACADEMY_ID,
 });
+
+/** One request the stubbed fetch received: its method, path, whole URL and body (JSON parsed, else as sent). */
+export interface StubbedRequest {
+  method: string;
+  path: string;
+  url: URL;
+  body: unknown;
+  init: RequestInit;
+}
+
+/** What a stub answers a request: a Response, or nothing for a 404 (an address the test does not serve). */
+export type StubAnswer = (request: StubbedRequest) => Response | undefined | Promise<Response | undefined>;
+
+function bodyOf(body: RequestInit['body']) {
+  if (typeof body !== 'string') return body ?? undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/**
+ * Replaces `fetch` for this test (undone by `vi.unstubAllGlobals()`): each request is recorded in
+ * `requests`, in order, and answered by `answer`. URLs are read on the test academy's host.
+ */
+export function stubFetch(answer: StubAnswer) {
+  const requests: StubbedRequest[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://demo.kora.test');
+    const request = { method: init.method ?? 'GET', path: url.pathname, url, body: bodyOf(init.body), init };
+    requests.push(request);
+    return (await answer(request)) ?? jsonResponse({ message: 'Not found', code: 'request.not_found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { requests, fetch };
+}
+
+/** `stubFetch` answering by a table of `'METHOD /path'` (`'GET /api/teams'`); anything else is a 404. */
+export const stubRoutes = (routes: Record<string, StubAnswer>) =>
+  stubFetch((request) => routes[`${request.method} ${request.path}`]?.(request));

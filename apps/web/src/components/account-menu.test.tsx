@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../lib/i18n';
-import { jsonResponse as json, renderInApp } from '../test-render';
+import { jsonResponse as json, renderInApp, stubFetch } from '../test-render';
 import { Shell } from './Shell';
 
 const me = {
@@ -25,27 +25,20 @@ const me = {
 
 /** /api/auth/me answers the coach above; change-password refuses 'wrong-one' as the server does and accepts the rest. */
 function stubApi() {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const path = String(url);
-    if (path.endsWith('/api/auth/me')) return json(me);
-    if (path.endsWith('/api/auth/change-password')) {
-      const body = JSON.parse(String(init?.body));
-      if (body.currentPassword === 'wrong-one')
-        return json(
-          {
-            code: 'auth.current_password_wrong',
-            message: 'The current password is not correct',
-            issues: [{ path: 'currentPassword', code: 'auth.current_password_wrong', message: 'The current password is not correct' }],
-          },
-          400,
-        );
-      return new Response(null, { status: 204 });
-    }
+  localStorage.setItem('token', 'tok');
+  return stubFetch(({ path, body }) => {
+    if (path === '/api/auth/me') return json(me);
+    if (path === '/api/auth/change-password' && (body as { currentPassword: string }).currentPassword === 'wrong-one')
+      return json(
+        {
+          code: 'auth.current_password_wrong',
+          message: 'The current password is not correct',
+          issues: [{ path: 'currentPassword', code: 'auth.current_password_wrong', message: 'The current password is not correct' }],
+        },
+        400,
+      );
     return new Response(null, { status: 204 });
   });
-  vi.stubGlobal('fetch', fetch);
-  localStorage.setItem('token', 'tok');
-  return fetch;
 }
 
 function renderShell(locale: Locale) {
@@ -60,8 +53,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const sentBodies = (fetch: ReturnType<typeof stubApi>) =>
-  fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/auth/change-password')).map(([, init]) => JSON.parse(String(init?.body)));
+const sentBodies = ({ requests }: ReturnType<typeof stubApi>) =>
+  requests.filter((r) => r.path === '/api/auth/change-password').map((r) => r.body);
 
 describe('the account menu (issue 20)', () => {
   it('names the account type in the UI language under the name', async () => {
@@ -75,7 +68,7 @@ describe('the account menu (issue 20)', () => {
   });
 
   it('changes the password from the menu: current, new of 8 or more, confirmed; a wrong current one is said on its field', async () => {
-    const fetch = stubApi();
+    const stub = stubApi();
     renderShell('en');
     await userEvent.click(await screen.findByTestId('avatar-menu'));
     expect((await screen.findByTestId('account-role')).textContent).toBe('Coach');
@@ -90,7 +83,7 @@ describe('the account menu (issue 20)', () => {
     await userEvent.click(submit);
     expect(await within(dialog).findByText('Passwords do not match')).toBeTruthy();
     expect(within(dialog).getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
-    expect(sentBodies(fetch)).toEqual([]);
+    expect(sentBodies(stub)).toEqual([]);
 
     await userEvent.clear(within(dialog).getByLabelText('New password'));
     await userEvent.type(within(dialog).getByLabelText('New password'), 'long-enough-1');
@@ -105,7 +98,7 @@ describe('the account menu (issue 20)', () => {
     await userEvent.click(submit);
     expect(await screen.findByText('Password changed. Your other devices were signed out.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change password' })).toBeNull());
-    expect(sentBodies(fetch)).toEqual([
+    expect(sentBodies(stub)).toEqual([
       { currentPassword: 'wrong-one', newPassword: 'long-enough-1' },
       { currentPassword: 'the-right-one', newPassword: 'long-enough-1' },
     ]);

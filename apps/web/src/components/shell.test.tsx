@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noteDenied } from '../lib/denied';
 import { type Locale, LocaleProvider } from '../lib/i18n';
-import { renderInApp } from '../test-render';
+import { jsonResponse, renderInApp, stubFetch } from '../test-render';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { overflowSides, Shell } from './Shell';
 
@@ -24,16 +24,7 @@ const me = {
 };
 
 /** Answers /api/auth/me with the user above and every other call (logout) with 204. */
-function stubApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      String(url).endsWith('/api/auth/me')
-        ? new Response(JSON.stringify(me), { status: 200, headers: { 'content-type': 'application/json' } })
-        : new Response(null, { status: 204 }),
-    ),
-  );
-}
+const stubApi = () => stubFetch(({ path }) => (path === '/api/auth/me' ? jsonResponse(me) : new Response(null, { status: 204 })));
 
 function renderShell(locale: Locale = 'en', path = '/') {
   const rootRoute = createRootRoute();

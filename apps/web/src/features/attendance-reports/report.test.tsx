@@ -1,12 +1,10 @@
 import type { AttendanceReport } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
-import { jsonResponse as json, viewport } from '../../test-render';
+import type { Locale } from '../../lib/i18n';
+import { jsonResponse as json, Providers, type StubbedRequest, stubFetch, viewport } from '../../test-render';
 import { AttendanceReportPage } from './AttendanceReportPage';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -23,22 +21,10 @@ const REPORT: AttendanceReport = {
   missedInARow: [{ player: member(12, 'Badr', 'بدر'), since: '2026-03-20', lastAttended: null }],
 };
 
-function stubFetch(handler: (url: URL) => Response) {
-  const urls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(String(input), 'http://demo.kora.test');
-      urls.push(url);
-      return handler(url);
-    }),
-  );
-  return urls;
-}
 const answer =
   (report: unknown, status = 200) =>
-  (url: URL) =>
-    url.pathname === '/api/teams' ? json([]) : json(report, status);
+  ({ path }: StubbedRequest) =>
+    path === '/api/teams' ? json([]) : json(report, status);
 
 function renderPage(locale: Locale = 'en') {
   const rootRoute = createRootRoute({ component: Outlet });
@@ -50,13 +36,9 @@ function renderPage(locale: Locale = 'en') {
     history: createMemoryHistory({ initialEntries: ['/schedule/attendance'] }),
   });
   render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
+    <Providers locale={locale}>
+      <RouterProvider router={router} />
+    </Providers>,
   );
 }
 
@@ -68,10 +50,10 @@ vi.setConfig({ testTimeout: 20_000 });
 
 describe('the attendance report', () => {
   it('asks for this month and shows the teams, the players and who missed their last 3 sessions', async () => {
-    const urls = stubFetch(answer(REPORT));
+    const { requests } = stubFetch(answer(REPORT));
     renderPage();
     const teams = (await screen.findAllByTestId('report-team-row')).filter((r) => r.tagName === 'TR');
-    const asked = urls.find((u) => u.pathname === '/api/attendance-reports');
+    const asked = requests.find((r) => r.path === '/api/attendance-reports')?.url;
     const { startDate, endDate, missed } = Object.fromEntries(asked?.searchParams ?? []);
     expect(startDate).toMatch(/^\d{4}-\d{2}-01$/);
     expect(endDate.slice(0, 7)).toBe(startDate.slice(0, 7));
@@ -95,12 +77,12 @@ describe('the attendance report', () => {
   });
 
   it('asks again for one team and another N', async () => {
-    const urls = stubFetch(answer(REPORT));
+    const { requests } = stubFetch(answer(REPORT));
     renderPage();
     await screen.findAllByTestId('report-team-row');
     await userEvent.selectOptions(screen.getByLabelText('Missed in a row'), '5');
     await screen.findByText('Missed their last 5 sessions');
-    expect(urls.at(-1)?.searchParams.get('missed')).toBe('5');
+    expect(requests.at(-1)?.url.searchParams.get('missed')).toBe('5');
   });
 
   it('in Arabic: Arabic names, the Hijri date beside the Gregorian one, right to left wording', async () => {
@@ -128,10 +110,10 @@ describe('the attendance report', () => {
     expect(await screen.findByText('تعذّر تحميل تقرير الحضور.')).toBeTruthy();
   });
   it('exports the filters as CSV in the UI’s language and hands the file to the browser', async () => {
-    const urls = stubFetch((url) =>
-      url.pathname === '/api/attendance-reports/export'
+    const { requests } = stubFetch((request) =>
+      request.path === '/api/attendance-reports/export'
         ? new Response('\uFEFF"الفريق"\r\n', { headers: { 'content-type': 'text/csv' } })
-        : answer(REPORT)(url),
+        : answer(REPORT)(request),
     );
     const created = vi.fn(() => 'blob:csv');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
@@ -140,7 +122,7 @@ describe('the attendance report', () => {
     await screen.findAllByTestId('report-team-row');
     await userEvent.click(screen.getByTestId('report-export'));
     await waitFor(() => expect(clicked).toHaveBeenCalled());
-    const asked = urls.find((u) => u.pathname === '/api/attendance-reports/export');
+    const asked = requests.find((r) => r.path === '/api/attendance-reports/export')?.url;
     expect(asked?.searchParams.get('lang')).toBe('ar');
     expect(asked?.searchParams.get('missed')).toBe('3');
     expect(asked?.searchParams.get('startDate')).toMatch(/-01$/);

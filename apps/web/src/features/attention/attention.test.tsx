@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
-import { jsonResponse as json, renderInApp, signedInAs } from '../../test-render';
+import { jsonResponse as json, renderInApp, signedInAs, stubRoutes } from '../../test-render';
 import { AttentionBell } from './AttentionBell';
 import { badgeLabel, canSeeAttention, groupAttention } from './helpers';
 
@@ -55,14 +55,8 @@ describe('the badge and the grouping', () => {
 const me = (accountType: Record<string, boolean>) => signedInAs(accountType, { name: 'Abdulrahman Al-Fahad' });
 
 function stubApi(reply: AttentionReply, accountType: Record<string, boolean> = { canReadPlayers: true }) {
-  const fetch = vi.fn(async (url: string) => {
-    if (String(url).endsWith('/api/auth/me')) return json(me(accountType));
-    if (String(url).endsWith('/api/attention')) return json(reply);
-    return new Response(null, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetch);
   localStorage.setItem('token', 'tok');
-  return fetch;
+  return stubRoutes({ 'GET /api/auth/me': () => json(me(accountType)), 'GET /api/attention': () => json(reply) });
 }
 
 function renderBell(locale: Locale = 'en') {
@@ -234,11 +228,11 @@ describe('the bell', () => {
   });
 
   it('is not shown, and asks nothing, without the read rights', async () => {
-    const fetch = stubApi({ items, count: 4 }, { canReadSchedule: true });
+    const { fetch, requests } = stubApi({ items, count: 4 }, { canReadSchedule: true });
     renderBell();
     await screen.findByText('home');
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(screen.queryByTestId('attention-bell')).toBeNull();
-    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/attention'))).toBe(false);
+    expect(requests.some((r) => r.path === '/api/attention')).toBe(false);
   });
 });

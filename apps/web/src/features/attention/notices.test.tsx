@@ -6,24 +6,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
-import { jsonResponse as json, renderInApp, signedInAs } from '../../test-render';
+import { jsonResponse as json, renderInApp, signedInAs, stubRoutes } from '../../test-render';
 import { AttentionBell } from './AttentionBell';
 
 function stubApi(reply: AttentionReply) {
-  const sent: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      sent.push(`${init.method ?? 'GET'} ${new URL(String(url), 'http://demo.kora.test').pathname}`);
-      if (String(url).endsWith('/api/auth/me'))
-        return json(signedInAs({ canReadSettings: true, canWriteSettings: true }, { name: 'Owner' }));
-      if (String(url).endsWith('/api/attention')) return json(reply);
-      if (String(url).endsWith('/api/academies/owner-confirmation')) return new Response(null, { status: 204 });
-      return new Response(null, { status: 404 });
-    }),
-  );
   localStorage.setItem('token', 'tok');
-  return sent;
+  return stubRoutes({
+    'GET /api/auth/me': () => json(signedInAs({ canReadSettings: true, canWriteSettings: true }, { name: 'Owner' })),
+    'GET /api/attention': () => json(reply),
+    'POST /api/academies/owner-confirmation': () => new Response(null, { status: 204 }),
+  }).requests;
 }
 
 function renderBell(locale: Locale) {
@@ -59,7 +51,7 @@ describe("the bell's notices", () => {
     expect(screen.queryByTestId('attention-empty')).toBeNull();
     await userEvent.click(within(notice).getByRole('button', { name: 'Mail the link again' }));
     expect(await within(notice).findByText('A new link is on its way.')).toBeTruthy();
-    expect(sent).toContain('POST /api/academies/owner-confirmation');
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toContain('POST /api/academies/owner-confirmation');
   });
 
   it("says the academy's texts are stopped by its daily cap (Arabic)", async () => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
-import { jsonResponse as json, renderWithApp, signedInAs } from '../../test-render';
+import { jsonResponse as json, renderWithApp, signedInAs, stubFetch } from '../../test-render';
 import { EInvoicingSection } from './EInvoicingSection';
 
 const counts = { waiting: 0, reported: 0, reported_with_warnings: 0, rejected: 0 };
@@ -32,25 +32,19 @@ const ONBOARDED: EInvoicingStatus = {
   signing: 'own_certificate',
 };
 
-/** The API: who is signed in, the status, and the onboard/renew answer (or a refusal). */
-function stubApi(status: EInvoicingStatus, onboard: () => Response, accountType = { canReadSettings: true, canWriteSettings: true }) {
-  const calls: { url: string; body?: string }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url: String(url), body: init?.body as string | undefined });
-      if (String(url).endsWith('/api/auth/me')) return json(signedInAs(accountType));
-      if (String(url).endsWith('/api/academies/e-invoicing')) return json(status);
-      if (/\/api\/academies\/e-invoicing\/(onboard|renew)$/.test(String(url))) {
-        // Long enough for the progress line to show.
-        await new Promise((r) => setTimeout(r, 50));
-        return onboard();
-      }
-      return new Response(null, { status: 404 });
-    }),
-  );
+/** The API: who is signed in, the status, and the onboard/renew answer (or a refusal), which may wait for the test. */
+function stubApi(
+  status: EInvoicingStatus,
+  onboard: () => Response | Promise<Response>,
+  accountType = { canReadSettings: true, canWriteSettings: true },
+) {
   localStorage.setItem('token', 'tok');
-  return calls;
+  return stubFetch(({ path }) => {
+    if (path === '/api/auth/me') return json(signedInAs(accountType));
+    if (path === '/api/academies/e-invoicing') return json(status);
+    if (/^\/api\/academies\/e-invoicing\/(onboard|renew)$/.test(path)) return onboard();
+    return new Response(null, { status: 404 });
+  }).requests;
 }
 
 function renderSection(locale: Locale = 'en') {
@@ -65,21 +59,25 @@ vi.setConfig({ testTimeout: 20_000 });
 
 describe('Settings → Academy → E-invoicing', () => {
   it('onboards with the OTP: progress while ZATCA checks, then the new state, its expiry and a toast', async () => {
-    const calls = stubApi(NOT_ONBOARDED, () => json(ONBOARDED));
+    // ZATCA answers once the test has seen the progress line: no fixed wait.
+    let zatcaAnswers = () => {};
+    const answered = new Promise<void>((resolve) => (zatcaAnswers = resolve));
+    const calls = stubApi(NOT_ONBOARDED, () => answered.then(() => json(ONBOARDED)));
     renderSection();
     expect((await screen.findByTestId('einvoicing-state')).textContent).toBe('Not onboarded');
     expect(screen.getByText('Built-in simulator (nothing reaches ZATCA)')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('One-time password (OTP)'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Onboard' }));
     expect(await screen.findByTestId('einvoicing-progress')).toBeTruthy();
+    zatcaAnswers();
     await waitFor(() => expect(screen.getByTestId('einvoicing-state').textContent).toBe('Onboarded'));
     expect(await screen.findByText('The academy is onboarded: its invoices are reported to ZATCA')).toBeTruthy();
     // The one date format (issue 20): yyyy/MM/dd, the Riyadh day.
     expect(screen.getByTestId('einvoicing-expiry').textContent).toBe('2027/11/22');
     expect(screen.getByText('3 reported · 0 with warnings · 1 rejected · 0 waiting')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Renew certificate' })).toBeTruthy();
-    const sent = calls.find((c) => c.url.endsWith('/onboard'));
-    expect(JSON.parse(sent?.body ?? '{}')).toEqual({ otp: '123456' });
+    const sent = calls.find((c) => c.path.endsWith('/onboard'));
+    expect(sent?.body).toEqual({ otp: '123456' });
   });
 
   it('refuses a malformed OTP before asking the server, and shows ZATCA’s refusal in words', async () => {
@@ -98,7 +96,7 @@ describe('Settings → Academy → E-invoicing', () => {
     await userEvent.type(otp, '12a');
     await userEvent.click(screen.getByRole('button', { name: 'Onboard' }));
     expect(await screen.findByText('Enter the 6-digit one-time password from the Fatoora portal')).toBeTruthy();
-    expect(calls.some((c) => c.url.endsWith('/onboard'))).toBe(false);
+    expect(calls.some((c) => c.path.endsWith('/onboard'))).toBe(false);
     await userEvent.clear(otp);
     await userEvent.type(otp, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Onboard' }));

@@ -1,13 +1,10 @@
 import { allFlags, PACKAGE_DEFAULTS, type Package } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
 import { AuthProvider } from '../../lib/auth';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
-import { jsonResponse as json } from '../../test-render';
+import type { Locale } from '../../lib/i18n';
+import { jsonResponse as json, Providers, stubRoutes } from '../../test-render';
 import { PackageDialog } from './PackageDialog';
 import { PackagesPage } from './PackagesPage';
 import { packageFormValues, trialAllowed, trialChange, typeChange } from './rules';
@@ -45,33 +42,6 @@ const sessions: Package = {
 
 /** A package whose description the academy wrote in English and in Arabic. */
 const withDescriptions: Package = { ...monthly, description: 'Three sessions a week', descriptionArabic: 'ثلاثة تمارين في الأسبوع' };
-
-/** Answers the calls by method and path; records every request with its JSON body. */
-function stubApi(routes: Record<string, (body: unknown) => Response>) {
-  const calls: { route: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const route = `${init?.method ?? 'GET'} ${new URL(String(url), 'http://x').pathname}`;
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ route, body });
-      const answer = routes[route];
-      return answer ? answer(body) : json({ message: 'Not found', code: 'request.not_found' }, 404);
-    }),
-  );
-  return calls;
-}
-
-function Providers({ children, locale = 'en' }: { children: ReactNode; locale?: Locale }) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={qc}>
-      <LocaleProvider locale={locale}>
-        <ToastProvider>{children}</ToastProvider>
-      </LocaleProvider>
-    </QueryClientProvider>
-  );
-}
 
 afterEach(() => vi.unstubAllGlobals());
 // Typing into a dialog takes a few seconds on a busy machine.
@@ -115,7 +85,9 @@ describe('the package rules of the dialog', () => {
 
 describe('the package dialog', () => {
   it('adds a time-based package with the defaults, trial days following the checkbox', async () => {
-    const calls = stubApi({ 'POST /api/packages': (body) => json({ ...monthly, ...(body as object), id: monthly.id }, 201) });
+    const { requests: calls } = stubRoutes({
+      'POST /api/packages': ({ body }) => json({ ...monthly, ...(body as object), id: monthly.id }, 201),
+    });
     const onClose = vi.fn();
     render(
       <Providers>
@@ -141,7 +113,7 @@ describe('the package dialog', () => {
     await user.type(screen.getByLabelText('Price (SAR)'), '۴۵۰٫۵');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((c) => c.route === 'POST /api/packages')?.body).toEqual({
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/packages')?.body).toEqual({
       ...PACKAGE_DEFAULTS,
       name: 'Monthly',
       nameArabic: null,
@@ -154,7 +126,7 @@ describe('the package dialog', () => {
   });
 
   it('switches to sessions: no trial allowed, sessions required', async () => {
-    const calls = stubApi({ 'POST /api/packages': (body) => json({ ...sessions, ...(body as object) }, 201) });
+    const { requests: calls } = stubRoutes({ 'POST /api/packages': ({ body }) => json({ ...sessions, ...(body as object) }, 201) });
     const onClose = vi.fn();
     render(
       <Providers>
@@ -173,13 +145,13 @@ describe('the package dialog', () => {
     await user.type(screen.getByLabelText('Name'), '12 sessions');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Sessions count must be a whole number of at least 1')).toBeTruthy();
-    expect(calls.some((c) => c.route === 'POST /api/packages')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/packages')).toBe(false);
 
     // Typed in Arabic-Indic digits, as an Arabic keyboard sends them: read as 12.
     await user.type(screen.getByLabelText('Sessions'), '١٢');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((c) => c.route === 'POST /api/packages')?.body).toMatchObject({
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/packages')?.body).toMatchObject({
       packageType: 'SESSION_BASED',
       sessionsCount: 12,
       hasTrial: false,
@@ -188,8 +160,8 @@ describe('the package dialog', () => {
   });
 
   it('edits the description in Arabic beside the English one: shown, changed, cleared', async () => {
-    const calls = stubApi({
-      'PUT /api/packages/00000000-0000-4000-8000-000000000011': (body) => json({ ...withDescriptions, ...(body as object) }),
+    const { requests: calls } = stubRoutes({
+      'PUT /api/packages/00000000-0000-4000-8000-000000000011': ({ body }) => json({ ...withDescriptions, ...(body as object) }),
     });
     const onClose = vi.fn();
     render(
@@ -207,11 +179,11 @@ describe('the package dialog', () => {
     await user.clear(screen.getByLabelText('Description'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((c) => c.route.startsWith('PUT'))?.body).toMatchObject({ description: null, descriptionArabic: 'تمرينان أسبوعيًا' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ description: null, descriptionArabic: 'تمرينان أسبوعيًا' });
   });
 
   it('shows the server message of a failed save in the dialog', async () => {
-    stubApi({
+    stubRoutes({
       'PUT /api/packages/00000000-0000-4000-8000-000000000011': () =>
         json(
           {
@@ -235,7 +207,7 @@ describe('the package dialog', () => {
     ['en', 'Save', 'Please enter a price of at most 1,000,000'],
     ['ar', 'حفظ', 'يرجى إدخال سعر لا يزيد على 1,000,000'],
   ] as const)('says the highest price allowed for a price over it (%s), not "0 or more" (issue 29)', async (locale, save, message) => {
-    const calls = stubApi({});
+    const { requests: calls } = stubRoutes({});
     render(
       <Providers locale={locale}>
         <PackageDialog pkg={monthly} onClose={() => undefined} />
@@ -248,7 +220,7 @@ describe('the package dialog', () => {
     await user.click(screen.getByRole('button', { name: save }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.queryByText(/0 or more|صفرًا أو أكثر/)).toBeNull();
-    expect(calls.some((c) => c.route.startsWith('PUT'))).toBe(false);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });
 
@@ -276,7 +248,7 @@ describe('the packages page', () => {
 
   it('lists packages with W:Settings: switch, edit, delete, and the archived notice', async () => {
     localStorage.setItem('token', 't');
-    const calls = stubApi({
+    const { requests: calls } = stubRoutes({
       'GET /api/auth/me': () => json(me({ canReadSettings: true, canWriteSettings: true })),
       'GET /api/packages': () => json([monthly, sessions]),
       'PATCH /api/packages/00000000-0000-4000-8000-000000000012/toggle-active': () => json({ ...sessions, isActive: true }),
@@ -298,7 +270,7 @@ describe('the packages page', () => {
     expect(switches.map((s) => s.getAttribute('aria-checked'))).toEqual(['true', 'false']);
     await user.click(switches[1]);
     expect(await screen.findByText('12 sessions is now active')).toBeTruthy();
-    expect(calls.find((c) => c.route.startsWith('PATCH'))?.body).toEqual({ isActive: true });
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ isActive: true });
 
     await user.click(within(rows[0]).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -307,7 +279,7 @@ describe('the packages page', () => {
 
   it('shows the status as text and no changes without W:Settings, names in Arabic on Arabic screens', async () => {
     localStorage.setItem('token', 't');
-    stubApi({
+    stubRoutes({
       'GET /api/auth/me': () => json(me({ canReadSettings: true })),
       'GET /api/packages': () => json([monthly, sessions]),
     });
@@ -323,7 +295,7 @@ describe('the packages page', () => {
   it("shows each package's description in the screen's language: the Arabic one on Arabic screens, else the English one", async () => {
     localStorage.setItem('token', 't');
     const arabicOnly: Package = { ...sessions, description: null, descriptionArabic: 'احضر متى ما استطعت' };
-    stubApi({
+    stubRoutes({
       'GET /api/auth/me': () => json(me({ canReadSettings: true })),
       'GET /api/packages': () => json([withDescriptions, arabicOnly]),
     });
@@ -345,7 +317,7 @@ describe('the packages page', () => {
   it('says when there is no package yet, and offers Try again after a failed load', async () => {
     localStorage.setItem('token', 't');
     let fail = true;
-    stubApi({
+    stubRoutes({
       'GET /api/auth/me': () => json(me({ canReadSettings: true, canWriteSettings: true })),
       'GET /api/packages': () => (fail ? json({ message: 'Something went wrong', code: 'request.failed' }, 500) : json([])),
     });

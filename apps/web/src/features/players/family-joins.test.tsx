@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
-import { jsonResponse as json, renderInApp } from '../../test-render';
+import { jsonResponse as json, renderInApp, stubFetch } from '../../test-render';
 import { FamilyJoinsPanel } from './FamilyJoinsPanel';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -39,23 +39,17 @@ const WAITING: FamilyJoin = {
 };
 
 function stubApi(writer: boolean, initial: FamilyJoin[] = [WAITING]) {
-  const decided: { path: string; body: unknown }[] = [];
   let waiting = initial;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const path = new URL(String(input), 'http://demo.kora.test').pathname;
-      if (path === '/api/auth/me') return json(me(writer));
-      if (path === '/api/family-joins') return json(waiting);
-      if (path.startsWith('/api/family-joins/') && init.method === 'POST') {
-        decided.push({ path, body: JSON.parse(String(init.body)) });
-        waiting = [];
-        return new Response(null, { status: 204 });
-      }
-      return json([]);
-    }),
-  );
-  return decided;
+  const { requests } = stubFetch(({ method, path }) => {
+    if (path === '/api/auth/me') return json(me(writer));
+    if (path === '/api/family-joins') return json(waiting);
+    if (path.startsWith('/api/family-joins/') && method === 'POST') {
+      waiting = [];
+      return new Response(null, { status: 204 });
+    }
+    return json([]);
+  });
+  return requests;
 }
 
 function renderPanel(locale: Locale = 'en') {
@@ -84,7 +78,11 @@ describe('registrations to confirm', () => {
     expect(item.textContent).toContain('Same e-mail as Noura Al-Harbi.');
     expect(item.textContent).toContain('Their children: Faisal Al-Harbi.');
     await userEvent.click(within(item).getByRole('button', { name: "Confirm: Noura Al-Harbi's family" }));
-    await waitFor(() => expect(decided).toEqual([{ path: `/api/family-joins/${ID(3)}/decision`, body: { decision: 'confirm' } }]));
+    await waitFor(() =>
+      expect(decided.filter((r) => r.method === 'POST').map(({ path, body }) => ({ path, body }))).toEqual([
+        { path: `/api/family-joins/${ID(3)}/decision`, body: { decision: 'confirm' } },
+      ]),
+    );
     expect(await screen.findByText("Intruder Kid is now in Noura Al-Harbi's family")).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('family-joins')).toBeNull());
   });

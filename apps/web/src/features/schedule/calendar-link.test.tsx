@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../lib/i18n';
-import { jsonResponse as json, renderWithApp, signedInAs } from '../../test-render';
+import { jsonResponse as json, renderWithApp, signedInAs, stubFetch } from '../../test-render';
 import { CalendarLinkDialog } from './CalendarLink';
 
 const TEAM = '00000000-0000-4000-8000-000000000011';
@@ -11,37 +11,31 @@ const FEED = 'http://demo.kora.test/api/calendar/abc.ics';
 /** A signed-in member of the given rights (and maybe a live feed); the feed calls answer as the server would. */
 function stubApi(accountType: Record<string, boolean>, feed: object | null = null) {
   let live = feed;
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const path = String(url);
-    if (path.endsWith('/api/auth/me'))
-      return json(signedInAs(accountType, { name: 'Coach Majed', email: 'majed@demo.kora.sa', role: 'COACH' }));
-    if (path.endsWith('/api/teams'))
+  localStorage.setItem('token', 'tok');
+  return stubFetch(({ method, path, body }) => {
+    if (path === '/api/auth/me') return json(signedInAs(accountType, { name: 'Coach Majed', email: 'majed@demo.kora.sa', role: 'COACH' }));
+    if (path === '/api/teams')
       return json([{ id: TEAM, name: 'U12 Eagles', nameArabic: 'نسور تحت ١٢', color: 'BLUE', coaches: [], players: [] }]);
-    if (path.endsWith('/api/calendar-feed') && init?.method === 'POST') {
-      const made = { url: FEED, ...JSON.parse(String(init.body)) };
+    if (path === '/api/calendar-feed' && method === 'POST') {
+      const made = { url: FEED, ...(body as { scope: string; teamId: string | null; language: string }) };
       live = { scope: made.scope, teamId: made.teamId, language: made.language, createdAt: '2026-11-22T07:00:00.000Z' };
       return json(made, 201);
     }
-    if (path.endsWith('/api/calendar-feed') && init?.method === 'DELETE') {
+    if (path === '/api/calendar-feed' && method === 'DELETE') {
       live = null;
       return new Response(null, { status: 204 });
     }
-    if (path.endsWith('/api/calendar-feed')) return json({ feed: live });
+    if (path === '/api/calendar-feed') return json({ feed: live });
     return new Response(null, { status: 404 });
   });
-  vi.stubGlobal('fetch', fetch);
-  localStorage.setItem('token', 'tok');
-  return fetch;
 }
 
 function renderDialog(locale: Locale) {
   renderWithApp(<CalendarLinkDialog onClose={() => undefined} />, locale);
 }
 
-const feedBodies = (fetch: ReturnType<typeof stubApi>) =>
-  fetch.mock.calls
-    .filter(([url, init]) => String(url).endsWith('/api/calendar-feed') && init?.method === 'POST')
-    .map(([, init]) => JSON.parse(String(init?.body)));
+const feedBodies = ({ requests }: ReturnType<typeof stubApi>) =>
+  requests.filter((r) => r.path === '/api/calendar-feed' && r.method === 'POST').map((r) => r.body);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -50,11 +44,11 @@ afterEach(() => {
 
 describe('the calendar link dialog (issue 18)', () => {
   it('offers a coach who reads only My Trainings their own events, named as such, and asks for exactly that', async () => {
-    const fetch = stubApi({ canReadMyTrainings: true });
+    const stub = stubApi({ canReadMyTrainings: true });
     renderDialog('en');
     const dialog = await screen.findByRole('dialog', { name: 'Calendar link' });
     const select = within(dialog).getByRole('combobox', { name: 'Events' });
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/auth/me'))).toBe(true));
+    await waitFor(() => expect(stub.requests.some((r) => r.path === '/api/auth/me')).toBe(true));
     expect(
       within(select)
         .getAllByRole('option')
@@ -62,11 +56,11 @@ describe('the calendar link dialog (issue 18)', () => {
     ).toEqual(['My events (the ones I coach)']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create link' }));
     expect(((await within(dialog).findByTestId('calendar-url')) as HTMLInputElement).value).toBe(FEED);
-    expect(feedBodies(fetch)).toEqual([{ scope: 'mine', teamId: null, language: 'en' }]);
+    expect(feedBodies(stub)).toEqual([{ scope: 'mine', teamId: null, language: 'en' }]);
   });
 
   it('offers a member who reads the schedule the academy and each team, and makes the feed in the UI language', async () => {
-    const fetch = stubApi({ canReadSchedule: true });
+    const stub = stubApi({ canReadSchedule: true });
     renderDialog('ar');
     const dialog = await screen.findByRole('dialog', { name: 'رابط التقويم' });
     const select = within(dialog).getByRole('combobox', { name: 'الفعاليات' });
@@ -86,7 +80,7 @@ describe('the calendar link dialog (issue 18)', () => {
       within(await screen.findByRole('dialog', { name: 'استبدال رابط التقويم؟' })).getByRole('button', { name: 'استبدال الرابط' }),
     );
     await within(dialog).findByTestId('calendar-url');
-    expect(feedBodies(fetch)).toEqual([
+    expect(feedBodies(stub)).toEqual([
       { scope: 'academy', teamId: null, language: 'ar' },
       { scope: 'team', teamId: TEAM, language: 'ar' },
     ]);
@@ -94,41 +88,34 @@ describe('the calendar link dialog (issue 18)', () => {
 });
 
 describe('the calendar link dialog, around the link one has (issue 20)', () => {
-  const posts = (fetch: ReturnType<typeof stubApi>) => feedBodies(fetch).length;
+  const posts = (stub: ReturnType<typeof stubApi>) => feedBodies(stub).length;
 
   it('offers no Revoke before a link exists, then asks before a new link replaces it: the old one stops working', async () => {
-    const fetch = stubApi({ canReadMyTrainings: true });
+    const stub = stubApi({ canReadMyTrainings: true });
     renderDialog('en');
     const dialog = await screen.findByRole('dialog', { name: 'Calendar link' });
-    await waitFor(() =>
-      expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/api/calendar-feed') && (init?.method ?? 'GET') === 'GET')).toBe(
-        true,
-      ),
-    );
+    await waitFor(() => expect(stub.requests.some((r) => r.path === '/api/calendar-feed' && r.method === 'GET')).toBe(true));
     expect(within(dialog).queryByRole('button', { name: 'Revoke link' })).toBeNull();
     // The first link is made at once: there is nothing to replace.
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Create link' }));
     await within(dialog).findByTestId('calendar-url');
-    expect(posts(fetch)).toBe(1);
+    expect(posts(stub)).toBe(1);
     expect(within(dialog).getByRole('button', { name: 'Revoke link' })).toBeTruthy();
     // Another one would replace it: asked first, and nothing is made when the member cancels.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create a new link' }));
     const confirm = await screen.findByRole('dialog', { name: 'Replace your calendar link?' });
     expect(confirm.textContent).toContain('the old link stops working');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(posts(fetch)).toBe(1);
+    expect(posts(stub)).toBe(1);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create a new link' }));
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Replace your calendar link?' })).getByRole('button', { name: 'Replace link' }),
     );
-    await waitFor(() => expect(posts(fetch)).toBe(2));
+    await waitFor(() => expect(posts(stub)).toBe(2));
   });
 
   it('names the link the member already has, offers Revoke for it and asks before replacing it, in Arabic too', async () => {
-    const fetch = stubApi(
-      { canReadSchedule: true },
-      { scope: 'team', teamId: TEAM, language: 'ar', createdAt: '2026-11-01T21:30:00.000Z' },
-    );
+    const stub = stubApi({ canReadSchedule: true }, { scope: 'team', teamId: TEAM, language: 'ar', createdAt: '2026-11-01T21:30:00.000Z' });
     renderDialog('ar');
     const dialog = await screen.findByRole('dialog', { name: 'رابط التقويم' });
     const current = await within(dialog).findByTestId('calendar-current');
@@ -140,7 +127,7 @@ describe('the calendar link dialog, around the link one has (issue 20)', () => {
     const confirm = await screen.findByRole('dialog', { name: 'استبدال رابط التقويم؟' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'استبدال الرابط' }));
     await within(dialog).findByTestId('calendar-url');
-    expect(posts(fetch)).toBe(1);
+    expect(posts(stub)).toBe(1);
     await userEvent.click(within(dialog).getByRole('button', { name: 'إلغاء الرابط' }));
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'إلغاء الرابط' })).toBeNull());
     expect(within(dialog).getByRole('button', { name: 'إنشاء الرابط' })).toBeTruthy();

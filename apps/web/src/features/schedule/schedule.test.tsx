@@ -1,12 +1,10 @@
 import type { Coach, Event, Team } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { weekStart } from '../../components/date-format';
-import { ToastProvider } from '../../components/Toaster';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { Providers, stubFetch } from '../../test-render';
 import { coachesQuery, teamsQuery } from '../teams/api';
 import { EventDialog } from './EventDialog';
 import { cellKey, placeEvents } from './grid';
@@ -45,17 +43,6 @@ const saad = coach(2, 'Saad Coach');
 const u10 = team(11, 'U10 Lions', 'أشبال تحت 10', [khalid]);
 const u12 = team(12, 'U12 Eagles', 'نسور تحت 12');
 const u14 = team(13, 'U14 Hawks', 'صقور تحت 14');
-
-function Providers({ children, locale = 'en', client }: { children: ReactNode; locale?: Locale; client?: QueryClient }) {
-  const qc = client ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={qc}>
-      <LocaleProvider locale={locale}>
-        <ToastProvider>{children}</ToastProvider>
-      </LocaleProvider>
-    </QueryClientProvider>
-  );
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -278,14 +265,7 @@ describe('event dialog', () => {
       .map((o) => o.textContent);
 
   it('opens on a training from 09:00 to 10:00 for the chosen team and day, with its coaches, and sends that', async () => {
-    const sent: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        sent.push(JSON.parse(String(init.body)));
-        return new Response(JSON.stringify(event(9, '2025-01-08', '09:00', [u10])), { status: 201 });
-      }),
-    );
+    const { requests } = stubFetch(() => new Response(JSON.stringify(event(9, '2025-01-08', '09:00', [u10])), { status: 201 }));
     const onClose = vi.fn();
     render(
       <Providers client={seeded()}>
@@ -303,7 +283,7 @@ describe('event dialog', () => {
 
     await userEvent.type(screen.getByLabelText('Field'), 'Pitch 2{Enter}');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual([
+    expect(requests.map((r) => r.body)).toEqual([
       {
         type: 'TRAINING_SESSION',
         date: '2025-01-08',
@@ -317,8 +297,7 @@ describe('event dialog', () => {
   });
 
   it('lets only a match have several teams, hiding the teams already chosen', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const { fetch } = stubFetch(() => undefined);
     render(
       <Providers client={seeded()}>
         <EventDialog target={{ kind: 'create', date: '2025-01-08' }} onClose={() => undefined} />
@@ -348,14 +327,7 @@ describe('event dialog', () => {
   });
 
   it('asks which events of a series an edit applies to', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        calls.push(url);
-        return new Response(JSON.stringify(event(5, '2025-01-09', '16:30', [u10])), { status: 200 });
-      }),
-    );
+    const { requests } = stubFetch(() => new Response(JSON.stringify(event(5, '2025-01-09', '16:30', [u10])), { status: 200 }));
     const inSeries = { ...event(5, '2025-01-08', '16:30', [u10]), seriesId: id(999) };
     render(
       <Providers client={seeded()}>
@@ -366,18 +338,11 @@ describe('event dialog', () => {
     expect((screen.getByLabelText('This event') as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByLabelText('This and following events'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls).toEqual([`/api/events/${inSeries.id}?scope=following`]));
+    await waitFor(() => expect(requests.map((r) => r.url.pathname + r.url.search)).toEqual([`/api/events/${inSeries.id}?scope=following`]));
   });
 
   it('says how many events a "this and following" delete took, as the server counted them (issue 20)', async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        calls.push(`${init.method} ${url}`);
-        return new Response(null, { status: 204, headers: { 'kora-events-deleted': '4' } });
-      }),
-    );
+    const { requests } = stubFetch(() => new Response(null, { status: 204, headers: { 'kora-events-deleted': '4' } }));
     const inSeries = { ...event(6, '2025-01-08', '16:30', [u10]), seriesId: id(998) };
     for (const [locale, labels] of [
       ['en', { following: 'This and following events', del: 'Delete', confirm: 'Delete this and following', said: '4 events deleted' }],
@@ -396,6 +361,9 @@ describe('event dialog', () => {
       await waitFor(() => expect(onClose).toHaveBeenCalled());
       unmount();
     }
-    expect(calls).toEqual([`DELETE /api/events/${inSeries.id}?scope=following`, `DELETE /api/events/${inSeries.id}?scope=following`]);
+    expect(requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`)).toEqual([
+      `DELETE /api/events/${inSeries.id}?scope=following`,
+      `DELETE /api/events/${inSeries.id}?scope=following`,
+    ]);
   });
 });

@@ -3,27 +3,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse as json, renderWithApp, signedInAs } from '../../test-render';
+import { jsonResponse as json, renderWithApp, signedInAs, stubRoutes } from '../../test-render';
 import { FamilySettingsSection } from './FamilySettingsSection';
 
 function stubApi(canWriteSettings = true, cutoff = 120) {
-  const puts: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const path = new URL(String(url), 'http://x').pathname;
-      if (path === '/api/auth/me') return json(signedInAs({ canReadSettings: true, canWriteSettings }));
-      if (path === '/api/family-settings' && init.method === 'PUT') {
-        const body = JSON.parse(String(init.body));
-        puts.push(body);
-        return json({ ...body, smsConfigured: false });
-      }
-      if (path === '/api/family-settings') return json({ availabilityCutoffMinutes: cutoff, smsConfigured: false });
-      return new Response(null, { status: 404 });
-    }),
-  );
   localStorage.setItem('token', 'tok');
-  return puts;
+  const { requests } = stubRoutes({
+    'GET /api/auth/me': () => json(signedInAs({ canReadSettings: true, canWriteSettings })),
+    'PUT /api/family-settings': ({ body }) => json({ ...(body as object), smsConfigured: false }),
+    'GET /api/family-settings': () => json({ availabilityCutoffMinutes: cutoff, smsConfigured: false }),
+  });
+  return requests;
 }
 
 afterEach(() => {
@@ -44,7 +34,7 @@ describe('Settings → Academy → Family portal', () => {
     expect((save as HTMLButtonElement).disabled).toBe(true);
     await user.selectOptions(select, '24 hours before the event');
     await user.click(save);
-    await waitFor(() => expect(puts).toEqual([{ availabilityCutoffMinutes: 1440 }]));
+    await waitFor(() => expect(puts.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ availabilityCutoffMinutes: 1440 }]));
     expect(await screen.findByText('Family portal settings saved')).toBeTruthy();
   });
 

@@ -2,7 +2,7 @@ import { ADMIN_FLAGS, COACH_FLAGS } from '@kora/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse as json, renderWithApp } from '../../test-render';
+import { jsonResponse as json, renderWithApp, stubFetch } from '../../test-render';
 import { accountTypesQuery } from './api';
 import { PrivilegesPage } from './PrivilegesPage';
 
@@ -31,30 +31,27 @@ function stubApi(usersArrive: Promise<void> = Promise.resolve()) {
     user(4, 'COACH', 'Hisham Coach', COACH_TYPE, false),
     user(5, 'COACH', 'Ahmed Coach', COACH_TYPE, false),
   ];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const path = String(url);
-      if (path.endsWith('/api/auth/me'))
-        return json({
-          user: {
-            ...admins[0],
-            accountType: { id: ADMIN_TYPE, name: 'Admin', nameArabic: 'مدير', isDefault: true, ...ADMIN_FLAGS },
-            academyUsers: [{ academy: { id: id(700), name: 'Falcons', nameArabic: null, handle: 'demo', logo: null } }],
-          },
-          currentAcademyId: id(700),
-        });
-      if (path.endsWith('/api/account-types'))
-        return json([
-          { id: ADMIN_TYPE, name: 'Admin', nameArabic: 'مدير', isDefault: true, ...ADMIN_FLAGS, usersCount: 1 },
-          { id: COACH_TYPE, name: 'Coach', nameArabic: 'مدرب', isDefault: true, ...COACH_FLAGS, usersCount: 1 },
-        ]);
-      if (path.includes('/api/users?role=')) await usersArrive;
-      if (path.endsWith('/api/users?role=ADMIN')) return json(admins);
-      if (path.endsWith('/api/users?role=COACH')) return json(coaches);
-      return new Response(null, { status: 404 });
-    }),
-  );
+  stubFetch(async ({ path, url }) => {
+    if (path === '/api/auth/me')
+      return json({
+        user: {
+          ...admins[0],
+          accountType: { id: ADMIN_TYPE, name: 'Admin', nameArabic: 'مدير', isDefault: true, ...ADMIN_FLAGS },
+          academyUsers: [{ academy: { id: id(700), name: 'Falcons', nameArabic: null, handle: 'demo', logo: null } }],
+        },
+        currentAcademyId: id(700),
+      });
+    if (path === '/api/account-types')
+      return json([
+        { id: ADMIN_TYPE, name: 'Admin', nameArabic: 'مدير', isDefault: true, ...ADMIN_FLAGS, usersCount: 1 },
+        { id: COACH_TYPE, name: 'Coach', nameArabic: 'مدرب', isDefault: true, ...COACH_FLAGS, usersCount: 1 },
+      ]);
+    const role = path === '/api/users' ? url.searchParams.get('role') : null;
+    if (role) await usersArrive;
+    if (role === 'ADMIN') return json(admins);
+    if (role === 'COACH') return json(coaches);
+    return new Response(null, { status: 404 });
+  });
   localStorage.setItem('token', 'tok');
 }
 
