@@ -142,7 +142,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kora API', version: '1.0.0', description: 'Football academy management; rules in docs/domain.md.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: "A member's session (POST /api/auth/login)" },
+          parentSession: { type: 'http', scheme: 'bearer', description: "A parent's family-portal session (POST /api/family/verify)" },
+        },
+      },
     },
     transform: (input) => {
       const result = jsonSchemaTransform(input);

@@ -7,7 +7,15 @@ let t: TestContext;
 type Content = Record<string, { schema: unknown }>;
 let paths: Record<
   string,
-  Record<string, { operationId?: string; requestBody?: { content: Content }; responses?: Record<string, { content?: Content }> }>
+  Record<
+    string,
+    {
+      operationId?: string;
+      security?: Record<string, unknown>[];
+      requestBody?: { content: Content };
+      responses?: Record<string, { content?: Content }>;
+    }
+  >
 >;
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,5 +46,19 @@ describe('the OpenAPI document', () => {
   it('documents answers that are not JSON with their media type', () => {
     expect(Object.keys(operation('calendarFeed')?.responses?.['200']?.content ?? {})).toEqual(['text/calendar']);
     expect(Object.keys(operation('listEvents')?.responses?.['200']?.content ?? {})).toEqual(['application/json']);
+  });
+
+  it("documents each route's real security and its refusals: none for public ones, the parent's session, a member's", () => {
+    const security = (key: RouteKey) => operation(key)?.security?.flatMap((s) => Object.keys(s));
+    const refusals = (key: RouteKey) => ['401', '403'].filter((status) => status in (operation(key)?.responses ?? {}));
+    expect([security('checkHandle'), refusals('checkHandle')]).toEqual([[], []]);
+    expect([security('familySignIn'), refusals('familySignIn')]).toEqual([[], []]);
+    // Parents' routes: their own session; a child not theirs is 404, never 403.
+    expect([security('familyHome'), refusals('familyHome')]).toEqual([['parentSession'], ['401']]);
+    expect([security('updateFamilyChild'), refusals('updateFamilyChild')]).toEqual([['parentSession'], ['401']]);
+    expect([security('listPackages'), refusals('listPackages')]).toEqual([['bearer'], ['401', '403']]);
+    // Every route says one of the three.
+    const undeclared = (Object.keys(ROUTES) as RouteKey[]).filter((key) => security(key) === undefined);
+    expect(undeclared).toEqual([]);
   });
 });

@@ -12,11 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTypes, users } from '../src/db/schema.js';
 import { withSystem, withTenant } from '../src/db/tenant.js';
 import { createSession } from '../src/modules/auth/sessions.js';
+import { createFamilySession } from '../src/modules/family/session.js';
 import { addPlayer, coachLogin, multipart } from './fixtures.js';
 import { type Academy, academyHost, createTestApp, registerAndLogin, type TestContext } from './harness.js';
 
-/** `family`: a parent session's route (/api/family/...), refused to every staff token (family.test.ts checks it route by route). */
-type Rule = 'public' | 'member' | 'family' | PermissionFlag[];
+/** `parent`: a parent session's route (access 'parent'), refused to every staff token, and the only kind a parent's session reaches. */
+type Rule = 'public' | 'member' | 'parent' | PermissionFlag[];
 interface Case {
   key: RouteKey;
   allow: Rule;
@@ -182,20 +183,20 @@ const TABLE: Case[] = [
   // take only a parent session, so every staff flag gets 401.
   { key: 'familySignIn', allow: 'public', body: () => ({}) },
   { key: 'familyVerify', allow: 'public', body: () => ({}) },
-  { key: 'familySignOut', allow: 'family' },
-  { key: 'familyMe', allow: 'family' },
-  { key: 'familyHome', allow: 'family' },
-  { key: 'familyEvents', allow: 'family' },
-  { key: 'setFamilyAvailability', allow: 'family' },
-  { key: 'familyProgress', allow: 'family' },
-  { key: 'familyMoney', allow: 'family' },
-  { key: 'familyDetails', allow: 'family' },
-  { key: 'updateFamilyParent', allow: 'family' },
-  { key: 'updateFamilyChild', allow: 'family' },
-  { key: 'familyAnnouncements', allow: 'family' },
-  { key: 'openFamilyAnnouncement', allow: 'family' },
-  { key: 'familyJoinOffers', allow: 'family' },
-  { key: 'answerFamilyJoin', allow: 'family' },
+  { key: 'familySignOut', allow: 'parent' },
+  { key: 'familyMe', allow: 'parent' },
+  { key: 'familyHome', allow: 'parent' },
+  { key: 'familyEvents', allow: 'parent' },
+  { key: 'setFamilyAvailability', allow: 'parent' },
+  { key: 'familyProgress', allow: 'parent' },
+  { key: 'familyMoney', allow: 'parent' },
+  { key: 'familyDetails', allow: 'parent' },
+  { key: 'updateFamilyParent', allow: 'parent' },
+  { key: 'updateFamilyChild', allow: 'parent' },
+  { key: 'familyAnnouncements', allow: 'parent' },
+  { key: 'openFamilyAnnouncement', allow: 'parent' },
+  { key: 'familyJoinOffers', allow: 'parent' },
+  { key: 'answerFamilyJoin', allow: 'parent' },
   { key: 'listAnnouncements', allow: [R('Players')] },
   // Without a body: 400 for those allowed, nothing sent.
   { key: 'createAnnouncement', allow: [W('Players')], body: () => ({}) },
@@ -212,6 +213,7 @@ let fixtures: Fixtures;
 /** A session token per flag: its user's account type holds that flag alone ('none': no flag at all). */
 const tokens = new Map<PermissionFlag | 'none', string>();
 let holderIds = new Map<PermissionFlag | 'none', string>();
+let parentToken = '';
 
 /** A new session for every holder (the matrix's logout row ends the ones it was called with). */
 async function openSessions(academyId: string) {
@@ -255,6 +257,17 @@ beforeAll(async () => {
   holderIds = new Map(holders.users.map((u) => [u.name.replace('Holder of ', '') as PermissionFlag | 'none', u.id]));
   await openSessions(academyId);
   fixtures = { academyId, handle: owner.handle, playerId, coachId: coach.id, adminId: owner.userId, emptyTypeId: holders.emptyTypeId };
+  // The player's parent, signed in to the family portal.
+  const [parent] = await withTenant(t.deps.db, academyId, (tx) =>
+    tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'PARENT')),
+  );
+  parentToken = await withSystem(t.deps.db, (tx) =>
+    createFamilySession(tx, academyId, {
+      parentId: parent.id,
+      parentIds: [parent.id],
+      address: { kind: 'email', email: parent.email ?? 'parent@example.sa' },
+    }),
+  );
 }, 60_000);
 afterAll(() => t.close());
 
@@ -278,7 +291,11 @@ const allowed = (rule: Rule, flag: PermissionFlag | 'none') =>
 
 // Logging out ends the session it is called with: that row runs last.
 const ORDERED = [...TABLE.filter((c) => c.key !== 'logout'), ...TABLE.filter((c) => c.key === 'logout')];
-const guarded = ORDERED.filter((c) => c.allow !== 'public' && c.allow !== 'family');
+const guarded = ORDERED.filter((c) => c.allow !== 'public' && c.allow !== 'parent');
+// Signing a parent out ends their session: that row runs last.
+const PARENT_ROWS = ORDERED.filter((c) => c.allow === 'parent').sort(
+  (x, y) => Number(x.key === 'familySignOut') - Number(y.key === 'familySignOut'),
+);
 
 describe('the permission matrix', () => {
   it('has a row for every route of the endpoint map, and no other', () => {
@@ -290,15 +307,29 @@ describe('the permission matrix', () => {
     expect(new Set(labels).size, 'each row of a route needs its own variant').toBe(labels.length);
   });
 
-  it('refuses every staff token on the family routes (401)', async () => {
+  it('refuses every staff token on the parent routes (401)', async () => {
     const failures: string[] = [];
-    for (const c of ORDERED.filter((x) => x.allow === 'family'))
+    for (const c of PARENT_ROWS)
       for (const flag of [...PERMISSION_FLAGS, 'none' as const]) {
         const res = await t.app.inject(request(c, tokens.get(flag) ?? ''));
         if (res.statusCode !== 401) failures.push(`${label(c)} with only ${flag}: ${res.statusCode}`);
       }
     expect(failures).toEqual([]);
   });
+
+  it("lets a parent's session call the parent routes, and refuses it (401) on every staff route", async () => {
+    const failures: string[] = [];
+    for (const c of guarded) {
+      const res = await t.app.inject(request(c, parentToken));
+      if (res.statusCode !== 401) failures.push(`${label(c)} with a parent's session: ${res.statusCode}`);
+    }
+    for (const c of PARENT_ROWS) {
+      const res = await t.app.inject(request(c, parentToken));
+      if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500)
+        failures.push(`${label(c)} with a parent's session: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 
   it('lets public routes be called without a token', async () => {
     for (const c of ORDERED.filter((x) => x.allow === 'public')) {

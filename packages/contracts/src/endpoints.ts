@@ -149,8 +149,6 @@ export interface Endpoint {
   multipart?: MultipartBody;
   /** The media type of the success answer when it is not JSON (a calendar, a PDF); its schema is then a string. */
   produces?: string;
-  /** A successful call leaves an audit row: who, what, from where (docs/domain.md, "Audit trail"). */
-  audited?: true;
   /**
    * This operation shares its method and path with another one (routes.ts) and answers the requests
    * whose query carries this key; the other answers those without it. The paths stay as clients know
@@ -207,7 +205,6 @@ export const endpoints = {
     responses: { 204: noContent, 409: errorSchema },
   },
   changePassword: {
-    audited: true,
     summary:
       "Change the signed-in member's password: the current one must be right (400 auth.current_password_wrong); the member's other sessions end",
     tags: ['access'],
@@ -234,14 +231,12 @@ export const endpoints = {
     responses: { 200: z.array(packageSchema) },
   },
   createPackage: {
-    audited: true,
     summary: 'Create a package (time-based with months, or session-based with sessions; a trial only for time-based)',
     tags: ['packages'],
     body: packageBody,
     responses: { 201: packageSchema },
   },
   updatePackage: {
-    audited: true,
     summary: 'Edit a package (the whole package)',
     tags: ['packages'],
     params: idParamsSchema,
@@ -249,14 +244,12 @@ export const endpoints = {
     responses: { 200: packageSchema, 404: errorSchema },
   },
   deletePackage: {
-    audited: true,
     summary: 'Delete a package; one that subscriptions use is archived instead (`softDeleted: true`)',
     tags: ['packages'],
     params: idParamsSchema,
     responses: { 200: packageDeleteReply, 404: errorSchema },
   },
   togglePackage: {
-    audited: true,
     summary: 'Make a package active or inactive (an inactive one is not offered to parents)',
     tags: ['packages'],
     params: idParamsSchema,
@@ -279,7 +272,6 @@ export const endpoints = {
   listUsers: { summary: 'Users of one role', tags: ['users'], query: userRoleQuery, responses: { 200: z.array(anyUserSchema) } },
   getUser: { summary: 'One user', tags: ['users'], params: idParamsSchema, responses: { 200: anyUserSchema } },
   updateUser: {
-    audited: true,
     summary: "Edit a player (multipart, W:Players) or a staff user's account (JSON, W:Settings)",
     tags: ['users'],
     params: idParamsSchema,
@@ -288,7 +280,6 @@ export const endpoints = {
     responses: { 200: anyUserSchema, 409: errorSchema },
   },
   deleteUser: {
-    audited: true,
     summary: 'Delete a player with their subscriptions, participations and metrics; 409 when they have payments or invoices (kept)',
     tags: ['users'],
     params: idParamsSchema,
@@ -301,7 +292,6 @@ export const endpoints = {
     responses: { 201: parentPlayerReply },
   },
   createCoach: {
-    audited: true,
     summary: 'Add a coach, with a login when an e-mail is given',
     tags: ['users'],
     body: coachCreateBody,
@@ -310,20 +300,17 @@ export const endpoints = {
   updateCoach: {
     summary: 'Edit a coach',
     tags: ['users'],
-    audited: true,
     params: idParamsSchema,
     body: coachUpdateBody,
     responses: { 200: coachSchema },
   },
   createStaffUser: {
-    audited: true,
     summary: 'Add a staff login (role ADMIN) of an account type; its generated password is answered once',
     tags: ['users'],
     body: staffCreateBody,
     responses: { 201: staffCreateReply, 409: errorSchema },
   },
   sendUserPasswordReset: {
-    audited: true,
     summary: 'Mail a staff user a password reset link (the forgot-password mail); 409 when the user has no login',
     tags: ['users'],
     params: idParamsSchema,
@@ -336,14 +323,12 @@ export const endpoints = {
     responses: { 200: z.array(accountTypeListItemSchema) },
   },
   createAccountType: {
-    audited: true,
     summary: 'Create an account type (write implies read; only rights the caller holds)',
     tags: ['account types'],
     body: accountTypeBody,
     responses: { 201: accountTypeSchema, 409: errorSchema },
   },
   updateAccountType: {
-    audited: true,
     summary: 'Edit an account type; 409 for a default type or when no settings manager would be left',
     tags: ['account types'],
     params: idParamsSchema,
@@ -351,7 +336,6 @@ export const endpoints = {
     responses: { 200: accountTypeSchema, 404: errorSchema, 409: errorSchema },
   },
   deleteAccountType: {
-    audited: true,
     summary: 'Delete an account type; 409 for a default type or one still held (`params.count` users)',
     tags: ['account types'],
     params: idParamsSchema,
@@ -365,7 +349,6 @@ export const endpoints = {
     responses: { 200: academyProfileSchema, 404: errorSchema },
   },
   updateAcademy: {
-    audited: true,
     summary: 'Edit the academy profile, with an optional logo (`photo`); the handle cannot change',
     tags: ['academy'],
     params: idParamsSchema,
@@ -385,7 +368,6 @@ export const endpoints = {
     responses: { 200: eInvoicingStatusSchema },
   },
   onboardEInvoicing: {
-    audited: true,
     summary:
       'Onboard the academy with ZATCA using the Fatoora portal OTP: key and CSR, compliance certificate, compliance checks, production certificate',
     tags: ['academy'],
@@ -393,7 +375,6 @@ export const endpoints = {
     responses: { 200: eInvoicingStatusSchema, 400: errorSchema, 409: errorSchema, 502: errorSchema },
   },
   renewEInvoicing: {
-    audited: true,
     summary: "Renew the academy's production certificate with a new key and the Fatoora portal OTP",
     tags: ['academy'],
     body: eInvoicingOtpBody,
@@ -483,7 +464,6 @@ export const endpoints = {
     responses: { 200: importPreviewSchema },
   },
   importPlayers: {
-    audited: true,
     summary: 'Import a players file in one transaction: all rows or, when any row has an error, none (400 with each at its row and column)',
     tags: ['players'],
     multipart: { fields: playerImportFields, files: playerFile },
@@ -498,7 +478,6 @@ export const endpoints = {
   },
 
   setParticipantStatus: {
-    audited: true,
     summary: "Mark a participant's attendance",
     tags: ['attendance'],
     params: z.object({ participantId: z.uuid() }),
@@ -506,7 +485,6 @@ export const endpoints = {
     responses: { 200: participantStatusReply },
   },
   setEventParticipantStatus: {
-    audited: true,
     summary: "Mark a player's attendance at an event",
     tags: ['attendance'],
     params: z.object({ eventId: z.uuid(), userId: z.uuid() }),
@@ -514,7 +492,6 @@ export const endpoints = {
     responses: { 200: participantStatusReply },
   },
   markAllPresent: {
-    audited: true,
     summary:
       "Mark every PENDING participant of an event ATTENDED (each using a session as one mark does), except those a parent said can't come, who stay PENDING and are listed",
     tags: ['attendance'],
@@ -522,7 +499,6 @@ export const endpoints = {
     responses: { 200: markAllPresentReply, 404: errorSchema },
   },
   syncAttendance: {
-    audited: true,
     summary:
       'Attendance marks queued on a device (offline), sent when the connection returns: each applied once by its id, the later of it and a change made on the server kept',
     tags: ['attendance'],
@@ -566,7 +542,6 @@ export const endpoints = {
     responses: { 200: eventSchema, 404: errorSchema },
   },
   deleteEvent: {
-    audited: true,
     summary: 'Delete an event, or with scope=following also the later events of its series',
     tags: ['events'],
     params: idParamsSchema,
@@ -609,7 +584,6 @@ export const endpoints = {
     responses: { 200: z.array(subscriptionRowSchema) },
   },
   createSubscription: {
-    audited: true,
     summary: 'Create a PENDING subscription for a player, starting today (409 while one is pending, active, in trial or paused)',
     tags: ['subscriptions'],
     params: playerIdParamsSchema,
@@ -617,7 +591,6 @@ export const endpoints = {
     responses: { 201: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
   },
   activateSubscription: {
-    audited: true,
     summary:
       'Activate a PENDING subscription by hand (cash payment and its invoice; sendInvoice e-mails it to the parents); another packageId switches package first',
     tags: ['subscriptions'],
@@ -626,7 +599,6 @@ export const endpoints = {
     responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
   },
   changeSubscriptionPackage: {
-    audited: true,
     summary: "Change a PENDING subscription's package (its end date or sessions follow)",
     tags: ['subscriptions'],
     params: subscriptionIdParams,
@@ -634,7 +606,6 @@ export const endpoints = {
     responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
   },
   cancelSubscription: {
-    audited: true,
     summary:
       'Cancel a subscription (any status but CANCELLED); with `refund`, its invoice is credited (credit note) and the money given back (cash, or the card through the provider) in the same request',
     tags: ['subscriptions'],
@@ -643,14 +614,12 @@ export const endpoints = {
     responses: { 200: cancelSubscriptionReply, 404: errorSchema, 409: errorSchema, 502: errorSchema },
   },
   pauseSubscription: {
-    audited: true,
     summary: 'Pause an ACTIVE or TRIAL subscription whose package allows pausing',
     tags: ['subscriptions'],
     params: subscriptionIdParams,
     responses: { 200: managedSubscriptionSchema, 404: errorSchema, 409: errorSchema },
   },
   resumeSubscription: {
-    audited: true,
     summary: 'Resume a PAUSED subscription: ACTIVE again, a time-based end date moved later by the days paused',
     tags: ['subscriptions'],
     params: subscriptionIdParams,
@@ -734,7 +703,6 @@ export const endpoints = {
     responses: { 200: z.string(), 404: errorSchema },
   },
   createCreditNote: {
-    audited: true,
     summary:
       'Credit all (default) or part of an invoice: a credit note (381) in the same numbering and e-invoice chain, and the refund (cash, or the card through the provider; refused by the provider: 502, nothing issued)',
     tags: ['invoices'],
@@ -749,7 +717,6 @@ export const endpoints = {
     responses: { 200: z.array(pendingRefundSchema) },
   },
   retryRefund: {
-    audited: true,
     summary:
       'Settle a pending card refund with the provider: it is asked what became of the refund (by its cart_id) and, when it has none, asked to refund again; refunded: the credit note is issued (and the cancellation it belongs to recorded)',
     tags: ['invoices'],
@@ -757,7 +724,6 @@ export const endpoints = {
     responses: { 200: refundOutcomeSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema },
   },
   settleRefund: {
-    audited: true,
     summary:
       "Mark a pending refund settled after checking the provider's dashboard: refunded (its credit note issued, the cancellation it belongs to recorded) or failed (its amount released)",
     tags: ['invoices'],
@@ -869,7 +835,6 @@ export const endpoints = {
       "Send an announcement to the academy's families, a team's or one player's: listed in the portal and sent by e-mail (and SMS when asked and configured) in each parent's language",
     tags: ['announcements'],
     body: announcementBody,
-    audited: true,
     responses: { 201: announcementSchema, 404: errorSchema },
   },
   getFamilySettings: {
@@ -881,7 +846,6 @@ export const endpoints = {
     summary: 'Set how long before an event parents may still say their child cannot come',
     tags: ['family'],
     body: familySettingsBody,
-    audited: true,
     responses: { 200: familySettingsSchema },
   },
   listFamilyJoins: {
@@ -896,7 +860,6 @@ export const endpoints = {
     tags: ['family'],
     params: idParamsSchema,
     body: familyJoinDecisionBody,
-    audited: true,
     responses: { 204: noContent, 404: errorSchema },
   },
 } as const satisfies Record<RouteKey, Endpoint>;

@@ -147,10 +147,3 @@ export type RouteKey = keyof typeof ROUTES;
 
 /** Every operation id, for code that walks the whole API (docs, tests). */
 export const ROUTE_KEYS: RouteKey[] = keysOf(ROUTES);
-
-/**
- * The family portal's calls (issue 21): a parent session reaches these and nothing else, and a
- * staff session none of them. Sign-in and verify are public (rate limited, on the academy's host).
- */
-export const isFamilyRoute = (key: RouteKey) => ROUTES[key][1].startsWith('/api/family/');
-export const FAMILY_PUBLIC_ROUTES: readonly RouteKey[] = ['familySignIn', 'familyVerify'];

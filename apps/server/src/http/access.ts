@@ -4,26 +4,51 @@ import { finishHeld, type HeldSlot, heldOfRequest, park, runHeld, takeHeld } fro
 import { enteredBySession, type TenantTx } from '../db/tenant.js';
 import { hashToken } from '../lib/tokens.js';
 import { type AuthContext, authenticate, authenticateHolding } from '../modules/auth/sessions.js';
+import { authenticateFamily, type FamilyAuth } from '../modules/family/session.js';
 import { HttpError } from './errors.js';
 
 /**
- * What a route needs: `public`, any `member` of the academy, or a member whose account type
- * has at least one of the listed flags. Every /api route must declare it (checked at start-up).
- * `forbidden` names the code of the 403 when docs/domain.md words that refusal (cancelling a subscription, "Subscription lifecycle").
+ * What a route needs: `public`, any `member` of the academy, a member whose account type has at
+ * least one of the listed flags, or a `parent` signed in to the family portal (a session of its own
+ * kind: a staff token is no parent session, and a parent's is unknown to the staff's routes).
+ * Every /api route must declare it (checked at start-up). `forbidden` names the code of the 403
+ * when docs/domain.md words that refusal (cancelling a subscription, "Subscription lifecycle").
  */
-export type Need = 'public' | 'member' | { anyOf: PermissionFlag[]; forbidden?: MessageCode };
-/** A route that takes a form or a JSON body may need other rights for each (`PUT /api/users/{id}`). */
-export type Access = Need | { form: Need; json: Need };
+export type Need = 'public' | 'member' | 'parent' | { anyOf: PermissionFlag[]; forbidden?: MessageCode };
+/**
+ * A rule that reads the request's JSON body or query (as sent: it is checked before validation, so a
+ * caller without the right learns nothing of how its input would be judged), declared with the route
+ * with every need it may answer (OpenAPI's refusals).
+ */
+export interface InputRule {
+  of: 'body' | 'query';
+  need(input: unknown): Need;
+  needs: Need[];
+}
+/** A route that takes a form or a JSON body may need other rights for each (`PUT /api/users/{id}`), or need by its input. */
+export type Access = Need | { form: Need; json: Need } | InputRule;
 
-/** What this request needs: by its body's kind when the route tells them apart. */
+/** Every need a route may answer: its own, each body kind's, or each its input rule may give. */
+export const needsOf = (access: Access): Need[] =>
+  typeof access !== 'object' || 'anyOf' in access ? [access] : 'form' in access ? [access.form, access.json] : access.needs;
+
+/** What this request needs: by its body's kind when the route tells them apart, or by its input. */
 const needOf = (access: Access, request: FastifyRequest): Need =>
-  typeof access === 'object' && 'form' in access ? (request.isMultipart() ? access.form : access.json) : access;
+  typeof access !== 'object' || 'anyOf' in access
+    ? access
+    : 'form' in access
+      ? request.isMultipart()
+        ? access.form
+        : access.json
+      : access.need(access.of === 'body' ? request.body : request.query);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /** The endpoint's operation id (set by `route`). */
     operation?: RouteKey;
+    /** Its successful answers leave an audit row (declared with the route: http/route.ts, http/audit.ts). */
+    audit?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -41,6 +66,7 @@ export const authOf = (request: FastifyRequest): AuthContext => {
 
 export function registerAccess(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('family', null);
   app.decorateRequest('heldSlot', null);
   app.decorateRequest('tenant', function <T>(this: FastifyRequest, work: (tx: TenantTx) => Promise<T>) {
     const academyId = authOf(this).academyId;
@@ -83,6 +109,11 @@ export function registerAccess(app: FastifyInstance) {
     const declared = request.routeOptions.config?.access;
     const need = declared && needOf(declared, request);
     if (!need || need === 'public') return done();
+    // A callback hook: it must not also return the promise (Fastify would go on twice, running the handler twice).
+    if (need === 'parent') {
+      requireParent(app, request).then(() => done(), done);
+      return;
+    }
     requireMember(app, request)
       .then((auth) => {
         if (need !== 'member') requireAnyFlag(auth, need.anyOf, need.forbidden);
@@ -125,6 +156,17 @@ export async function requireMember(app: FastifyInstance, request: FastifyReques
   if (!auth) throw new HttpError(401, 'auth.unauthorized');
   request.auth = auth;
   return auth;
+}
+
+/** Authenticates the bearer token of a parent's request on its academy's host (401 otherwise) and remembers it. */
+async function requireParent(app: FastifyInstance, request: FastifyRequest): Promise<FamilyAuth> {
+  if (request.family) return request.family;
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const family = await authenticateFamily(app.deps, token, request.site);
+  if (!family) throw new HttpError(401, 'auth.unauthorized');
+  request.family = family;
+  return family;
 }
 
 const holdsTransaction = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';

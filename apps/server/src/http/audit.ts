@@ -1,25 +1,14 @@
-import { type Endpoint, endpoints, ROUTE_KEYS, type RouteKey } from '@kora/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditEvents } from '../db/schema.js';
+import { auditEvents, users } from '../db/schema.js';
 import type { TenantTx } from '../db/tenant.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** What the call changed that its request does not show (see `noteAudit`); kept in its audit row. */
-    auditNote: { effect: Record<string, unknown>; targetId?: string } | null;
+    auditNote: { effect?: Record<string, unknown>; before?: unknown; targetId?: string } | null;
   }
 }
-
-/**
- * The member calls whose successful answers leave an audit row (docs/domain.md, "Audit trail"):
- * money, attendance and permissions — declared with each call in the endpoint map (`audited`).
- */
-export const AUDITED = new Set<RouteKey>(
-  ROUTE_KEYS.filter((key) => {
-    const endpoint: Endpoint = endpoints[key];
-    return endpoint.audited === true;
-  }),
-);
 
 const SECRET = /password|token|secret|signature|otp/i;
 /** What was asked, without secrets and within 4 KB (multipart bodies are not kept: photos). */
@@ -32,11 +21,16 @@ function detailsOf(body: unknown): unknown {
 /**
  * Adds what a call changed beyond its request to its audit row (`details.effect`): the player a
  * delete removed, the sessions an event's attendance gave back, the subscription a call created;
- * `targetId` names the changed record when the path has no id. A call outside AUDITED that notes
- * an effect is audited too (a new player with a package).
+ * `targetId` names the changed record when the path has no id. A call not declared `audit` that
+ * notes an effect is audited too (a new player with a package).
  */
 export function noteAudit(req: FastifyRequest, effect: Record<string, unknown>, targetId?: string) {
-  req.auditNote = { effect: { ...req.auditNote?.effect, ...effect }, targetId: targetId ?? req.auditNote?.targetId };
+  req.auditNote = { ...req.auditNote, effect: { ...req.auditNote?.effect, ...effect }, targetId: targetId ?? req.auditNote?.targetId };
+}
+
+/** What the changed record was before the call (`details.before`): a parent's phones, a child's medical condition. */
+export function noteBefore(req: FastifyRequest, before: unknown, targetId?: string) {
+  req.auditNote = { ...req.auditNote, before, targetId: targetId ?? req.auditNote?.targetId };
 }
 
 export interface AuditEntry {
@@ -55,34 +49,49 @@ export async function recordAudit(tx: TenantTx, entry: AuditEntry) {
 }
 
 /**
- * After a successful audited call and before its answer leaves, records who did it, to what, from
- * which address (the change itself is already committed by then; a failed audit write is logged).
+ * After a successful call declared `audit` (or one that noted an effect) and before its answer
+ * leaves, records who did it (the member, or the parent: "Name (parent)"), to what, from which
+ * address. The change itself is already committed by then; a failed audit write is logged.
  */
 export function registerAudit(app: FastifyInstance) {
   app.decorateRequest('auditNote', null);
   app.addHook('onSend', (req, reply, payload, done) => {
-    const operation = req.routeOptions.config.operation;
+    const { operation, audit } = req.routeOptions.config;
     // Most answers are not audited: they go on at once, without a promise.
-    if (!operation || !(AUDITED.has(operation) || req.auditNote) || reply.statusCode >= 300 || !req.auth) return done(null, payload);
+    if (!operation || !(audit || req.auditNote) || reply.statusCode >= 300 || !(req.auth || req.family)) return done(null, payload);
     record(req, operation).then(() => done(null, payload), done);
   });
+  /** The actor of a request: the member, or the parent by their own row's name. */
+  const actorOf = async (req: FastifyRequest, tx: TenantTx) => {
+    if (req.auth) return { id: req.auth.user.id, name: req.auth.user.name };
+    const parentId = req.family?.parentId ?? null;
+    const [parent] = parentId ? await tx.select({ name: users.name }).from(users).where(eq(users.id, parentId)) : [];
+    return { id: parentId, name: parent ? `${parent.name} (parent)` : null };
+  };
   const record = async (req: FastifyRequest, operation: string) => {
-    if (!req.auth) return;
-    const { auth } = req;
+    const academyId = req.auth?.academyId ?? req.family?.academyId;
+    if (!academyId) return;
     const params: Record<string, unknown> = typeof req.params === 'object' && req.params ? { ...req.params } : {};
-    const target = params.subscriptionId ?? params.participantId ?? params.userId ?? params.id ?? req.auditNote?.targetId ?? null;
+    const note = req.auditNote;
+    const target = params.subscriptionId ?? params.participantId ?? params.userId ?? params.childId ?? params.id ?? note?.targetId ?? null;
     try {
-      await app.deps.data.tenant(auth.academyId, (tx) =>
-        recordAudit(tx, {
-          actorId: auth.user.id,
-          actorName: auth.user.name,
+      await app.deps.data.tenant(academyId, async (tx) => {
+        const actor = await actorOf(req, tx);
+        await recordAudit(tx, {
+          actorId: actor.id,
+          actorName: actor.name,
           action: operation,
           targetId: typeof target === 'string' ? target : null,
-          details: { params, body: detailsOf(req.body), ...(req.auditNote ? { effect: detailsOf(req.auditNote.effect) } : {}) },
+          details: {
+            params,
+            body: detailsOf(req.body),
+            ...(note?.before !== undefined ? { before: detailsOf(note.before) } : {}),
+            ...(note?.effect ? { effect: detailsOf(note.effect) } : {}),
+          },
           address: req.ip,
           at: app.deps.clock.now(),
-        }),
-      );
+        });
+      });
     } catch (err) {
       req.log.error({ err, operation }, 'audit row not written');
     }

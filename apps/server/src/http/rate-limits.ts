@@ -33,6 +33,9 @@ export function limits(config: Config) {
   };
 }
 
+/** The named limits a route declares (`rateLimit: 'publicRead'`). */
+export type RateLimitPreset = keyof ReturnType<typeof limits>;
+
 const KB = 1024;
 
 /**

@@ -2,10 +2,10 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { type Endpoint, type Endpoints, endpoints, errorSchema, ROUTE_KEYS, ROUTES, type RouteKey } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Access } from './access.js';
+import { type Access, type Need, needsOf } from './access.js';
 import { MAX_JSON_DEPTH } from './json-guard.js';
 import { readMultipart } from './multipart.js';
-import { bodyLimitOf, limits } from './rate-limits.js';
+import { bodyLimitOf, limits, type RateLimitPreset } from './rate-limits.js';
 
 type Ep<K extends RouteKey> = Endpoints[K];
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -34,10 +34,16 @@ export type RouteRequest<K extends RouteKey> = FastifyRequest & {
   query: Ep<K> extends { query: infer Q } ? Out<Q> : unknown;
 } & BodyOf<K>;
 
+/** A rate limit: one of the named presets (http/rate-limits.ts), or its own options (a provider's page). */
+export type RateLimit = RateLimitPreset | RateLimitOptions;
+
+/** An endpoint's rules, declared with its handler: who may call it, whether it leaves an audit row, how often. */
 export interface RouteOptions {
   access: Access;
+  /** Its successful answers leave an audit row (docs/domain.md, "Audit trail"): money, attendance, permissions, parents' changes. */
+  audit?: true;
   /** Counted when the request arrives, before its body is read (a limit whose key reads the body says `hook: 'preHandler'`). */
-  rateLimit?: RateLimitOptions;
+  rateLimit?: RateLimit;
   /** Largest JSON body in bytes, when not the one its kind has (http/rate-limits.ts, BODY_LIMITS). */
   bodyLimit?: number;
 }
@@ -85,6 +91,10 @@ export const queryDiscriminator: Parameters<FastifyInstance['addConstraintStrate
   mustMatchWhenDerived: false,
 };
 
+/** OpenAPI's security of a route (app.ts names the schemes): none when public, the staff's or the parent's session. */
+const securityOf = (needs: Need[]) =>
+  needs.includes('public') ? [] : needs.includes('parent') ? [{ parentSession: [] }] : [{ bearer: [] }];
+
 /**
  * Registers the handler of one endpoint of the contract map: method, path, validation, OpenAPI
  * (with the operation id) and the success status all come from the map, so a handler whose input
@@ -106,15 +116,18 @@ export function route<K extends RouteKey>(
     const schema = ep.responses[status];
     if (schema) response[status] = schema;
   }
+  const rateLimit: RateLimitOptions | undefined =
+    typeof options.rateLimit === 'string' ? limits(app.deps.config)[options.rateLimit] : options.rateLimit;
+  const needs = needsOf(options.access);
   // Every answer may be an error of the one shape; document the ones this route can give.
-  for (const status of [400, ...(options.access === 'public' ? [] : [401, 403]), ...(options.rateLimit ? [429] : [])])
-    response[status] ??= errorSchema;
+  const refusals = needs.flatMap((need) => (need === 'public' ? [] : need === 'parent' ? [401] : [401, 403]));
+  for (const status of [400, ...refusals, ...(rateLimit ? [429] : [])]) response[status] ??= errorSchema;
   const multipart = ep.multipart;
   const bodyLimit = bodyLimitOf(key, Boolean(ep.body || multipart), options.access, options.bodyLimit);
   response[413] ??= errorSchema;
   // A limit keyed by the body counts after validation; one per address counts in front of it, before the body is read.
   const beforeBody =
-    options.rateLimit?.hook === 'preHandler'
+    rateLimit?.hook === 'preHandler'
       ? app.rateLimit({ ...limits(app.deps.config).beforeBody, hook: 'onRequest', keyGenerator: (req) => `${key}|${req.ip}` })
       : undefined;
 
@@ -122,7 +135,7 @@ export function route<K extends RouteKey>(
     method,
     url,
     ...(ep.discriminator ? { constraints: { [queryDiscriminator.name]: ep.discriminator.query } } : {}),
-    config: { access: options.access, operation: key, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    config: { access: options.access, operation: key, audit: options.audit === true, ...(rateLimit ? { rateLimit } : {}) },
     bodyLimit,
     ...(beforeBody ? { onRequest: beforeBody } : {}),
     schema: {
@@ -130,6 +143,7 @@ export function route<K extends RouteKey>(
       summary: ep.summary,
       description: `Request body: at most ${kb(bodyLimit)}${multipart ? ' as JSON (a form: its own upload limits)' : ''}, nested at most ${MAX_JSON_DEPTH} deep (413 \`request.too_large\` / 400 \`request.too_deep\` beyond).`,
       tags: [...ep.tags],
+      security: securityOf(needs),
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
       // A body that may also come as a form is parsed below, where the content type is known.

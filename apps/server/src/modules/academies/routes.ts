@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
-import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { storeImage } from '../../storage/images.js';
 import { findAcademyByHandle } from './lookup.js';
@@ -12,7 +11,7 @@ import { getAcademy, refundPolicyOf, updateAcademy } from './service.js';
 export async function academyRoutes(app: FastifyInstance) {
   const { deps } = app;
   route(app, 'getAcademy', { access: 'member' }, (req) => req.tenant((tx) => getAcademy(tx, req.params.id)));
-  route(app, 'updateAcademy', { access: { anyOf: ['canWriteSettings'] } }, async (req) => {
+  route(app, 'updateAcademy', { access: { anyOf: ['canWriteSettings'] }, audit: true }, async (req) => {
     if (req.params.id !== authOf(req).academyId) throw notFound('academy.not_found');
     const { fields, files } = req.form;
     // The logo gets the hardening of player photos: decoded as an image, stripped, re-encoded as WebP.
@@ -20,23 +19,18 @@ export async function academyRoutes(app: FastifyInstance) {
     return req.tenant((tx) => updateAcademy(tx, req.params.id, fields, logo));
   });
   // The bell's "confirm your e-mail" notice: a new link to the owner's address (W:Settings; 409 once confirmed).
-  route(
-    app,
-    'resendOwnerConfirmation',
-    { access: { anyOf: ['canWriteSettings'] }, rateLimit: limits(deps.config).publicWrite },
-    async (req) => {
-      await mailOwnerConfirmation(deps, authOf(req).academyId);
-    },
-  );
+  route(app, 'resendOwnerConfirmation', { access: { anyOf: ['canWriteSettings'] }, rateLimit: 'publicWrite' }, async (req) => {
+    await mailOwnerConfirmation(deps, authOf(req).academyId);
+  });
   // The login and parent screens show the academy's name, not its handle.
-  route(app, 'checkHandle', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req) => {
+  route(app, 'checkHandle', { access: 'public', rateLimit: 'publicRead' }, async (req) => {
     const academy = await findAcademyByHandle(deps.data, req.params.handle);
     return academy
       ? { exists: true, academy: { name: academy.name, nameArabic: academy.nameArabic, logo: academy.logo } }
       : { exists: false };
   });
   // Public, by handle: the host check answers it only on the root or that academy's own subdomain.
-  route(app, 'refundPolicy', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req) => {
+  route(app, 'refundPolicy', { access: 'public', rateLimit: 'publicRead' }, async (req) => {
     const academy = await findAcademyByHandle(deps.data, req.params.handle);
     if (!academy) throw notFound('academy.not_found');
     return refundPolicyOf(academy);

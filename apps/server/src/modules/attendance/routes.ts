@@ -16,12 +16,12 @@ function onlyOwnEvents(req: FastifyRequest) {
 /** Attendance marking: coaches from My Trainings (W:MyTrainings), staff from the player page (W:Players) or the schedule (W:Schedule). */
 export async function attendanceRoutes(app: FastifyInstance) {
   const options = { access: { anyOf: ['canWriteMyTrainings' as const, 'canWritePlayers' as const, 'canWriteSchedule' as const] } };
-  route(app, 'setParticipantStatus', options, (req) =>
+  route(app, 'setParticipantStatus', { ...options, audit: true }, (req) =>
     req.tenant((tx) =>
       setParticipantStatus(tx, { id: req.params.participantId }, req.body.status, onlyOwnEvents(req), app.deps.clock.now()),
     ),
   );
-  route(app, 'setEventParticipantStatus', options, (req) =>
+  route(app, 'setEventParticipantStatus', { ...options, audit: true }, (req) =>
     req.tenant((tx) =>
       setParticipantStatus(
         tx,
@@ -33,13 +33,13 @@ export async function attendanceRoutes(app: FastifyInstance) {
     ),
   );
   // "Mark all present": the event's PENDING players, but not those a parent said can't come.
-  route(app, 'markAllPresent', options, async (req) => {
+  route(app, 'markAllPresent', { ...options, audit: true }, async (req) => {
     const result = await req.tenant((tx) => markAllPresent(tx, req.params.eventId, onlyOwnEvents(req), app.deps.clock.now()));
     noteAudit(req, { marked: result.marked.length, skippedCantCome: result.skippedCantCome.length }, req.params.eventId);
     return result;
   });
   // Marks queued on a device while offline, sent when the connection returns (same rights as one mark).
-  route(app, 'syncAttendance', options, async (req) => {
+  route(app, 'syncAttendance', { ...options, audit: true }, async (req) => {
     const results = await req.tenant((tx) =>
       syncAttendanceMarks(tx, req.body.marks, {
         sentAt: req.body.sentAt,

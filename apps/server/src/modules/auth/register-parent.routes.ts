@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.js';
 import { academyUrl } from '../../http/host.js';
-import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { findAcademyByHandle } from '../academies/lookup.js';
 import { joinNotice } from '../family/joins.js';
@@ -9,7 +8,7 @@ import { createParentAndPlayer } from '../users/parent-player.js';
 
 export async function registerParentRoutes(app: FastifyInstance) {
   const { deps } = app;
-  route(app, 'registerParent', { access: 'public', rateLimit: limits(deps.config).publicWrite }, async (req) => {
+  route(app, 'registerParent', { access: 'public', rateLimit: 'publicWrite' }, async (req) => {
     const academy = await findAcademyByHandle(deps.data, req.body.handle);
     if (!academy) throw notFound('academy.not_found');
     const b = req.body;

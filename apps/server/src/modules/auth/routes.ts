@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
 import { HttpError } from '../../http/errors.js';
-import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { confirmOwner, mailOwnerConfirmation } from '../academies/owner.js';
 import { createLoginGuard } from './lockout.js';
@@ -11,7 +10,6 @@ import { revokeSession } from './sessions.js';
 
 export async function authRoutes(app: FastifyInstance) {
   const { deps } = app;
-  const limit = limits(deps.config);
   const guard = createLoginGuard(deps.counters, {
     max: 10,
     perAddressMax: Math.max(1, Math.round(30 * deps.config.rateLimitScale)),
@@ -19,15 +17,15 @@ export async function authRoutes(app: FastifyInstance) {
   });
   const accountOf = (handle: string, email: string) => `${handle.trim().toLowerCase()}|${email.trim().toLowerCase()}`;
 
-  route(app, 'registerAcademy', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
+  route(app, 'registerAcademy', { access: 'public', rateLimit: 'publicWrite' }, async (req) => {
     const registered = await registerAcademy(deps, req.body);
     // The owner confirms their e-mail before the academy may send text messages (docs/domain.md, "Text messages").
     await mailOwnerConfirmation(deps, registered.academy.id);
     return registered;
   });
-  route(app, 'confirmOwner', { access: 'public', rateLimit: limit.publicWrite }, (req) => confirmOwner(deps, req.body.token));
+  route(app, 'confirmOwner', { access: 'public', rateLimit: 'publicWrite' }, (req) => confirmOwner(deps, req.body.token));
 
-  route(app, 'login', { access: 'public', rateLimit: limit.login }, async (req, reply) => {
+  route(app, 'login', { access: 'public', rateLimit: 'login' }, async (req, reply) => {
     const key = accountOf(req.body.handle, req.body.email);
     const wait = await guard.admit(key, req.ip);
     if (wait > 0) {
@@ -50,21 +48,21 @@ export async function authRoutes(app: FastifyInstance) {
     await deps.data.system((tx) => revokeSession(tx, auth.sessionId, deps.clock.now()));
   });
 
-  route(app, 'forgotPassword', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
+  route(app, 'forgotPassword', { access: 'public', rateLimit: 'publicWrite' }, async (req) => {
     // Looked up after answering: the time of the answer never tells whether the e-mail exists.
     const { handle, email } = req.body;
     app.background.run(() => forgotPassword(deps, handle, email), req.log);
     return { message: 'If this e-mail has an account, a reset link is on its way.' };
   });
 
-  route(app, 'resetPassword', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
+  route(app, 'resetPassword', { access: 'public', rateLimit: 'publicWrite' }, async (req) => {
     const account = await resetPassword(deps, req.body.token, req.body.newPassword, req.site);
     await guard.trust(accountOf(account.handle, account.email), req.ip);
   });
 
   // Like a login (docs/domain.md, "Signing in safely"): the same per-route limit, and each try of the
   // current password counts against the account, so a stolen session cannot guess it faster than a login could.
-  route(app, 'changePassword', { access: 'member', rateLimit: limit.login }, async (req, reply) => {
+  route(app, 'changePassword', { access: 'member', rateLimit: 'login', audit: true }, async (req, reply) => {
     const auth = authOf(req);
     const key = accountOf(auth.handle, auth.user.email ?? auth.user.id);
     const wait = await guard.admit(key, req.ip);

@@ -14,8 +14,10 @@ export async function eInvoicingRoutes(app: FastifyInstance) {
   route(app, 'getEInvoicing', { access: { anyOf: ['canReadSettings'] } }, (req) =>
     req.tenant((tx) => eInvoicingStatus(tx, deps.zatca.environment, deps.clock.now())),
   );
-  route(app, 'onboardEInvoicing', { access: { anyOf: ['canWriteSettings'] } }, (req) =>
+  route(app, 'onboardEInvoicing', { access: { anyOf: ['canWriteSettings'] }, audit: true }, (req) =>
     onboard(service, authOf(req).academyId, req.body.otp),
   );
-  route(app, 'renewEInvoicing', { access: { anyOf: ['canWriteSettings'] } }, (req) => renew(service, authOf(req).academyId, req.body.otp));
+  route(app, 'renewEInvoicing', { access: { anyOf: ['canWriteSettings'] }, audit: true }, (req) =>
+    renew(service, authOf(req).academyId, req.body.otp),
+  );
 }

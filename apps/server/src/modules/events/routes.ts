@@ -4,7 +4,6 @@ import { authOf } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
 import { forbidden } from '../../http/errors.js';
 import { sendCachedList } from '../../http/list-cache.js';
-import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { participationsOf } from '../players/service.js';
 import { calendarFeedStatus, createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.js';
@@ -28,7 +27,7 @@ export async function eventRoutes(app: FastifyInstance) {
     req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope, app.deps.clock.now())),
   );
   // 204 as the contract has it; a header says how many events went, so the screen can say it (a series' rest is more than one).
-  route(app, 'deleteEvent', write, (req, reply) =>
+  route(app, 'deleteEvent', { ...write, audit: true }, (req, reply) =>
     req.tenant(async (tx) => {
       const effect = await deleteEvent(tx, req.params.id, req.query.scope);
       noteAudit(req, effect);
@@ -47,7 +46,7 @@ export async function eventRoutes(app: FastifyInstance) {
   route(app, 'getCalendarFeed', { access: 'member' }, (req) => calendarFeedStatus(app.deps, authOf(req)));
   route(app, 'revokeCalendarFeed', { access: 'member' }, (req) => revokeCalendarFeed(app.deps, authOf(req)));
   // Public: the unguessable token is the credential (calendar apps send no bearer token).
-  route(app, 'calendarFeed', { access: 'public', rateLimit: limits(app.deps.config).publicRead }, async (req, reply) => {
+  route(app, 'calendarFeed', { access: 'public', rateLimit: 'publicRead' }, async (req, reply) => {
     const ics = await renderCalendarFeed(app.deps, req.params.token, req.site);
     reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, no-cache');
     return ics;

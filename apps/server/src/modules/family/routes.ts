@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type FamilyTx, familyTransaction } from '../../db/family.js';
-import { academies, users } from '../../db/schema.js';
+import { academies } from '../../db/schema.js';
 import { authOf } from '../../http/access.js';
-import { noteAudit, recordAudit } from '../../http/audit.js';
+import { noteAudit, noteBefore } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { createSmsBudget } from '../../sms/budget.js';
 import { createSmsSender } from '../../sms/sms.js';
@@ -14,7 +13,6 @@ import { ageGroupMedians } from '../growth/service.js';
 import { createAnnouncement, familyAnnouncements, listAnnouncements, openAnnouncement } from './announcements.js';
 import { answerFamilyJoin, decideFamilyJoin, joinOffers, listFamilyJoins } from './joins.js';
 import {
-  auditFamilyChange,
   familyDetails,
   familyEvents,
   familyHome,
@@ -26,7 +24,7 @@ import {
   updateChild,
   updateParent,
 } from './service.js';
-import { createFamilySession, familyKey, familyOf, registerFamilyGuard, revokeFamilySession } from './session.js';
+import { createFamilySession, familyKey, familyOf, revokeFamilySession } from './session.js';
 import { checkSignInRequest, sendSignInCode, verifySignIn } from './sign-in.js';
 
 /** The one answer of a sign-in request, whether or not the address is known. */
@@ -38,10 +36,8 @@ const SIGN_IN_ANSWER = 'If the academy has this address, a sign-in code is on it
  */
 export async function familyRoutes(app: FastifyInstance) {
   const { deps } = app;
-  const limit = limits(deps.config);
   const sms = createSmsSender(deps.data, { config: deps.config.sms, production: deps.config.production, log: app.log });
   const budget = createSmsBudget(deps.counters, deps.config, app.log);
-  registerFamilyGuard(app);
 
   /** The academy of the request's host: parents sign in on their academy's own address only. */
   async function hostAcademy(req: FastifyRequest): Promise<AcademyRow> {
@@ -54,7 +50,7 @@ export async function familyRoutes(app: FastifyInstance) {
     familyTransaction(deps.data, familyKey(familyOf(req)), work);
   const now = () => deps.clock.now();
 
-  route(app, 'familySignIn', { access: 'public', rateLimit: limit.publicWrite }, async (req, reply) => {
+  route(app, 'familySignIn', { access: 'public', rateLimit: 'publicWrite' }, async (req, reply) => {
     const academy = await hostAcademy(req);
     const { address, language } = req.body;
     // What the answer may truthfully say (SMS off for the academy, a cap reached) depends on nothing about the address.
@@ -65,7 +61,7 @@ export async function familyRoutes(app: FastifyInstance) {
     return { message: SIGN_IN_ANSWER };
   });
 
-  route(app, 'familyVerify', { access: 'public', rateLimit: limit.publicWrite }, async (req) => {
+  route(app, 'familyVerify', { access: 'public', rateLimit: 'publicWrite' }, async (req) => {
     const academy = await hostAcademy(req);
     const family = await verifySignIn(deps, academy, req.body, req.ip);
     const token = await deps.data.system((tx) => createFamilySession(tx, academy.id, family));
@@ -78,30 +74,25 @@ export async function familyRoutes(app: FastifyInstance) {
     return { token, ...me };
   });
 
-  route(app, 'familySignOut', { access: 'public' }, async (req) => {
+  route(app, 'familySignOut', { access: 'parent' }, async (req) => {
     const family = familyOf(req);
     await deps.data.system((tx) => revokeFamilySession(tx, family.sessionId, now()));
   });
 
-  route(app, 'familyMe', { access: 'public' }, (req) => inFamily(req, familyMe));
-  route(app, 'familyHome', { access: 'public' }, (req) => inFamily(req, (tx) => familyHome(tx, now())));
-  route(app, 'familyEvents', { access: 'public' }, (req) => inFamily(req, (tx) => familyEvents(tx, req.query, now())));
+  route(app, 'familyMe', { access: 'parent' }, (req) => inFamily(req, familyMe));
+  route(app, 'familyHome', { access: 'parent' }, (req) => inFamily(req, (tx) => familyHome(tx, now())));
+  route(app, 'familyEvents', { access: 'parent' }, (req) => inFamily(req, (tx) => familyEvents(tx, req.query, now())));
 
-  route(app, 'setFamilyAvailability', { access: 'public' }, (req) =>
+  route(app, 'setFamilyAvailability', { access: 'parent', audit: true }, (req) =>
     inFamily(req, async (tx) => {
       const { event, before } = await setAvailability(tx, req.params.participantId, req.body, now());
-      await auditFamilyChange(tx, {
-        action: 'setFamilyAvailability',
-        targetId: req.params.participantId,
-        details: { body: req.body, before, effect: { childId: event.childId, eventId: event.event.id } },
-        address: req.ip,
-        at: now(),
-      });
+      noteBefore(req, before);
+      noteAudit(req, { childId: event.childId, eventId: event.event.id });
       return event;
     }),
   );
 
-  route(app, 'familyProgress', { access: 'public' }, async (req) => {
+  route(app, 'familyProgress', { access: 'parent' }, async (req) => {
     const progress = await inFamily(req, (tx) => familyProgress(tx, req.params.childId, now()));
     // The age group's medians are aggregates over the academy's players, which the family's own
     // transaction cannot read: computed in the academy's, for a child just proven to be theirs.
@@ -109,68 +100,42 @@ export async function familyRoutes(app: FastifyInstance) {
     return { ...progress, medians };
   });
 
-  route(app, 'familyMoney', { access: 'public' }, (req) => inFamily(req, (tx) => familyMoney(tx, req.params.childId)));
-  route(app, 'familyDetails', { access: 'public' }, (req) => inFamily(req, familyDetails));
+  route(app, 'familyMoney', { access: 'parent' }, (req) => inFamily(req, (tx) => familyMoney(tx, req.params.childId)));
+  route(app, 'familyDetails', { access: 'parent' }, (req) => inFamily(req, familyDetails));
 
-  route(app, 'updateFamilyParent', { access: 'public' }, (req) =>
+  route(app, 'updateFamilyParent', { access: 'parent', audit: true }, (req) =>
     inFamily(req, async (tx) => {
       const before = await updateParent(tx, req.body, now());
-      await auditFamilyChange(tx, {
-        action: 'updateFamilyParent',
-        targetId: tx.parentId,
-        details: {
-          body: req.body,
-          before: { phoneNumber: before.phoneNumber, emergencyPhone1: before.emergencyPhone1, emergencyPhone2: before.emergencyPhone2 },
-        },
-        address: req.ip,
-        at: now(),
-      });
+      const { phoneNumber, emergencyPhone1, emergencyPhone2 } = before;
+      noteBefore(req, { phoneNumber, emergencyPhone1, emergencyPhone2 }, tx.parentId);
       return familyDetails(tx);
     }),
   );
 
-  route(app, 'updateFamilyChild', { access: 'public' }, (req) =>
+  route(app, 'updateFamilyChild', { access: 'parent', audit: true }, (req) =>
     inFamily(req, async (tx) => {
-      const before = await updateChild(tx, req.params.childId, req.body, now());
-      await auditFamilyChange(tx, {
-        action: 'updateFamilyChild',
-        targetId: req.params.childId,
-        details: { body: req.body, before },
-        address: req.ip,
-        at: now(),
-      });
+      noteBefore(req, await updateChild(tx, req.params.childId, req.body, now()));
       return familyDetails(tx);
     }),
   );
 
-  route(app, 'familyAnnouncements', { access: 'public' }, (req) => inFamily(req, familyAnnouncements));
+  route(app, 'familyAnnouncements', { access: 'parent' }, (req) => inFamily(req, familyAnnouncements));
   // Registrations made with this session's address: its owner may say the child is theirs (joins.ts).
-  route(app, 'familyJoinOffers', { access: 'public' }, (req) => {
+  route(app, 'familyJoinOffers', { access: 'parent' }, (req) => {
     const family = familyOf(req);
     return deps.data.tenant(family.academyId, (tx) => joinOffers(tx, family));
   });
-  route(app, 'answerFamilyJoin', { access: 'public' }, async (req) => {
+  route(app, 'answerFamilyJoin', { access: 'parent', audit: true }, async (req) => {
     const family = familyOf(req);
-    await deps.data.tenant(family.academyId, async (tx) => {
-      const decided = await answerFamilyJoin(tx, family, req.params.id, req.body, now());
-      const [parent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, family.parentId));
-      await recordAudit(tx, {
-        actorId: family.parentId,
-        actorName: `${parent?.name ?? ''} (parent)`,
-        action: 'answerFamilyJoin',
-        targetId: req.params.id,
-        details: { body: req.body, effect: decided },
-        address: req.ip,
-        at: now(),
-      });
-    });
+    const decided = await deps.data.tenant(family.academyId, (tx) => answerFamilyJoin(tx, family, req.params.id, req.body, now()));
+    noteAudit(req, decided);
   });
-  route(app, 'openFamilyAnnouncement', { access: 'public' }, (req) => inFamily(req, (tx) => openAnnouncement(tx, req.params.id, now())));
+  route(app, 'openFamilyAnnouncement', { access: 'parent' }, (req) => inFamily(req, (tx) => openAnnouncement(tx, req.params.id, now())));
 
   // ── staff ──
   route(app, 'listAnnouncements', { access: { anyOf: ['canReadPlayers'] } }, (req) => req.tenant(listAnnouncements));
 
-  route(app, 'createAnnouncement', { access: { anyOf: ['canWritePlayers'] } }, async (req) => {
+  route(app, 'createAnnouncement', { access: { anyOf: ['canWritePlayers'] }, audit: true }, async (req) => {
     const auth = authOf(req);
     const academy = await findAcademyByHandle(deps.data, auth.handle);
     if (!academy) throw notFound('academy.not_found');
@@ -188,7 +153,7 @@ export async function familyRoutes(app: FastifyInstance) {
     return { availabilityCutoffMinutes: row.minutes, smsConfigured: sms.configured };
   });
 
-  route(app, 'updateFamilySettings', { access: { anyOf: ['canWriteSettings'] } }, async (req) => {
+  route(app, 'updateFamilySettings', { access: { anyOf: ['canWriteSettings'] }, audit: true }, async (req) => {
     const minutes = req.body.availabilityCutoffMinutes;
     await req.tenant((tx) => tx.update(academies).set({ availabilityCutoffMinutes: minutes }).where(eq(academies.id, tx.academyId)));
     return { availabilityCutoffMinutes: minutes, smsConfigured: sms.configured };
@@ -196,7 +161,7 @@ export async function familyRoutes(app: FastifyInstance) {
 
   // Registrations whose address was already a parent's wait apart until staff decide (joins.ts).
   route(app, 'listFamilyJoins', { access: { anyOf: ['canReadPlayers'] } }, (req) => req.tenant(listFamilyJoins));
-  route(app, 'decideFamilyJoin', { access: { anyOf: ['canWritePlayers'] } }, async (req) => {
+  route(app, 'decideFamilyJoin', { access: { anyOf: ['canWritePlayers'] }, audit: true }, async (req) => {
     const decided = await req.tenant((tx) => decideFamilyJoin(tx, req.params.id, req.body, now()));
     noteAudit(req, decided);
   });

@@ -23,7 +23,6 @@ import { riyadhTimestamp } from '../../db/riyadh.js';
 import {
   academies,
   announcementRecipients,
-  auditEvents,
   events,
   eventTeams,
   growthMetrics,
@@ -377,24 +376,6 @@ export async function familyDetails(tx: FamilyTx): Promise<FamilyDetails> {
       emergencyPhone2: r.emergencyPhone2,
     })),
   };
-}
-
-/** What a parent changed, in the academy's audit trail (docs/domain.md, "Audit trail"): the parent is the actor. */
-export async function auditFamilyChange(
-  tx: FamilyTx,
-  entry: { action: string; targetId: string | null; details: unknown; address: string | null; at: Date },
-) {
-  const parent = await parentRow(tx);
-  await tx.insert(auditEvents).values({
-    academyId: tx.academyId,
-    actorId: tx.parentId,
-    actorName: `${parent.name} (parent)`,
-    action: entry.action,
-    targetId: entry.targetId,
-    details: entry.details ?? null,
-    address: entry.address,
-    createdAt: entry.at,
-  });
 }
 
 /**

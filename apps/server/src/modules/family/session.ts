@@ -1,6 +1,6 @@
-import { FAMILY_PUBLIC_ROUTES, type FamilyAddress, isFamilyRoute } from '@kora/contracts';
+import type { FamilyAddress } from '@kora/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FamilyKey } from '../../db/family.js';
 import { academies, familySessions } from '../../db/schema.js';
 import type { SystemTx } from '../../db/tenant.js';
@@ -24,7 +24,7 @@ export interface FamilyAuth {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The parent of a family route's request (set by the family guard). */
+    /** The parent of a `parent` route's request (set by the access guard, http/access.ts). */
     family: FamilyAuth | null;
   }
 }
@@ -96,22 +96,3 @@ export const familyOf = (req: FastifyRequest): FamilyAuth => {
   if (!req.family) throw new HttpError(401, 'auth.unauthorized');
   return req.family;
 };
-
-/**
- * The family guard, hooked into the family plugin only: every `/api/family/...` route but sign-in
- * and verify needs a parent session (401 otherwise, before the input is validated). Those routes
- * declare `public` to the staff guard (http/access.ts), which therefore never reads their token: a
- * staff token is simply not a parent session here, and a parent token is unknown to `sessions`.
- */
-export function registerFamilyGuard(app: FastifyInstance) {
-  app.decorateRequest('family', null);
-  app.addHook('preValidation', async (req) => {
-    const key = req.routeOptions.config?.operation;
-    if (!key || !isFamilyRoute(key) || FAMILY_PUBLIC_ROUTES.includes(key)) return;
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const auth = await authenticateFamily(app.deps, token, req.site);
-    if (!auth) throw new HttpError(401, 'auth.unauthorized');
-    req.family = auth;
-  });
-}

@@ -5,7 +5,6 @@ import type { TenantTx } from '../../db/tenant.js';
 import { noteAudit } from '../../http/audit.js';
 import { serializeAnswer } from '../../http/json-text.js';
 import { sendCachedList } from '../../http/list-cache.js';
-import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { cancelWithRefund } from '../subscriptions/service.js';
 import { creditInvoice, subscriptionOf } from './credit-notes.js';
@@ -38,7 +37,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   });
 
   // Public: the unguessable invoice id is the credential (the payer's link carries no token).
-  route(app, 'invoicePdf', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req, reply) => {
+  route(app, 'invoicePdf', { access: 'public', rateLimit: 'publicRead' }, async (req, reply) => {
     const { pdf, ...document } = await invoicePdf(deps, req.params.id, req.site);
     reply
       .type('application/pdf')
@@ -49,7 +48,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   });
 
   // Public as the PDF, by the same id: the signed UBL document exactly as stored at issuance.
-  route(app, 'invoiceXml', { access: 'public', rateLimit: limits(deps.config).publicRead }, async (req, reply) => {
+  route(app, 'invoiceXml', { access: 'public', rateLimit: 'publicRead' }, async (req, reply) => {
     const { xml, ...document } = await invoiceXml(deps, req.params.id, req.site);
     reply
       .type('application/xml; charset=utf-8')
@@ -60,7 +59,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
 
   // A credit note for all or part of an invoice, and its refund (credit-notes.ts); W:Settings, audited.
   // With `cancelSubscription` (issue 29), its subscription is cancelled with it, as a cancellation with a refund.
-  route(app, 'createCreditNote', writeSettings, async (req) => {
+  route(app, 'createCreditNote', { ...writeSettings, audit: true }, async (req) => {
     const { amount, reason, cancelSubscription } = req.body;
     const run = <T>(work: (tx: TenantTx) => Promise<T>) => req.tenant(work);
     const now = () => deps.clock.now();

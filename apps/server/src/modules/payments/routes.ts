@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noteAudit } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
-import { limits } from '../../http/rate-limits.js';
 import { route } from '../../http/route.js';
 import { academyOfAttempt, attemptByRef, attemptResult, recordAttempt, resultPath, termsOf } from './attempts.js';
 import { PaymentProviderError } from './providers/provider.js';
@@ -22,14 +21,13 @@ const rawBodies = new WeakMap<FastifyRequest, Buffer>();
  */
 export async function paymentRoutes(app: FastifyInstance) {
   const { deps } = app;
-  const rate = limits(deps.config);
 
-  route(app, 'paymentDetails', { access: 'public', rateLimit: rate.publicRead }, async (req) => {
+  route(app, 'paymentDetails', { access: 'public', rateLimit: 'publicRead' }, async (req) => {
     const academy = await academyForRequest(deps, req.params.id, req.site);
     return deps.data.tenant(academy.id, (tx) => paymentDetails(tx, academy, req.params.id, deps.clock.now()));
   });
 
-  route(app, 'initiatePayment', { access: 'public', rateLimit: rate.publicWrite }, async (req, reply) => {
+  route(app, 'initiatePayment', { access: 'public', rateLimit: 'publicWrite' }, async (req, reply) => {
     const { subscriptionId } = req.body;
     const lang: PaymentLang = req.body.lang ?? 'en';
     const academy = await academyForRequest(deps, subscriptionId, req.site);
@@ -119,7 +117,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       for (const [k, v] of new URLSearchParams(String(body))) fields[k] = v;
       done(null, fields);
     });
-    route(scope, 'paymentReturn', { access: 'public', rateLimit: rate.publicRead }, async (req, reply) => {
+    route(scope, 'paymentReturn', { access: 'public', rateLimit: 'publicRead' }, async (req, reply) => {
       const returned = deps.payments.verifyReturn(req.body);
       if (!returned) throw new HttpError(401, 'payment.signature_invalid');
       const lang = req.query.lang ?? 'en';
@@ -149,12 +147,12 @@ export async function paymentRoutes(app: FastifyInstance) {
   // Card refunds the provider has not confirmed (refunds.ts): listed, retried, or marked settled after checking the provider.
   const now = () => deps.clock.now();
   route(app, 'listPendingRefunds', { access: { anyOf: ['canReadSettings'] } }, (req) => req.tenant((tx) => listPendingRefunds(tx)));
-  route(app, 'retryRefund', { access: { anyOf: ['canWriteSettings'] } }, async (req) => {
+  route(app, 'retryRefund', { access: { anyOf: ['canWriteSettings'] }, audit: true }, async (req) => {
     const outcome = await retryRefund((work) => req.tenant(work), deps.payments, now, req.params.id, req.log);
     noteAudit(req, { state: outcome.state, creditNote: outcome.creditNote?.invoiceNumber ?? null }, req.params.id);
     return outcome;
   });
-  route(app, 'settleRefund', { access: { anyOf: ['canWriteSettings'] } }, async (req) => {
+  route(app, 'settleRefund', { access: { anyOf: ['canWriteSettings'] }, audit: true }, async (req) => {
     const outcome = await req.tenant((tx) => markRefundSettled(tx, req.params.id, req.body, now));
     noteAudit(
       req,
@@ -165,7 +163,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   });
 
   // The result page's truth: the attempt as recorded, by its unguessable id, only on its academy's host (or the root's).
-  route(app, 'paymentResult', { access: 'public', rateLimit: rate.publicRead }, async (req) => {
+  route(app, 'paymentResult', { access: 'public', rateLimit: 'publicRead' }, async (req) => {
     const academy = await academyOfAttempt(deps.data, req.params.ref);
     if (!academy || elsewhere(req.site, academy.handle)) throw notFound('payment.not_found');
     const read = () => deps.data.tenant(academy.id, (tx) => attemptResult(tx, academy, req.params.ref));

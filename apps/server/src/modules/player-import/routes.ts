@@ -70,7 +70,7 @@ export async function playerImportRoutes(app: FastifyInstance) {
     return req.tenant((tx) => previewImport(tx, checked));
   });
 
-  route(app, 'importPlayers', writePlayers, async (req) => {
+  route(app, 'importPlayers', { ...writePlayers, audit: true }, async (req) => {
     const { fields, files } = req.form;
     const checked = await checkedFile(files.file, fields.mapping);
     const result = await req.tenant((tx) => importPlayers(tx, checked, now()));

@@ -29,10 +29,10 @@ export async function subscriptionRoutes(app: FastifyInstance) {
   route(app, 'listSubscriptions', read, async (req, reply) =>
     sendCachedList(req, reply, 'subscriptions', (tx) => subscriptionsListJson(tx, now())),
   );
-  route(app, 'createSubscription', write, (req) =>
+  route(app, 'createSubscription', { ...write, audit: true }, (req) =>
     req.tenant((tx) => createSubscription(tx, req.params.playerId, req.body.packageId, now())),
   );
-  route(app, 'activateSubscription', write, async (req) => {
+  route(app, 'activateSubscription', { ...write, audit: true }, async (req) => {
     const { subscription, receipt } = await req
       .tenant(async (tx) => {
         const done = await activateSubscription(tx, req.params.packageId, req.params.subscriptionId, req.body, now(), now);
@@ -50,10 +50,10 @@ export async function subscriptionRoutes(app: FastifyInstance) {
     noteAudit(req, { invoiceMailed: Boolean(receipt) });
     return subscription;
   });
-  route(app, 'changeSubscriptionPackage', write, (req) =>
+  route(app, 'changeSubscriptionPackage', { ...write, audit: true }, (req) =>
     req.tenant((tx) => changeSubscriptionPackage(tx, req.params.subscriptionId, req.body.packageId, now())),
   );
-  route(app, 'cancelSubscription', cancel, async (req) => {
+  route(app, 'cancelSubscription', { ...cancel, audit: true }, async (req) => {
     const id = req.params.subscriptionId;
     const refund = req.body?.refund;
     if (!refund) return { ...(await req.tenant((tx) => cancelSubscription(tx, id, now()))), creditNote: null };
@@ -71,6 +71,10 @@ export async function subscriptionRoutes(app: FastifyInstance) {
     return cancelled;
   });
   route(app, 'subscriptionRefundable', read, (req) => req.tenant((tx) => subscriptionRefundable(tx, req.params.subscriptionId)));
-  route(app, 'pauseSubscription', write, (req) => req.tenant((tx) => pauseSubscription(tx, req.params.subscriptionId, now())));
-  route(app, 'resumeSubscription', write, (req) => req.tenant((tx) => resumeSubscription(tx, req.params.subscriptionId, now())));
+  route(app, 'pauseSubscription', { ...write, audit: true }, (req) =>
+    req.tenant((tx) => pauseSubscription(tx, req.params.subscriptionId, now())),
+  );
+  route(app, 'resumeSubscription', { ...write, audit: true }, (req) =>
+    req.tenant((tx) => resumeSubscription(tx, req.params.subscriptionId, now())),
+  );
 }

@@ -1,7 +1,7 @@
 import { type AnyUser, type PermissionFlag, type Role, riyadhToday } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TenantTx } from '../../db/tenant.js';
-import { authOf, requireAnyFlag } from '../../http/access.js';
+import { authOf, type InputRule, type Need, requireAnyFlag } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
 import { notFound } from '../../http/errors.js';
 import { sendCachedList } from '../../http/list-cache.js';
@@ -17,6 +17,17 @@ const READ_ROLE: Partial<Record<Role, PermissionFlag[] | 'member'>> = {
   PLAYER: ['canReadPlayers', 'canReadGrowth', 'canReadSettings'],
   COACH: 'member',
   ADMIN: ['canReadSettings'],
+};
+
+/** Who may read `role`'s list: the rights of its role, asked in the query (an unknown role is refused by validation, after). */
+const readRole = (role: unknown): Need => {
+  const flags = Object.entries(READ_ROLE).find(([name]) => name === role)?.[1];
+  return !flags || flags === 'member' ? 'member' : { anyOf: flags };
+};
+const listOfRoleAccess: InputRule = {
+  of: 'query',
+  need: (query) => readRole(typeof query === 'object' && query ? Reflect.get(query, 'role') : undefined),
+  needs: Object.keys(READ_ROLE).map(readRole),
 };
 
 async function listOfRole(tx: TenantTx, role: 'PLAYER' | 'COACH' | 'ADMIN', today: string, ids?: string[]): Promise<AnyUser[]> {
@@ -36,9 +47,7 @@ export async function userRoutes(app: FastifyInstance) {
   const { deps } = app;
   const now = () => deps.clock.now();
 
-  route(app, 'listUsers', { access: 'member' }, async (req, reply) => {
-    const need = READ_ROLE[req.query.role];
-    if (need && need !== 'member') requireAnyFlag(authOf(req), need);
+  route(app, 'listUsers', { access: listOfRoleAccess }, async (req, reply) => {
     // The players list comes from the database as the answer's JSON text.
     if (req.query.role === 'PLAYER') return sendCachedList(req, reply, 'players', (tx) => playersListJson(tx, riyadhToday(now())));
     return req.tenant((tx) => listOfRole(tx, req.query.role, riyadhToday(now())));
@@ -55,25 +64,30 @@ export async function userRoutes(app: FastifyInstance) {
 
   // Multipart: a player's edit by staff with W:Players. JSON: a staff account's edit with W:Settings.
   // Both are checked before the body is read (http/access.ts).
-  route(app, 'updateUser', { access: { form: { anyOf: ['canWritePlayers'] }, json: { anyOf: ['canWriteSettings'] } } }, async (req) => {
-    const auth = authOf(req);
-    const id = req.params.id;
-    if (req.form) {
-      const { fields, files } = req.form;
-      const avatar = files.photo ? await storeImage(deps.storage, files.photo) : null;
+  route(
+    app,
+    'updateUser',
+    { access: { form: { anyOf: ['canWritePlayers'] }, json: { anyOf: ['canWriteSettings'] } }, audit: true },
+    async (req) => {
+      const auth = authOf(req);
+      const id = req.params.id;
+      if (req.form) {
+        const { fields, files } = req.form;
+        const avatar = files.photo ? await storeImage(deps.storage, files.photo) : null;
+        return req.tenant(async (tx) => {
+          await updatePlayer(tx, id, fields, avatar, now());
+          return userOfRole(tx, id, riyadhToday(now()));
+        });
+      }
+      const body = req.body;
       return req.tenant(async (tx) => {
-        await updatePlayer(tx, id, fields, avatar, now());
+        await updateAccount(tx, id, body, now(), auth.user.accountType);
         return userOfRole(tx, id, riyadhToday(now()));
       });
-    }
-    const body = req.body;
-    return req.tenant(async (tx) => {
-      await updateAccount(tx, id, body, now(), auth.user.accountType);
-      return userOfRole(tx, id, riyadhToday(now()));
-    });
-  });
+    },
+  );
 
-  route(app, 'deleteUser', { access: { anyOf: ['canWritePlayers'] } }, (req) =>
+  route(app, 'deleteUser', { access: { anyOf: ['canWritePlayers'] }, audit: true }, (req) =>
     req.tenant(async (tx) => {
       const { name, subscriptionsDeleted } = await deletePlayer(tx, req.params.id);
       noteAudit(req, { player: { name }, subscriptionsDeleted });
@@ -112,11 +126,11 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   // A coach without a login needs W:Coaches; a login or a chosen account type needs W:Settings (write.ts).
-  route(app, 'createCoach', { access: { anyOf: ['canWriteCoaches', 'canWriteSettings'] } }, (req) =>
+  route(app, 'createCoach', { access: { anyOf: ['canWriteCoaches', 'canWriteSettings'] }, audit: true }, (req) =>
     req.tenant((tx) => createCoach(tx, req.body, authOf(req).user.accountType)),
   );
 
-  route(app, 'createStaffUser', { access: { anyOf: ['canWriteSettings'] } }, (req) =>
+  route(app, 'createStaffUser', { access: { anyOf: ['canWriteSettings'] }, audit: true }, (req) =>
     req.tenant(async (tx) => {
       const { user, password } = await createStaffUser(tx, req.body, authOf(req).user.accountType);
       return { user: toAdmin(user), password };
@@ -124,14 +138,14 @@ export async function userRoutes(app: FastifyInstance) {
   );
 
   // The reset mail of the forgot-password flow, sent on a staff user's behalf from Settings → Privileges.
-  route(app, 'sendUserPasswordReset', { access: { anyOf: ['canWriteSettings'] } }, async (req) => {
+  route(app, 'sendUserPasswordReset', { access: { anyOf: ['canWriteSettings'] }, audit: true }, async (req) => {
     const auth = authOf(req);
     const login = await req.tenant((tx) => loginOf(tx, req.params.id));
     const academy = { id: auth.academyId, handle: auth.handle, name: auth.user.academyUsers[0]?.academy.name ?? auth.handle };
     await mailResetLink(deps, academy, login);
   });
 
-  route(app, 'updateCoach', { access: { anyOf: ['canWriteCoaches'] } }, (req) =>
+  route(app, 'updateCoach', { access: { anyOf: ['canWriteCoaches'] }, audit: true }, (req) =>
     req.tenant(async (tx) => {
       await updateCoach(tx, req.params.id, req.body, app.deps.clock.now());
       return (await listCoaches(tx, [req.params.id]))[0];
