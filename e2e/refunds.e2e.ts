@@ -118,6 +118,23 @@ describe('refund journey, desktop, English', () => {
     const pdf = await fetch(`${base()}/api/invoices/${id}`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-disposition')).toBe(`inline; filename="credit-note-${creditNumber}.pdf"`);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+
+    // A second credit note from the invoice's own dialog: a part of what is left, the subscription not asked about.
+    await invoiceRow.getByTestId('payments-pdf').click();
+    await viewer.getByRole('button', { name: `Issue a credit note for invoice ${invoiceNumber}` }).click();
+    const credit = page.getByRole('dialog', { name: `Credit note for invoice ${invoiceNumber}` });
+    await credit.getByLabel('Part of it').check();
+    expect(await credit.getByTestId('credit-subscription').count()).toBe(0);
+    await credit.getByLabel('Amount to refund (SAR)').fill('50');
+    await credit.getByLabel('Reason for the refund').fill('A week missed');
+    await page.screenshot({ path: `${artifacts}credit-note-dialog-en.png` });
+    await credit.getByRole('button', { name: 'Issue credit note' }).click();
+    await credit.waitFor({ state: 'detached' });
+    await page.getByText(/^Credit note \d+ issued for SAR\s50\.00$/).waitFor();
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.nth(2).textContent()).toMatch(/-SAR\s50\.00/);
   });
 });
 
