@@ -5,9 +5,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createIntl } from 'react-intl';
 import { CONTACT } from './components/PublicLayout';
+import { LandingPage } from './features/site/LandingPage';
+import { PUBLIC_PAGES, PublicPage, type PublicPageName } from './features/site/PublicPage';
 import { type Catalog, type Locale, LocaleProvider, registerCatalog } from './lib/i18n';
-import { LandingPage } from './routes/landing';
-import { PUBLIC_PAGES, PublicPage, type PublicPageName } from './routes/public-page';
 
 export type PrerenderedPage = 'landing' | PublicPageName;
 export const PAGES: readonly PrerenderedPage[] = ['landing', ...PUBLIC_PAGES];

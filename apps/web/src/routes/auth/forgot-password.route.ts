@@ -4,5 +4,5 @@ import { authRoute } from './auth.route';
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => authRoute,
   path: 'forgot-password',
-  component: lazyRouteComponent(() => import('./forgot-password'), 'ForgotPasswordPage'),
+  component: lazyRouteComponent(() => import('../../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
 });

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { LoginSearch } from '../../features/auth/LoginPage';
 import { text } from '../search';
 import { authRoute } from './auth.route';
-import type { LoginSearch } from './login';
 
 /** The login (root mode asks for the academy's handle, an academy's host for the e-mail and password). */
 export const loginRoute = createRoute({
@@ -12,5 +12,5 @@ export const loginRoute = createRoute({
     registered: s.registered === true || s.registered === 'true' ? true : undefined,
     email: text(s.email),
   }),
-  component: lazyRouteComponent(() => import('./login'), 'LoginPage'),
+  component: lazyRouteComponent(() => import('../../features/auth/LoginPage'), 'LoginPage'),
 });

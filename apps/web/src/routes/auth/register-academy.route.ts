@@ -5,5 +5,5 @@ import { authRoute } from './auth.route';
 export const registerAcademyRoute = createRoute({
   getParentRoute: () => authRoute,
   path: 'register/academy',
-  component: lazyRouteComponent(() => import('./register-academy'), 'RegisterAcademyPage'),
+  component: lazyRouteComponent(() => import('../../features/auth/RegisterAcademyPage'), 'RegisterAcademyPage'),
 });

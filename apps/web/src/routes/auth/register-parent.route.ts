@@ -7,5 +7,5 @@ export const registerParentRoute = createRoute({
   getParentRoute: () => authRoute,
   path: 'register/parent',
   validateSearch: (s: Record<string, unknown>): { academy?: string } => ({ academy: text(s.academy) }),
-  component: lazyRouteComponent(() => import('./register-parent'), 'RegisterParentPage'),
+  component: lazyRouteComponent(() => import('../../features/auth/RegisterParentPage'), 'RegisterParentPage'),
 });

@@ -5,5 +5,5 @@ import { rootRoute } from '../root';
 export const confirmOwnerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'confirm-owner',
-  component: lazyRouteComponent(() => import('./confirm-owner'), 'ConfirmOwnerPage'),
+  component: lazyRouteComponent(() => import('../../features/auth/ConfirmOwnerPage'), 'ConfirmOwnerPage'),
 });

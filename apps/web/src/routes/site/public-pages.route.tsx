@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../root';
 import { PUBLIC_PAGES, type PublicPageName } from './pages';
 
-const PublicPage = lazyRouteComponent(() => import('../public-page'), 'PublicPage');
+const PublicPage = lazyRouteComponent(() => import('../../features/site/PublicPage'), 'PublicPage');
 
 /** The route of one text page; its component names the page and preloads with the route like any lazy screen. */
 const publicPageRoute = <P extends PublicPageName>(page: P) =>

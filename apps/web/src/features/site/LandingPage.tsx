@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
-import { PublicLayout } from '../components/PublicLayout';
-import { SharedLink } from './links';
-import { PricingCards } from './public-page';
+import { PublicLayout } from '../../components/PublicLayout';
+import { SharedLink } from '../../routes/links';
+import { PricingCards } from './PublicPage';
 
 const FEATURES = ['players', 'schedule', 'payments', 'growth', 'teams', 'languages'] as const;
 

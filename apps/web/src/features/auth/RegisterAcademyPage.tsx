@@ -7,9 +7,9 @@ import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
-import { registerAcademy } from '../../features/auth/api';
 import { subdomainUrl } from '../../lib/host';
-import { SharedLink } from '../links';
+import { SharedLink } from '../../routes/links';
+import { registerAcademy } from './api';
 
 /** The contract's body; an empty academy link says so first (docs/domain.md, "Shared controls and waits"). */
 const schema = registerAcademyBody.extend({

@@ -9,13 +9,13 @@ import { Form } from '../../components/form/Form';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
-import { academyExists, logIn } from '../../features/auth/api';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { currentHost, subdomainUrl } from '../../lib/host';
 import { safeRedirect } from '../../lib/redirect';
-import { SharedLink } from '../links';
+import { SharedLink } from '../../routes/links';
 import { useAcademyName } from './academy-name';
+import { academyExists, logIn } from './api';
 
 /** What the login reads from its address (validated by its route, login.route.ts). */
 export interface LoginSearch {

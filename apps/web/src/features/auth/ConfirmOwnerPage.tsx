@@ -5,8 +5,8 @@ import { FormattedMessage } from 'react-intl';
 import { AuthCard } from '../../components/AuthLayout';
 import { Spinner } from '../../components/Spinner';
 import { ErrorBox } from '../../components/States';
-import { confirmOwner } from '../../features/auth/api';
 import { useErrorText } from '../../lib/errors';
+import { confirmOwner } from './api';
 
 /** The link's token, taken out of the address so it is neither kept in history nor shared. */
 function takeToken(): string {

@@ -11,7 +11,6 @@ import { useDateField } from '../../components/form/FormDate';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { PlanDateText } from '../../components/PlanDate';
-import { publicPackagesQuery, registerParent } from '../../features/auth/api';
 import { emptyParent, ParentFields } from '../../features/players/ParentFields';
 import { emptyPlayer, PlayerFields } from '../../features/players/PlayerFields';
 import { ApiError } from '../../lib/api';
@@ -20,8 +19,9 @@ import { currentHost, subdomainUrl } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
 import { formatSar, useMoney } from '../../lib/money';
 import { WrittenText } from '../../lib/text-language';
-import { SharedLink } from '../links';
+import { SharedLink } from '../../routes/links';
 import { useAcademyName } from './academy-name';
+import { publicPackagesQuery, registerParent } from './api';
 
 function StepIndicator({ step }: { step: 1 | 2 }) {
   const intl = useIntl();

@@ -9,7 +9,7 @@ import { Form } from '../../components/form/Form';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
-import { resetPassword } from '../../features/auth/api';
+import { resetPassword } from './api';
 
 /** The contract's body plus the confirmation, which must match (docs/domain.md, "Shared controls and waits"). */
 const schema = resetPasswordBody

@@ -9,10 +9,10 @@ import { Form } from '../../components/form/Form';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { ErrorBox } from '../../components/States';
-import { sendPasswordReset } from '../../features/auth/api';
 import { useErrorText } from '../../lib/errors';
 import { currentHost } from '../../lib/host';
-import { SharedLink } from '../links';
+import { SharedLink } from '../../routes/links';
+import { sendPasswordReset } from './api';
 
 /** Initial → emailSent; a real request (docs/domain.md, "Signing in safely") that never reveals whether the e-mail exists. */
 export function ForgotPasswordPage() {

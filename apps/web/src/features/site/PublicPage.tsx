@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CONTACT, EmailLink, PhoneLink, PublicLayout } from '../components/PublicLayout';
-import { isMessageId } from '../lib/message-ids';
-import { SharedLink } from './links';
-import type { PublicPageName } from './site/pages';
+import { CONTACT, EmailLink, PhoneLink, PublicLayout } from '../../components/PublicLayout';
+import { isMessageId } from '../../lib/message-ids';
+import { SharedLink } from '../../routes/links';
+import type { PublicPageName } from '../../routes/site/pages';
 
-export { PUBLIC_PAGES, type PublicPageName } from './site/pages';
+export { PUBLIC_PAGES, type PublicPageName } from '../../routes/site/pages';
 
 /** Each page's sections; every `page.<page>.<section>.title|text` id exists (the compiler checks). */
 const SECTIONS = {
