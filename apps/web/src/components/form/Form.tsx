@@ -18,6 +18,7 @@ export interface FormProps<TIn extends FieldValues, TOut> {
   /** Replaces the standard wording of a failed submit. */
   describeError?(err: unknown): string;
   className?: string;
+  'data-testid'?: string;
   children: ReactNode;
 }
 
@@ -46,6 +47,7 @@ export function Form<TIn extends FieldValues, TOut>({
   errorFallback,
   describeError,
   className,
+  'data-testid': testId,
   children,
 }: FormProps<TIn, TOut>) {
   const intl = useIntl();
@@ -82,7 +84,7 @@ export function Form<TIn extends FieldValues, TOut>({
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={submit} onMouseDown={keepFocus} className={className}>
+      <form noValidate onSubmit={submit} onMouseDown={keepFocus} className={className} data-testid={testId}>
         {top && (
           <div className="col-span-full">
             <ErrorBox>{top}</ErrorBox>

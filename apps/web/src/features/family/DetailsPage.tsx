@@ -1,61 +1,46 @@
 // Why: the academy must reach a parent and know a child's condition — the parent keeps their phones,
 // language, and each child's medical condition and emergency contacts up to date (each change audited).
-import type { FamilyDetails } from '@kora/contracts';
+import {
+  type FamilyChildDetailsBody,
+  type FamilyDetails,
+  type FamilyParentDetailsBody,
+  familyChildDetailsBody,
+  familyParentDetailsBody,
+} from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
-import { FieldShell, inputClass } from '../../components/Field';
-import { PhoneField } from '../../components/PhoneField';
-import { ErrorBox, LoadError, SkeletonRows } from '../../components/States';
+import { Form } from '../../components/form/Form';
+import { useFields } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/useZodForm';
+import { LoadError, SkeletonRows } from '../../components/States';
 import { useToast } from '../../components/Toaster';
-import { ApiError } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
-import { issueText, useErrorText } from '../../lib/errors';
+import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { familyDetailsQuery, useUpdateChild, useUpdateParent } from './api';
 import { Card, PageTitle } from './parts';
 
-/** Each field's message of a refused save (the server names the field by its path). */
-function useFieldErrors() {
-  const intl = useIntl();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const take = (err: unknown) => {
-    const issues = err instanceof ApiError ? err.issues : [];
-    setErrors(Object.fromEntries(issues.map((i) => [i.path, issueText(intl, i)])));
-    return issues.length > 0;
-  };
-  return { errors, take, clear: () => setErrors({}) };
-}
-
 function ParentForm({ details }: { details: FamilyDetails }) {
   const intl = useIntl();
   const toast = useToast();
-  const errorText = useErrorText();
-  const languageId = useId();
   const update = useUpdateParent();
-  const fields = useFieldErrors();
-  const [error, setError] = useState<string>();
-  const [form, setForm] = useState({
-    phoneNumber: details.parent.phoneNumber ?? '',
-    emergencyPhone1: details.parent.emergencyPhone1 ?? '',
-    emergencyPhone2: details.parent.emergencyPhone2 ?? '',
-    language: details.parent.language,
+  const form = useZodForm(familyParentDetailsBody, {
+    defaultValues: {
+      phoneNumber: details.parent.phoneNumber ?? '',
+      emergencyPhone1: details.parent.emergencyPhone1 ?? '',
+      emergencyPhone2: details.parent.emergencyPhone2 ?? '',
+      language: details.parent.language,
+    },
   });
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
-    fields.clear();
-    try {
-      await update.mutateAsync(form);
-      toast(intl.formatMessage({ id: 'family.details.saved' }));
-    } catch (err) {
-      if (!fields.take(err)) setError(errorText(err, 'family.details.failed'));
-    }
+  const f = useFields(form);
+  const submit = async (values: FamilyParentDetailsBody) => {
+    await update.mutateAsync(values);
+    toast(intl.formatMessage({ id: 'family.details.saved' }));
   };
   return (
     <Card>
-      <form onSubmit={submit} className="space-y-4" noValidate data-testid="family-parent-form">
+      <Form form={form} onSubmit={submit} errorFallback="family.details.failed" className="space-y-4" data-testid="family-parent-form">
         <h2 className="font-semibold text-slate-900">
           <FormattedMessage id="family.details.parent" />
         </h2>
@@ -69,40 +54,17 @@ function ParentForm({ details }: { details: FamilyDetails }) {
             </p>
           </div>
         )}
-        {error && <ErrorBox>{error}</ErrorBox>}
-        <PhoneField
-          label={<FormattedMessage id="family.details.phone" />}
-          value={form.phoneNumber}
-          onChange={(v) => setForm({ ...form, phoneNumber: v ?? '' })}
-          error={fields.errors.phoneNumber}
-        />
-        <PhoneField
-          label={<FormattedMessage id="family.details.emergency1" />}
-          value={form.emergencyPhone1}
-          onChange={(v) => setForm({ ...form, emergencyPhone1: v ?? '' })}
-          error={fields.errors.emergencyPhone1}
-        />
-        <PhoneField
-          label={<FormattedMessage id="family.details.emergency2" />}
-          value={form.emergencyPhone2}
-          onChange={(v) => setForm({ ...form, emergencyPhone2: v ?? '' })}
-          error={fields.errors.emergencyPhone2}
-        />
-        <FieldShell id={languageId} label={<FormattedMessage id="family.details.language" />}>
-          <select
-            id={languageId}
-            className={inputClass()}
-            value={form.language}
-            onChange={(e) => setForm({ ...form, language: e.target.value === 'en' ? 'en' : 'ar' })}
-          >
-            <option value="ar">{intl.formatMessage({ id: 'lang.ar' })}</option>
-            <option value="en">{intl.formatMessage({ id: 'lang.en' })}</option>
-          </select>
-        </FieldShell>
-        <Button type="submit" loading={update.isPending} full>
+        <f.Phone name="phoneNumber" label={<FormattedMessage id="family.details.phone" />} />
+        <f.Phone name="emergencyPhone1" label={<FormattedMessage id="family.details.emergency1" />} />
+        <f.Phone name="emergencyPhone2" label={<FormattedMessage id="family.details.emergency2" />} />
+        <f.Select name="language" label={<FormattedMessage id="family.details.language" />}>
+          <option value="ar">{intl.formatMessage({ id: 'lang.ar' })}</option>
+          <option value="en">{intl.formatMessage({ id: 'lang.en' })}</option>
+        </f.Select>
+        <Button type="submit" loading={form.formState.isSubmitting} full>
           <FormattedMessage id="family.details.save" />
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }
@@ -111,59 +73,35 @@ function ChildForm({ child }: { child: FamilyDetails['children'][number] }) {
   const intl = useIntl();
   const toast = useToast();
   const { locale } = useLocale();
-  const errorText = useErrorText();
-  const conditionId = useId();
   const update = useUpdateChild();
-  const fields = useFieldErrors();
-  const [error, setError] = useState<string>();
-  const [form, setForm] = useState({
-    condition: child.condition ?? '',
-    emergencyPhone1: child.emergencyPhone1 ?? '',
-    emergencyPhone2: child.emergencyPhone2 ?? '',
+  const form = useZodForm(familyChildDetailsBody, {
+    defaultValues: {
+      condition: child.condition ?? '',
+      emergencyPhone1: child.emergencyPhone1 ?? '',
+      emergencyPhone2: child.emergencyPhone2 ?? '',
+    },
   });
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
-    fields.clear();
-    try {
-      await update.mutateAsync({ childId: child.id, body: form });
-      toast(intl.formatMessage({ id: 'family.details.saved' }));
-    } catch (err) {
-      if (!fields.take(err)) setError(errorText(err, 'family.details.failed'));
-    }
+  const f = useFields(form);
+  const submit = async (body: FamilyChildDetailsBody) => {
+    await update.mutateAsync({ childId: child.id, body });
+    toast(intl.formatMessage({ id: 'family.details.saved' }));
   };
   return (
     <Card>
-      <form onSubmit={submit} className="space-y-4" noValidate data-testid="family-child-form">
+      <Form form={form} onSubmit={submit} errorFallback="family.details.failed" className="space-y-4" data-testid="family-child-form">
         <h2 className="font-semibold break-words text-slate-900">{displayName(child, locale)}</h2>
-        {error && <ErrorBox>{error}</ErrorBox>}
-        <FieldShell id={conditionId} label={<FormattedMessage id="family.details.condition" />} error={fields.errors.condition}>
-          <textarea
-            id={conditionId}
-            rows={3}
-            maxLength={500}
-            className={inputClass(fields.errors.condition)}
-            placeholder={intl.formatMessage({ id: 'family.details.conditionHint' })}
-            value={form.condition}
-            onChange={(e) => setForm({ ...form, condition: e.target.value })}
-          />
-        </FieldShell>
-        <PhoneField
-          label={<FormattedMessage id="family.details.emergency1" />}
-          value={form.emergencyPhone1}
-          onChange={(v) => setForm({ ...form, emergencyPhone1: v ?? '' })}
-          error={fields.errors.emergencyPhone1}
+        <f.TextArea
+          name="condition"
+          label={<FormattedMessage id="family.details.condition" />}
+          maxLength={500}
+          placeholder={intl.formatMessage({ id: 'family.details.conditionHint' })}
         />
-        <PhoneField
-          label={<FormattedMessage id="family.details.emergency2" />}
-          value={form.emergencyPhone2}
-          onChange={(v) => setForm({ ...form, emergencyPhone2: v ?? '' })}
-          error={fields.errors.emergencyPhone2}
-        />
-        <Button type="submit" loading={update.isPending} full>
+        <f.Phone name="emergencyPhone1" label={<FormattedMessage id="family.details.emergency1" />} />
+        <f.Phone name="emergencyPhone2" label={<FormattedMessage id="family.details.emergency2" />} />
+        <Button type="submit" loading={form.formState.isSubmitting} full>
           <FormattedMessage id="family.details.save" />
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }
