@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +28,7 @@ import { requestForLog } from './http/request-log.js';
 import { queryDiscriminator } from './http/route.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionCache } from './http/session-cache.js';
+import { CSRF_HEADER, sessionCookieName } from './http/session-cookie.js';
 import { countStatementsPerRequest } from './http/statement-count.js';
 import { academyRoutes } from './modules/academies/routes.js';
 import { accountTypeRoutes } from './modules/account-types/routes.js';
@@ -138,14 +140,33 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
     store: rateLimitStore(counters),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: ERRORS['request.too_many'], retryAfter: ctx.after }),
   });
+  // Session cookies (http/session-cookie.ts): read on every request, set by the sign-ins.
+  await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: deps.config.uploadMaxBytes, files: 1, fields: 30, fieldSize: 64 * 1024 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kora API', version: '1.0.0', description: 'Football academy management; rules in docs/domain.md.' },
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: "A member's session (POST /api/auth/login)" },
-          parentSession: { type: 'http', scheme: 'bearer', description: "A parent's family-portal session (POST /api/family/verify)" },
+          bearer: { type: 'http', scheme: 'bearer', description: "A member's session (POST /api/auth/login's token)" },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: sessionCookieName(deps.config, 'member'),
+            description: `The same session as an HttpOnly cookie, set by a login on the academy's host; a write carried by it needs \`${CSRF_HEADER}: 1\` and the academy's own Origin (403 \`auth.csrf\`)`,
+          },
+          parentSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A parent's family-portal session (POST /api/family/verify's token)",
+          },
+          parentCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: sessionCookieName(deps.config, 'parent'),
+            description:
+              'The same parent session as an HttpOnly cookie, set by the verification on the academy host; writes as for sessionCookie',
+          },
         },
       },
     },

@@ -54,9 +54,13 @@ describe('the OpenAPI document', () => {
     expect([security('checkHandle'), refusals('checkHandle')]).toEqual([[], []]);
     expect([security('familySignIn'), refusals('familySignIn')]).toEqual([[], []]);
     // Parents' routes: their own session; a child not theirs is 404, never 403.
-    expect([security('familyHome'), refusals('familyHome')]).toEqual([['parentSession'], ['401']]);
-    expect([security('updateFamilyChild'), refusals('updateFamilyChild')]).toEqual([['parentSession'], ['401']]);
-    expect([security('listPackages'), refusals('listPackages')]).toEqual([['bearer'], ['401', '403']]);
+    expect([security('familyHome'), refusals('familyHome')]).toEqual([['parentSession', 'parentCookie'], ['401']]);
+    expect([security('updateFamilyChild'), refusals('updateFamilyChild')]).toEqual([['parentSession', 'parentCookie'], ['401']]);
+    // Members' routes: the bearer token, or the same session as a cookie.
+    expect([security('listPackages'), refusals('listPackages')]).toEqual([
+      ['bearer', 'sessionCookie'],
+      ['401', '403'],
+    ]);
     // Every route says one of the three.
     const undeclared = (Object.keys(ROUTES) as RouteKey[]).filter((key) => security(key) === undefined);
     expect(undeclared).toEqual([]);

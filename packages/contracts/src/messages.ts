@@ -13,6 +13,7 @@ export const ERRORS = {
   'auth.invalid_credentials': 'Invalid email or password',
   'auth.unauthorized': 'Unauthorized',
   'auth.forbidden': 'You do not have permission to do this',
+  'auth.csrf': "This request did not come from the academy's own page. Reload the page and try again",
   'auth.reset_token_invalid': 'This reset link is invalid or has expired',
   'auth.email_required': 'Email is required',
   'auth.password_required': 'Password is required',

@@ -6,6 +6,7 @@ import { hashToken } from '../lib/tokens.js';
 import { type AuthContext, authenticate, authenticateHolding } from '../modules/auth/sessions.js';
 import { authenticateFamily, type FamilyAuth } from '../modules/family/session.js';
 import { HttpError } from './errors.js';
+import { sessionToken } from './session-cookie.js';
 
 /**
  * What a route needs: `public`, any `member` of the academy, a member whose account type has at
@@ -123,11 +124,10 @@ export function registerAccess(app: FastifyInstance) {
   });
 }
 
-/** Authenticates the bearer token of a request (401 otherwise) and remembers the result on it. */
+/** Authenticates the session of a request, its bearer token or its cookie (401 otherwise), and remembers the result on it. */
 export async function requireMember(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> {
   if (request.auth) return request.auth;
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const token = sessionToken(request, app.deps.config, 'member');
   const host = request.site;
   let auth: AuthContext | null = null;
   // A read is answered for a session this process checked and still trusts (http/session-cache.ts),
@@ -161,8 +161,7 @@ export async function requireMember(app: FastifyInstance, request: FastifyReques
 /** Authenticates the bearer token of a parent's request on its academy's host (401 otherwise) and remembers it. */
 async function requireParent(app: FastifyInstance, request: FastifyRequest): Promise<FamilyAuth> {
   if (request.family) return request.family;
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const token = sessionToken(request, app.deps.config, 'parent');
   const family = await authenticateFamily(app.deps, token, request.site);
   if (!family) throw new HttpError(401, 'auth.unauthorized');
   request.family = family;

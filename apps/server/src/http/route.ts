@@ -91,9 +91,13 @@ export const queryDiscriminator: Parameters<FastifyInstance['addConstraintStrate
   mustMatchWhenDerived: false,
 };
 
-/** OpenAPI's security of a route (app.ts names the schemes): none when public, the staff's or the parent's session. */
-const securityOf = (needs: Need[]) =>
-  needs.includes('public') ? [] : needs.includes('parent') ? [{ parentSession: [] }] : [{ bearer: [] }];
+/** OpenAPI's security of a route (app.ts names the schemes): none when public, the staff's or the parent's session (bearer or cookie). */
+const securityOf = (needs: Need[]): Record<string, string[]>[] =>
+  needs.includes('public')
+    ? []
+    : needs.includes('parent')
+      ? [{ parentSession: [] }, { parentCookie: [] }]
+      : [{ bearer: [] }, { sessionCookie: [] }];
 
 /**
  * Registers the handler of one endpoint of the contract map: method, path, validation, OpenAPI

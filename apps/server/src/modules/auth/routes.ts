@@ -3,6 +3,7 @@ import { authOf } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
 import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.js';
 import { confirmOwner, mailOwnerConfirmation } from '../academies/owner.js';
 import { createLoginGuard } from './lockout.js';
 import { changePassword, forgotPassword, login, registerAcademy, resetPassword } from './service.js';
@@ -35,6 +36,9 @@ export async function authRoutes(app: FastifyInstance) {
     // The attempt was counted by `admit`; a wrong password leaves it counted.
     const { token, user } = await login(deps, req.body);
     await guard.succeed(key, req.ip);
+    // On the academy's own host the session is also its HttpOnly cookie there (host-only: no other academy gets it).
+    if (req.site.kind === 'academy' && req.site.handle === req.body.handle.trim().toLowerCase())
+      setSessionCookie(reply, deps.config, 'member', token);
     return { token, user };
   });
 
@@ -43,9 +47,10 @@ export async function authRoutes(app: FastifyInstance) {
     return { user: auth.user, currentAcademyId: auth.academyId };
   });
 
-  route(app, 'logout', { access: 'member' }, async (req) => {
+  route(app, 'logout', { access: 'member' }, async (req, reply) => {
     const auth = authOf(req);
     await deps.data.system((tx) => revokeSession(tx, auth.sessionId, deps.clock.now()));
+    clearSessionCookie(reply, deps.config, 'member');
   });
 
   route(app, 'forgotPassword', { access: 'public', rateLimit: 'publicWrite' }, async (req) => {

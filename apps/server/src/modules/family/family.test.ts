@@ -255,6 +255,34 @@ describe('the parent session is its own kind', () => {
     expect(failures).toEqual([]);
   });
 
+  it("is also an HttpOnly cookie of its own, which the staff's routes ignore; a parent's write by cookie needs Kora's header", async () => {
+    expect((await signIn(a, 'noura@family.sa')).statusCode).toBe(202);
+    const code = codeIn((await lastMailTo('noura@family.sa', a))?.text ?? '');
+    const verified = await verify(a, { address: 'noura@family.sa', code });
+    const header = [verified.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('kora_family='));
+    expect(header).toMatch(/^kora_family=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
+    const cookie = header?.split(';')[0] ?? '';
+    const read = (url: string) => t.app.inject({ method: 'GET', url, headers: { ...host(a), cookie } });
+    expect((await read('/api/family/me')).statusCode).toBe(200);
+    expect((await read('/api/packages')).statusCode).toBe(401);
+    const details = { phoneNumber: '0501234567' };
+    const put = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url: '/api/family/details', headers: { ...host(a), cookie, ...headers }, payload: details });
+    expect((await put({ origin: `http://${academyHost(a.handle)}` })).json().code).toBe('auth.csrf');
+    expect((await put({ 'x-kora-request': '1', origin: `http://${academyHost(a.handle)}` })).statusCode).toBe(200);
+    // A staff session's cookie is no parent session.
+    const staffLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: host(a),
+      payload: { handle: a.handle, email: a.email, password: a.password },
+    });
+    const staffCookie = String([staffLogin.headers['set-cookie']].flat()[0]).split(';')[0];
+    expect(staffCookie).toMatch(/^kora_session=/);
+    const asStaff = await t.app.inject({ method: 'GET', url: '/api/family/me', headers: { ...host(a), cookie: staffCookie } });
+    expect(asStaff.statusCode).toBe(401);
+  });
+
   it('refuses a staff token (and none) on every family route but sign-in and verify', async () => {
     // Signing out ends the parent's session: last.
     const family = keys.filter((k) => parentRoutes.has(k)).sort((x, y) => Number(x === 'familySignOut') - Number(y === 'familySignOut'));

@@ -6,6 +6,7 @@ import { authOf } from '../../http/access.js';
 import { noteAudit, noteBefore } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.js';
 import { createSmsBudget } from '../../sms/budget.js';
 import { createSmsSender } from '../../sms/sms.js';
 import { type AcademyRow, findAcademyByHandle } from '../academies/lookup.js';
@@ -61,10 +62,11 @@ export async function familyRoutes(app: FastifyInstance) {
     return { message: SIGN_IN_ANSWER };
   });
 
-  route(app, 'familyVerify', { access: 'public', rateLimit: 'publicWrite' }, async (req) => {
+  route(app, 'familyVerify', { access: 'public', rateLimit: 'publicWrite' }, async (req, reply) => {
     const academy = await hostAcademy(req);
     const family = await verifySignIn(deps, academy, req.body, req.ip);
     const token = await deps.data.system((tx) => createFamilySession(tx, academy.id, family));
+    setSessionCookie(reply, deps.config, 'parent', token);
     const key = familyKey({ academyId: academy.id, ...family });
     const language = req.body.language;
     const me = await familyTransaction(deps.data, key, async (tx) => {
@@ -74,9 +76,10 @@ export async function familyRoutes(app: FastifyInstance) {
     return { token, ...me };
   });
 
-  route(app, 'familySignOut', { access: 'parent' }, async (req) => {
+  route(app, 'familySignOut', { access: 'parent' }, async (req, reply) => {
     const family = familyOf(req);
     await deps.data.system((tx) => revokeFamilySession(tx, family.sessionId, now()));
+    clearSessionCookie(reply, deps.config, 'parent');
   });
 
   route(app, 'familyMe', { access: 'parent' }, (req) => inFamily(req, familyMe));
