@@ -14,7 +14,7 @@ const messages = (locale: 'en' | 'ar'): Record<string, string> =>
 interface ApiEvent {
   id: string;
   teams: { id: string }[];
-  participants: { id: string; userId: string; name: string; nameArabic: string | null; status: string }[];
+  participants: { id: string; status: string; user: { id: string; name: string; nameArabic: string | null } }[];
 }
 interface AuditRow {
   action: string;
@@ -149,7 +149,7 @@ describe('attendance offline on a phone', () => {
       // Offline: four marks, each waiting on the phone.
       await context.setOffline(true);
       await page.getByTestId('sync-status').getByText(m['trainings.offline.banner']).waitFor();
-      const shownName = (p: ApiEvent['participants'][number]) => (locale === 'ar' && p.nameArabic ? p.nameArabic : p.name);
+      const shownName = (p: ApiEvent['participants'][number]) => (locale === 'ar' && p.user.nameArabic ? p.user.nameArabic : p.user.name);
       const label = (p: ApiEvent['participants'][number]) => m['trainings.statusOf'].replace('{name}', shownName(p));
       const wanted: Record<string, string> = {};
       for (const [i, p] of event.participants.entries()) {
@@ -195,7 +195,7 @@ describe('attendance offline on a phone', () => {
         (e) => e.id === event.id,
       );
       expect(Object.fromEntries(after.participants.map((p) => [p.id, p.status]))).toEqual(wanted);
-      const byPlayer = Object.fromEntries(event.participants.map((p) => [p.userId, wanted[p.id]]));
+      const byPlayer = Object.fromEntries(event.participants.map((p) => [p.user.id, wanted[p.id]]));
       expect(await sessionsLeft()).toEqual(playerIds.map((id) => (byPlayer[id] === 'ATTENDED' ? 11 : 12)));
       const trail = await admin.call<AuditRow[]>('GET', `/api/audit-events?startDate=${today}&endDate=${today}`);
       const ours = new Set(event.participants.map((p) => p.id));
@@ -223,7 +223,7 @@ describe('attendance offline on a phone', () => {
     await detail.getByTestId('participant').first().waitFor();
     await offlineReady(page);
     await context.setOffline(true);
-    const select = detail.getByLabel(`Attendance of ${participant.name}`);
+    const select = detail.getByLabel(`Attendance of ${participant.user.name}`);
     await select.selectOption('ATTENDED');
     await detail.getByTestId('sync-pending').waitFor();
     // Meanwhile, at the office, an admin marks the player absent: a later change than the coach's.
@@ -233,7 +233,7 @@ describe('attendance offline on a phone', () => {
     const notice = page.getByTestId('sync-notice');
     await notice.waitFor({ timeout: 30_000 });
     expect(await notice.textContent()).toContain(
-      m['trainings.offline.superseded'].replace('{name}', participant.name).replace('{status}', m['attendance.ABSENT']),
+      m['trainings.offline.superseded'].replace('{name}', participant.user.name).replace('{status}', m['attendance.ABSENT']),
     );
     await expect.poll(() => select.inputValue()).toBe('ABSENT');
     await expect.poll(() => detail.getByTestId('sync-pending').count()).toBe(0);

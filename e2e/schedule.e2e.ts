@@ -12,7 +12,7 @@ interface ApiEvent {
   time: string;
   seriesId: string | null;
   teams: { id: string }[];
-  participants: { id: string; userId: string; name: string; status: string }[];
+  participants: { id: string; status: string; user: { id: string; name: string } }[];
 }
 type Api = Awaited<ReturnType<typeof apiAs>>;
 const eventsOf = async (api: Api, teamId: string, startDate: string, endDate: string) =>
@@ -197,15 +197,15 @@ describe('my trainings on a phone', () => {
     expect(await training.isVisible()).toBe(false);
     await detail.getByTestId('participant').nth(1).waitFor();
     const [first, second] = created.participants;
-    await detail.getByLabel(`Attendance of ${first.name}`).selectOption('ABSENT');
+    await detail.getByLabel(`Attendance of ${first.user.name}`).selectOption('ABSENT');
     // The mark shows at once and is what "Mark all present" reads: it leaves the absent player alone.
-    await expect.poll(() => detail.getByLabel(`Attendance of ${first.name}`).inputValue()).toBe('ABSENT');
+    await expect.poll(() => detail.getByLabel(`Attendance of ${first.user.name}`).inputValue()).toBe('ABSENT');
     await expect
       .poll(async () => (await eventsOf(admin, team.id, today, today))[0].participants.find((p) => p.id === first.id)?.status)
       .toBe('ABSENT');
     await detail.getByRole('button', { name: 'Mark all present' }).click();
     await page.getByText('1 player marked present').waitFor();
-    expect(await detail.getByLabel(`Attendance of ${second.name}`).inputValue()).toBe('ATTENDED');
+    expect(await detail.getByLabel(`Attendance of ${second.user.name}`).inputValue()).toBe('ATTENDED');
     expect(await detail.getByRole('button', { name: 'Mark all present' }).isDisabled()).toBe(true);
     const after = (await eventsOf(admin, team.id, today, today))[0].participants;
     expect(Object.fromEntries(after.map((p) => [p.id, p.status]))).toEqual({ [first.id]: 'ABSENT', [second.id]: 'ATTENDED' });

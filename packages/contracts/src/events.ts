@@ -25,13 +25,8 @@ export type CantCome = z.infer<typeof cantComeSchema>;
 /** A player taking part in an event, with the medical condition My Trainings shows beside the attendance. */
 export const eventParticipantSchema = z.object({
   id: z.uuid(),
-  userId: z.uuid(),
-  name: z.string(),
-  nameArabic: z.string().nullable(),
-  avatar: z.string().nullable(),
-  condition: z.string().nullable(),
   status: participantStatusSchema,
-  /** The player, nested (the flat fields above repeat it for older clients). */
+  /** The player. */
   user: z.object({
     id: z.uuid(),
     name: z.string(),

@@ -33,11 +33,6 @@ const { OfflineStatus } = await import('../features/trainings/OfflineStatus');
 const EVENT = '0b6f5f0e-1d1c-4a5e-9d8f-0000000000e1';
 const player = (n: number, name: string, nameArabic: string): EventParticipant => ({
   id: `0b6f5f0e-1d1c-4a5e-9d8f-00000000010${n}`,
-  userId: `0b6f5f0e-1d1c-4a5e-9d8f-00000000020${n}`,
-  name,
-  nameArabic,
-  avatar: null,
-  condition: null,
   status: 'PENDING',
   teamId: null,
   user: { id: `0b6f5f0e-1d1c-4a5e-9d8f-00000000020${n}`, name, nameArabic, avatar: null, condition: null },

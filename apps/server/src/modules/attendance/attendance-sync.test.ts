@@ -78,7 +78,7 @@ describe('queued attendance marks', () => {
     expect((first.json() as AttendanceSyncReply).results).toEqual([
       { id: mark.id, participantId: p.id, outcome: 'APPLIED', status: 'ATTENDED', duplicate: false, code: null },
     ]);
-    expect(await sessionsLeft(a, p.userId)).toBe(9);
+    expect(await sessionsLeft(a, p.user.id)).toBe(9);
     // The answer was lost on the way: the device sends the same mark again, twice, even in one call.
     t.clock.advance(30_000);
     const again = await sync(coach, [mark, mark]);
@@ -86,7 +86,7 @@ describe('queued attendance marks', () => {
     for (const r of (again.json() as AttendanceSyncReply).results) {
       expect(r).toEqual({ id: mark.id, participantId: p.id, outcome: 'APPLIED', status: 'ATTENDED', duplicate: true, code: null });
     }
-    expect(await sessionsLeft(a, p.userId)).toBe(9);
+    expect(await sessionsLeft(a, p.user.id)).toBe(9);
     expect(await statusOf(p.id)).toBe('ATTENDED');
     const rows = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(attendanceMarks).where(eq(attendanceMarks.id, mark.id)));
     expect(rows).toHaveLength(1);
@@ -101,10 +101,10 @@ describe('queued attendance marks', () => {
     expect(results.map((r) => r.outcome)).toEqual(['APPLIED', 'APPLIED']);
     expect(results.filter((r) => r.duplicate)).toHaveLength(1);
     // ATTENDED → ABSENT gave the one session back, once.
-    expect(await sessionsLeft(a, p.userId)).toBe(10);
+    expect(await sessionsLeft(a, p.user.id)).toBe(10);
     const back = { id: randomUUID(), participantId: p.id, status: 'ATTENDED', markedAt: iso(now()) };
     await Promise.all([sync(coach, [back]), sync(coach, [back]), sync(coach, [back])]);
-    expect(await sessionsLeft(a, p.userId)).toBe(9);
+    expect(await sessionsLeft(a, p.user.id)).toBe(9);
   });
 
   it('keeps a change made on the server after the mark, and reports it; an earlier one is overwritten', async () => {
@@ -125,7 +125,7 @@ describe('queued attendance marks', () => {
       code: null,
     });
     expect(await statusOf(second.id)).toBe('ABSENT');
-    expect(await sessionsLeft(a, second.userId)).toBe(10);
+    expect(await sessionsLeft(a, second.user.id)).toBe(10);
 
     // A server change made before the offline mark loses to it: the mark applies and charges a session.
     const before = await api(t.app, a)('setParticipantStatus', { params: { participantId: third.id }, body: { status: 'ABSENT' } });
@@ -134,7 +134,7 @@ describe('queued attendance marks', () => {
     const later = { id: randomUUID(), participantId: third.id, status: 'ATTENDED', markedAt: iso(now() - 60_000) };
     const applied = await sync(coach, [later]);
     expect((applied.json() as AttendanceSyncReply).results[0]).toMatchObject({ outcome: 'APPLIED', status: 'ATTENDED' });
-    expect(await sessionsLeft(a, third.userId)).toBe(9);
+    expect(await sessionsLeft(a, third.user.id)).toBe(9);
   });
 
   it("moves device times by the clocks' difference: a device 1 h behind still wins against an older server change", async () => {
@@ -147,12 +147,12 @@ describe('queued attendance marks', () => {
     const mark = { id: randomUUID(), participantId: fourth.id, status: 'ATTENDED', markedAt: iso(now() - hour - 60_000) };
     const res = await sync(coach, [mark], iso(now() - hour));
     expect((res.json() as AttendanceSyncReply).results[0]).toMatchObject({ outcome: 'APPLIED', status: 'ATTENDED' });
-    expect(await sessionsLeft(a, fourth.userId)).toBe(9);
+    expect(await sessionsLeft(a, fourth.user.id)).toBe(9);
     // Marking back from the queue returns the session, as online.
     t.clock.advance(60_000);
     const back = await sync(coach, [{ id: randomUUID(), participantId: fourth.id, status: 'ABSENT', markedAt: iso(now() - 1000) }]);
     expect((back.json() as AttendanceSyncReply).results[0]).toMatchObject({ outcome: 'APPLIED', status: 'ABSENT' });
-    expect(await sessionsLeft(a, fourth.userId)).toBe(10);
+    expect(await sessionsLeft(a, fourth.user.id)).toBe(10);
   });
 
   it('rejects a mark id reused for another mark, and an unknown participant, while the rest of the call applies', async () => {
@@ -174,7 +174,7 @@ describe('queued attendance marks', () => {
     ]);
     expect(await statusOf(third.id)).toBe('ABSENT');
     expect(await statusOf(first.id)).toBe('ABSENT');
-    expect(await sessionsLeft(a, first.userId)).toBe(10);
+    expect(await sessionsLeft(a, first.user.id)).toBe(10);
     // Audited like a mark made online, with what became of each.
     const trail = await api(t.app, a)('listAuditEvents', { query: { startDate: '2026-11-01', endDate: '2026-12-31' } });
     const rows = (trail.json() as { action: string; details: { effect?: Record<string, number> } }[]).filter(

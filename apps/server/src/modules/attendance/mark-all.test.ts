@@ -32,7 +32,7 @@ async function sessionsLeft(playerId: string) {
 async function statuses(event: Event) {
   const res = await api(t.app, a)('listEvents', { query: { startDate: event.date, endDate: event.date } });
   const found = (res.json() as Event[]).find((e) => e.id === event.id);
-  return Object.fromEntries((found?.participants ?? []).map((x) => [x.userId, x.status]));
+  return Object.fromEntries((found?.participants ?? []).map((x) => [x.user.id, x.status]));
 }
 
 /** A parent's "can't come" for the player at the event (the family portal's write: family.test.ts). */
@@ -71,14 +71,14 @@ describe('mark all present', () => {
   it("marks every pending player present but not one who can't come, whose session is not used; the answer lists them", async () => {
     const event = await addTraining(t.app, a, [teamId], { coachIds: [coach.id] });
     await cantCome(event.id, p.cantCome);
-    const absent = event.participants.find((x) => x.userId === p.absent);
+    const absent = event.participants.find((x) => x.user.id === p.absent);
     const set = await api(t.app, a)('setParticipantStatus', { params: { participantId: absent!.id }, body: { status: 'ABSENT' } });
     expect(set.statusCode).toBe(200);
 
     const res = await markAll(event.id, coach);
     expect(res.statusCode, res.body).toBe(200);
     const reply = res.json() as MarkAllPresentReply;
-    const idOf = (userId: string) => event.participants.find((x) => x.userId === userId)!.id;
+    const idOf = (userId: string) => event.participants.find((x) => x.user.id === userId)!.id;
     expect(reply.skippedCantCome).toEqual([{ id: idOf(p.cantCome), userId: p.cantCome }]);
     expect(reply.marked.map((x) => x.userId).sort()).toEqual([p.comes, p.timeBased].sort());
 

@@ -100,11 +100,6 @@ describe('events', () => {
       participants: [
         {
           id: expect.any(String),
-          userId: p.one,
-          name: 'Ali One',
-          nameArabic: null,
-          avatar: null,
-          condition: 'Asthma',
           status: 'PENDING',
           teamId: team.one,
           cantCome: null,
@@ -232,10 +227,10 @@ describe('events', () => {
 describe('participants follow the teams', () => {
   it('adds the players of added teams PENDING, removes unmarked players of removed teams, and keeps marked attendance', async () => {
     const match = (await post(training({ type: 'MATCH', teamIds: [team.one, team.two] }))).json() as Event;
-    const byUser = (e: Event) => Object.fromEntries(e.participants.map((x) => [x.userId, { status: x.status, teamId: x.teamId }]));
+    const byUser = (e: Event) => Object.fromEntries(e.participants.map((x) => [x.user.id, { status: x.status, teamId: x.teamId }]));
     expect(byUser(match)).toEqual({ [p.one]: { status: 'PENDING', teamId: team.one }, [p.two]: { status: 'PENDING', teamId: team.two } });
 
-    const one = match.participants.find((x) => x.userId === p.one);
+    const one = match.participants.find((x) => x.user.id === p.one);
     expect((await mark(one?.id ?? '', 'ATTENDED')).statusCode).toBe(200);
 
     // Team one leaves (its player was marked: kept), team three joins (p.three added; p.two now plays for team two still).
@@ -245,7 +240,7 @@ describe('participants follow the teams', () => {
       [p.two]: { status: 'PENDING', teamId: team.two },
       [p.three]: { status: 'PENDING', teamId: team.three },
     });
-    expect(moved.participants.find((x) => x.userId === p.one)?.id).toBe(one?.id);
+    expect(moved.participants.find((x) => x.user.id === p.one)?.id).toBe(one?.id);
 
     // Only team three: p.two stays (a player of team three too, now for it), p.one is still kept.
     const narrowed = (await put(match.id, training({ type: 'MATCH', teamIds: [team.three] }))).json() as Event;
@@ -280,7 +275,7 @@ describe('participants follow the teams', () => {
 
     const event = (await post(training({ teamIds: [squad], date: '2026-11-21' }))).json() as Event;
     const participant = event.participants[0];
-    expect(participant.userId).toBe(subscriber);
+    expect(participant.user.id).toBe(subscriber);
     expect((await mark(participant.id, 'ATTENDED')).json()).toEqual({ id: participant.id, status: 'ATTENDED' });
     expect(await sub()).toMatchObject({ sessionsLeft: 0, status: 'INACTIVE' });
     // Editing the event keeps the attendance, and so the session stays used.
@@ -348,7 +343,7 @@ describe('weekly series', () => {
     ]);
     const later = (await list('2026-12-16', '2026-12-23')).filter((e) => e.seriesId === seriesId);
     for (const e of later) expect(e.teams.map((x) => x.id).sort()).toEqual([team.two, team.three].sort());
-    for (const e of later) expect(e.participants.map((x) => x.userId).sort()).toEqual([p.two, p.three].sort());
+    for (const e of later) expect(e.participants.map((x) => x.user.id).sort()).toEqual([p.two, p.three].sort());
 
     // Delete this one only, then this one and the later ones.
     expect((await del(e3.id, 'this')).headers[EVENTS_DELETED_HEADER]).toBe('1');

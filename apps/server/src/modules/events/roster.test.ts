@@ -48,7 +48,7 @@ async function event(id: string) {
   return found;
 }
 
-const playersOf = async (id: string) => (await event(id)).participants.map((p) => p.userId).sort();
+const playersOf = async (id: string) => (await event(id)).participants.map((p) => p.user.id).sort();
 const sorted = (ids: string[]) => [...ids].sort();
 
 async function mark(eventId: string, userId: string, status: string) {
@@ -85,7 +85,7 @@ describe('joining a team adds the player to its events that have not started', (
     // What has happened (or begun) keeps its players.
     expect(await playersOf(ev.past)).toEqual([old]);
     expect(await playersOf(ev.started)).toEqual([old]);
-    const joined = (await event(ev.coming)).participants.find((p) => p.userId === joiner);
+    const joined = (await event(ev.coming)).participants.find((p) => p.user.id === joiner);
     expect(joined).toMatchObject({ status: 'PENDING', teamId: team, cantCome: null });
   });
 
@@ -109,7 +109,7 @@ describe('joining a team adds the player to its events that have not started', (
     expect(await playersOf(fromEvents.past)).toEqual([mover]);
     expect(await playersOf(fromEvents.started)).toEqual([mover]);
     // In a match of both teams they stay, now for the team they play in.
-    expect((await event(match)).participants.map((p) => [p.userId, p.teamId])).toEqual([[mover, to]]);
+    expect((await event(match)).participants.map((p) => [p.user.id, p.teamId])).toEqual([[mover, to]]);
   });
 
   it('through an import of players with a teams column', async () => {
@@ -139,7 +139,7 @@ describe('joining a team adds the player to its events that have not started', (
     expect(res.json()).toMatchObject({ created: 5 });
 
     const coming = (await event(ev.coming)).participants;
-    expect(coming.map((p) => p.name).sort()).toEqual(['Import Existing', ...rows.map((_, i) => `Imported ${i}`)].sort());
+    expect(coming.map((p) => p.user.name).sort()).toEqual(['Import Existing', ...rows.map((_, i) => `Imported ${i}`)].sort());
     expect(coming.every((p) => p.status === 'PENDING' && p.teamId === squad)).toBe(true);
     expect((await event(ev.later)).participants).toHaveLength(6);
     expect(await playersOf(ev.past)).toEqual([existing]);
@@ -219,11 +219,11 @@ describe('leaving a team', () => {
     expect(await playersOf(ev.coming)).toEqual([stays]);
     expect(await playersOf(ev.later)).toEqual([stays]);
     // Marked before they left: kept, with its status (and the session it used).
-    const kept = (await event(marked)).participants.find((p) => p.userId === leaver);
+    const kept = (await event(marked)).participants.find((p) => p.user.id === leaver);
     expect(kept).toMatchObject({ status: 'ATTENDED', teamId: team });
     // What happened, or began, keeps them: marked or not.
     expect(await playersOf(ev.past)).toEqual(sorted([stays, leaver]));
-    expect((await event(ev.past)).participants.find((p) => p.userId === leaver)?.status).toBe('ATTENDED');
+    expect((await event(ev.past)).participants.find((p) => p.user.id === leaver)?.status).toBe('ATTENDED');
     expect(await playersOf(ev.started)).toEqual(sorted([stays, leaver]));
     const [sub] = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, subId)));
     expect(sub.sessionsLeft).toBe(8);
@@ -231,7 +231,7 @@ describe('leaving a team', () => {
     // Back in the team: the coming events have them again, the marked one unchanged.
     expect((await setPlayers(team, [stays, leaver])).statusCode).toBe(200);
     expect(await playersOf(ev.coming)).toEqual(sorted([stays, leaver]));
-    expect((await event(marked)).participants.find((p) => p.userId === leaver)?.id).toBe(kept?.id);
+    expect((await event(marked)).participants.find((p) => p.user.id === leaver)?.id).toBe(kept?.id);
   });
 
   it('when their team is deleted: its coming events lose them unless another of their teams plays', async () => {
@@ -244,7 +244,7 @@ describe('leaving a team', () => {
     expect((await api()({ method: 'DELETE', url: `/api/teams/${gone}` })).statusCode).toBe(204);
     expect(await playersOf(ev.coming)).toEqual([]);
     expect(await playersOf(ev.past)).toEqual([player]);
-    expect((await event(match)).participants.map((p) => [p.userId, p.teamId])).toEqual([[player, other]]);
+    expect((await event(match)).participants.map((p) => [p.user.id, p.teamId])).toEqual([[player, other]]);
   });
 });
 

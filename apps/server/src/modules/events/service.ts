@@ -46,7 +46,7 @@ const eventsQuery = (where: SQL | undefined, withParticipants: boolean) => sql`
         from participants p
         join users u on u.id = p.user_id
         cross join lateral (
-          select p.id, p.user_id as "userId", u.name, u.name_arabic as "nameArabic", u.avatar, u.condition, p.status, p.team_id as "teamId",
+          select p.id, p.status, p.team_id as "teamId",
             json_build_object('id', u.id, 'name', u.name, 'nameArabic', u.name_arabic, 'avatar', u.avatar, 'condition', u.condition) as "user",
             case when p.cant_come_at is null then null
               else json_build_object('reason', p.cant_come_reason, 'at', to_char(p.cant_come_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end as "cantCome"

@@ -386,7 +386,7 @@ describe('states that follow the calendar and attendance', () => {
       });
       expect(ev.statusCode, ev.body).toBe(201);
       const event = Array.isArray(ev.json()) ? ev.json()[0] : ev.json();
-      participantIds.push(event.participants.find((x: { userId: string }) => x.userId === playerId).id);
+      participantIds.push(event.participants.find((x: { user: { id: string } }) => x.user.id === playerId).id);
     }
     const mark = (id: string, status: string) => call()('setParticipantStatus', { params: { participantId: id }, body: { status } });
     expect((await mark(participantIds[0], 'ATTENDED')).statusCode).toBe(200);

@@ -382,11 +382,6 @@ describe('the family portal', () => {
 describe('the coach\'s side of "can\'t come"', () => {
   const participant = (n: number, name: string, cantCome: { reason: string | null; at: string } | null) => ({
     id: ID(300 + n),
-    userId: ID(400 + n),
-    name,
-    nameArabic: null,
-    avatar: null,
-    condition: null,
     status: 'PENDING' as const,
     user: { id: ID(400 + n), name, nameArabic: null, avatar: null, condition: null },
     teamId: null,

@@ -35,7 +35,7 @@ export function ExpectedPlayers({ event }: { event: Event }) {
         <ul className="mt-1 space-y-0.5">
           {away.map((p) => (
             <li key={p.id} className="break-words text-amber-800">
-              {displayName(p, locale)}
+              {displayName(p.user, locale)}
               {p.cantCome?.reason && <span className="text-slate-600"> — {p.cantCome.reason}</span>}
             </li>
           ))}

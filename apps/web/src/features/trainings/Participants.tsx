@@ -36,7 +36,7 @@ function StatusSelect({ participant, eventId, queued }: { participant: EventPart
   return (
     <div className="shrink-0">
       <select
-        aria-label={intl.formatMessage({ id: 'trainings.statusOf' }, { name: displayName(participant, locale) })}
+        aria-label={intl.formatMessage({ id: 'trainings.statusOf' }, { name: displayName(participant.user, locale) })}
         className={`h-9 rounded-lg border-0 px-2 text-sm font-medium ring-1 ring-slate-300 ${TONE[participant.status]}`}
         value={participant.status}
         disabled={setStatus.isPending}
@@ -47,7 +47,7 @@ function StatusSelect({ participant, eventId, queued }: { participant: EventPart
           // Offline, or a mark of this player already waiting (it must not arrive after this one): queued.
           if (queued || offlineNow()) return queueMark(eventId, participant, status);
           try {
-            await setStatus.mutateAsync({ participantId: participant.id, userId: participant.userId, status });
+            await setStatus.mutateAsync({ participantId: participant.id, userId: participant.user.id, status });
           } catch (err) {
             if (err instanceof TypeError) await queueMark(eventId, participant, status);
             else setError(errorText(err, 'errors.participant.status_failed'));
@@ -175,9 +175,9 @@ export function Participants({ event: shown, canWrite }: { event: Event; canWrit
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
           {event.participants.map((p) => (
             <li key={p.id} className="flex items-center gap-3 px-3 py-2.5" data-testid="participant">
-              <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} />
+              <Avatar name={p.user.name} nameArabic={p.user.nameArabic} src={p.user.avatar} />
               <div className="min-w-0 flex-1">
-                <p className="font-medium break-words text-slate-900">{displayName(p, locale)}</p>
+                <p className="font-medium break-words text-slate-900">{displayName(p.user, locale)}</p>
                 {waiting.has(p.id) && (
                   <p className="mt-0.5 inline-flex items-center gap-1 text-xs font-medium text-amber-700" data-testid="sync-pending">
                     <span aria-hidden="true" className="inline-block h-1.5 w-1.5 rounded-full bg-amber-500" />
@@ -185,9 +185,9 @@ export function Participants({ event: shown, canWrite }: { event: Event; canWrit
                   </p>
                 )}
                 <CantComeNote participant={p} />
-                {p.condition ? (
+                {p.user.condition ? (
                   <p className="text-xs break-words text-amber-700">
-                    {intl.formatMessage({ id: 'trainings.condition' }, { condition: p.condition })}
+                    {intl.formatMessage({ id: 'trainings.condition' }, { condition: p.user.condition })}
                   </p>
                 ) : (
                   <p className="text-xs text-slate-500">

@@ -10,11 +10,6 @@ import { Participants } from './Participants';
 const id = (n: number) => `0b6f5f0e-1d1c-4a5e-9d8f-0000000000${String(n).padStart(2, '0')}`;
 const participant = (n: number, over: Partial<EventParticipant> = {}): EventParticipant => ({
   id: id(10 + n),
-  userId: id(20 + n),
-  name: `Player ${n}`,
-  nameArabic: null,
-  avatar: null,
-  condition: null,
   status: 'PENDING',
   teamId: null,
   cantCome: null,
