@@ -1,4 +1,4 @@
-// Issue 28 item 1: does one academy's players import hold up the others? Academy B reads its teams
+// Does one academy's players import hold up the others? Academy B reads its teams
 // (GET /api/teams, one request after another) while academy A imports 5,000 rows (CSV), then while
 // A uploads a zip bomb (3 MB that unpack to 2 GB, modules/player-import/test-files.ts) ten times;
 // B reads every 10 ms, and its p50/p99/max latency (from when each read was due) and the event

@@ -1,4 +1,4 @@
-// Players import of 2,000 rows (issue 22): one academy with two teams, a generated CSV of 2,000
+// Players import of 2,000 rows: one academy with two teams, a generated CSV of 2,000
 // valid players, then the preview, the import (multi-row inserts) and a re-upload of the same
 // file (2,000 updates), each timed through the real app (inject, multipart) and printed as
 // rows/s. Not a timed test: `npx tsx bench/import.ts` on PGlite, with

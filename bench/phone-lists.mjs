@@ -1,4 +1,4 @@
-// `npm run bench:phone` (issue 20): the long lists of a 300-player academy on a phone. The `bench`
+// `npm run bench:phone`: the long lists of a 300-player academy on a phone. The `bench`
 // academy of `npm run bench:seed` (PGlite, DATA_DIR/pglite), served by the production build; headless
 // Chromium as a phone (390×844, device scale 3, touch) at each CPU throttling rate asked (default 1×
 // and 4×, CDP Emulation.setCPUThrottlingRate). For each list screen, signed in as the bench admin:

@@ -1,4 +1,4 @@
-// Arabic screens show no English (docs/domain.md, "Languages and demo data"; issue 20): the demo
+// Arabic screens show no English (docs/domain.md, "Languages and demo data"): the demo
 // admin, in Arabic, visits every signed-in screen and collects what a reader sees or hears — the
 // visible text, placeholders, accessible names (aria-label), titles and alternative texts — and
 // every Latin word outside names, codes and brands is a violation. Text a screen marks as written in

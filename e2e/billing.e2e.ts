@@ -167,7 +167,7 @@ describe('billing journey', () => {
     await page.goto(academyUrl('demo', `/initial-subscription/${id}`));
     await page.getByTestId('payment-details').waitFor();
     await payInFrame(page, DECLINED_CARD);
-    // The outcome is read from the server's record of the payment the address names (issue 18).
+    // The outcome is read from the server's record of the payment the address names.
     await page.waitForURL(/\?payment=[0-9a-f-]{36}$/);
     const declined = page.getByTestId('payment-outcome');
     await declined.waitFor();

@@ -1,4 +1,4 @@
-// The parents' Kora (issue 21) on a phone, in English and in Arabic: a parent registered at the academy
+// The parents' Kora on a phone, in English and in Arabic: a parent registered at the academy
 // signs in on /family with the code from the mail outbox, sees the child's next training, says the child
 // can't come (with a reason); the coach sees it with the reason in My Trainings; the parent opens an
 // invoice and renews the subscription with the sandbox card. Every portal screen is photographed at

@@ -1,4 +1,4 @@
-// Day one and the month after (issue 22): an admin imports players from a CSV — a file with mistakes
+// Day one and the month after: an admin imports players from a CSV — a file with mistakes
 // is refused with each error at its row and column, the corrected file imports — and reads the
 // attendance report of their team, exported as Excel; in English on a desktop and Arabic on a phone.
 import { readFileSync } from 'node:fs';

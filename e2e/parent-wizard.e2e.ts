@@ -38,7 +38,7 @@ describe.each([
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.getByTestId('parent-success').waitFor();
     expect(await page.getByTestId('parent-success').textContent()).toContain('+966501112233');
-    // The parent's next place is the family portal, not the staff login (issue 30).
+    // The parent's next place is the family portal, not the staff login.
     expect(await page.getByTestId('family-portal-link').getAttribute('href')).toBe('/family');
   });
 });

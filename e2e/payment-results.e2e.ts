@@ -1,4 +1,4 @@
-// Payments that tell the truth (issue 18), as a parent meets them in English and Arabic, on a desktop and at
+// Payments that tell the truth, as a parent meets them in English and Arabic, on a desktop and at
 // 390 px: a declined, an expired and a cancelled sandbox card each bring the payer back with their own message;
 // /payment/success?ref=FAKE123 never says "successful"; a paid one shows the amount, the period and the invoice
 // number, whose viewer is the academy's document and downloads under the server's file name; the refund policy

@@ -108,7 +108,7 @@ describe('desktop', () => {
       await page.goto(url);
       await page.getByText(text, { exact: true }).waitFor();
     }
-    // A result page without a payment the server knows never says "successful" (issue 18).
+    // A result page without a payment the server knows never says "successful".
     await page.goto(academyUrl('demo', '/payment/success'));
     await page.getByText('We could not find this payment').first().waitFor();
     expect(await page.getByText('Payment successful').count()).toBe(0);
@@ -167,7 +167,7 @@ describe('phone, 390 px', () => {
     });
   }
 
-  it('keeps the language buttons clear of the academy sign-up card (issue 30)', async () => {
+  it('keeps the language buttons clear of the academy sign-up card', async () => {
     const { page } = m;
     for (const locale of ['en', 'ar']) {
       await page.goto(rootUrl('/auth/register/academy'));

@@ -1,4 +1,4 @@
-// The refund journey (issue 17): an admin cancels a paid subscription with a refund in the cancel
+// The refund journey: an admin cancels a paid subscription with a refund in the cancel
 // dialog; the server issues a credit note in the same numbering as invoices (and, for a card, refunds
 // through the sandbox provider); the payments history shows it as a negative row naming its invoice.
 // In English on a desktop (card, partial refund) and in Arabic on a 390 px phone (cash, full refund).
@@ -12,7 +12,7 @@ const base = () => `http://127.0.0.1:${port()}`;
 /** A PENDING subscription of the demo academy's first package, made through the public registration. */
 async function pendingSubscription(playerName: string) {
   const admin = await apiAs();
-  // A package without a trial: one with a trial starts TRIAL at registration (issue 18), with nothing to pay yet.
+  // A package without a trial: one with a trial starts TRIAL at registration, with nothing to pay yet.
   const packages = await admin.call<{ id: string; price: number; hasTrial: boolean }[]>('GET', '/api/packages');
   const pkg = packages.find((p) => !p.hasTrial) ?? packages[0];
   const res = await fetch(`${base()}/api/auth/register/parent`, {

@@ -1,4 +1,4 @@
-// Renewing from the reminder's link (issue 18), in English on a desktop and in Arabic at 390 px: the reminder
+// Renewing from the reminder's link, in English on a desktop and in Arabic at 390 px: the reminder
 // of a subscription that is running links /renew-subscription/{id} (reminders.ts, paymentLink). A free trial
 // (the demo's Monthly package, 7 days) is paid during the trial: the paid month starts when the trial ends and
 // the result page says TRIAL with the whole period. A paid Quarterly subscription renewed before its end is
@@ -90,7 +90,7 @@ describe.each([
     await renewFromLink(b.page, lang, trial.id);
     const after = await subscriptionOf(trial.id);
     expect(after).toMatchObject({ status: 'TRIAL', startDate: before.startDate, endDate: addMonthsIso(addDaysIso(before.endDate, 1), 1) });
-    // The result names the period paid for (the invoice's), not the trial's days, and when it starts, not "Trial" (issue 30).
+    // The result names the period paid for (the invoice's), not the trial's days, and when it starts, not "Trial".
     await expectPeriod(b.page, lang, addDaysIso(before.endDate, 1), after.endDate);
     expect(await b.page.getByTestId('payment-result-status').textContent()).toContain(shown(addDaysIso(before.endDate, 1)));
     await b.page.screenshot({ path: `${artifacts}renew-trial-${lang}-${label}.png`, fullPage: true });

@@ -1,4 +1,4 @@
-// Two payers, one subscription (issue 18), in Arabic at 390 px: a parent opens the payment page in two tabs
+// Two payers, one subscription, in Arabic at 390 px: a parent opens the payment page in two tabs
 // (or mother and father each open it), and both pay with the good sandbox card. The first charge is applied;
 // the second is refunded automatically and its payer reads "charged, and it is being refunded", never
 // "declined and nothing was charged"; the academy finds it in the bell. Screenshots go to e2e/artifacts.

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, startupRefusals } from './config.js';
 
-// Issue 16, item 5 (and the mail half of item 10): production is PUBLIC_PROTOCOL=https.
+// Production is PUBLIC_PROTOCOL=https.
 const production = { PUBLIC_PROTOCOL: 'https', BASE_DOMAIN: 'kora.sa' };
 const paytabs = { PAYTABS_PROFILE_ID: '1', PAYTABS_SERVER_KEY: 'key' };
 const smtp = { SMTP_URL: 'smtp://mail.kora.sa' };

@@ -75,7 +75,7 @@ if (config.production && deps.zatca.environment === 'local')
   log.warn('e-invoices are reported to the built-in ZATCA simulator (set ZATCA_ENV to simulation or core to report to ZATCA)');
 // Parents' subscription reminders: every academy, once at start and then hourly (each mail once, whatever the number of processes).
 const reminders = startReminders(app.deps, log);
-// Card refunds the provider has not confirmed: asked about every minute until each is final (issue 29).
+// Card refunds the provider has not confirmed: asked about every minute until each is final.
 const refundChecks = startRefundChecks(app.deps, log);
 log.info({ database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, `Kora is up: ${rootUrl(config)}`);
 

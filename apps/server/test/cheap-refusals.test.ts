@@ -1,5 +1,5 @@
 /**
- * Cheap refusals (issue 28, items 5–7): what an unauthenticated client can make the server do is
+ * Cheap refusals: what an unauthenticated client can make the server do is
  * bounded before anything expensive runs. A body nested too deep or not UTF-8 is refused as it is
  * read (before JSON.parse), a body over its route's limit before it is read, every public limit is
  * counted when the request arrives (so refused bodies count), one address cannot hold every

@@ -5,7 +5,7 @@ import { api } from './api.js';
 import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from './harness.js';
 
 /**
- * The probe's outage (issue 16, item 3): PostgreSQL closes the database to new connections and
+ * The probe's outage: PostgreSQL closes the database to new connections and
  * cuts the open ones. Under 50 concurrent requests, every answer that is not a success is a 503
  * with Retry-After (never a 500), and the server serves again once the database is open.
  * Only PostgreSQL has connections that can be refused; the embedded database has none.

@@ -1,5 +1,5 @@
 /**
- * Dates in requests (issue 16, items 1 and 7): every date field of every route, found by walking
+ * Dates in requests: every date field of every route, found by walking
  * the contract map, is of the one bounded date type; no date, however odd, gets a 5xx or keeps the
  * server busy; the probe's findings each have a regression test.
  */
@@ -92,7 +92,7 @@ const contractFields = (is: (name: string, field: Schema) => boolean) =>
 
 /** Every date field in the contract map. */
 const CONTRACT_DATE_FIELDS = contractFields(isDateField);
-/** Every date-time field in the contract map (issue 28: `sentAt: 9999-12-31T23:59:59Z` was a 500). */
+/** Every date-time field in the contract map (`sentAt: 9999-12-31T23:59:59Z` was a 500). */
 const CONTRACT_DATE_TIME_FIELDS = contractFields(isDateTimeField);
 /** The date-time fields, listed so a new one is seen; each must be the contracts' one bounded `dateTimeSchema`. */
 const DATE_TIME_FIELDS = ['syncAttendance body.sentAt', 'syncAttendance body.marks.markedAt'];
@@ -281,7 +281,7 @@ describe('the date-time fields of the contract map', () => {
   });
 });
 
-describe('issue 16: dates that took the server down or answered 500', () => {
+describe('dates that once took the server down or answered 500', () => {
   it('a series from 9999-12-25 to 9999-12-31 answers 400 at once and creates nothing (it used to loop for ever)', async () => {
     const before = await countRows();
     const res = await send('createEvent body.date', '9999-12-25');

@@ -204,7 +204,7 @@ export function asMember(app: FastifyInstance, academy: { handle: string; token:
 }
 
 /**
- * Most statements a list request may run, authentication included (issue 10): BEGIN, the session
+ * Most statements a list request may run, authentication included: BEGIN, the session
  * look-up that enters the academy, the list, COMMIT (PGlite does not count BEGIN and COMMIT).
  */
 export const LIST_STATEMENTS = 4;

@@ -1,4 +1,4 @@
-// The installable staff app (issue 22): its service worker and manifest are served from the site's
+// The installable staff app: its service worker and manifest are served from the site's
 // root with their types, revalidated on every visit (never a year's cache: an installed app must
 // pick up a release), and allowed by the Content-Security-Policy.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

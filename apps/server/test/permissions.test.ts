@@ -167,7 +167,7 @@ const TABLE: Case[] = [
   { key: 'invoiceXml', allow: 'public' },
   // An invoice that does not exist: 404 for those allowed, nothing issued or refunded.
   { key: 'createCreditNote', allow: [W('Settings')], body: () => ({ reason: 'Refund' }) },
-  // Pending card refunds (issue 29): the list reads, retrying and marking settled write; a refund that does not exist is 404.
+  // Pending card refunds: the list reads, retrying and marking settled write; a refund that does not exist is 404.
   { key: 'listPendingRefunds', allow: [R('Settings')] },
   { key: 'retryRefund', allow: [W('Settings')] },
   { key: 'settleRefund', allow: [W('Settings')], body: () => ({ outcome: 'refunded' }) },
@@ -179,7 +179,7 @@ const TABLE: Case[] = [
   { key: 'paymentCallback', allow: 'public', body: () => ({}) },
   { key: 'paymentReturn', allow: 'public', body: () => ({ signature: 'x'.repeat(2001) }) },
 
-  // The family portal (issue 21): sign-in and verify are public (on the academy's host); the rest
+  // The family portal: sign-in and verify are public (on the academy's host); the rest
   // take only a parent session, so every staff flag gets 401.
   { key: 'familySignIn', allow: 'public', body: () => ({}) },
   { key: 'familyVerify', allow: 'public', body: () => ({}) },

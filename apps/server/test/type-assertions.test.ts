@@ -1,5 +1,5 @@
 /**
- * Type assertions in source (issue 19): every `x as T` and `<T>x` that the TypeScript parser finds
+ * Type assertions in source: every `x as T` and `<T>x` that the TypeScript parser finds
  * in apps/*\/src and packages/*\/src (tests and `.d.ts` files aside; `as const` is no assertion).
  * An escape (`as unknown`, `as never`, `as any`) hides a type error rather than stating a fact:
  * the source holds none. The total may not grow past its budget either.
@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * The most assertions the source may hold. Issue 19's target was 30; this is the count left once
+ * The most assertions the source may hold. The first target was 30; this is the count left once
  * the escapes went (the list cache sends its text itself, the family door and the demo seed are
  * typed, the request's `site` is declared without a value): a few central ones, each saying a fact
  * the compiler cannot see (the web client's answer by its contract, a route's validated request).
@@ -71,7 +71,7 @@ function sourceFiles(): string[] {
 
 const describeAll = (list: Assertion[]) => list.map((a) => `${a.at} as ${a.type.slice(0, 80)}`).join('\n');
 
-describe('type assertions in source (issue 19)', () => {
+describe('type assertions in source', () => {
   const all = sourceFiles().flatMap((path) => assertionsIn(relative(ROOT, path).split('\\').join('/'), readFileSync(path, 'utf8')));
 
   it('finds assertions the way the compiler parses them', () => {

@@ -1,4 +1,4 @@
-// The JavaScript budgets of issue 23, counted in a fresh production build (scripts/bundle-size.mjs):
+// The JavaScript budgets (docs/performance.md), counted in a fresh production build (scripts/bundle-size.mjs):
 // the signed-in shell, and each screen's own chunks. A build, not a timing: it fails the same way on any machine.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -38,7 +38,7 @@ describe('the prerendered public pages', () => {
     expect(PAGES.map(pathOf)).toEqual(['/', '/pricing', '/about', '/contact', '/terms', '/privacy']);
   });
 
-  it("carry the company's Arabic legal notice on every page, and its English one only on English pages (issue 18)", async () => {
+  it("carry the company's Arabic legal notice on every page, and its English one only on English pages", async () => {
     const arabic = await renderPage('landing', 'ar');
     expect(arabic.html).toContain('جميع الحقوق محفوظة لشركة كورا لتقنية المعلومات');
     expect(arabic.html).not.toContain('All rights reserved');

@@ -1,5 +1,5 @@
 /**
- * The parents' Kora (issue 21; docs/domain.md, "The family portal"): passwordless sign-in on the
+ * The parents' Kora (docs/domain.md, "The family portal"): passwordless sign-in on the
  * academy's host, a parent session that reaches only `/api/family/...`, and what a parent sees of
  * their own children (schedule, availability, progress, money, details, announcements). Also the
  * staff side of announcements (`/api/announcements`) and the academy's family settings.

@@ -52,7 +52,7 @@ export const creditReasonSchema = plainText(ERRORS['credit_note.reason_required'
 /**
  * POST /api/invoices/{id}/credit-note: the amount to credit (default: all that is left uncredited) and
  * why; `cancelSubscription` also cancels the invoice's subscription with it, as Settings → Cancel with
- * a refund does (issue 29: a full credit note asks whether to; absent or false, the subscription stays).
+ * a refund does (a full credit note asks whether to; absent or false, the subscription stays).
  */
 export const creditNoteBody = z.object({
   amount: creditAmountSchema.optional(),
@@ -80,7 +80,7 @@ export const creditNoteSchema = z.object({
 });
 
 /**
- * A card refund not final yet (issue 29, docs/domain.md "Credit notes and refunds"): the provider was
+ * A card refund not final yet (docs/domain.md "Credit notes and refunds"): the provider was
  * asked, or was about to be, and gave no verdict (a timeout, the process stopped). Its amount is held
  * on the invoice; the provider is asked again on a schedule, and a member can retry it or, after
  * checking the provider, mark it settled.

@@ -72,7 +72,7 @@ export const subscriptionRefundableSchema = z.object({
   refundableAmount: z.number(),
   /**
    * SAR already on its way back: card refunds of this invoice the provider has not confirmed yet
-   * (issue 29), held until they settle; with when the first was asked (ISO instant), null when none.
+   *, held until they settle; with when the first was asked (ISO instant), null when none.
    */
   pendingRefundAmount: z.number(),
   pendingRefundSince: z.string().nullable(),

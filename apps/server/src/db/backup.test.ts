@@ -72,7 +72,7 @@ const mailSent = async (db: Database['db'], id: string) =>
     ?.sentAt ?? null;
 
 /**
- * Issue 18: a backup older than invoices already issued is refused (nothing changes) unless forced,
+ * A backup older than invoices already issued is refused (nothing changes) unless forced,
  * and after a restore the reminders and mails sent since the backup are not sent again.
  */
 async function olderBackupScenario(place: BackupPlace, open: () => Promise<Database>, file: string) {
@@ -148,7 +148,7 @@ describe('backup and restore of the embedded database', () => {
     expect(existsSync(join(dataDir, 'uploads', 'later.webp'))).toBe(false);
   }, 120_000);
 
-  it('refuses a backup older than invoices already issued unless --force, and sends no reminder or mail twice after it (issue 18)', async () => {
+  it('refuses a backup older than invoices already issued unless --force, and sends no reminder or mail twice after it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kora-backup-test-'));
     await olderBackupScenario(
       { dataDir },
@@ -192,7 +192,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQL 
     }
   }, 120_000);
 
-  it('refuses a backup older than invoices already issued unless --force, and sends no reminder or mail twice after it (issue 18)', async () => {
+  it('refuses a backup older than invoices already issued unless --force, and sends no reminder or mail twice after it', async () => {
     const admin = process.env.TEST_DATABASE_URL ?? '';
     const name = `kora_backup_${randomBytes(5).toString('hex')}`;
     const c = new pg.Client({ connectionString: admin });

@@ -10,7 +10,7 @@ export interface ConnectionLimits {
 
 /**
  * Caps the connections the server holds, so idle sockets cannot use up the process's file descriptors
- * (about 21,000 idle connections from one client refused everyone else for a minute, issue 28): the
+ * (about 21,000 idle connections from one client refused everyone else for a minute): the
  * process as a whole (MAX_CONNECTIONS, kept under `ulimit -n`), and each client address
  * (MAX_CONNECTIONS_PER_ADDRESS), whose connections over the cap are closed at once while other
  * clients are still answered. Behind a reverse proxy every connection comes from the proxy, so the

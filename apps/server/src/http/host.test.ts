@@ -4,7 +4,7 @@ import { academyUrl, rootUrl } from './host.js';
 
 // The parser itself (ports, www, case, reserved labels, deeper subdomains, addresses) is
 // packages/contracts' (src/host.test.ts); here, what the server does with it.
-describe('links (issue 16, item 11)', () => {
+describe('links', () => {
   it('writes links from the configuration alone', () => {
     const config = { publicProtocol: 'https' as const, baseDomain: 'kora.sa' };
     expect(academyUrl(config, 'demo', '/api/calendar/x.ics')).toBe('https://demo.kora.sa/api/calendar/x.ics');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../test/api.js';
 import { academyHost, createTestApp, registerAndLogin, type TestContext } from '../../test/harness.js';
 
-// Issue 16, item 10: tokens and ids in addresses are credentials (feeds, reset links, invoices, payment pages).
+// Tokens and ids in addresses are credentials (feeds, reset links, invoices, payment pages).
 let t: TestContext;
 const lines: string[] = [];
 beforeAll(async () => {

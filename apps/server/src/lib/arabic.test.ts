@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countIn, DAYS_AR, joinList, packageAr } from './arabic.js';
 
-describe('Arabic wording (issue 18)', () => {
+describe('Arabic wording', () => {
   it('counts by the Arabic plural categories in Latin digits', () => {
     expect([1, 2, 3, 10, 11, 99, 100, 101, 102, 103].map((n) => countIn('ar', n, DAYS_AR))).toEqual([
       'يوم واحد',

@@ -1,4 +1,4 @@
-/** Arabic wording shared by the mails and documents (issue 18): names, counts, lists. */
+/** Arabic wording shared by the mails and documents: names, counts, lists. */
 
 /** The Arabic name where there is one, else the name. */
 export const arabicOr = (arabic: string | null | undefined, name: string) => arabic?.trim() || name;

@@ -64,7 +64,7 @@ describe('the mail queue', () => {
     expect((await rowOf('dev@x.sa')).sentAt).not.toBeNull();
   });
 
-  it('in production never writes a live link to the log nor keeps it, even without SMTP (issue 16, item 10)', async () => {
+  it('in production never writes a live link to the log nor keeps it, even without SMTP', async () => {
     const logged: string[] = [];
     const production = createMailer(t.deps.db, {
       from: 'kora@test',

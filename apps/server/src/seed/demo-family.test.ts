@@ -1,5 +1,5 @@
 /**
- * The demo's family portal (issue 21): the README's parent signs in with the code from the outbox
+ * The demo's family portal: the README's parent signs in with the code from the outbox
  * and finds a child with upcoming events, announcements and availability marks; staff see the
  * marks and the announcements' reach.
  */

@@ -29,7 +29,7 @@ export const DEMO_FAMILY_LOGINS = {
 const REASONS = ['رحلة مدرسية', 'مريض', null, 'موعد عند الطبيب', 'اختبارات المدرسة', null];
 
 /**
- * The family portal's demo data (issue 21), added to the demo academy once its players, timetable
+ * The family portal's demo data, added to the demo academy once its players, timetable
  * and subscriptions exist (seed/demo.ts calls it): a child of a running subscription with two
  * parents who can sign in, announcements to the academy, the child's team and the child's family
  * (some already opened), and "can't come" marks on upcoming events.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:seed`: scale data for the benchmark (issue 10, README "Benchmarks"). Fills
+ * `npm run bench:seed`: scale data for the benchmark (README "Benchmarks"). Fills
  * PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/kora_bench, created when
  * missing) and, smaller, PGlite (DATA_DIR/pglite, default data/bench) with N academies, each like a
  * real one: 300 players with a parent each, 12 teams, 10 coaches, a year of weekly trainings per

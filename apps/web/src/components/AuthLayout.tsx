@@ -17,7 +17,7 @@ export function AuthCard({
 }) {
   return (
     // The top padding keeps a card taller than the screen (the academy sign-up on a 390 px phone) below the
-    // language buttons in the corner instead of under them (issue 30 item 9k).
+    // language buttons in the corner instead of under them.
     <div className="relative flex min-h-screen items-center justify-center bg-brand-900 px-4 pt-20 pb-10">
       <svg className="absolute inset-0 size-full opacity-15" preserveAspectRatio="xMidYMid slice" viewBox="0 0 1200 800" aria-hidden="true">
         <defs>

@@ -1,5 +1,5 @@
 // Why: a list screen's dialogs (their forms, zod, react-hook-form, the phone metadata, Radix) load when
-// opened, not with the screen (issue 23; docs/performance.md, "The web app on a phone"). While one
+// opened, not with the screen (docs/performance.md, "The web app on a phone"). While one
 // loads, the screen is dimmed as the dialog will dim it, so a second click lands nowhere; once loaded,
 // the dialog takes the focus as it always does.
 import { useIntl } from 'react-intl';

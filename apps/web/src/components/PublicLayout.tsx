@@ -34,7 +34,7 @@ function Footer() {
         <div className="space-y-2 text-sm">
           <Logo className="text-white" />
           {/* The company's registered (Arabic) legal notice on every page; its English translation only
-              on English pages (issue 18: no English line on Arabic pages). Each keeps its own direction. */}
+              on English pages (no English line on Arabic pages). Each keeps its own direction. */}
           <p>
             <bdi dir="rtl" lang="ar">
               جميع الحقوق محفوظة لشركة كورا لتقنية المعلومات © {new Date().getFullYear()}

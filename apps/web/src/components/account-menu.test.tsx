@@ -56,7 +56,7 @@ afterEach(() => {
 const sentBodies = ({ requests }: ReturnType<typeof stubApi>) =>
   requests.filter((r) => r.path === '/api/auth/change-password').map((r) => r.body);
 
-describe('the account menu (issue 20)', () => {
+describe('the account menu', () => {
   it('names the account type in the UI language under the name', async () => {
     stubApi();
     renderShell('ar');

@@ -37,7 +37,7 @@ describe('avatar stack', () => {
     expect(items.map((i) => i.textContent)).toEqual(
       locale === 'ar' ? ['م\u202Fع', 'خ\u202Fس', 'ع\u202Fع', '+2'] : ['MA', 'KS', 'OA', '+2'],
     );
-    // A gap in the reading direction, no negative margin: an overlap hid the neighbour's second letter (issue 20).
+    // A gap in the reading direction, no negative margin: an overlap hid the neighbour's second letter.
     expect(stack.className).toContain('gap-0.5');
     for (const item of items) expect(item.className).not.toMatch(/(^|\s)-m[se]?-/);
   });

@@ -31,7 +31,7 @@ describe('Button', () => {
 });
 
 describe('dialog', () => {
-  it('dims a dialog under the confirmation it opens: each overlay is on the layer of its content (issue 20)', () => {
+  it('dims a dialog under the confirmation it opens: each overlay is on the layer of its content', () => {
     inEnglish(
       <Dialog open onOpenChange={() => undefined} title="Calendar link">
         <ConfirmDialog

@@ -15,7 +15,7 @@ import {
 } from './date-format';
 
 const SRC = join(import.meta.dirname, '..');
-/** The one module allowed to format dates (issue 20: English screens had three formats). */
+/** The one module allowed to format dates (English screens had three formats). */
 const HELPER = 'components/date-format.ts';
 /** Formatting a date or a time anywhere but through the helper: Intl, react-intl, or the Date's own methods. */
 const DIRECT = [
@@ -23,7 +23,7 @@ const DIRECT = [
   /\bformat(Date|Time|DateToParts|TimeToParts|DateTimeRange)\(/,
   /<Formatted(Date|Time|DateParts|TimeParts|DateTimeRange)\b/,
   /\.toLocale(Date|Time)?String\(/,
-  // A yyyy/MM/dd made by hand shows the Gregorian date alone, whatever calendar the user chose (issue 20).
+  // A yyyy/MM/dd made by hand shows the Gregorian date alone, whatever calendar the user chose.
   /\.replace(All)?\((['"]-['"]|\/-\/g), ['"]\/['"]\)/,
 ];
 
@@ -35,7 +35,7 @@ function sources(dir: string): string[] {
   });
 }
 
-describe('the one date format (issue 20)', () => {
+describe('the one date format', () => {
   it('is the only place that formats a date: no screen calls Intl, react-intl or toLocale… for one', () => {
     const violations = sources(SRC).flatMap((file) => {
       const name = relative(SRC, file).replaceAll('\\', '/');

@@ -19,7 +19,7 @@ function Sentence({ iso }: { iso: string }) {
   return <p data-testid="sentence">{dateText(iso)}</p>;
 }
 
-describe('dates in the calendars chosen on the device (issue 20)', () => {
+describe('dates in the calendars chosen on the device', () => {
   it('shows a range the way it shows a day: the Gregorian one left to right, the Hijri one in the page’s direction', () => {
     // Arabic without a choice: both.
     const both = inLocale('ar', <PlanRange start="2026-11-08" end="2026-11-14" stacked />);

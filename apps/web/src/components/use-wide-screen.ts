@@ -1,4 +1,4 @@
-// Why: a list renders either its phone cards or its desktop table, not both hidden by CSS (issue 23: the
+// Why: a list renders either its phone cards or its desktop table, not both hidden by CSS (the
 // players list was 1,330 elements for 25 rows). docs/performance.md, "The web app on a phone".
 import { useSyncExternalStore } from 'react';
 

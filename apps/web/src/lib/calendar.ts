@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { Locale } from './i18n';
 
 /**
- * Which calendars a date people plan by is shown in (issue 22): the Gregorian yyyy/MM/dd, the Umm
+ * Which calendars a date people plan by is shown in: the Gregorian yyyy/MM/dd, the Umm
  * al-Qura (Hijri) date, or both. A choice of this device, kept in its localStorage (not on the
  * account: it follows the browser, like the language); without one, Arabic shows both and English
  * the Gregorian date.

@@ -26,7 +26,7 @@ describe('the message catalogs', () => {
     }
   });
 
-  it("count days, players and sessions by Arabic plural rules (one, two, few, many, other), in the app's Latin digits (issue 18)", () => {
+  it("count days, players and sessions by Arabic plural rules (one, two, few, many, other), in the app's Latin digits", () => {
     const intl = createIntl({ locale: 'ar-SA-u-nu-latn', messages: ar });
     const say = (id: MessageId, values: Record<string, number>) => intl.formatMessage({ id }, values);
     expect([1, 2, 3, 11, 100].map((days) => say('paymentPage.trial', { days }))).toEqual([

@@ -1,4 +1,4 @@
-// A sign-out made offline (issue 28): the server's session is ended once the network returns, not
+// A sign-out made offline: the server's session is ended once the network returns, not
 // left alive. The logout call is made with the signed-out session's token; without an answer the
 // token waits and is sent when the browser comes online; a 401 (the session already ended) or a
 // success forgets it, a failure keeps it for the next time.

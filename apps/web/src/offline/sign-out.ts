@@ -1,4 +1,4 @@
-// A sign-out made without a network (issue 28): the device forgets the session at once, and the
+// A sign-out made without a network: the device forgets the session at once, and the
 // server's session is ended when the connection returns. Until then the token waits in the browser's
 // storage (where it was kept while signed in) and is sent with the logout call each time the browser
 // comes online or the app starts, until the server answers; a 401 means the session is already over.

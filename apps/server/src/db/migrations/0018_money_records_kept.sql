@@ -1,4 +1,4 @@
--- Money records are never deleted with people (issue 16, item 2; issue 17): invoices and payments
+-- Money records are never deleted with people: invoices and payments
 -- no longer cascade when their player, subscription or payment goes. Deleting a player whose
 -- subscription has a payment, or who has an invoice, now fails at the database whatever the code
 -- path; the API checks first and answers 409 (player.has_payments). A subscription without

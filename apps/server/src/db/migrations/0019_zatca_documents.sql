@@ -1,4 +1,4 @@
--- ZATCA phase 2 (docs/domain.md, "ZATCA: the facts Kora builds on", issue 17): every invoice of a VAT-registered academy is a signed UBL
+-- ZATCA phase 2 (docs/domain.md, "ZATCA: the facts Kora builds on"): every invoice of a VAT-registered academy is a signed UBL
 -- document, stored when it is issued and never changed.
 -- 1. The seller's address as ZATCA asks for it, beside vat_number, address (the street) and city.
 ALTER TABLE "academies" ADD COLUMN "cr_number" text;--> statement-breakpoint

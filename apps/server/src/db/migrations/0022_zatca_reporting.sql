@@ -1,4 +1,4 @@
--- ZATCA reporting (issue 17, docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting"):
+-- ZATCA reporting (docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting"):
 -- every simplified invoice and credit note is reported to
 -- ZATCA within 24 hours through this persistent queue, one row per document, written in the
 -- transaction that issues the document (modules/e-invoicing/reporting.ts). A worker claims a row by

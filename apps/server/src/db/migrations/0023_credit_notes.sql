@@ -1,4 +1,4 @@
--- Credit notes and refunds (issue 17, docs/domain.md "Credit notes and refunds").
+-- Credit notes and refunds (docs/domain.md "Credit notes and refunds").
 -- 1. A credit note is a row of invoices (kind 'credit_note'): it takes its number from the same
 -- gapless counter and its signed document (381) the next place in the same ICV/PIH chain, and is
 -- public by its unguessable id like an invoice (invoice_academy, 0010). It names the invoice it

@@ -1,4 +1,4 @@
--- Payments that tell the truth (issue 18): every card payment page Kora opens is recorded, with what
+-- Payments that tell the truth: every card payment page Kora opens is recorded, with what
 -- became of it as the provider said (its signed callback, or its answer to a query). The payer's
 -- result page reads this record by its unguessable id, never the address the browser was sent to:
 -- declined, expired and cancelled each say so, an unknown reference is not "successful".

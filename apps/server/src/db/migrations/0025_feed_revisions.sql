@@ -1,4 +1,4 @@
--- Calendar feeds that tell the truth (issue 18). Each event carries a revision and the time of its
+-- Calendar feeds that tell the truth. Each event carries a revision and the time of its
 -- last change, the feed's SEQUENCE and LAST-MODIFIED, so calendar apps replace stale copies: the
 -- update path of modules/events/service.ts moves both on every edit, and renaming a team or a coach
 -- (whose names the summary and description print) moves them for the events they are in (never back
@@ -31,7 +31,7 @@ ALTER TABLE "calendar_feeds" ADD COLUMN "scope" text DEFAULT 'mine' NOT NULL;-->
 ALTER TABLE "calendar_feeds" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
 UPDATE "calendar_feeds" SET "scope" = CASE WHEN "team_id" IS NULL THEN 'academy' ELSE 'team' END;
 --> statement-breakpoint
--- Documents parents can read (issue 18): an invoice names its package in both languages as they
+-- Documents parents can read: an invoice names its package in both languages as they
 -- were when it was issued, like its seller and buyer (0019): the PDF's line, the payments history,
 -- the CSV and the receipt use the Arabic name where there is one. Existing invoices take today's
 -- Arabic name of their package (the best there is), filled in by the owner as in 0019.

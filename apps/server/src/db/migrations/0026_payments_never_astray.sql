@@ -1,4 +1,4 @@
--- Payments that never go astray (issue 18, docs/domain.md, "Subscription lifecycle").
+-- Payments that never go astray (docs/domain.md, "Subscription lifecycle").
 -- 1. One open payment page per subscription: opening a new one marks the previous pending attempt
 -- superseded (PayTabs cannot cancel an unpaid page; a charge that still comes through on it is
 -- applied while the subscription can take it, else refunded as below).

@@ -1,4 +1,4 @@
--- The family portal (issue 21, docs/domain.md "The family portal"). Parents sign in without a
+-- The family portal (docs/domain.md "The family portal"). Parents sign in without a
 -- password on their academy's host (a 6-digit code or a link, family_codes), and their session
 -- (family_sessions, a global table like sessions) is its own kind: staff routes never accept it.
 -- A parent's requests run as the role kora_family with app.academy_id, app.parent_id (the parent

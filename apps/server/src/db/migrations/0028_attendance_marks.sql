@@ -1,4 +1,4 @@
--- Attendance taken offline (issue 22): each mark a device queued carries an id the device made and
+-- Attendance taken offline: each mark a device queued carries an id the device made and
 -- the time it was made. The server keeps one row per mark id, so a mark sent again (a retry after a
 -- lost answer) finds its row and changes nothing: a session is never charged twice. `outcome` says
 -- what became of it: APPLIED, or SUPERSEDED when the participant had been changed on the server

@@ -1,4 +1,4 @@
--- Families joined only by their owners (issue 28 item 4, docs/domain.md "The family portal"). A
+-- Families joined only by their owners (docs/domain.md "The family portal"). A
 -- public parent registration whose e-mail (any case) or Saudi mobile already belongs to a parent
 -- of the academy no longer joins that parent's family by itself: its parent row is recorded here
 -- as waiting ('pending') until a staff member confirms it is the same family ('confirmed') or
@@ -31,7 +31,7 @@ ALTER TABLE family_joins FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY tenant_isolation ON family_joins USING (academy_id = nullif(current_setting('app.academy_id', true), '')::uuid) WITH CHECK (academy_id = nullif(current_setting('app.academy_id', true), '')::uuid);--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER family_joins_data_version AFTER INSERT OR UPDATE OR DELETE ON family_joins DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_data_version();--> statement-breakpoint
 -- A parent session keeps the address it was opened with, and its family is read again on every
--- request (issue 30 item 3: a child confirmed meanwhile shows without signing out). Sessions opened
+-- request (a child confirmed meanwhile shows without signing out). Sessions opened
 -- before keep the parent rows they were opened with (parent_ids).
 ALTER TABLE "family_sessions" ADD COLUMN "channel" text;--> statement-breakpoint
 ALTER TABLE "family_sessions" ADD COLUMN "address" text;--> statement-breakpoint

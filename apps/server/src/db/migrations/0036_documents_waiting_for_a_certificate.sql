@@ -1,5 +1,5 @@
--- A document issued while the academy's certificate has expired waits for a certificate (issue 29,
--- item 2; docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting"): it is numbered and
+-- A document issued while the academy's certificate has expired waits for a certificate
+-- (docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting"): it is numbered and
 -- chained at issuance (ICV, PIH, its invoice hash: none of them depends on a signature) and stored
 -- unsigned (`unsigned`, its XML the canonical document without signature, its QR the phase-1 tags
 -- 1–5); once the academy has a valid certificate again it is signed, once, and reported. Every row

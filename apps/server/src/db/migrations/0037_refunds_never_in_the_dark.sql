@@ -1,5 +1,5 @@
--- Charges apply only to what the payer saw, and refunds never stay in the dark (issue 29, items 3
--- and 4; docs/domain.md, "Subscription lifecycle" and "Credit notes and refunds").
+-- Charges apply only to what the payer saw, and refunds never stay in the dark
+-- (docs/domain.md, "Subscription lifecycle" and "Credit notes and refunds").
 -- 1. What the payment page showed, recorded on its attempt: the package, its months or sessions,
 -- and the PENDING subscription's period (the price is `amount_halalas`; a renewal's period is
 -- `extends_from`). A charge arriving for anything else (package switched or edited) is unapplied

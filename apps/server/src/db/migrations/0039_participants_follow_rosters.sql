@@ -1,4 +1,4 @@
--- Issue 30: participants follow the rosters for what has not happened yet (docs/domain.md, "Events,
+-- Participants follow the rosters for what has not happened yet (docs/domain.md, "Events,
 -- attendance and session accounting"; apps/server/src/modules/events/roster.ts keeps it so from now on).
 -- Until now a player who joined a team after its events were planned was in none of them, and one who
 -- left stayed. This repairs every academy's events that have not started (their date and time are

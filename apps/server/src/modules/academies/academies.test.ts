@@ -152,7 +152,7 @@ describe('PUT /api/academies/:id', () => {
   });
 });
 
-describe('the refund and cancellation policy (issue 18)', () => {
+describe('the refund and cancellation policy', () => {
   const policy = (handle: string, host = academyHost(handle)) => api(t.app)('refundPolicy', { params: { handle }, headers: { host } });
 
   it('is empty until the academy writes it (the page then shows the default text), public and without a token', async () => {

@@ -137,7 +137,7 @@ describe('account types', () => {
     expect((await list()).map((x) => x.id)).not.toContain(id);
   });
 
-  it('counts as its users the staff who sign in with a type, the ones Privileges lists (issue 20)', async () => {
+  it('counts as its users the staff who sign in with a type, the ones Privileges lists', async () => {
     const { id } = (await create({ name: 'Pitch staff', canReadSchedule: true })).json();
     const withLogin = await coachLogin(t.app, a, 'Pitch Login');
     expect((await setType(withLogin.id, id)).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// The attendance report as an Excel workbook (issue 22): the figures of the JSON report, a sheet
+// The attendance report as an Excel workbook: the figures of the JSON report, a sheet
 // per table, headers and names in the asked language, right to left in Arabic; the CSV unchanged.
 import type { AttendanceReport } from '@kora/contracts';
 import ExcelJS from 'exceljs';

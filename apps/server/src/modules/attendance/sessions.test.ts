@@ -1,4 +1,4 @@
-// Session accounting (issue 19, one statement for one mark and for many): sessions never go below 0
+// Session accounting (one statement for one mark and for many): sessions never go below 0
 // nor above the total, the status follows (docs/domain.md, "Events, attendance and session
 // accounting"), and a mark costs one statement for its session.
 

@@ -386,7 +386,7 @@ describe('reminder e-mails to parents', () => {
   });
 });
 
-describe('the reminder mail in Arabic (issue 18)', () => {
+describe('the reminder mail in Arabic', () => {
   const claimed = (over: Partial<Claimed>): Claimed => ({
     subscription_id: '00000000-0000-4000-8000-000000000001',
     stage: 'ending_soon',

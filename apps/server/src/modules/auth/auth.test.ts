@@ -327,7 +327,7 @@ describe('forgot and reset password', () => {
     await loginAs(t.app, a.handle, a.email, a.password);
   });
 
-  it("works only on its academy's host: on another academy's subdomain the link is invalid and stays unused (issue 16, item 15)", async () => {
+  it("works only on its academy's host: on another academy's subdomain the link is invalid and stays unused", async () => {
     const a = await registerAndLogin(t.app);
     const b = await registerAndLogin(t.app);
     // Asking for a link, or logging in, by naming academy A on academy B's subdomain: not found there.

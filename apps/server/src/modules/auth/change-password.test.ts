@@ -4,7 +4,7 @@ import { api } from '../../../test/api.js';
 import { useTestApp } from '../../../test/fixture.js';
 import { type Academy, loginAs, registerAndLogin } from '../../../test/harness.js';
 
-/** POST /api/auth/change-password (issue 20): a signed-in member changes their own password. */
+/** POST /api/auth/change-password: a signed-in member changes their own password. */
 const t = useTestApp();
 
 const change = (who: { handle: string; token: string }, payload: object, remoteAddress?: string) =>

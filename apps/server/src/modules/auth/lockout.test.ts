@@ -14,7 +14,7 @@ const tally = (statuses: number[]) => ({
   refused: statuses.filter((s) => s === 429).length,
 });
 
-// Issue 16, item 6: the guard counts an attempt before the password is verified, atomically.
+// The guard counts an attempt before the password is verified, atomically.
 describe('login attempts arriving at once', () => {
   let t: TestContext;
   beforeAll(async () => {
@@ -41,7 +41,7 @@ describe('login attempts arriving at once', () => {
   });
 });
 
-// Issue 16, item 4: the embedded database keeps the login marks and counts, as PostgreSQL does
+// The embedded database keeps the login marks and counts, as PostgreSQL does
 // (there a restart of one process changes nothing: shared-limits.test.ts).
 describe.skipIf(process.env.TEST_DATABASE_URL)('login marks across a restart of the embedded database', () => {
   it("keeps the owner's known address and the failures counted before the restart", async () => {

@@ -151,7 +151,7 @@ describe('POST /api/auth/register/parent', () => {
     expect(await countPlayers()).toBe(before);
   });
 
-  it('refuses names with direction overrides or control characters (400) and stores nothing (issue 16, item 8)', async () => {
+  it('refuses names with direction overrides or control characters (400) and stores nothing', async () => {
     const countUsers = () => withTenant(t.deps.db, a.id, (tx) => tx.select({ id: users.id }).from(users)).then((r) => r.length);
     const before = await countUsers();
     const cases: [Parameters<typeof body>[0], string][] = [
@@ -180,7 +180,7 @@ describe('POST /api/auth/register/parent', () => {
     expect(res.json()).toEqual({ message: 'Academy not found', code: 'academy.not_found' });
   });
 
-  it("registers only on the academy's own subdomain (or the root): another academy's host answers 404 and creates nothing (issue 16, item 15)", async () => {
+  it("registers only on the academy's own subdomain (or the root): another academy's host answers 404 and creates nothing", async () => {
     const before = await countPlayers();
     const onB = await api(t.app)('registerParent', {
       headers: { host: academyHost(b.handle) },

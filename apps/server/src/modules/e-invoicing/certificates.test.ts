@@ -1,5 +1,5 @@
 /**
- * Certificates over time (issue 29, items 1 and 2), against the built-in simulator on the test
+ * Certificates over time, against the built-in simulator on the test
  * clock: a renewal with documents waiting (each reported with the certificate that signed it, in ICV
  * order), an outage across a renewal, a certificate that ends (documents wait for a certificate and
  * are signed and reported after the renewal; never the SDK test credential), the bell's warnings 30,

@@ -1,5 +1,5 @@
 /**
- * ZATCA onboarding and reporting (issue 17) against the built-in simulator, in process: the
+ * ZATCA onboarding and reporting against the built-in simulator, in process: the
  * simulator really checks CSRs, hashes, signatures and the ICV/PIH chain, and counts what it receives.
  */
 import { Writable } from 'node:stream';

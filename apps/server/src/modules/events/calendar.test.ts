@@ -123,7 +123,7 @@ describe('calendar feed', () => {
     expect(events.find((e) => e.uid === ev.eagles.id)?.location).toBeNull();
   });
 
-  it('keeps the UID of an event when it is edited, and follows the edit with a new SEQUENCE and LAST-MODIFIED (issue 18)', async () => {
+  it('keeps the UID of an event when it is edited, and follows the edit with a new SEQUENCE and LAST-MODIFIED', async () => {
     const feed = await createFeed(a, { scope: 'academy' });
     const before = (await readFeed(feed.url)).events.find((e) => e.uid === ev.coached.id);
     expect(before?.sequence).toBe(0);
@@ -169,7 +169,7 @@ describe('calendar feed', () => {
     await asMember(t.app, a)({ method: 'PUT', url: `/api/teams/${eagles}`, payload: { name: 'U12 Eagles' } });
   });
 
-  it('holds only the events a member coaches when they ask for their own events, even if they read the schedule (issue 18)', async () => {
+  it('holds only the events a member coaches when they ask for their own events, even if they read the schedule', async () => {
     const feed = await createFeed(coach, { scope: 'mine' });
     expect(feed).toMatchObject({ scope: 'mine', teamId: null });
     expect((await readFeed(feed.url)).events.map((e) => e.uid).sort()).toEqual([ev.coached.id, ev.lastMonth.id].sort());
@@ -179,7 +179,7 @@ describe('calendar feed', () => {
     );
   });
 
-  it('writes the summaries in the language of the UI that made the feed, with the Arabic names where they exist (issue 18)', async () => {
+  it('writes the summaries in the language of the UI that made the feed, with the Arabic names where they exist', async () => {
     const feed = await createFeed(a, { scope: 'academy', language: 'ar' });
     expect(feed.language).toBe('ar');
     const { calendar, events } = await readFeed(feed.url);
@@ -222,7 +222,7 @@ describe('calendar feed', () => {
     }
   });
 
-  it('stops an academy feed with 403 once its member no longer reads the schedule, rather than holding other events (issue 18)', async () => {
+  it('stops an academy feed with 403 once its member no longer reads the schedule, rather than holding other events', async () => {
     const lena = await coachLogin(t.app, a, 'Coach Lena');
     const feed = await createFeed(lena, { scope: 'academy' });
     expect((await readFeed(feed.url)).events.length).toBeGreaterThan(0);
@@ -253,7 +253,7 @@ describe('calendar feed', () => {
     expect((await t.app.inject({ method: 'GET', url: feedPath(admins.url) })).statusCode).toBe(200);
   });
 
-  it('tells a member whether they have a live feed and what it holds, never its URL (issue 20)', async () => {
+  it('tells a member whether they have a live feed and what it holds, never its URL', async () => {
     const nora = await coachLogin(t.app, a, 'Coach Nora');
     const status = async (who: Who) => {
       const res = await asMember(t.app, who)({ method: 'GET', url: '/api/calendar-feed' });
@@ -272,7 +272,7 @@ describe('calendar feed', () => {
     expect(await status(nora)).toEqual({ feed: null });
   });
 
-  it("answers a feed only on its own academy's host: on another academy's subdomain it is not found (issue 16, item 15)", async () => {
+  it("answers a feed only on its own academy's host: on another academy's subdomain it is not found", async () => {
     const feed = await createFeed(a, { scope: 'academy' });
     const on = (host: string) => t.app.inject({ method: 'GET', url: feedPath(feed.url), headers: { host } });
     const elsewhere = await on(academyHost(b.handle));
@@ -281,7 +281,7 @@ describe('calendar feed', () => {
     expect((await on(academyHost(a.handle))).statusCode).toBe(200);
   });
 
-  it('gives no feed to a member who reads neither the schedule nor My Trainings, not even of the events they coach (issue 16, item 15)', async () => {
+  it('gives no feed to a member who reads neither the schedule nor My Trainings, not even of the events they coach', async () => {
     const nasser = await coachLogin(t.app, a, 'Coach Nasser');
     const made = await asMember(
       t.app,

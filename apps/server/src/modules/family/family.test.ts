@@ -1,5 +1,5 @@
 /**
- * The family portal (issue 21, docs/domain.md "The family portal"): passwordless sign-in, the
+ * The family portal (docs/domain.md "The family portal"): passwordless sign-in, the
  * parent session's own kind, what a parent sees and may change, availability and its cut-off,
  * announcements' audiences and languages, and academies kept apart.
  */

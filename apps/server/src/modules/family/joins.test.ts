@@ -1,6 +1,6 @@
 /**
- * Families joined only by their owners (issue 28 item 4) and a parent session that reads its family
- * on every request (issue 30 item 3), docs/domain.md "The family portal": a public registration
+ * Families joined only by their owners and a parent session that reads its family
+ * on every request, docs/domain.md "The family portal": a public registration
  * with another parent's e-mail (any case) or mobile waits apart, unseen by her and unable to touch
  * her record, until staff confirm; then the child shows in her portal within the same session.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 28, items 2 and 3 (docs/domain.md, "Text messages" and "The family portal"): Kora's own words
+ * SMS caps (docs/domain.md, "Text messages" and "The family portal"): Kora's own words
  * and the code open every sign-in message, the academy's name
  * follows capped; texts are capped per number across every academy, per academy and overall per
  * hour; a newly signed-up academy texts nobody until its owner confirms their e-mail; and nobody

@@ -336,7 +336,7 @@ describe('POST /api/invoices/{id}/credit-note', () => {
       [{ reason: 'X', amount: -5 }, 'validation.too_small', 'amount'],
       [{ reason: 'X', amount: 1.234 }, 'money.two_decimals', 'amount'],
       [{ reason: 'a\u202eb' }, 'text.control_characters', 'reason'],
-      // The real limit, not "Enter the reason" (issue 29).
+      // The real limit, not "Enter the reason".
       [{ reason: 'x'.repeat(201) }, 'credit_note.reason_too_long', 'reason'],
     ] as const) {
       expectInvalid(await credit(c, invoice.id, body), code, path);
@@ -362,7 +362,7 @@ describe('POST /api/invoices/{id}/credit-note', () => {
     expect(xml.body).toBe(document.xml);
   });
 
-  it('cancels the subscription with a full credit note when asked (cancelSubscription), else leaves it running (issue 29)', async () => {
+  it('cancels the subscription with a full credit note when asked (cancelSubscription), else leaves it running', async () => {
     const statusOf = async (subscriptionId: string) =>
       (await withTenant(t.deps.db, c.id, (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId))))[0]?.status;
     // Not asked: the subscription stays ACTIVE, as before.

@@ -141,7 +141,7 @@ async function completeRefund(
       : vatIncluded(amount);
   const seller = sellerOf(academy);
   const invoiceNumber = await nextInvoiceNumber(tx);
-  // Its issue time read under the counter's row lock (issue 29): times follow the numbers and the ICV.
+  // Its issue time read under the counter's row lock: times follow the numbers and the ICV.
   const at = clock();
   const [note] = await tx
     .insert(invoices)

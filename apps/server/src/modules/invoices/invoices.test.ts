@@ -251,7 +251,7 @@ describe('GET /api/invoices/export', () => {
     ]);
   });
 
-  it('names players and packages in Arabic in the list and in an Arabic export, as the package was named at issue (issue 18)', async () => {
+  it('names players and packages in Arabic in the list and in an Arabic export, as the package was named at issue', async () => {
     const c = await registerAndLogin(t.app);
     const [sub] = await pendingSubscriptions(c, [{ name: 'Saad Al-Harbi', nameArabic: 'سعد الحربي' }]);
     await withTenant(t.deps.db, c.id, (tx) => tx.update(packages).set({ nameArabic: 'باقة شهرية' }));
@@ -392,7 +392,7 @@ describe('ZATCA e-invoices (signed UBL 2.1, checked by the SDK rules)', () => {
     expect(documents.map((d) => numberOf.get(d.invoiceId))).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
   });
 
-  it('issues 19 concurrent cash payments with issue times that follow the ICV (issue 29)', async () => {
+  it('issues 19 concurrent cash payments with issue times that follow the ICV', async () => {
     const c = await registerAndLogin(t.app);
     await setAcademy(c, { vatNumber: '311111111100003', address: 'Olaya Street', city: 'Riyadh', ...NATIONAL_ADDRESS });
     const subs = await pendingSubscriptions(

@@ -32,12 +32,12 @@ export interface InvoiceInput {
   subscriptionId: string;
   playerId: string;
   packageName: string;
-  /** Kept with the invoice: its Arabic documents name the package so (issue 18). */
+  /** Kept with the invoice: its Arabic documents name the package so. */
   packageNameArabic?: string | null;
   totalHalalas: number;
   paymentMethod: 'Cash' | 'Card';
   paidAt: Date;
-  /** The clock the issue time is read from, under the counter's lock (issue 29); without one, `paidAt`. */
+  /** The clock the issue time is read from, under the counter's lock; without one, `paidAt`. */
   clock?: () => Date;
   /** The period it pays (its line): first and last day, or the sessions added. */
   period?: InvoicePeriod;
@@ -74,7 +74,7 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
   const vatHalalas = vatNumber ? vatIncluded(input.totalHalalas) : 0;
   const seller = sellerOf(academy);
   const invoiceNumber = await nextInvoiceNumber(tx);
-  // The issue time is read now, under the counter's row lock (issue 29): whoever got the lock first
+  // The issue time is read now, under the counter's row lock: whoever got the lock first
   // has the lower number and the earlier time, so issue times follow the numbers and the ICV.
   const issuedAt = input.clock?.() ?? input.paidAt;
   const [invoice] = await tx

@@ -58,7 +58,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   });
 
   // A credit note for all or part of an invoice, and its refund (credit-notes.ts); W:Settings, audited.
-  // With `cancelSubscription` (issue 29), its subscription is cancelled with it, as a cancellation with a refund.
+  // With `cancelSubscription`, its subscription is cancelled with it, as a cancellation with a refund.
   route(app, 'createCreditNote', { ...writeSettings, audit: true }, async (req) => {
     const { amount, reason, cancelSubscription } = req.body;
     const run = <T>(work: (tx: TenantTx) => Promise<T>) => req.tenant(work);

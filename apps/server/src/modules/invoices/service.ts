@@ -104,7 +104,7 @@ export async function listInvoices(tx: TenantTx, startDate: string, endDate: str
 }
 
 // ── CSV ───────────────────────────────────────────────────────────────────────
-/** The CSV's words in each language; an Arabic export names players and packages in Arabic where they have it (issue 18). */
+/** The CSV's words in each language; an Arabic export names players and packages in Arabic where they have it. */
 const CSV_WORDS = {
   en: {
     header: ['Number', 'Date', 'Player', 'Package', 'Method', 'Subtotal (SAR)', 'VAT (SAR)', 'Total (SAR)', 'Document', 'Credited invoice'],
@@ -155,7 +155,7 @@ export async function exportInvoices(tx: TenantTx, month: string, lang: 'en' | '
       words.documents[r.kind],
       r.creditedInvoiceNumber ?? '',
     ]),
-    // Card refunds asked this month that the provider has not confirmed (issue 29): no document yet, their amount on its way back.
+    // Card refunds asked this month that the provider has not confirmed: no document yet, their amount on its way back.
     ...(await refundsPendingBetween(tx, startDate, endDate)).map((r) => [
       '',
       riyadhDateTime(r.refund.createdAt),

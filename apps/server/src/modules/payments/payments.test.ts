@@ -199,7 +199,7 @@ describe('payment details (public)', () => {
     expect((await stateOf(subscriptionId)).status).toBe('PENDING');
   });
 
-  it('writes the card page and the return from BASE_DOMAIN and the handle, never from the Host (issue 16, item 11)', async () => {
+  it('writes the card page and the return from BASE_DOMAIN and the handle, never from the Host', async () => {
     const { subscriptionId } = await pendingSubscription();
     // The probe's Host: a user-info part would have made the payer's browser go to evil.example.
     const forged = await initiate(subscriptionId, `${academyHost(a.handle)}:3103@evil.example`);
@@ -300,7 +300,7 @@ describe('paying with the sandbox provider', () => {
     expect(receipt.text).toContain('/subscription-invoice/');
   });
 
-  it('names the parent, player, package and academy in Arabic in an Arabic receipt, and its invoice keeps the Arabic package name (issue 18)', async () => {
+  it('names the parent, player, package and academy in Arabic in an Arabic receipt, and its invoice keeps the Arabic package name', async () => {
     const [arabicPackage] = await withTenant(t.deps.db, a.id, (tx) =>
       tx
         .insert(packages)
@@ -327,7 +327,7 @@ describe('paying with the sandbox provider', () => {
     }
   });
 
-  it('a package with a trial starts TRIAL at registration, free: unpaid at its end it lapses to INACTIVE, with a reminder before (issue 18)', async () => {
+  it('a package with a trial starts TRIAL at registration, free: unpaid at its end it lapses to INACTIVE, with a reminder before', async () => {
     const { subscriptionId, email } = await pendingSubscription(a, trialPackage); // 2026-11-22, 7 trial days
     const shown = (await details(subscriptionId)).json().subscription;
     expect(shown).toMatchObject({ status: 'TRIAL', startDate: '2026-11-22', endDate: '2026-11-28' });
@@ -362,7 +362,7 @@ describe('paying with the sandbox provider', () => {
       await payOnPage(url, SUCCESS);
       const period = { status: 'TRIAL', startDate: '2026-11-22', endDate: '2026-12-29' };
       expect((await details(subscriptionId)).json().subscription).toMatchObject(period);
-      // The result names what was paid for: the month after the trial, as the invoice does (issue 30).
+      // The result names what was paid for: the month after the trial, as the invoice does.
       expect((await result((await attemptOf(tranRef)).id)).json()).toMatchObject({
         outcome: 'paid',
         amount: 200,
@@ -636,7 +636,7 @@ describe('renewal', () => {
       expect((await stateOf(started.paying)).status).toBe('ACTIVE');
       expect((await stateOf(started.paying)).payments).toHaveLength(1);
       expect((await stateOf(first)).status).toBe('INACTIVE');
-      // Renewed: the old renewal link now renews the running subscription before its end (issue 18); the first payment's page still refuses.
+      // Renewed: the old renewal link now renews the running subscription before its end; the first payment's page still refuses.
       expect((await initiate(first)).json().params).toEqual({ status: 'ACTIVE' });
       const again = await initiate(first, academyHost(a.handle), 'en', true);
       expect(again.statusCode).toBe(200);
@@ -663,7 +663,7 @@ describe('renewal', () => {
       expect(state.payments).toHaveLength(2);
       expect(state.invoices).toHaveLength(2);
       expect((await attemptOf(renewal.tranRef)).outcome).toBe('paid');
-      // Each invoice states the period it pays (its line), fixed at issue: the renewal's starts the day after the first's last day (issue 29).
+      // Each invoice states the period it pays (its line), fixed at issue: the renewal's starts the day after the first's last day.
       const periods = state.invoices
         .sort((x, y) => x.invoiceNumber - y.invoiceNumber)
         .map((i) => [i.periodStart, i.periodEnd, i.periodSessions]);
@@ -732,7 +732,7 @@ describe('renewal', () => {
   });
 });
 
-describe('the payment result (public, issue 18)', () => {
+describe('the payment result (public)', () => {
   it('answers 404 for an unknown or malformed reference, and never "paid"', async () => {
     for (const ref of ['FAKE123', '3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f', 'TST0012345678901']) {
       for (const host of [academyHost(a.handle), BASE]) {
@@ -870,7 +870,7 @@ describe('the payment result (public, issue 18)', () => {
   });
 });
 
-describe('charges that cannot be applied (issue 18): applied once or refunded once, never lost', () => {
+describe('charges that cannot be applied: applied once or refunded once, never lost', () => {
   const refundsOf = (tranRef: string) => sandbox.refunds.filter((r) => r.request.tranRef === tranRef);
   const bell = async () => (await asMember(t.app, a)({ method: 'GET', url: '/api/attention' })).json().items as Record<string, unknown>[];
   const academyMails = async () => (await t.deps.mailer.outbox(500)).filter((m) => m.to === a.email && /not applied/.test(m.subject));
@@ -926,7 +926,7 @@ describe('charges that cannot be applied (issue 18): applied once or refunded on
     expect(mails.length).toBe(mailsBefore + 1);
     expect(mails[0].text).toContain(father.tranRef);
     expect(mails[0].text).toContain('refunded to the card automatically');
-    // Whose it was and how much, in both languages, not the subscription's id (issue 29).
+    // Whose it was and how much, in both languages, not the subscription's id.
     expect(mails[0].text).toContain(
       `A card payment of SAR\u00a0450.50 (reference ${father.tranRef}) came in for Player ${seq}'s subscription (Monthly)`,
     );
@@ -966,7 +966,7 @@ describe('charges that cannot be applied (issue 18): applied once or refunded on
     expect(await stateOf(subscriptionId)).toMatchObject({ status: 'PENDING', payments: [] });
   });
 
-  it('package switched (same price) while the page is open (issue 29): the charge is refunded, the subscription unchanged, the academy told', async () => {
+  it('package switched (same price) while the page is open: the charge is refunded, the subscription unchanged, the academy told', async () => {
     const { subscriptionId } = await pendingSubscription();
     const { url, tranRef } = await startPayment(subscriptionId);
     // What the page showed is recorded on its attempt.
@@ -1007,7 +1007,7 @@ describe('charges that cannot be applied (issue 18): applied once or refunded on
     });
   });
 
-  it('package edited from 10 sessions to 4 while the page is open (issue 29): refunded, never applied as 4 sessions', async () => {
+  it('package edited from 10 sessions to 4 while the page is open: refunded, never applied as 4 sessions', async () => {
     const [tenSessions] = await withTenant(t.deps.db, a.id, (tx) =>
       tx
         .insert(packages)
@@ -1036,7 +1036,7 @@ describe('charges that cannot be applied (issue 18): applied once or refunded on
     expect((await academyMails()).length).toBe(mailsBefore + 1);
   });
 
-  it('a renewal whose package was edited while its page was open is refunded, the period not extended (issue 29)', async () => {
+  it('a renewal whose package was edited while its page was open is refunded, the period not extended', async () => {
     const [eight] = await withTenant(t.deps.db, a.id, (tx) =>
       tx
         .insert(packages)

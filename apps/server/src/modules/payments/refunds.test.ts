@@ -1,4 +1,4 @@
-// Card refunds never left in the dark (issue 29, item 4): a refund the provider gave no verdict on,
+// Card refunds never left in the dark: a refund the provider gave no verdict on,
 // or that a stopped process left pending, is listed in the bell, the payments history and its CSV
 // with its amount; the cancel dialog says what is on its way; a member retries it or marks it
 // settled (audited); the scheduled query settles it once the provider says it is done — and every
@@ -118,7 +118,7 @@ const askedAgo = (academy: Academy, id: string, minutes: number) =>
       .where(eq(refunds.id, id)),
   );
 
-describe('a card refund the provider gave no verdict on (issue 29)', () => {
+describe('a card refund the provider gave no verdict on', () => {
   it('is listed in the bell, the history and its CSV with its amount, explained by the cancel dialog, and settled by a retry', async () => {
     const { subscriptionId, tranRef, invoice } = await paidByCard(a, 'Faisal Pending');
     const failed = await whileRefund(unreachable, () => cancelWithRefund(a, subscriptionId));
@@ -282,7 +282,7 @@ describe('a card refund the provider gave no verdict on (issue 29)', () => {
   });
 });
 
-describe('the scheduled query of pending refunds (issue 29)', () => {
+describe('the scheduled query of pending refunds', () => {
   it('settles a refund once the provider says it went through, with its credit note and its cancellation; leaves one the provider never made pending', async () => {
     const done = await paidByCard(a, 'Done At Provider');
     const original = sandbox.refund;

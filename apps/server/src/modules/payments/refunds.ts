@@ -1,5 +1,5 @@
 /**
- * Card refunds never left in the dark (issue 29, docs/domain.md "Credit notes and refunds"). A card
+ * Card refunds never left in the dark (docs/domain.md "Credit notes and refunds"). A card
  * refund is written `pending` before the provider is asked (modules/invoices/credit-notes.ts); when
  * no verdict comes (a timeout, the provider unreachable, the process stopped mid-way) it stays
  * pending, its amount held on the invoice, and Kora never sends it again by itself. From then on:

@@ -1,4 +1,4 @@
-// Issue 28 item 1, "One spreadsheet stalls every academy": a players file is read in a worker
+// One spreadsheet must not stall every academy: a players file is read in a worker
 // thread under limits that hold while it is read, before any transaction opens.
 import { IMPORT_COLUMNS, IMPORT_HEADERS, MAX_IMPORT_FILE_BYTES } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
@@ -59,7 +59,7 @@ const players = (count: number) =>
     }),
   );
 
-describe('players import limits (issue 28)', () => {
+describe('players import limits', () => {
   it('answers a zip bomb (MBs that unpack to GBs) with a clear 400 while another academy writes, and imports nothing', async () => {
     const bomb = bombXlsx(EN, omar, 2);
     // A few MB on the wire, gigabytes unpacked.

@@ -226,7 +226,7 @@ export async function previewImport(tx: TenantTx, checked: CheckedSheet): Promis
 /**
  * Rows per multi-row INSERT or UPDATE: building a statement (drizzle) and, on PGlite, running it
  * holds the event loop, so a 5,000-row import writes in statements of 100 rows with a turn for
- * other requests between them (issue 28; PostgreSQL's limit is 65,535 parameters).
+ * other requests between them (PostgreSQL's limit is 65,535 parameters).
  */
 const CHUNK = 100;
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {

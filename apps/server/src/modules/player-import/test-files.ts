@@ -128,7 +128,7 @@ export function repeatedRows(headers: string[], row: string[], count: number) {
 }
 
 /**
- * The spreadsheet of issue 28: a few MB that unpack to gigabytes. A part the importer never reads
+ * A spreadsheet bomb: a few MB that unpack to gigabytes. A part the importer never reads
  * (`gigabytes` of zeros) and a sheet of 200,000 rows (over 100 MB of XML).
  */
 export function bombXlsx(headers: string[], row: string[], gigabytes = 2) {

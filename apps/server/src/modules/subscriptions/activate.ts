@@ -18,7 +18,7 @@ export interface Activation {
   startDate?: string;
   withInvoice: boolean;
   now: Date;
-  /** The invoice's issue time is read from it under the invoice counter's lock (issue 29); without one, `now`. */
+  /** The invoice's issue time is read from it under the invoice counter's lock; without one, `now`. */
   clock?: () => Date;
 }
 
@@ -143,7 +143,7 @@ export async function extendSubscription(tx: TenantTx, subscriptionId: string, a
     throw conflict('subscription.state_conflict', { status: sub.status });
   const timeBased = pkg.packageType === 'TIME_BASED';
   // The end date is the period's last day (a trial's too): the new period starts the day after it,
-  // for a paid period as for a trial (issue 29), so two invoices never name the same day.
+  // for a paid period as for a trial, so two invoices never name the same day.
   const from = sub.endDate ? addDaysIso(sub.endDate, 1) : null;
   const sessions = pkg.sessionsCount ?? 0;
   const [subscription] = await tx

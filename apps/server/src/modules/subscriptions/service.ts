@@ -201,7 +201,7 @@ export async function subscriptionRefundable(tx: TenantTx, id: string): Promise<
   if (!s) throw notFound('subscription.not_found');
   const invoice = await latestInvoiceOf(tx, id);
   if (!invoice) return { invoice: null, refundableAmount: 0, pendingRefundAmount: 0, pendingRefundSince: null };
-  // Card refunds of it not confirmed yet (issue 29): held, so the dialog says what is already on its way back.
+  // Card refunds of it not confirmed yet: held, so the dialog says what is already on its way back.
   const pending = await pendingOfInvoice(tx, invoice.id);
   return {
     invoice: {
@@ -229,7 +229,7 @@ export async function cancelWithRefund(
   id: string,
   ask: CreditAsk,
   log: { warn(obj: object, msg: string): void },
-  /** The invoice to credit (a credit note asked with `cancelSubscription`, issue 29); default: the latest. */
+  /** The invoice to credit (a credit note asked with `cancelSubscription`); default: the latest. */
   invoiceId?: string,
 ): Promise<ManagedSubscription & { creditNote: CreditNote }> {
   const first = await run(async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * Money records are never deleted with people (issue 16, items 2 and 13; issue 17): a player with a
+ * Money records are never deleted with people: a player with a
  * payment or an invoice is refused with 409 and nothing changes, the database itself refuses such a
  * delete (migration 0018), and deleting a player or adding one with a package leaves an audit row.
  */

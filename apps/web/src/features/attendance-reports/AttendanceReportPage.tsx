@@ -1,4 +1,4 @@
-// Why: the attendance report (issue 22; docs/domain.md, "Attendance reports"): a range of days and a team in,
+// Why: the attendance report (docs/domain.md, "Attendance reports"): a range of days and a team in,
 // the attendance rate per team and per player and the players who stopped coming out, and the same as CSV.
 import { type AttendancePlayerRow, type AttendanceTeamRow, monthRange, riyadhToday } from '@kora/contracts';
 import { Link } from '@tanstack/react-router';

@@ -109,7 +109,7 @@ const KIND_ICON: Record<AttentionKind, { svg: ReactNode; tone: string }> = {
 
 const shownDate = (iso: string) => (iso ? <PlanDate iso={iso} /> : '—');
 
-/** A card refund the provider has not confirmed: how much, of which invoice, asked when (issue 29). */
+/** A card refund the provider has not confirmed: how much, of which invoice, asked when. */
 function RefundPendingDetail({ item }: { item: AttentionItem }) {
   const intl = useIntl();
   return (

@@ -120,7 +120,7 @@ function SigningNote({ status }: { status: EInvoicingStatus }) {
 }
 
 /**
- * Settings → Academy → E-invoicing (issue 17): the academy's onboarding with ZATCA — state,
+ * Settings → Academy → E-invoicing: the academy's onboarding with ZATCA — state,
  * environment, certificate expiry and the reporting of its documents; with W:Settings an OTP field
  * to onboard or renew. Never shows a key: the server answers none.
  */

@@ -72,7 +72,7 @@ describe('Settings → Academy → E-invoicing', () => {
     zatcaAnswers();
     await waitFor(() => expect(screen.getByTestId('einvoicing-state').textContent).toBe('Onboarded'));
     expect(await screen.findByText('The academy is onboarded: its invoices are reported to ZATCA')).toBeTruthy();
-    // The one date format (issue 20): yyyy/MM/dd, the Riyadh day.
+    // The one date format: yyyy/MM/dd, the Riyadh day.
     expect(screen.getByTestId('einvoicing-expiry').textContent).toBe('2027/11/22');
     expect(screen.getByText('3 reported · 0 with warnings · 1 rejected · 0 waiting')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Renew certificate' })).toBeTruthy();

@@ -1,6 +1,6 @@
 // Why: what the academy tells families (a changed time, a holiday, a match day), in the parent's
 // language where the academy wrote it; opening one tells staff it was read, and so does one whose
-// whole text the list already shows (a short one: there is nothing more to open, issue 30 item 10f).
+// whole text the list already shows (a short one: there is nothing more to open).
 import type { FamilyAnnouncement } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The parents' sign-in says truthfully why no code came (issue 28): a cap on the address, texts
+// The parents' sign-in says truthfully why no code came: a cap on the address, texts
 // unavailable to the academy, too many tries, each with how long to wait, in English and Arabic.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';

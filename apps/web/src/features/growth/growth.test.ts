@@ -30,7 +30,7 @@ describe('growth helpers', () => {
   });
 
   it('labels the Y axis with round values inside its range, evenly apart', () => {
-    // The demo's height chart was labelled 117.9, 119.9, 121.9 and 122.5 (issue 20).
+    // The demo's height chart was labelled 117.9, 119.9, 121.9 and 122.5.
     expect(valueTicks([117.48, 122.46])).toEqual([118, 119, 120, 121, 122]);
     expect(valueTicks([90, 210])).toEqual([100, 125, 150, 175, 200]);
     expect(valueTicks([2.31, 2.58])).toEqual([2.35, 2.4, 2.45, 2.5, 2.55]);

@@ -206,7 +206,7 @@ describe('the package dialog', () => {
   it.each([
     ['en', 'Save', 'Please enter a price of at most 1,000,000'],
     ['ar', 'حفظ', 'يرجى إدخال سعر لا يزيد على 1,000,000'],
-  ] as const)('says the highest price allowed for a price over it (%s), not "0 or more" (issue 29)', async (locale, save, message) => {
+  ] as const)('says the highest price allowed for a price over it (%s), not "0 or more"', async (locale, save, message) => {
     const { requests: calls } = stubRoutes({});
     render(
       <Providers locale={locale}>

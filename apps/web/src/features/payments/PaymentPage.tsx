@@ -45,7 +45,7 @@ const MESSAGES: Record<PaymentMode, Record<'fetch' | 'incomplete' | 'initiate' |
 };
 
 /** Statuses each page may start a payment from: a renewal also pays an ended (INACTIVE) subscription. */
-// Renewing before the end (issue 18): an ACTIVE or TRIAL subscription is extended by the payment.
+// Renewing before the end: an ACTIVE or TRIAL subscription is extended by the payment.
 const PAYABLE: Record<PaymentMode, SubscriptionStatus[]> = { initial: ['PENDING'], renew: ['PENDING', 'INACTIVE', 'ACTIVE', 'TRIAL'] };
 
 /** Whether an answer has what the page shows (spec: 'Incomplete data received from server.'). */
@@ -195,7 +195,7 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
 
   const status = d.subscription.status;
   const payable = PAYABLE[mode].includes(status);
-  // The status in the page's language, as the lists name it (issue 29: not the API's ACTIVE).
+  // The status in the page's language, as the lists name it (not the API's ACTIVE).
   const statusWord = intl.formatMessage({ id: `status.${status}` });
   const online = d.academy.enableOnlinePayments;
   const description = displayDescription(d.package, locale);

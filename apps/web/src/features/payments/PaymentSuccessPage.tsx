@@ -48,7 +48,7 @@ function HomeLink() {
 }
 
 /**
- * The payment's result (docs/domain.md, "Subscription lifecycle", issue 18). The return arrives inside the payment page's
+ * The payment's result (docs/domain.md, "Subscription lifecycle"). The return arrives inside the payment page's
  * frame, so the page first takes over the whole window; then it asks the server what became of the
  * payment: paid (amount, period, invoice), being confirmed (asked again until it is), or not charged
  * (declined, expired, cancelled, failed: try again). A reference the server does not know is said so.

@@ -1,5 +1,5 @@
 // Why: a card refund the payment provider has not confirmed (no verdict, or the server stopped while asking) must never
-// sit unseen (issue 29): above the payments history, each with its amount, the invoice it gives back and what the
+// sit unseen: above the payments history, each with its amount, the invoice it gives back and what the
 // provider last said; a member who writes Settings retries it, or marks it settled after checking the provider.
 import { canWrite, type PendingRefund } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';

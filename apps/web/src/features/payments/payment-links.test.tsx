@@ -1,4 +1,4 @@
-// Issue 30 items 9 and 10 (a, b, c): on an academy's host the payer's way back is the family portal
+// On an academy's host the payer's way back is the family portal
 // (`/family`), not the registration wizard; the invoice opened from the portal leads back to it; and
 // every payment page names itself in the browser tab in the page's language.
 import type { PaymentDetails, PaymentResultReply } from '@kora/contracts';
@@ -143,7 +143,7 @@ const trialDetails = (): PaymentDetails => ({
   academy: { name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', logo: null, handle: 'demo', enableOnlinePayments: true, vatNumber: null },
 });
 
-describe('a trial paid during it (issue 30 item 10g)', () => {
+describe('a trial paid during it', () => {
   it("the payment page states the trial's own length over its dates, not the package's month", async () => {
     stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(trialDetails()) });
     renderAt(`/renew-subscription/${ID}`);

@@ -144,7 +144,7 @@ describe('the payment page', () => {
       'Subscription is already Active. Payment cannot be initiated.',
     );
     expect(screen.getByRole('button', { name: 'Proceed to payment' }).hasAttribute('disabled')).toBe(true);
-    // Running: the renewal page is one link away (issue 18).
+    // Running: the renewal page is one link away.
     expect(screen.getByTestId('payment-to-renew').getAttribute('href')).toBe(`/renew-subscription/${ID}`);
   });
 
@@ -156,7 +156,7 @@ describe('the payment page', () => {
     expect(screen.getByText(/This subscription has ended/)).toBeTruthy();
   });
 
-  it('lets the renewal page renew an ACTIVE subscription before its end, saying what it adds (the reminder link, issue 18)', async () => {
+  it('lets the renewal page renew an ACTIVE subscription before its end, saying what it adds (the reminder link)', async () => {
     const calls = stubApi({
       [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details({ status: 'ACTIVE' })),
       'POST /api/subscriptions/paytabs/payment': () =>
@@ -248,7 +248,7 @@ describe('the payment page', () => {
     expect(screen.queryByText('Three sessions a week')).toBeNull();
   });
 
-  it('shows the period and the end a renewal extends in the calendars chosen on the device (issue 20)', async () => {
+  it('shows the period and the end a renewal extends in the calendars chosen on the device', async () => {
     localStorage.setItem('calendar', 'hijri');
     stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details({ status: 'ACTIVE' })) });
     const hijri = renderAt(`/renew-subscription/${ID}`, 'ar');
@@ -312,7 +312,7 @@ describe('the payment result page', () => {
     expect(calls.map((c) => c.route)).toEqual([RESULT]);
   });
 
-  it('shows the period paid for in the Hijri calendar when the device chose it (issue 20)', async () => {
+  it('shows the period paid for in the Hijri calendar when the device chose it', async () => {
     localStorage.setItem('calendar', 'hijri');
     stubApi({ [RESULT]: () => json(result()) });
     renderAt(`/payment/success?ref=${REF}`, 'ar');

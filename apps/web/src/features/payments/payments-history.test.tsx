@@ -53,7 +53,7 @@ function stubFetch(handler: (url: URL) => Response) {
     'fetch',
     vi.fn(async (input: string) => {
       const url = new URL(String(input), 'http://demo.kora.test');
-      // The refunds on their way back (issue 29) sit above every month: answered apart, not counted.
+      // The refunds on their way back sit above every month: answered apart, not counted.
       if (url.pathname === '/api/refunds/pending') return json(pendingRefunds);
       urls.push(url);
       return handler(url);
@@ -129,7 +129,7 @@ describe('the payments history', () => {
     expect(screen.getByTestId('payments-summary').textContent).toMatch(/^2 payments, SAR\s750\.50 in total$/);
   });
 
-  it('lists card refunds the provider has not confirmed above the month, with their amount (issue 29), in English and in Arabic', async () => {
+  it('lists card refunds the provider has not confirmed above the month, with their amount, in English and in Arabic', async () => {
     pendingRefunds = [
       {
         id: '00000000-0000-4000-8000-000000000301',
@@ -279,7 +279,7 @@ describe('the payments history', () => {
     renderAt('/settings/payments-history?month=2025-05', 'ar');
     const rows = await screen.findAllByTestId('payments-row');
     expect(rows.find((r) => r.tagName === 'TR')?.textContent).toContain('فيصل العتيبي');
-    // The package too (issue 18), and the CSV asked in Arabic.
+    // The package too, and the CSV asked in Arabic.
     expect(rows.find((r) => r.tagName === 'TR')?.textContent).toContain('باقة شهرية');
     expect(rows.find((r) => r.tagName === 'TR')?.textContent).not.toContain('Monthly');
   });

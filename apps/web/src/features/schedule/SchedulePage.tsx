@@ -17,7 +17,7 @@ import { ScheduleDayList, ScheduleGrid } from './ScheduleWeek';
 import { WeekNav } from './WeekNav';
 import { weekOf, weekRange } from './week';
 
-// The event form (zod, react-hook-form, the date picker, Radix) loads when it is opened, not with the week (issue 23).
+// The event form (zod, react-hook-form, the date picker, Radix) loads when it is opened, not with the week.
 const EventDialog = lazy(() => import('./EventDialog').then((m) => ({ default: m.EventDialog })));
 
 const scheduleRoute = getRouteApi('/app/schedule');

@@ -42,7 +42,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the calendar link dialog (issue 18)', () => {
+describe('the calendar link dialog', () => {
   it('offers a coach who reads only My Trainings their own events, named as such, and asks for exactly that', async () => {
     const stub = stubApi({ canReadMyTrainings: true });
     renderDialog('en');
@@ -87,7 +87,7 @@ describe('the calendar link dialog (issue 18)', () => {
   });
 });
 
-describe('the calendar link dialog, around the link one has (issue 20)', () => {
+describe('the calendar link dialog, around the link one has', () => {
   const posts = (stub: ReturnType<typeof stubApi>) => feedBodies(stub).length;
 
   it('offers no Revoke before a link exists, then asks before a new link replaces it: the old one stops working', async () => {

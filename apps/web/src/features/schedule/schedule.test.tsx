@@ -110,7 +110,7 @@ describe('week maths', () => {
     expect(onChange).toHaveBeenLastCalledWith(undefined);
   });
 
-  it('shows the week in the calendars chosen on the device: Gregorian, Hijri or both (issue 20)', () => {
+  it('shows the week in the calendars chosen on the device: Gregorian, Hijri or both', () => {
     const range = () => [...screen.getByTestId('plan-range').children].map((c) => c.textContent);
     // English without a choice: the Gregorian week alone, each date whole and the dash kept with the start.
     const { unmount } = render(
@@ -195,14 +195,14 @@ describe('schedule grid', () => {
       </Providers>,
     );
     const arabic = within(screen.getByTestId('schedule-grid')).getAllByRole('columnheader');
-    // The Arabic week shows each day's Umm al-Qura date under the Gregorian one (issue 22).
+    // The Arabic week shows each day's Umm al-Qura date under the Gregorian one.
     expect(arabic[1].textContent).toBe('السبت2025/01/044 رجب 1446 هـ');
     expect(screen.getByRole('rowheader').textContent).toBe('أشبال تحت 10');
     // A reader (no W:Schedule) gets no add buttons.
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
 
-  it("names the day to add an event to, and numbers the phone's day strip, in the calendar chosen (issue 20)", () => {
+  it("names the day to add an event to, and numbers the phone's day strip, in the calendar chosen", () => {
     localStorage.setItem('calendar', 'hijri');
     const { unmount } = render(
       <Providers>
@@ -341,7 +341,7 @@ describe('event dialog', () => {
     await waitFor(() => expect(requests.map((r) => r.url.pathname + r.url.search)).toEqual([`/api/events/${inSeries.id}?scope=following`]));
   });
 
-  it('says how many events a "this and following" delete took, as the server counted them (issue 20)', async () => {
+  it('says how many events a "this and following" delete took, as the server counted them', async () => {
     const { requests } = stubFetch(() => new Response(null, { status: 204, headers: { 'kora-events-deleted': '4' } }));
     const inSeries = { ...event(6, '2025-01-08', '16:30', [u10]), seriesId: id(998) };
     for (const [locale, labels] of [

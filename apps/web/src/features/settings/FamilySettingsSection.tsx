@@ -1,5 +1,5 @@
 // Why: the family portal's one academy setting, the "can't come" cut-off (docs/domain.md, "The family
-// portal": `GET`/`PUT /api/family-settings`), had an API and no screen (issue 30 item 10e).
+// portal": `GET`/`PUT /api/family-settings`), had an API and no screen.
 import { AVAILABILITY_CUTOFF_MAX_MINUTES } from '@kora/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';

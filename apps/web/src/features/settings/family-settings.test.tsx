@@ -1,4 +1,4 @@
-// Issue 30 item 10e: Settings → Academy → Family portal sets the "can't come" cut-off
+// Settings → Academy → Family portal sets the "can't come" cut-off
 // (`GET`/`PUT /api/family-settings`), in English and Arabic; read-only without W:Settings.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -60,7 +60,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('Settings → Privileges (issue 20)', () => {
+describe('Settings → Privileges', () => {
   it("lists exactly the users each account type's card counts: the staff who sign in", async () => {
     stubApi();
     renderWithApp(<PrivilegesPage />, 'en');

@@ -1,4 +1,4 @@
-// Why: cancelling a paid subscription offers its refund (issue 17): none, all that is left, or a part, with the reason;
+// Why: cancelling a paid subscription offers its refund: none, all that is left, or a part, with the reason;
 // the server issues the credit note and gives the money back (cash, or to the card) in the same request.
 import { creditAmountSchema, creditReasonSchema, type ManagedSubscription, typedNumber } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -109,7 +109,7 @@ export function CancelDialog({
   const refundable = useQuery(refundableQuery(subscription.id));
   const left = refundable.data?.refundableAmount ?? 0;
   const invoice = refundable.data?.invoice ?? null;
-  // Card refunds of this invoice the provider has not confirmed (issue 29): held, so a "full refund" is only what is left.
+  // Card refunds of this invoice the provider has not confirmed: held, so a "full refund" is only what is left.
   const pending = refundable.data?.pendingRefundAmount ?? 0;
   const since = refundable.data?.pendingRefundSince;
   const pendingNote = invoice && pending > 0 && (

@@ -12,7 +12,7 @@ import type { MessageId } from '../../lib/message-ids';
 import { useSubscriptionMutations } from './api';
 import { actionsOf, paymentLink } from './helpers';
 
-// The dialogs' forms (zod, react-hook-form, Radix) load when one opens, not with the list (issue 23).
+// The dialogs' forms (zod, react-hook-form, Radix) load when one opens, not with the list.
 const ActivateDialog = lazy(() => import('./ActivateDialog').then((m) => ({ default: m.ActivateDialog })));
 const CancelDialog = lazy(() => import('./CancelDialog').then((m) => ({ default: m.CancelDialog })));
 

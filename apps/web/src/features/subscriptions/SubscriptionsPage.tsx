@@ -22,7 +22,7 @@ import { emptyFilters, filterRows, rowStatus, type SubscriptionFilters } from '.
 import { Period } from './Period';
 import { SubscriptionActions } from './SubscriptionActions';
 
-// The add form (phone, date and country controls with their metadata) loads when it is opened (issue 23).
+// The add form (phone, date and country controls with their metadata) loads when it is opened.
 const AddPlayerDialog = lazy(() => import('../players/AddPlayerDialog').then((m) => ({ default: m.AddPlayerDialog })));
 
 /** The values a filter of the address may take (others fall back to "All"). */

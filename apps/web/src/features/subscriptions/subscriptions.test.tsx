@@ -233,7 +233,7 @@ describe('the subscriptions screen', () => {
     });
   });
 
-  it('says what is already on its way back when a card refund is not confirmed yet (issue 29)', async () => {
+  it('says what is already on its way back when a card refund is not confirmed yet', async () => {
     const user = userEvent.setup();
     const refundable = { invoice: { id: id(800), invoiceNumber: 7, totalAmount: 450, paymentMethod: 'Card' }, refundableAmount: 250 };
     let pending = { ...refundable, pendingRefundAmount: 200, pendingRefundSince: '2026-11-20T08:00:00.000Z' };

@@ -22,7 +22,7 @@ function renderAt(path: string, locale: Locale) {
   );
 }
 
-describe('the settings menu on phones (issue 20)', () => {
+describe('the settings menu on phones', () => {
   it('names the open page in its folded header, and marks it in the list it opens', async () => {
     renderAt('/settings/privileges', 'en');
     const toggle = await screen.findByTestId('settings-nav-toggle');

@@ -7,7 +7,7 @@ import { text, warm } from '../search';
 // (the parent's session and the home page's cards at once), not after the layout has rendered.
 const familyQueries = () => import('../../features/family/api');
 
-// The parents' portal (issue 21) on an academy's host: its own layout and screens, each loaded lazily,
+// The parents' portal on an academy's host: its own layout and screens, each loaded lazily,
 // so none of it is in the staff shell's bundle.
 
 /** `?child=` picks one of the parent's children on the screens that show one child at a time. */

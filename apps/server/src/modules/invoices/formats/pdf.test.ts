@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type InvoicePdfData, renderInvoicePdf } from './pdf.js';
 import { openFonts, printable, visualSegments } from './pdf-text.js';
 
-/** Names stored before the contracts refused control characters (issue 16, item 8). */
+/** Names stored before the contracts refused control characters. */
 // Only the fields this test is about; the rest of an invoice's data is printed as it is.
 const stored = {
   invoiceNumber: 7,
@@ -93,7 +93,7 @@ function toUnicodeEntries(pdf: Buffer) {
   return entries;
 }
 
-describe('the text layer of Arabic in invoice PDFs (issue 18)', () => {
+describe('the text layer of Arabic in invoice PDFs', () => {
   it("stores a ligature's letters in visual order, so a reader reversing the right-to-left run gets them right", async () => {
     const entries = toUnicodeEntries(await renderInvoicePdf(arabic));
     // The lam-alef glyph of "الإصدار": readers reverse the run, so إل reads لإ.
@@ -129,7 +129,7 @@ describe('the text layer of Arabic in invoice PDFs (issue 18)', () => {
     expect(text).not.toContain('اإل');
   });
 
-  // Arabic-Indic digits are Arabic script to the shaper, which reversed them: "باقة ٢٤ حصة" printed "٤٢" (issue 29).
+  // Arabic-Indic digits are Arabic script to the shaper, which reversed them: "باقة ٢٤ حصة" printed "٤٢".
   it.runIf(pdftotext)('keeps the order of Arabic-Indic digits inside Arabic text (pdftotext)', async () => {
     const text = extract(await renderInvoicePdf(vatCreditNote));
     expect(text).toContain('٢٤');
@@ -179,7 +179,7 @@ const extract = (pdf: Buffer, tool = 'pdftotext', args = ['-']) => {
   return execFileSync(tool, [join(dir, 'invoice.pdf'), ...args], { encoding: 'utf8' });
 };
 
-describe('the page of a VAT invoice (issue 29)', () => {
+describe('the page of a VAT invoice', () => {
   const pdfinfo = (() => {
     try {
       execFileSync('pdfinfo', ['-v'], { stdio: 'ignore' });

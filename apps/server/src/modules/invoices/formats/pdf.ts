@@ -121,7 +121,7 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
   // Facts: English label | value | Arabic label.
   const { seller } = data;
   // A Saudi national address: building number and street, district, city and postal code.
-  // Arabic parts are joined with the Arabic comma, never a Latin one inside Arabic text (issue 18).
+  // Arabic parts are joined with the Arabic comma, never a Latin one inside Arabic text.
   const address = joinList(
     [[seller.buildingNumber, seller.street], [seller.district], [seller.city, seller.postalCode]]
       .map((parts) =>
@@ -183,7 +183,7 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
   const packageArabic = data.packageNameArabic?.trim();
   const packageNames = packageArabic && packageArabic !== data.packageName ? [data.packageName, packageArabic] : [data.packageName];
   const period = data.period;
-  // The period it pays, first and last day (issue 29: a renewal's starts the day after the previous one's last day).
+  // The period it pays, first and last day (a renewal's starts the day after the previous one's last day).
   if (period?.start && period.end)
     packageNames.push(`Period: ${period.start} to ${period.end}`, `الفترة: من ${period.start} إلى ${period.end}`);
   else if (period?.sessions) packageNames.push(countIn('en', period.sessions, SESSIONS_EN), countIn('ar', period.sessions, SESSIONS_AR));
@@ -202,7 +202,7 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
     .stroke();
 
   // Totals, the ZATCA QR code beside them (phase 2 carries hundreds of characters): one page for
-  // an invoice or a credit note with normal names (issue 29). The QR takes the space left of the
+  // an invoice or a credit note with normal names. The QR takes the space left of the
   // totals, as large as the room above the footer allows (QR_MIN to QR_MAX); only names long
   // enough to leave less than that put it on a page of its own, headed with the document's number
   // and seller, so that page still says whose it is.

@@ -311,7 +311,7 @@ describe('PayTabs: refunding a paid transaction', () => {
     await expect(provider(unreachable).refund(request)).rejects.toThrow('PayTabs unreachable');
   });
 
-  it('asks PayTabs what became of a refund by its cart_id (issue 29): its verdict, or null when none was made', async () => {
+  it('asks PayTabs what became of a refund by its cart_id: its verdict, or null when none was made', async () => {
     const query = { tranRef: 'TST2234500012345', cartId: REFUND_ID };
     // The answer of a refund that went through, as one transaction object.
     const one = recorded(200, REFUND_ANSWER);

@@ -1,4 +1,4 @@
-// The sandbox provider's refunds (issue 17): like PayTabs, only a paid transaction, never more than
+// The sandbox provider's refunds: like PayTabs, only a paid transaction, never more than
 // is left of it; every refund asked is recorded.
 import { describe, expect, it } from 'vitest';
 import { createSandboxProvider } from './sandbox.js';
