@@ -1,4 +1,4 @@
-// Attendance at the pitch without a network (issue 22): a coach on a phone goes offline, marks four
+// Attendance at the pitch without a network: a coach on a phone goes offline, marks four
 // players, reloads the page offline and still sees the marks waiting on the phone, comes back online
 // and sees them synced; the server has each mark once and each session charged once.
 import { readFileSync } from 'node:fs';

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(import.meta.dirname, '..', 'dist');
-// Issue 23's budgets: 150 KB for the shell (React, the router, the query cache and react-intl are about 105 KB of it;
+// The budgets: 150 KB for the shell (React, the router, the query cache and react-intl are about 105 KB of it;
 // docs/performance.md, "The web app on a phone"), 50 KB for a screen's own chunks.
 export const BUDGET = { landing: 100_000, shell: 150_000, screen: 50_000 };
 

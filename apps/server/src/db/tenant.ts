@@ -46,7 +46,7 @@ export async function enterTenant(tx: Tx, academyId: string): Promise<TenantTx> 
 }
 
 /**
- * A transaction in which the session look-up (`session_member`, migration 0016) switched to the
+ * A transaction in which the session look-up (`session_member`, migration 0017) switched to the
  * tenant role and set the academy in the same statement, the way `enterTenant` does.
  */
 export function enteredBySession(tx: Tx, academyId: string): TenantTx {

@@ -14,10 +14,10 @@ import { EmptyState, LoadError, SkeletonRows } from './States';
 import { LIST_CELL, TableHead } from './TableHead';
 import { useWideScreen } from './use-wide-screen';
 
-/** A prefix whose `.loadFailed` and `.empty` the catalog has (players, coaches, …). */
 /** A row's action shown as a link (View, Edit) in the lists' tables and cards. */
 export const ROW_ACTION_CLASS = 'font-semibold text-brand-700 hover:underline';
 
+/** A prefix whose `.loadFailed` and `.empty` the catalog has (players, coaches, …). */
 export type ListTexts = {
   [K in MessageId]: K extends `${infer P}.loadFailed` ? (`${P}.empty` extends MessageId ? P : never) : never;
 }[MessageId];

@@ -1,4 +1,4 @@
-// The attendance queue's sync (issue 22), with the device's IndexedDB replaced by a map: marks made
+// The attendance queue's sync, with the device's IndexedDB replaced by a map: marks made
 // offline wait and are not sent; back online they go once, each with its id and time; a failed send
 // keeps them and sends the same ids again; a server change that won becomes a notice in the coach's
 // language.

@@ -1,4 +1,4 @@
-// Attendance taken offline (issue 22): queued marks sent later apply once by their id, lose to a later
+// Attendance taken offline: queued marks sent later apply once by their id, lose to a later
 // change made on the server (and say so), charge sessions exactly as online marks, and keep to the
 // member's rights and academy.
 

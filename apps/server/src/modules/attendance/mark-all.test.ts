@@ -1,4 +1,4 @@
-// "Mark all present" (issue 30, item 2): every player still pending is marked present, but not one whose
+// "Mark all present": every player still pending is marked present, but not one whose
 // parent said they can't come — nor is a session of theirs used — and the answer says who was left out.
 import type { AuditEvent, Event, MarkAllPresentReply } from '@kora/contracts';
 import { and, eq } from 'drizzle-orm';

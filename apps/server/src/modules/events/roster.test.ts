@@ -1,4 +1,4 @@
-// Participants follow the rosters for what has not happened yet (issue 30): whichever way a player joins
+// Participants follow the rosters for what has not happened yet: whichever way a player joins
 // or leaves a team, the team's events that have not started follow; the past keeps what happened.
 
 import { readFile } from 'node:fs/promises';

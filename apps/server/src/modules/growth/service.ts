@@ -82,7 +82,6 @@ export async function playerGrowth(tx: TenantTx, playerId: string): Promise<Grow
   return rows.map(toGrowthMetric);
 }
 
-/** A record's date is a real date (the contract) that is not after Riyadh's today. */
 /** One record per player and day (docs/domain.md, "Growth"): a second one on the same date is refused with 409 growth.date_taken. */
 async function refuseTakenDate(tx: TenantTx, ofPlayer: SQL | undefined, date: string) {
   const [taken] = await tx
@@ -93,6 +92,7 @@ async function refuseTakenDate(tx: TenantTx, ofPlayer: SQL | undefined, date: st
   if (taken) throw conflict('growth.date_taken');
 }
 
+/** A record's date is a real date (the contract) that is not after Riyadh's today. */
 function checkDate(date: string, now: Date) {
   if (date > riyadhToday(now)) throw badRequest('growth.date_in_future', 'date');
 }

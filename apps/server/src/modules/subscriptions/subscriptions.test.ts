@@ -336,7 +336,7 @@ describe('manual (cash) activation', () => {
     expect(await paymentsOf(other.id)).toEqual([]);
   });
 
-  it('a cash activation of a trial package is a paid period, ACTIVE from its start: a trial is free and starts at registration (issue 18)', async () => {
+  it('a cash activation of a trial package is a paid period, ACTIVE from its start: a trial is free and starts at registration', async () => {
     const playerId = await seedPlayer();
     const first = (await create(playerId, pkg.trial)).json() as ManagedSubscription;
     const paid = await activate(pkg.trial, first.id, { startDate: '2026-11-22' });

@@ -317,7 +317,7 @@ describe('the family portal', () => {
     await waitFor(() => expect(sent.some((s) => s.method === 'POST' && s.path.endsWith('/open'))).toBe(true));
   });
 
-  it('an announcement shown in full in the list is read without opening it; a longer one waits to be opened (issue 30)', async () => {
+  it('an announcement shown in full in the list is read without opening it; a longer one waits to be opened', async () => {
     signedIn();
     const LONG = {
       ...ANNOUNCEMENT,
@@ -350,7 +350,7 @@ describe('the family portal', () => {
     }
   });
 
-  it('names each screen in the browser tab, in the page language (issue 30)', async () => {
+  it('names each screen in the browser tab, in the page language', async () => {
     signedIn();
     stubApi({
       'GET /api/family/me': () => json(ME),

@@ -46,13 +46,13 @@ export function PricingCards({ heading: Heading = 'h2' }: { heading?: 'h2' | 'h3
   );
 }
 
-/** /pricing /about /contact /terms /privacy: titled sections from the catalogs. */
 /** A section's text by an id built from the page and section names (each exists in the catalogs). */
 function Text({ id, values }: { id: string; values?: Record<string, ReactNode> }) {
   const intl = useIntl();
   return isMessageId(intl.messages, id) ? <FormattedMessage id={id} values={values} /> : null;
 }
 
+/** /pricing /about /contact /terms /privacy: titled sections from the catalogs. */
 export function PublicPage({ page }: { page: PublicPageName }) {
   return (
     <PublicLayout>

@@ -1,4 +1,4 @@
-// "Mark all present" leaves out the players a parent said can't come (issue 30, item 2): the button says
+// "Mark all present" leaves out the players a parent said can't come: the button says
 // how many it leaves out before it is pressed, Kora is asked once, and the toast says who was left unmarked.
 import type { Event, EventParticipant } from '@kora/contracts';
 import { screen, waitFor } from '@testing-library/react';
