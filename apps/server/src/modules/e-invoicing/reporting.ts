@@ -18,12 +18,12 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { isOneOf, REPORTING_STATES, type ReportingState } from '@kora/contracts';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { zatcaCredentials } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import type { Clock } from '../../lib/clock.js';
-import { unseal } from '../invoices/formats/credentials.js';
+import { unseal, validProductionCredential } from '../invoices/formats/credentials.js';
 import { signWaitingIfPossible } from './waiting.js';
 import { type Csid, type DocumentResult, tokenOfCertificate, type ZatcaApi, ZatcaRefusal, ZatcaUnavailable } from './zatca/provider.js';
 
@@ -126,14 +126,9 @@ const csidOf = (row: typeof zatcaCredentials.$inferSelect, key: Buffer, academyI
  */
 async function reportingCsid(tx: TenantTx, document: Claimed, now: Date, key: Buffer | null): Promise<Csid | null> {
   if (!key) return null;
-  const [row] = document.credential_id
-    ? await tx.select().from(zatcaCredentials).where(eq(zatcaCredentials.id, document.credential_id))
-    : await tx
-        .select()
-        .from(zatcaCredentials)
-        .where(and(eq(zatcaCredentials.kind, 'production'), gt(zatcaCredentials.expiresAt, now)))
-        .orderBy(desc(zatcaCredentials.createdAt))
-        .limit(1);
+  const row = document.credential_id
+    ? (await tx.select().from(zatcaCredentials).where(eq(zatcaCredentials.id, document.credential_id)))[0]
+    : await validProductionCredential(tx, now);
   return row ? csidOf(row, key, tx.academyId) : null;
 }
 

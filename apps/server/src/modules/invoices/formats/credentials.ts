@@ -113,6 +113,12 @@ async function productionCredential(tx: TenantTx, now: Date): Promise<Credential
   return row ?? null;
 }
 
+/** The academy's newest production credential valid at `now`, or null: what signs and reports from now on. */
+export async function validProductionCredential(tx: TenantTx, now: Date): Promise<CredentialRow | null> {
+  const row = await productionCredential(tx, now);
+  return row && row.expiresAt > now ? row : null;
+}
+
 /**
  * How a document issued at `now` is signed: with the academy's newest production credential that
  * has not expired; never with anything else once the academy has onboarded (an expired certificate,
@@ -129,6 +135,6 @@ export async function signingFor(tx: TenantTx, now: Date, key = sealingKey()): P
 
 /** The academy's production credential valid at `now`, opened; null without one (or without the key to open it). */
 export async function validCredentials(tx: TenantTx, now: Date, key = sealingKey()): Promise<AcademySigningCredentials | null> {
-  const row = await productionCredential(tx, now);
-  return row && row.expiresAt > now && key ? openCredential(row, key, tx.academyId) : null;
+  const row = await validProductionCredential(tx, now);
+  return row && key ? openCredential(row, key, tx.academyId) : null;
 }
