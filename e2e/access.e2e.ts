@@ -63,6 +63,14 @@ describe('public site and sign-in', () => {
     await page.getByLabel('Password').fill(DEMO.admin.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(academyUrl('demo', '/players?tab=all'));
+    // The session is the HttpOnly cookie: no script of the page reads it, and no token is kept in storage.
+    const session = (await b.context.cookies(academyUrl('demo'))).find((c) => c.name === 'kora_session');
+    expect(session?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('kora_session');
+    const kept = await page.evaluate(() => ({ ...localStorage }));
+    expect(kept.token).toBeUndefined();
+    expect(Object.values(kept)).not.toContain(session?.value);
+    expect(kept.signedIn).toBe('1');
     const nav = page.getByRole('navigation', { name: 'Sections' });
     await nav.getByRole('link', { name: 'Settings' }).waitFor();
     expect(await nav.getByRole('link').allInnerTexts()).toEqual([
@@ -88,7 +96,8 @@ describe('public site and sign-in', () => {
     await page.getByText(DEMO.admin.email).waitFor();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(academyUrl('demo', '/auth/login'));
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('signedIn'))).toBeNull();
+    expect((await b.context.cookies(academyUrl('demo'))).some((c) => c.name === 'kora_session')).toBe(false);
     await page.goto(academyUrl('demo', '/settings'));
     await page.waitForURL(/\/auth\/login\?redirect=%2Fsettings/);
   });

@@ -8,7 +8,7 @@
 // with Arabic-Indic digits.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, DEMO, port, useBrowser } from './browser';
+import { academyUrl, artifacts, DEMO, port, signInWithToken, useBrowser } from './browser';
 import { RUN_TAG } from './data';
 
 /** Latin words an Arabic screen may show: the brand, file formats and standards, other companies' names. */
@@ -179,13 +179,8 @@ describe('Arabic screens', () => {
 
   async function open(path: string) {
     const { page, context } = b;
-    await context.addInitScript(
-      ([t]) => {
-        localStorage.setItem('locale', 'ar');
-        localStorage.setItem('token', t);
-      },
-      [token] as const,
-    );
+    await signInWithToken(context, token);
+    await context.addInitScript(() => localStorage.setItem('locale', 'ar'));
     await page.goto(academyUrl('demo', path.replace(':player', playerId)));
     await settled(page);
   }

@@ -46,6 +46,17 @@ export function useBrowser(opts: { mobile?: boolean; locale?: string } = {}) {
   return ctx;
 }
 
+/**
+ * Every page of the context starts signed in with a session token from the API, as a browser that signed in
+ * keeps it: the HttpOnly session cookie on the academy's host (plain `kora_session` over http) and the web's
+ * signed-in marker, never the token in storage (docs/architecture.md, "Sessions in cookies").
+ */
+export async function signInWithToken(context: BrowserContext, token: string, handle = 'demo') {
+  // By `url`, host-only like the server's (no Domain), so the logout's clearing of the cookie matches it.
+  await context.addCookies([{ name: 'kora_session', value: token, url: academyUrl(handle), httpOnly: true, sameSite: 'Lax' }]);
+  await context.addInitScript(() => localStorage.setItem('signedIn', '1'));
+}
+
 /** Logs in on an academy's login page and waits for the shell. */
 export async function login(page: Page, handle: string, email: string, password: string) {
   await page.goto(academyUrl(handle, '/auth/login'));

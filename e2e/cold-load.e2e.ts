@@ -1,7 +1,7 @@
 // A signed-in cold load paints the shell (header and navigation) before the screen's data arrives:
 // the list's answer is held until the navigation shows, so the journey proves the order, not a time.
 import { describe, expect, it } from 'vitest';
-import { academyUrl, DEMO, port, useBrowser } from './browser';
+import { academyUrl, DEMO, port, signInWithToken, useBrowser } from './browser';
 
 async function tokenOf(who: { email: string; password: string }) {
   const res = await fetch(`http://127.0.0.1:${port()}/api/auth/login`, {
@@ -20,7 +20,7 @@ describe('a cold load of a signed-in screen', () => {
     it(`shows the navigation while the players list is still on its way (${mobile ? '390 px' : '1280 px'})`, async () => {
       const { page, context } = b;
       const token = await tokenOf(DEMO.admin);
-      await context.addInitScript((t) => localStorage.setItem('token', t), token);
+      await signInWithToken(context, token);
       let release = () => {};
       const released = new Promise<void>((resolve) => {
         release = resolve;

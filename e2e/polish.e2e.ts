@@ -2,7 +2,7 @@
 // Arabic navigation without English, refused screens explained, payment links not yet built.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, DEMO, login, port, rootUrl, useBrowser } from './browser';
+import { academyUrl, artifacts, DEMO, login, port, rootUrl, signInWithToken, useBrowser } from './browser';
 
 /** A session token from the API, so a page can start signed in (and in any language). */
 async function tokenOf(who: { email: string; password: string }) {
@@ -18,13 +18,8 @@ async function tokenOf(who: { email: string; password: string }) {
 /** Every page of the context starts signed in as `who`, in `locale`. */
 async function signedIn(context: BrowserContext, locale: 'en' | 'ar', who = DEMO.admin) {
   const token = await tokenOf(who);
-  await context.addInitScript(
-    ([l, t]) => {
-      localStorage.setItem('locale', l);
-      localStorage.setItem('token', t);
-    },
-    [locale, token] as const,
-  );
+  await signInWithToken(context, token);
+  await context.addInitScript((l) => localStorage.setItem('locale', l), locale);
 }
 
 const pageErrors = (page: Page) => {

@@ -4,7 +4,7 @@
 // In English on a desktop (card, partial refund) and in Arabic on a 390 px phone (cash, full refund).
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, DEMO, login, port, useBrowser } from './browser';
+import { academyUrl, artifacts, DEMO, login, port, signInWithToken, useBrowser } from './browser';
 import { apiAs, uniqueSuffix } from './data';
 
 const base = () => `http://127.0.0.1:${port()}`;
@@ -55,13 +55,8 @@ async function signedIn(context: BrowserContext, locale: 'en' | 'ar') {
     body: JSON.stringify({ handle: 'demo', ...DEMO.admin }),
   });
   const { token } = (await res.json()) as { token: string };
-  await context.addInitScript(
-    ([l, t]) => {
-      localStorage.setItem('locale', l);
-      localStorage.setItem('token', t);
-    },
-    [locale, token] as const,
-  );
+  await signInWithToken(context, token);
+  await context.addInitScript((l) => localStorage.setItem('locale', l), locale);
 }
 
 describe('refund journey, desktop, English', () => {

@@ -10,7 +10,7 @@ const API = 'kora-api-v1';
 const SHELL_KEY = '/';
 /** Files the installed app needs besides the build's hashed ones (/assets/…). */
 const STATIC = ['/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png'];
-/** GET answers kept for offline use, per signed-in token. */
+/** GET answers kept for offline use, for the session signed in since the last login (`api`). */
 const API_PATHS = [/^\/api\/auth\/me$/, /^\/api\/academies\/check\/[^/]+$/, /^\/api\/events$/];
 /** Addresses that are not the app's pages (files, the payment sandbox's own pages). */
 const NOT_APP = /^\/(api|uploads|sandbox)\//;
@@ -82,8 +82,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  // Signing out forgets every kept answer of the API.
-  if (request.method === 'POST' && url.pathname === '/api/auth/logout') {
+  // Signing out, and signing in, forget every kept answer of the API: they are one session's.
+  if (request.method === 'POST' && (url.pathname === '/api/auth/logout' || url.pathname === '/api/auth/login')) {
     event.waitUntil(caches.delete(API));
     return;
   }
@@ -137,11 +137,11 @@ async function asset(request, url) {
   return response;
 }
 
-/** Answers are kept per token (a hash of it), so one member never reads another's on a shared phone. */
-async function api(request, url) {
-  const auth = request.headers.get('authorization') || '';
-  const digest = auth ? await crypto.subtle.digest('SHA-256', new TextEncoder().encode(auth)) : null;
-  const who = digest ? Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('') : 'public';
-  const key = `${url.pathname}${url.search}${url.search ? '&' : '?'}__kora_member=${who}`;
-  return networkFirst(request, API, key, (r) => r.ok);
+/**
+ * Answers are kept by address, for one session: the session is an HttpOnly cookie this worker cannot read
+ * (docs/architecture.md, "Sessions in cookies"), so a login, a logout and a 401 drop them all, and one
+ * member never reads another's on a shared phone.
+ */
+function api(request, url) {
+  return networkFirst(request, API, `${url.pathname}${url.search}`, (r) => r.ok);
 }

@@ -9,6 +9,7 @@ import { AuthProvider, startSessionCheck, useAuth } from './lib/auth';
 import { currentHost } from './lib/host';
 import { initialLocale, LocaleProvider, loadCatalog } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { forgetStoredTokens } from './lib/storage';
 import { startOffline } from './offline/register';
 import { firstMessageParts, loadScreenCode, makeRouter } from './router';
 import { AcademyNotFoundPage } from './routes/fallbacks';
@@ -18,6 +19,8 @@ import './styles.css';
 // (so zod never compiles its parsers here anyway), and the refused probe is reported as a violation.
 Reflect.set(globalThis, '__zod_globalConfig', { jitless: true });
 
+// Older versions kept session tokens in storage; the session is now a cookie no script reads.
+forgetStoredTokens();
 const queryClient = createQueryClient();
 const router = makeRouter(queryClient);
 // The session and the academy check start beside the language's messages instead of after them.

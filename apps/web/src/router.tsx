@@ -115,7 +115,7 @@ export function makeRouter(queryClient: QueryClient): RootHostRouter | AcademyRo
  * render; in that order, because a phone's connection fetches a few files at a time.
  */
 export function loadScreenCode(router: RootHostRouter | AcademyRouter) {
-  if (currentHost().kind !== 'academy' || !storage.token()) return;
+  if (currentHost().kind !== 'academy' || !storage.signedIn()) return;
   const { pathname, search } = router.latestLocation;
   const [routes] = router.getMatchedRoutes(pathname);
   for (const route of routes) route.options.staticData?.early?.({ search });
@@ -127,7 +127,7 @@ export function loadScreenCode(router: RootHostRouter | AcademyRouter) {
 /** The catalogs' parts (locales/parts.ts) the first page needs before it renders: the signed-in staff app only `core`. */
 export function firstMessageParts(router: RootHostRouter | AcademyRouter): MessagePart[] {
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
-  const staff = currentHost().kind === 'academy' && !!storage.token() && routes.some((route) => route.id === '/app');
+  const staff = currentHost().kind === 'academy' && storage.signedIn() && routes.some((route) => route.id === '/app');
   return staff ? ['core'] : ['core', 'public'];
 }
 

@@ -25,7 +25,7 @@ const me = {
 
 /** /api/auth/me answers the coach above; change-password refuses 'wrong-one' as the server does and accepts the rest. */
 function stubApi() {
-  localStorage.setItem('token', 'tok');
+  localStorage.setItem('signedIn', '1');
   return stubFetch(({ path, body }) => {
     if (path === '/api/auth/me') return json(me);
     if (path === '/api/auth/change-password' && (body as { currentPassword: string }).currentPassword === 'wrong-one')

@@ -36,7 +36,7 @@ function renderApp(path: string, locale: Locale = 'en') {
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(me), { status: 200, headers: { 'content-type': 'application/json' } })),
   );
-  localStorage.setItem('token', 'tok');
+  localStorage.setItem('signedIn', '1');
   let answer = () => {};
   const rootRoute = createRootRoute({
     component: () => (

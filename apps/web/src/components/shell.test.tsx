@@ -61,18 +61,18 @@ describe('shell', () => {
 
   it('keeps working through a logout (the user becomes null while the shell is shown)', async () => {
     stubApi();
-    localStorage.setItem('token', 'tok');
+    localStorage.setItem('signedIn', '1');
     renderShell();
     await userEvent.click(await screen.findByTestId('avatar-menu'));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await screen.findByText('page /auth/login');
     expect(screen.queryByTestId('avatar-menu')).toBeNull();
-    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('signedIn')).toBeNull();
   });
 
   it('shows Arabic initials and the Arabic academy name, and opens the account menu right to left', async () => {
     stubApi();
-    localStorage.setItem('token', 'tok');
+    localStorage.setItem('signedIn', '1');
     renderShell('ar');
     const trigger = await screen.findByTestId('avatar-menu');
     expect(screen.getByText('الصقور')).toBeTruthy();
@@ -85,7 +85,7 @@ describe('shell', () => {
 
   it('says once, with a toast, that a screen was refused', async () => {
     stubApi();
-    localStorage.setItem('token', 'tok');
+    localStorage.setItem('signedIn', '1');
     noteDenied('Coaches');
     renderShell();
     await screen.findByText('You do not have access to Coaches');

@@ -22,11 +22,24 @@ export class ApiError extends Error {
   }
 }
 
-/** What happens on a 401 of an authenticated call; the auth provider replaces it. */
+/** What happens on a 401 of a signed-in staff call; the auth provider replaces it. */
 let onUnauthorized = () => {
-  storage.clearToken();
+  storage.clearSignedIn();
   window.location.assign('/auth/login');
 };
+
+/**
+ * The headers of every API call. The session is the HttpOnly cookie the browser sends to its own origin
+ * (docs/architecture.md, "Sessions in cookies"): no token is kept or sent. The server takes a write
+ * carried by the cookie only with this header, which a page of another site cannot add.
+ */
+const CSRF_HEADER = 'x-kora-request';
+const baseHeaders = (): Record<string, string> => ({ [CSRF_HEADER]: '1' });
+/** Same-origin is fetch's default; said explicitly, since the session depends on it. */
+const CREDENTIALS: RequestCredentials = 'same-origin';
+
+/** Whether a 401 of this call signs the staff member out: a staff call made while signed in. */
+const signsOutOn401 = (raw: RawInput) => raw.session === undefined && storage.signedIn();
 export const setUnauthorizedHandler = (handler: () => void) => {
   onUnauthorized = handler;
 };
@@ -57,8 +70,8 @@ export type CallInput<K extends RouteKey> = ParamsIn<K> &
   QueryIn<K> &
   BodyIn<K> & {
     signal?: AbortSignal;
-    /** Another session's bearer token (the family portal's; '' for none) instead of the staff one: its 401 is the caller's to handle. */
-    auth?: string;
+    /** A call of the family portal's session, or of none (a sign-in), instead of the staff one: its 401 is the caller's to handle. */
+    session?: 'family' | 'none';
     /** Reads what a successful answer says in its headers (a 204's count, e.g. of deleted events). */
     onHeaders?(headers: Headers): void;
   };
@@ -70,7 +83,7 @@ interface RawInput {
   body?: unknown;
   form?: Record<string, unknown>;
   signal?: AbortSignal;
-  auth?: string;
+  session?: 'family' | 'none';
   onHeaders?(headers: Headers): void;
 }
 
@@ -96,44 +109,44 @@ function urlOf(path: string, input: RawInput) {
 /** An early answer is taken only this soon after it was asked for; later the call asks again. */
 const EARLY_FOR_MS = 30_000;
 /** GETs sent before the code that will ask for them is loaded (`fetchEarly`), by address; each is taken once. */
-const early = new Map<string, { token: string; at: number; answer: Promise<Response> }>();
+const early = new Map<string, { at: number; answer: Promise<Response> }>();
 
 /**
- * Sends a signed-in GET now, before the screen's code is here to ask for it (router.tsx `loadScreenCode`, a
- * route's `staticData.early`): the screen's first `call` of the same address with the same token takes
- * this answer instead of asking again. An answer nobody takes is dropped.
+ * Sends a signed-in staff GET now, before the screen's code is here to ask for it (router.tsx `loadScreenCode`,
+ * a route's `staticData.early`): the screen's first staff `call` of the same address takes this answer instead
+ * of asking again. An answer nobody takes is dropped; a sign-out forgets them all (`forgetEarlyAnswers`).
  */
 export function fetchEarly<K extends RouteKey>(key: K, ...[input]: Args<K>) {
   const [method, path] = ROUTES[key];
-  const token = storage.token();
-  if (method !== 'GET' || !token) return;
+  if (method !== 'GET' || !storage.signedIn()) return;
   const url = urlOf(path, input ?? {});
   if (early.has(url)) return;
-  const answer = fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const answer = fetch(url, { headers: baseHeaders(), credentials: CREDENTIALS });
   // A failure is the taker's to see; one nobody takes must not be reported as unhandled.
   answer.catch(() => undefined);
-  early.set(url, { token, at: Date.now(), answer });
+  early.set(url, { at: Date.now(), answer });
 }
 
-/** The early answer for this address and token, if one was asked for lately (taken once). */
-function takeEarly(url: string, token: string | null | undefined) {
+/** Drops the early answers not taken yet: they were asked for by the session that just ended. */
+export const forgetEarlyAnswers = () => early.clear();
+
+/** The early answer for this address, if one was asked for lately (taken once). */
+function takeEarly(url: string) {
   const kept = early.get(url);
   if (!kept) return undefined;
   early.delete(url);
-  return kept.token === token && Date.now() - kept.at < EARLY_FOR_MS ? kept.answer : undefined;
+  return Date.now() - kept.at < EARLY_FOR_MS ? kept.answer : undefined;
 }
 
 /**
- * Calls one endpoint of the map: params, query, body and answer typed from the contract. Sends the
- * stored bearer token; errors arrive as ApiError with the server's code; a 401 of a signed-in call
- * signs out.
+ * Calls one endpoint of the map: params, query, body and answer typed from the contract. The session
+ * goes as its cookie, with the CSRF header; errors arrive as ApiError with the server's code; a 401
+ * of a signed-in staff call signs out.
  */
 export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Promise<Reply<K>> {
   const raw: RawInput = input ?? {};
   const [method, path] = ROUTES[key];
-  const token = raw.auth ?? storage.token();
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers = baseHeaders();
   let body: BodyInit | undefined;
   if (raw.form) body = toFormData(raw.form);
   else if (raw.body !== undefined) {
@@ -141,12 +154,13 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
     body = JSON.stringify(raw.body);
   }
   const url = urlOf(path, raw);
-  const sentEarly = method === 'GET' && !raw.signal ? takeEarly(url, token) : undefined;
-  const res = await (sentEarly ?? fetch(url, { method, headers, body, signal: raw.signal }));
+  const sentEarly = method === 'GET' && !raw.signal && raw.session === undefined ? takeEarly(url) : undefined;
+  const signedIn = signsOutOn401(raw);
+  const res = await (sentEarly ?? fetch(url, { method, headers, body, signal: raw.signal, credentials: CREDENTIALS }));
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
-    if (res.status === 401 && token && raw.auth === undefined) onUnauthorized();
+    if (res.status === 401 && signedIn) onUnauthorized();
     throw toApiError(res.status, data, res.statusText);
   }
   raw.onHeaders?.(res.headers);
@@ -161,18 +175,19 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
 export const replyOf = <K extends RouteKey>(_key: K, data: unknown): Reply<K> => data as Reply<K>;
 
 /**
- * `call` for a multipart form whose upload may take a while (a players file): the same URL, token,
+ * `call` for a multipart form whose upload may take a while (a players file): the same URL, headers,
  * answer and errors, and `onProgress` told the share of the body sent (0 to 1). fetch cannot
  * report an upload's progress; XMLHttpRequest can.
  */
 export function callWithProgress<K extends RouteKey>(key: K, input: CallInput<K>, onProgress: (sent: number) => void): Promise<Reply<K>> {
   const raw: RawInput = input;
   const [method, path] = ROUTES[key];
-  const token = storage.token();
+  const signedIn = signsOutOn401(raw);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, urlOf(path, raw));
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    // A same-origin XMLHttpRequest sends the session cookie without withCredentials.
+    for (const [name, value] of Object.entries(baseHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
@@ -181,7 +196,7 @@ export function callWithProgress<K extends RouteKey>(key: K, input: CallInput<K>
     xhr.onload = () => {
       const data: unknown = xhr.responseText ? safeJson(xhr.responseText) : undefined;
       if (xhr.status >= 200 && xhr.status < 300) return resolve(replyOf(key, data));
-      if (xhr.status === 401 && token) onUnauthorized();
+      if (xhr.status === 401 && signedIn) onUnauthorized();
       reject(toApiError(xhr.status, data, xhr.statusText));
     };
     xhr.onerror = () => reject(new TypeError('Failed to fetch'));
@@ -192,7 +207,7 @@ export function callWithProgress<K extends RouteKey>(key: K, input: CallInput<K>
 }
 
 /**
- * Calls an endpoint whose answer is a file (a PDF, a CSV): the same URL, bearer token and errors
+ * Calls an endpoint whose answer is a file (a PDF, a CSV): the same URL, headers and errors
  * as `call`, the body as a Blob (to show from memory or to save).
  */
 export async function callBlob<K extends RouteKey>(key: K, ...args: Args<K>): Promise<Blob> {
@@ -214,13 +229,11 @@ export function suggestedFileName(disposition: string | null): string | null {
 export async function callFile<K extends RouteKey>(key: K, ...[input]: Args<K>): Promise<{ blob: Blob; fileName: string | null }> {
   const raw: RawInput = input ?? {};
   const [method, path] = ROUTES[key];
-  const token = storage.token();
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(urlOf(path, raw), { method, headers, signal: raw.signal });
+  const signedIn = signsOutOn401(raw);
+  const res = await fetch(urlOf(path, raw), { method, headers: baseHeaders(), signal: raw.signal, credentials: CREDENTIALS });
   if (!res.ok) {
     const text = await res.text();
-    if (res.status === 401 && token) onUnauthorized();
+    if (res.status === 401 && signedIn) onUnauthorized();
     throw toApiError(res.status, text ? safeJson(text) : undefined, res.statusText);
   }
   return { blob: await res.blob(), fileName: suggestedFileName(res.headers.get('content-disposition')) };

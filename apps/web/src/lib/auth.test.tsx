@@ -40,47 +40,55 @@ function SignOut() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('auth state', () => {
-  it('ends loading at once without a stored token', () => {
+  it('ends loading at once on a device not signed in (no marker)', () => {
     renderAuth();
     expect(probe()).toBe('unauthenticated|-|false|false');
   });
 
   it('loads the user and selects the stored academy when the response names none', async () => {
-    localStorage.setItem('token', 't1');
+    localStorage.setItem('signedIn', '1');
     localStorage.setItem('currentAcademyId', 'b');
+    const sent: Headers[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ user: user([academy('a'), academy('b')]) }), { status: 200 })),
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        sent.push(new Headers(init?.headers));
+        expect(init?.credentials).toBe('same-origin');
+        return new Response(JSON.stringify({ user: user([academy('a'), academy('b')]) }), { status: 200 });
+      }),
     );
     renderAuth();
     expect(probe()).toBe('loading|-|false|false');
     await waitFor(() => expect(probe()).toBe('authenticated|b|true|false'));
+    // The session is the cookie: the current-user call carries the CSRF header and no token.
+    expect(sent.map((h) => [h.get('x-kora-request'), h.has('authorization')])).toEqual([['1', false]]);
+    expect(localStorage.getItem('signedIn')).toBe('1');
   });
 
-  it('discards the token on a non-OK answer to the current-user call', async () => {
-    localStorage.setItem('token', 'expired');
+  it('clears the marker on a non-OK answer to the current-user call (no session cookie)', async () => {
+    localStorage.setItem('signedIn', '1');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('{}', { status: 401 })),
     );
     renderAuth();
     await waitFor(() => expect(probe()).toBe('unauthenticated|-|false|false'));
-    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('signedIn')).toBeNull();
   });
 
-  it('keeps the token on a network failure', async () => {
-    localStorage.setItem('token', 'kept');
+  it('keeps the marker on a network failure', async () => {
+    localStorage.setItem('signedIn', '1');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
     renderAuth();
     await waitFor(() => expect(probe()).toBe('unauthenticated|-|false|false'));
-    expect(localStorage.getItem('token')).toBe('kept');
+    expect(localStorage.getItem('signedIn')).toBe('1');
   });
 
   it('does not accept a user without academies', async () => {
-    localStorage.setItem('token', 't');
+    localStorage.setItem('signedIn', '1');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ user: user([]), currentAcademyId: 'a' }), { status: 200 })),
@@ -89,8 +97,8 @@ describe('auth state', () => {
     await waitFor(() => expect(probe()).toBe('unauthenticated|-|false|false'));
   });
 
-  it('removes the token and goes to login on a 401 of an authenticated call', async () => {
-    localStorage.setItem('token', 't');
+  it('clears the marker and goes to login on a 401 of a signed-in call', async () => {
+    localStorage.setItem('signedIn', '1');
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     vi.stubGlobal(
@@ -106,13 +114,13 @@ describe('auth state', () => {
     await act(async () => {
       await expect(call('listTeams')).rejects.toThrow('Unauthorized');
     });
-    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('signedIn')).toBeNull();
     expect(assign).toHaveBeenCalledWith('/auth/login');
     expect(probe()).toBe('unauthenticated|-|false|false');
   });
 
-  it('signing out offline forgets the token at once and ends the server session when the network returns', async () => {
-    localStorage.setItem('token', 'signed-in');
+  it('signing out offline forgets the session at once and ends it on the server when the network returns', async () => {
+    localStorage.setItem('signedIn', '1');
     let reachable = true;
     const logouts: string[] = [];
     vi.stubGlobal(
@@ -121,7 +129,8 @@ describe('auth state', () => {
         if (url === '/api/auth/me')
           return new Response(JSON.stringify({ user: user([academy('a')]), currentAcademyId: 'a' }), { status: 200 });
         if (!reachable) throw new TypeError('Failed to fetch');
-        logouts.push(new Headers(init?.headers).get('authorization') ?? '');
+        const headers = new Headers(init?.headers);
+        logouts.push(`${headers.get('x-kora-request')}, ${headers.has('authorization') ? 'a token' : 'no token'}`);
         return new Response(null, { status: 204 });
       }),
     );
@@ -135,11 +144,12 @@ describe('auth state', () => {
     reachable = false;
     await act(() => signingOut.logout());
     expect(probe()).toBe('unauthenticated|-|false|false');
-    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('signedIn')).toBeNull();
     expect(logouts).toEqual([]);
     reachable = true;
     window.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(logouts).toEqual(['Bearer signed-in']));
+    // The cookie, still in the browser, goes with the logout; the page holds no token to send.
+    await waitFor(() => expect(logouts).toEqual(['1, no token']));
   });
 
   it('throws when used outside its provider', () => {

@@ -3,7 +3,7 @@ import { canRead, canWrite } from '@kora/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { signOutSession } from '../offline/sign-out';
 import { selectAcademy } from './academy-selection';
-import { replyOf, setUnauthorizedHandler } from './api';
+import { forgetEarlyAnswers, replyOf, setUnauthorizedHandler } from './api';
 import { storage } from './storage';
 
 type Academy = SessionUser['academyUsers'][number]['academy'];
@@ -14,8 +14,8 @@ export interface Auth {
   user: SessionUser | null;
   academies: Academy[];
   currentAcademyId: string | null;
-  /** Stores the token, loads the user and selects the academy. */
-  login(token: string): Promise<boolean>;
+  /** After the login call set the session cookie: loads the user and selects the academy. */
+  login(): Promise<boolean>;
   logout(): Promise<void>;
   switchAcademy(id: string): void;
   /** Re-reads the signed-in user (e.g. the academy's new name and logo) without a loading state. */
@@ -44,10 +44,13 @@ export const authSnapshot = () => ({
   canRead: (area: Area) => canRead(snapshot.user?.accountType, area),
 });
 
-/** The current-user call (docs/domain.md, "Shared controls and waits"): its own 401 handling (no redirect), so it uses fetch directly. */
-async function fetchMe(token: string): Promise<{ ok: true; body: MeReply } | { ok: false; network: boolean }> {
+/**
+ * The current-user call (docs/domain.md, "Shared controls and waits"): its own 401 handling (no redirect), so it
+ * uses fetch directly. The session is the cookie (docs/architecture.md, "Sessions in cookies").
+ */
+async function fetchMe(): Promise<{ ok: true; body: MeReply } | { ok: false; network: boolean }> {
   try {
-    const res = await fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch('/api/auth/me', { headers: { 'x-kora-request': '1' }, credentials: 'same-origin' });
     if (!res.ok) return { ok: false, network: false };
     return { ok: true, body: replyOf('me', await res.json()) };
   } catch {
@@ -56,23 +59,22 @@ async function fetchMe(token: string): Promise<{ ok: true; body: MeReply } | { o
 }
 
 /** The page's first `/api/auth/me`, sent before the first render (main.tsx), beside the language's messages and the screen's code. */
-let early: { token: string; reply: ReturnType<typeof fetchMe> } | null = null;
+let early: ReturnType<typeof fetchMe> | null = null;
 
-/** Starts checking the stored session at once; the provider's first load takes this answer instead of asking again. */
+/** Starts checking the session at once when this device was signed in; the provider's first load takes this answer. */
 export function startSessionCheck() {
-  const token = storage.token();
-  if (token) early = { token, reply: fetchMe(token) };
+  if (storage.signedIn()) early = fetchMe();
 }
 
-const takeEarly = (token: string) => {
-  const reply = early?.token === token ? early.reply : fetchMe(token);
+const takeEarly = () => {
+  const reply = early ?? fetchMe();
   early = null;
   return reply;
 };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setReactState] = useState<State>(() => {
-    snapshot = { ...signedOut, status: storage.token() ? 'loading' : 'unauthenticated' };
+    snapshot = { ...signedOut, status: storage.signedIn() ? 'loading' : 'unauthenticated' };
     return snapshot;
   });
   const setState = useCallback((next: State | ((s: State) => State)) => {
@@ -80,41 +82,39 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setReactState(snapshot);
   }, []);
 
-  const load = useCallback(
-    async (token: string) => {
-      setState((s) => ({ ...s, status: 'loading' }));
-      const me = await takeEarly(token);
-      if (!me.ok) {
-        // A network failure keeps the token for the next try; any other answer discards it.
-        if (!me.network) storage.clearToken();
-        setState(signedOut);
-        return false;
-      }
-      const academies = me.body.user.academyUsers?.map((a) => a.academy) ?? [];
-      if (academies.length === 0) {
-        setState(signedOut);
-        return false;
-      }
-      const currentAcademyId = selectAcademy(
-        academies.map((a) => a.id),
-        me.body.currentAcademyId,
-        storage.academyId(),
-      );
-      if (currentAcademyId) storage.setAcademyId(currentAcademyId);
-      setState({ status: 'authenticated', user: me.body.user, academies, currentAcademyId });
-      return true;
-    },
-    [setState],
-  );
+  const load = useCallback(async () => {
+    setState((s) => ({ ...s, status: 'loading' }));
+    const me = await takeEarly();
+    if (!me.ok) {
+      // A network failure keeps the marker for the next try; any other answer (a 401: no session) clears it.
+      if (!me.network) storage.clearSignedIn();
+      setState(signedOut);
+      return false;
+    }
+    const academies = me.body.user.academyUsers?.map((a) => a.academy) ?? [];
+    if (academies.length === 0) {
+      setState(signedOut);
+      return false;
+    }
+    const currentAcademyId = selectAcademy(
+      academies.map((a) => a.id),
+      me.body.currentAcademyId,
+      storage.academyId(),
+    );
+    if (currentAcademyId) storage.setAcademyId(currentAcademyId);
+    storage.setSignedIn();
+    setState({ status: 'authenticated', user: me.body.user, academies, currentAcademyId });
+    return true;
+  }, [setState]);
 
   useEffect(() => {
-    const token = storage.token();
-    if (token) void load(token);
+    if (storage.signedIn()) void load();
   }, [load]);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      storage.clearToken();
+      storage.clearSignedIn();
+      forgetEarlyAnswers();
       setState(signedOut);
       window.location.assign('/auth/login');
     });
@@ -123,14 +123,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<Auth>(
     () => ({
       ...state,
-      login: async (token) => {
-        storage.setToken(token);
-        return load(token);
+      login: async () => {
+        // A fresh session: nothing the page asked for before is its answer.
+        early = null;
+        forgetEarlyAnswers();
+        return load();
       },
       logout: async () => {
         // Without a network the server's session is ended once the connection returns (offline/sign-out.ts).
-        await signOutSession(storage.token());
-        storage.clearToken();
+        await signOutSession();
+        storage.clearSignedIn();
+        forgetEarlyAnswers();
         storage.clearAcademyId();
         setState(signedOut);
       },
@@ -143,8 +146,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState((s) => ({ ...s, currentAcademyId: id }));
       },
       refresh: async () => {
-        const token = storage.token();
-        const me = token ? await fetchMe(token) : null;
+        const me = storage.signedIn() ? await fetchMe() : null;
         if (!me?.ok) return;
         const academies = me.body.user.academyUsers?.map((a) => a.academy) ?? [];
         setState((s) => (s.status === 'authenticated' ? { ...s, user: me.body.user, academies } : s));

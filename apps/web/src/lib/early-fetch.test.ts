@@ -5,12 +5,12 @@ import { addDaysIso, DASHBOARD_EVENT_DAYS, riyadhToday } from '@kora/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { weekQuery } from '../routes/app/week';
-import { call, fetchEarly } from './api';
+import { call, fetchEarly, forgetEarlyAnswers } from './api';
 
 const asked: string[] = [];
 beforeEach(() => {
   asked.length = 0;
-  localStorage.setItem('token', 't1');
+  localStorage.setItem('signedIn', '1');
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -34,14 +34,21 @@ describe('early GETs', () => {
     expect(asked).toEqual(['/api/teams', '/api/teams']);
   });
 
-  it('are not taken by a call with another token, and are not sent signed out', async () => {
+  it('are not taken after the session changed, nor by a family call, and are not sent signed out', async () => {
     fetchEarly('listTeams');
-    localStorage.setItem('token', 't2');
+    // A sign-out or a login forgets them: they were asked for by the session before.
+    forgetEarlyAnswers();
     await call('listTeams');
     expect(asked).toEqual(['/api/teams', '/api/teams']);
+    fetchEarly('listTeams');
+    await call('listTeams', { session: 'family' });
+    expect(asked).toEqual(['/api/teams', '/api/teams', '/api/teams', '/api/teams']);
+    // The staff call still takes it.
+    await call('listTeams');
+    expect(asked).toHaveLength(4);
     localStorage.clear();
     fetchEarly('listTeams');
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(4);
   });
 });
 

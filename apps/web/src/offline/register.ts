@@ -36,10 +36,11 @@ function keepLoadedFiles(worker: ServiceWorker | null | undefined) {
  */
 async function warmUp(client: QueryClient, handle: string) {
   keepLoadedFiles(navigator.serviceWorker.controller);
-  const token = storage.token();
   await Promise.all([
     fetch(`/api/academies/check/${encodeURIComponent(handle)}`).catch(() => undefined),
-    token ? fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined) : undefined,
+    storage.signedIn()
+      ? fetch('/api/auth/me', { headers: { 'x-kora-request': '1' }, credentials: 'same-origin' }).catch(() => undefined)
+      : undefined,
     client.refetchQueries({ queryKey: ['events'], type: 'active' }),
   ]);
 }
@@ -50,12 +51,11 @@ async function warmUp(client: QueryClient, handle: string) {
  * through it, the very query the screen asks (so the kept answer is the one it reads offline).
  */
 async function keepThisWeek(client: QueryClient) {
-  const token = storage.token();
   const last = Number(sessionStorage.getItem(KEPT_WEEK_AT) ?? 0);
-  if (!token || !navigator.onLine || Date.now() - last < KEEP_WEEK_MS) return;
+  if (!storage.signedIn() || !navigator.onLine || Date.now() - last < KEEP_WEEK_MS) return;
   // On the first visit the worker takes the page over a moment after it is ready: what is fetched before goes past it.
   if (!(await controlled())) return;
-  const res = await fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+  const res = await fetch('/api/auth/me', { headers: { 'x-kora-request': '1' }, credentials: 'same-origin' }).catch(() => null);
   if (!res?.ok) return;
   const { user } = replyOf('me', await res.json());
   if (!canRead(user.accountType, 'MyTrainings')) return;
@@ -110,7 +110,7 @@ export function startOffline(client: QueryClient) {
       .then((registration) => {
         keepLoadedFiles(registration.active);
         // Every screen's code, for a signed-in member: what they open first on the pitch may be a screen never opened online.
-        if (storage.token()) registration.active?.postMessage({ type: 'kora:precache' });
+        if (storage.signedIn()) registration.active?.postMessage({ type: 'kora:precache' });
       })
       .then(() => keepThisWeek(client))
       .catch(() => undefined);

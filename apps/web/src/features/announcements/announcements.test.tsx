@@ -67,7 +67,7 @@ function stubApi(writer: boolean) {
 }
 
 function renderPage(locale: Locale = 'en') {
-  storage.setToken('staff-token');
+  storage.setSignedIn();
   renderWithApp(<AnnouncementsPage />, locale);
 }
 

@@ -55,7 +55,7 @@ describe('the badge and the grouping', () => {
 const me = (accountType: Record<string, boolean>) => signedInAs(accountType, { name: 'Abdulrahman Al-Fahad' });
 
 function stubApi(reply: AttentionReply, accountType: Record<string, boolean> = { canReadPlayers: true }) {
-  localStorage.setItem('token', 'tok');
+  localStorage.setItem('signedIn', '1');
   return stubRoutes({ 'GET /api/auth/me': () => json(me(accountType)), 'GET /api/attention': () => json(reply) });
 }
 

@@ -10,7 +10,7 @@ import { jsonResponse as json, renderInApp, signedInAs, stubRoutes } from '../..
 import { AttentionBell } from './AttentionBell';
 
 function stubApi(reply: AttentionReply) {
-  localStorage.setItem('token', 'tok');
+  localStorage.setItem('signedIn', '1');
   return stubRoutes({
     'GET /api/auth/me': () => json(signedInAs({ canReadSettings: true, canWriteSettings: true }, { name: 'Owner' })),
     'GET /api/attention': () => json(reply),

@@ -75,8 +75,9 @@ function AcademyLogin({ handle, search }: { handle: string; search: LoginSearch 
 
   const submit = async (values: typeof loginBody._output) => {
     try {
-      const { token } = await login.mutateAsync(values);
-      if (!(await auth.login(token))) throw new Error('no academy membership');
+      // The answer's token is not kept: the session is the cookie the login set (docs/architecture.md, "Sessions in cookies").
+      await login.mutateAsync(values);
+      if (!(await auth.login())) throw new Error('no academy membership');
       await navigate({ to: safeRedirect(search.redirect) });
     } catch (err) {
       // The failure is said under both the email and the password (docs/domain.md, "Shared controls and waits").

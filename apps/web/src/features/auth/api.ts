@@ -28,4 +28,4 @@ export const publicPackagesQuery = (handle: string) =>
   });
 
 /** The owner's e-mail confirmed by the mailed link's token. */
-export const confirmOwner = (token: string) => call('confirmOwner', { body: { token }, auth: '' });
+export const confirmOwner = (token: string) => call('confirmOwner', { body: { token }, session: 'none' });

@@ -38,7 +38,7 @@ function stubApi(
   onboard: () => Response | Promise<Response>,
   accountType = { canReadSettings: true, canWriteSettings: true },
 ) {
-  localStorage.setItem('token', 'tok');
+  localStorage.setItem('signedIn', '1');
   return stubFetch(({ path }) => {
     if (path === '/api/auth/me') return json(signedInAs(accountType));
     if (path === '/api/academies/e-invoicing') return json(status);

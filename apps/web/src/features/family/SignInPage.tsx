@@ -18,7 +18,7 @@ import { useLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/screen-title';
 import { familyMeQuery, sendFamilySignIn, verifyFamilySignIn } from './api';
 import { usePortalManifest } from './manifest';
-import { setFamilyToken } from './token';
+import { setFamilySignedIn } from './session';
 
 /** The link's token, taken out of the address so it is neither kept in history nor shared. */
 function takeLinkToken(): string | null {
@@ -52,8 +52,9 @@ export function FamilySignInPage() {
   useDocumentTitle('family.signIn.title');
 
   const signedIn = async (reply: Reply<'familyVerify'>) => {
-    const { token, ...me } = reply;
-    setFamilyToken(token);
+    // The answer's token is not kept: the session is the `kora_family` cookie the verification set.
+    const { token: _cookieHoldsIt, ...me } = reply;
+    setFamilySignedIn(true);
     client.setQueryData(familyMeQuery.queryKey, me);
     await navigate({ to: '/family' });
   };

@@ -1,10 +1,11 @@
 // The family portal's calls (packages/contracts/src/family.ts): every one goes through the typed `call`
-// with the parent's own session token, never the staff one (a parent session is its own kind).
+// as the parent's own session, its `kora_family` cookie (a parent session is its own kind; the server
+// reads the cookie of the route's kind, docs/architecture.md "Sessions in cookies").
 import type { FamilyAvailabilityBody, FamilyChildDetailsBody, FamilyJoinDecision, FamilyParentDetailsBody } from '@kora/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api';
 import type { Locale } from '../../lib/i18n';
-import { familyToken, setFamilyToken } from './token';
+import { familySignedIn, setFamilySignedIn } from './session';
 
 /**
  * What a refused session does once the portal shows (the layout sets a navigation to the sign-in);
@@ -16,16 +17,16 @@ export const setFamilySignedOutHandler = (handler: () => void) => {
 };
 
 /**
- * A call as the parent: `work` gets the parent's token ('' before sign-in) for `call`'s `auth`; a 401
- * of a signed-in call ends the session on this device.
+ * A call as the parent: `work` makes it with `call`'s `session: 'family'` (FAMILY); a 401 of a signed-in
+ * call ends the session on this device.
  */
-export async function asParent<T>(work: (auth: string) => Promise<T>): Promise<T> {
-  const token = familyToken();
+export async function asParent<T>(work: () => Promise<T>): Promise<T> {
+  const signedIn = familySignedIn();
   try {
-    return await work(token ?? '');
+    return await work();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401 && token) {
-      setFamilyToken(null);
+    if (err instanceof ApiError && err.status === 401 && signedIn) {
+      setFamilySignedIn(false);
       onSignedOut();
     }
     throw err;
@@ -33,41 +34,46 @@ export async function asParent<T>(work: (auth: string) => Promise<T>): Promise<T
 }
 
 const ALL = ['family'] as const;
+/** A call of the parent's session: its 401 is `asParent`'s to handle, never the staff app's sign-out. */
+const FAMILY = 'family' as const;
 
-export const familyMeQuery = queryOptions({ queryKey: [...ALL, 'me'], queryFn: () => asParent((auth) => call('familyMe', { auth })) });
+export const familyMeQuery = queryOptions({
+  queryKey: [...ALL, 'me'],
+  queryFn: () => asParent(() => call('familyMe', { session: FAMILY })),
+});
 export const familyHomeQuery = queryOptions({
   queryKey: [...ALL, 'home'],
-  queryFn: () => asParent((auth) => call('familyHome', { auth })),
+  queryFn: () => asParent(() => call('familyHome', { session: FAMILY })),
 });
 export const familyEventsQuery = (startDate: string, endDate: string) =>
   queryOptions({
     queryKey: [...ALL, 'events', startDate, endDate],
-    queryFn: () => asParent((auth) => call('familyEvents', { query: { startDate, endDate }, auth })),
+    queryFn: () => asParent(() => call('familyEvents', { query: { startDate, endDate }, session: FAMILY })),
   });
 export const familyProgressQuery = (childId: string) =>
   queryOptions({
     queryKey: [...ALL, 'progress', childId],
-    queryFn: () => asParent((auth) => call('familyProgress', { params: { childId }, auth })),
+    queryFn: () => asParent(() => call('familyProgress', { params: { childId }, session: FAMILY })),
   });
 export const familyMoneyQuery = (childId: string) =>
   queryOptions({
     queryKey: [...ALL, 'money', childId],
-    queryFn: () => asParent((auth) => call('familyMoney', { params: { childId }, auth })),
+    queryFn: () => asParent(() => call('familyMoney', { params: { childId }, session: FAMILY })),
   });
 export const familyDetailsQuery = queryOptions({
   queryKey: [...ALL, 'details'],
-  queryFn: () => asParent((auth) => call('familyDetails', { auth })),
+  queryFn: () => asParent(() => call('familyDetails', { session: FAMILY })),
 });
 export const familyAnnouncementsQuery = queryOptions({
   queryKey: [...ALL, 'announcements'],
-  queryFn: () => asParent((auth) => call('familyAnnouncements', { auth })),
+  queryFn: () => asParent(() => call('familyAnnouncements', { session: FAMILY })),
 });
 
 export function useSetAvailability() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ participantId, body }: { participantId: string; body: FamilyAvailabilityBody }) =>
-      asParent((auth) => call('setFamilyAvailability', { params: { participantId }, body, auth })),
+      asParent(() => call('setFamilyAvailability', { params: { participantId }, body, session: FAMILY })),
     onSuccess: () =>
       client.invalidateQueries({ queryKey: [...ALL, 'home'] }).then(() => client.invalidateQueries({ queryKey: [...ALL, 'events'] })),
   });
@@ -76,7 +82,7 @@ export function useSetAvailability() {
 export function useUpdateParent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: FamilyParentDetailsBody) => asParent((auth) => call('updateFamilyParent', { body, auth })),
+    mutationFn: (body: FamilyParentDetailsBody) => asParent(() => call('updateFamilyParent', { body, session: FAMILY })),
     onSuccess: (details) => client.setQueryData(familyDetailsQuery.queryKey, details),
   });
 }
@@ -85,7 +91,7 @@ export function useUpdateChild() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ childId, body }: { childId: string; body: FamilyChildDetailsBody }) =>
-      asParent((auth) => call('updateFamilyChild', { params: { childId }, body, auth })),
+      asParent(() => call('updateFamilyChild', { params: { childId }, body, session: FAMILY })),
     onSuccess: (details) => client.setQueryData(familyDetailsQuery.queryKey, details),
   });
 }
@@ -93,7 +99,7 @@ export function useUpdateChild() {
 export function useOpenAnnouncement() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => asParent((auth) => call('openFamilyAnnouncement', { params: { id }, auth })),
+    mutationFn: (id: string) => asParent(() => call('openFamilyAnnouncement', { params: { id }, session: FAMILY })),
     onSuccess: () => client.invalidateQueries({ queryKey: ALL }),
   });
 }
@@ -102,9 +108,9 @@ export function useOpenAnnouncement() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => asParent((auth) => call('familySignOut', { auth })).catch(() => undefined),
+    mutationFn: () => asParent(() => call('familySignOut', { session: FAMILY })).catch(() => undefined),
     onSettled: () => {
-      setFamilyToken(null);
+      setFamilySignedIn(false);
       client.removeQueries({ queryKey: ALL });
     },
   });
@@ -113,15 +119,16 @@ export function useSignOut() {
 /** Registrations made with this parent's own e-mail or mobile, waiting for their answer (docs/domain.md, "The family portal"). */
 export const familyJoinOffersQuery = queryOptions({
   queryKey: ['family', 'joins'],
-  queryFn: () => asParent((auth) => call('familyJoinOffers', { auth })),
+  queryFn: () => asParent(() => call('familyJoinOffers', { session: FAMILY })),
 });
 
 export const answerFamilyJoin = (id: string, decision: FamilyJoinDecision['decision']) =>
-  asParent((auth) => call('answerFamilyJoin', { params: { id }, body: { decision }, auth }));
+  asParent(() => call('answerFamilyJoin', { params: { id }, body: { decision }, session: FAMILY }));
 
 /** Sends a sign-in code (and link) to the e-mail or mobile the academy holds for the parent. */
-export const sendFamilySignIn = (address: string, language: Locale) => call('familySignIn', { body: { address, language }, auth: '' });
+export const sendFamilySignIn = (address: string, language: Locale) =>
+  call('familySignIn', { body: { address, language }, session: 'none' });
 
 /** The code typed, or the mailed link's token: the parent's session. */
 export const verifyFamilySignIn = (proof: { address: string; code: string } | { token: string }, language: Locale) =>
-  call('familyVerify', { body: { ...proof, language }, auth: '' });
+  call('familyVerify', { body: { ...proof, language }, session: 'none' });

@@ -6,12 +6,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toaster';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
-import { storage } from '../../lib/storage';
+import { FAMILY_SIGNED_IN_KEY, storage } from '../../lib/storage';
 import { familyRoutes } from '../../routes/family/family.route';
 import { rootRoute } from '../../routes/root';
 import { jsonResponse as json } from '../../test-render';
 import { CantComeNote, ExpectedPlayers } from '../schedule/CantCome';
-import { FAMILY_TOKEN_KEY } from './token';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const CHILD = {
@@ -131,7 +130,10 @@ const ANNOUNCEMENT: FamilyAnnouncement = {
 interface Sent {
   method: string;
   path: string;
+  /** The Authorization header: never sent (the session is the cookie). */
   auth: string | null;
+  /** The CSRF header every call sends. */
+  csrf: string | null;
   body: unknown;
 }
 
@@ -145,14 +147,14 @@ function stubApi(answers: Record<string, (body: unknown) => Response>) {
       const method = init.method ?? 'GET';
       const headers = (init.headers ?? {}) as Record<string, string>;
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      sent.push({ method, path: url.pathname, auth: headers.authorization ?? null, body });
+      sent.push({ method, path: url.pathname, auth: headers.authorization ?? null, csrf: headers['x-kora-request'] ?? null, body });
       const answer = answers[`${method} ${url.pathname}`];
       return answer ? answer(body) : json({ message: 'Not found', code: 'not_found' }, 404);
     }),
   );
   return sent;
 }
-const signedIn = () => localStorage.setItem(FAMILY_TOKEN_KEY, 'family-token');
+const signedIn = () => localStorage.setItem(FAMILY_SIGNED_IN_KEY, '1');
 
 function renderPortal(path: string, locale: Locale = 'en') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -187,7 +189,7 @@ describe('the family portal', () => {
   });
 
   it('signs in with the code sent to the address, in the screen language, and keeps the staff session apart', async () => {
-    storage.setToken('staff-token');
+    storage.setSignedIn();
     const sent = stubApi({
       'POST /api/family/sign-in': () => json({ message: 'ok' }, 202),
       'POST /api/family/verify': () => json({ token: 'family-token', ...ME }),
@@ -203,10 +205,13 @@ describe('the family portal', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/family'));
     expect(sent.find((s) => s.path === '/api/family/sign-in')?.body).toEqual({ address: '0500000001', language: 'ar' });
     expect(sent.find((s) => s.path === '/api/family/verify')?.body).toEqual({ address: '0500000001', code: '123456', language: 'ar' });
-    // Neither call carried the staff token; the parent's is kept apart from it.
-    expect(sent.filter((s) => s.path.startsWith('/api/family/')).every((s) => s.auth !== 'Bearer staff-token')).toBe(true);
-    expect(localStorage.getItem(FAMILY_TOKEN_KEY)).toBe('family-token');
-    expect(storage.token()).toBe('staff-token');
+    // No call carried a token (the sessions are cookies, each read by its own routes), every one the CSRF header;
+    // the answer's token is not kept, and the parent's marker is apart from the staff one.
+    const family = sent.filter((s) => s.path.startsWith('/api/family/'));
+    expect(family.map((s) => [s.path, s.auth, s.csrf])).toEqual(family.map((s) => [s.path, null, '1']));
+    expect(localStorage.getItem(FAMILY_SIGNED_IN_KEY)).toBe('1');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('family-token');
+    expect(storage.signedIn()).toBe(true);
     // Home, in Arabic: the child, the next training with its field and team, the subscription and renew.
     const card = await screen.findByTestId('family-child');
     expect(within(card).getByText('عمر الحربي')).toBeTruthy();
@@ -243,7 +248,7 @@ describe('the family portal', () => {
     await user.type(await screen.findByLabelText('6-digit code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This code is invalid or has expired');
-    expect(localStorage.getItem(FAMILY_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(FAMILY_SIGNED_IN_KEY)).toBeNull();
   });
 
   it('marks "can\'t come" with a reason, then takes it back', async () => {
@@ -266,7 +271,7 @@ describe('the family portal', () => {
     expect(await screen.findByText(/Dentist/)).toBeTruthy();
     const put = sent.find((s) => s.method === 'PUT');
     expect(put?.body).toEqual({ cantCome: true, reason: 'Dentist' });
-    expect(put?.auth).toBe('Bearer family-token');
+    expect([put?.auth, put?.csrf]).toEqual([null, '1']);
     await user.click(await screen.findByTestId('family-undo'));
     await waitFor(() => expect(screen.queryByText(/Dentist/)).toBeNull());
     expect(sent.filter((s) => s.method === 'PUT').at(-1)?.body).toEqual({ cantCome: false, reason: '' });
@@ -370,12 +375,12 @@ describe('the family portal', () => {
 
   it('an expired parent session goes back to the sign-in and leaves the staff session alone', async () => {
     signedIn();
-    storage.setToken('staff-token');
+    storage.setSignedIn();
     stubApi({ 'GET /api/family/me': () => json({ message: 'Unauthorized', code: 'auth.unauthorized' }, 401) });
     const router = renderPortal('/family');
     await waitFor(() => expect(router.state.location.pathname).toBe('/family/sign-in'));
-    expect(localStorage.getItem(FAMILY_TOKEN_KEY)).toBeNull();
-    expect(storage.token()).toBe('staff-token');
+    expect(localStorage.getItem(FAMILY_SIGNED_IN_KEY)).toBeNull();
+    expect(storage.signedIn()).toBe(true);
   });
 });
 

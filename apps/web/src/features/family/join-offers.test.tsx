@@ -6,10 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/Toaster';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { FAMILY_SIGNED_IN_KEY } from '../../lib/storage';
 import { familyRoutes } from '../../routes/family/family.route';
 import { rootRoute } from '../../routes/root';
 import { jsonResponse as json } from '../../test-render';
-import { FAMILY_TOKEN_KEY } from './token';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ME: FamilyMe = {
@@ -45,7 +45,9 @@ function stubApi() {
       if (path === '/api/family/home') return json({ children: [], unreadAnnouncements: 0 });
       if (path === '/api/family/joins') return json(offers);
       if (method === 'POST' && path === `/api/family/joins/${OFFER.id}/decision`) {
-        answered.push({ auth: (init.headers as Record<string, string>).authorization, body: JSON.parse(String(init.body)) });
+        const headers = new Headers(init.headers);
+        // The session is the cookie: no token is sent, the CSRF header always.
+        answered.push({ auth: headers.get('authorization'), csrf: headers.get('x-kora-request'), body: JSON.parse(String(init.body)) });
         offers = [];
         return new Response(null, { status: 204 });
       }
@@ -56,7 +58,7 @@ function stubApi() {
 }
 
 function renderHome(locale: Locale) {
-  localStorage.setItem(FAMILY_TOKEN_KEY, 'family-token');
+  localStorage.setItem(FAMILY_SIGNED_IN_KEY, '1');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createRouter({
     routeTree: rootRoute.addChildren([...familyRoutes()]),
@@ -76,7 +78,7 @@ function renderHome(locale: Locale) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  localStorage.removeItem(FAMILY_TOKEN_KEY);
+  localStorage.removeItem(FAMILY_SIGNED_IN_KEY);
 });
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -89,7 +91,7 @@ describe('a registration made with the parent’s address', () => {
     expect(within(card).getByRole('heading', { name: 'Is Tala Alharbi your child?' })).toBeTruthy();
     expect(card.textContent).toContain('Majed Alharbi registered this child');
     await user.click(within(card).getByRole('button', { name: 'Yes, add to my family' }));
-    await waitFor(() => expect(answered).toEqual([{ auth: 'Bearer family-token', body: { decision: 'confirm' } }]));
+    await waitFor(() => expect(answered).toEqual([{ auth: null, csrf: '1', body: { decision: 'confirm' } }]));
     expect(await screen.findByText('Tala Alharbi is now in your family')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('family-join-offer')).toBeNull());
   });
@@ -101,7 +103,7 @@ describe('a registration made with the parent’s address', () => {
     const card = await screen.findByTestId('family-join-offer');
     expect(within(card).getByRole('heading', { name: 'هل تالا الحربي من أبنائك؟' })).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: 'لا، ليس من أبنائي' }));
-    await waitFor(() => expect(answered).toEqual([{ auth: 'Bearer family-token', body: { decision: 'separate' } }]));
+    await waitFor(() => expect(answered).toEqual([{ auth: null, csrf: '1', body: { decision: 'separate' } }]));
     expect(await screen.findByText('يبقى تالا الحربي خارج أسرتك')).toBeTruthy();
   });
 });

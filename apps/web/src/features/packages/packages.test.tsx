@@ -247,7 +247,7 @@ describe('the packages page', () => {
     );
 
   it('lists packages with W:Settings: switch, edit, delete, and the archived notice', async () => {
-    localStorage.setItem('token', 't');
+    localStorage.setItem('signedIn', '1');
     const { requests: calls } = stubRoutes({
       'GET /api/auth/me': () => json(me({ canReadSettings: true, canWriteSettings: true })),
       'GET /api/packages': () => json([monthly, sessions]),
@@ -278,7 +278,7 @@ describe('the packages page', () => {
   });
 
   it('shows the status as text and no changes without W:Settings, names in Arabic on Arabic screens', async () => {
-    localStorage.setItem('token', 't');
+    localStorage.setItem('signedIn', '1');
     stubRoutes({
       'GET /api/auth/me': () => json(me({ canReadSettings: true })),
       'GET /api/packages': () => json([monthly, sessions]),
@@ -293,7 +293,7 @@ describe('the packages page', () => {
   });
 
   it("shows each package's description in the screen's language: the Arabic one on Arabic screens, else the English one", async () => {
-    localStorage.setItem('token', 't');
+    localStorage.setItem('signedIn', '1');
     const arabicOnly: Package = { ...sessions, description: null, descriptionArabic: 'احضر متى ما استطعت' };
     stubRoutes({
       'GET /api/auth/me': () => json(me({ canReadSettings: true })),
@@ -315,7 +315,7 @@ describe('the packages page', () => {
   });
 
   it('says when there is no package yet, and offers Try again after a failed load', async () => {
-    localStorage.setItem('token', 't');
+    localStorage.setItem('signedIn', '1');
     let fail = true;
     stubRoutes({
       'GET /api/auth/me': () => json(me({ canReadSettings: true, canWriteSettings: true })),

@@ -53,7 +53,7 @@ function stubApi(writer: boolean, initial: FamilyJoin[] = [WAITING]) {
 }
 
 function renderPanel(locale: Locale = 'en') {
-  storage.setToken('staff-token');
+  storage.setSignedIn();
   const root = createRootRoute({ component: Outlet });
   const page = createRoute({ getParentRoute: () => root, path: '/players', component: FamilyJoinsPanel });
   const player = createRoute({ getParentRoute: () => root, path: '/players/$playerId', component: () => null });

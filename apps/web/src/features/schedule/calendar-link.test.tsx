@@ -11,7 +11,7 @@ const FEED = 'http://demo.kora.test/api/calendar/abc.ics';
 /** A signed-in member of the given rights (and maybe a live feed); the feed calls answer as the server would. */
 function stubApi(accountType: Record<string, boolean>, feed: object | null = null) {
   let live = feed;
-  localStorage.setItem('token', 'tok');
+  localStorage.setItem('signedIn', '1');
   return stubFetch(({ method, path, body }) => {
     if (path === '/api/auth/me') return json(signedInAs(accountType, { name: 'Coach Majed', email: 'majed@demo.kora.sa', role: 'COACH' }));
     if (path === '/api/teams')

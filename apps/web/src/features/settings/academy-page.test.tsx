@@ -43,7 +43,7 @@ function stubApi(profileArrives: Promise<void>) {
       return json(profile);
     },
   });
-  localStorage.setItem('token', 'tok');
+  localStorage.setItem('signedIn', '1');
 }
 
 afterEach(() => {

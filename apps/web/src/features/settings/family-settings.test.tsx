@@ -7,7 +7,7 @@ import { jsonResponse as json, renderWithApp, signedInAs, stubRoutes } from '../
 import { FamilySettingsSection } from './FamilySettingsSection';
 
 function stubApi(canWriteSettings = true, cutoff = 120) {
-  localStorage.setItem('token', 'tok');
+  localStorage.setItem('signedIn', '1');
   const { requests } = stubRoutes({
     'GET /api/auth/me': () => json(signedInAs({ canReadSettings: true, canWriteSettings })),
     'PUT /api/family-settings': ({ body }) => json({ ...(body as object), smsConfigured: false }),

@@ -52,7 +52,7 @@ function stubApi(usersArrive: Promise<void> = Promise.resolve()) {
     if (role === 'COACH') return json(coaches);
     return new Response(null, { status: 404 });
   });
-  localStorage.setItem('token', 'tok');
+  localStorage.setItem('signedIn', '1');
 }
 
 afterEach(() => {

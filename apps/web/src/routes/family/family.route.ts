@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { familyToken } from '../../features/family/token';
+import { familySignedIn } from '../../features/family/session';
 import { rootRoute } from '../root';
 import { text, warm } from '../search';
 
@@ -23,21 +23,21 @@ export const familySignInRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/family/SignInPage'), 'FamilySignInPage'),
 });
 
-/** The signed-in portal: without a parent session on this device, the sign-in. */
+/** The signed-in portal: without a parent signed in on this device (its marker), the sign-in. */
 export const familyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'family',
   beforeLoad: () => {
-    if (!familyToken()) throw redirect({ to: '/family/sign-in' });
+    if (!familySignedIn()) throw redirect({ to: '/family/sign-in' });
   },
-  // A refused session (familyCall forgets its token) goes back to the sign-in; other failures are the layout's to show.
+  // A refused session (`asParent` clears the marker) goes back to the sign-in; other failures are the layout's to show.
   loader: ({ context }) =>
     familyQueries()
       .then((q) => context.queryClient.ensureQueryData(q.familyMeQuery))
       .then(
         () => undefined,
         () => {
-          if (!familyToken()) throw redirect({ to: '/family/sign-in' });
+          if (!familySignedIn()) throw redirect({ to: '/family/sign-in' });
         },
       ),
   component: lazyRouteComponent(() => import('../../features/family/FamilyLayout'), 'FamilyLayout'),
