@@ -98,8 +98,10 @@ describe.each([
       ['expired', CARDS.expired],
       ['cancelled', 'cancel'],
     ] as const) {
+      // The address of the previous way back until this attempt's comes: wait for a new payment id, not just any.
+      const before = page.url();
       await payInFrame(page, lang, card);
-      await page.waitForURL(/\/initial-subscription\/[0-9a-f-]{36}\?payment=[0-9a-f-]{36}$/);
+      await page.waitForURL((u) => /\/initial-subscription\/[0-9a-f-]{36}\?payment=[0-9a-f-]{36}$/.test(u.href) && u.href !== before);
       const banner = page.getByTestId('payment-outcome');
       await banner.waitFor();
       expect(await banner.getAttribute('data-outcome')).toBe(outcome);
