@@ -108,7 +108,8 @@ export function InvoiceDialog({
           id={invoice.id}
           header={(actions) =>
             action ? (
-              <div className="flex flex-wrap items-center gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
+              // On a phone the download links keep their row and the action takes its own, full width.
+              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
                 {actions}
                 {action}
               </div>

@@ -269,6 +269,7 @@ export function PaymentsHistoryPage() {
             viewing.kind === 'invoice' && (
               <Button
                 variant="outline"
+                className="w-full sm:w-auto"
                 data-testid="credit-note-open"
                 aria-label={intl.formatMessage({ id: 'creditNote.actionOf' }, { number: viewing.invoiceNumber })}
                 onClick={() => {
