@@ -4,40 +4,28 @@
  * or `docs/<page>.md#<anchor>` names a heading that exists on that page. Scans apps/*\/src,
  * apps/*\/test, packages/*\/src, e2e, bench and scripts; lists each violation by file:line.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { inWorkspaces, ROOT, sourceFiles } from './source-files.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SELF = 'apps/server/test/doc-citations.test.ts';
 const SOURCE = /\.(ts|tsx|mts|js|mjs|cjs|sql)$/;
 
 /** Citations of documents that live outside the repository, and of an issue tracker ("issue 23"), which a reader of the code does not have. */
 const OUTSIDE: RegExp[] = [/\bDESIGN(\.md)?\s*§/, /\bDESIGN\.md\b/, /\bspec part\b/i, /\bAPI\.md\b/, /\bspec\s*§/i, /\bissue #?\d+\b/i];
 
-function files(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) return [];
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path);
-    return SOURCE.test(name) ? [path] : [];
-  });
-}
-
 function scanned(): string[] {
-  const inWorkspaces = (kind: string, sub: string) => readdirSync(join(ROOT, kind)).map((w) => join(ROOT, kind, w, sub));
   const dirs = [
     ...inWorkspaces('apps', 'src'),
     ...inWorkspaces('apps', 'test'),
     ...inWorkspaces('packages', 'src'),
-    join(ROOT, 'e2e'),
-    join(ROOT, 'bench'),
-    join(ROOT, 'scripts'),
+    'e2e',
+    'bench',
+    'scripts',
   ];
   return dirs
-    .flatMap(files)
+    .flatMap((dir) => sourceFiles(join(ROOT, dir), SOURCE))
     .map((path) => relative(ROOT, path))
     .filter((path) => path !== SELF);
 }

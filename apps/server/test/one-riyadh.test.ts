@@ -4,12 +4,11 @@
  * riyadhInstant…). A second way (a zone or a three-hour interval in a statement, the offset's
  * milliseconds, a `+03:00` appended to a time built in code) is listed by file:line.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { inWorkspaces, ROOT, sourceFiles } from './source-files.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SELF = 'apps/server/test/one-riyadh.test.ts';
 const SQL_HELPER = 'apps/server/src/db/riyadh.ts';
 const TS_MODULE = 'packages/contracts/src/dates.ts';
@@ -32,19 +31,9 @@ const TS_WAYS: RegExp[] = [
 /** `+03:00` after a time a template builds (a fixed instant written with its offset is a datum, not a way). */
 const builtOffset = (text: string) => /`[^`]*\$\{[^`]*\d\+0?3:?00\b/.test(text);
 
-function files(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) return [];
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path);
-    return SOURCE.test(name) ? [path] : [];
-  });
-}
-
 const linesOf = (dirs: string[]) =>
   dirs
-    .flatMap((dir) => files(join(ROOT, dir)))
+    .flatMap((dir) => sourceFiles(join(ROOT, dir), SOURCE))
     .map((path) => relative(ROOT, path))
     .filter((file) => file !== SELF)
     .flatMap((file) =>
@@ -52,8 +41,6 @@ const linesOf = (dirs: string[]) =>
         .split('\n')
         .map((text, i) => ({ file, at: `${file}:${i + 1}`, text })),
     );
-
-const inWorkspaces = (kind: string, sub: string) => readdirSync(join(ROOT, kind)).map((w) => join(kind, w, sub));
 
 describe("Riyadh's time, one way", () => {
   const server = linesOf(['apps/server/src', 'apps/server/test', 'bench', 'scripts']);
