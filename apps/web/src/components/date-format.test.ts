@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linesOutside } from '../test-drift';
 import {
   dateText,
   dayOfMonth,
@@ -14,7 +13,6 @@ import {
   weekdayName,
 } from './date-format';
 
-const SRC = join(import.meta.dirname, '..');
 /** The one module allowed to format dates (English screens had three formats). */
 const HELPER = 'components/date-format.ts';
 /** Formatting a date or a time anywhere but through the helper: Intl, react-intl, or the Date's own methods. */
@@ -27,24 +25,9 @@ const DIRECT = [
   /\.replace(All)?\((['"]-['"]|\/-\/g), ['"]\/['"]\)/,
 ];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
-
 describe('the one date format', () => {
   it('is the only place that formats a date: no screen calls Intl, react-intl or toLocale… for one', () => {
-    const violations = sources(SRC).flatMap((file) => {
-      const name = relative(SRC, file).replaceAll('\\', '/');
-      if (name === HELPER) return [];
-      return readFileSync(file, 'utf8')
-        .split('\n')
-        .flatMap((line, i) => (DIRECT.some((re) => re.test(line)) ? [`${name}:${i + 1}: ${line.trim()}`] : []));
-    });
-    expect(violations).toEqual([]);
+    expect(linesOutside(HELPER, DIRECT)).toEqual([]);
   });
 
   it('shows a day as yyyy/MM/dd in both languages, its Hijri form with Latin digits', () => {

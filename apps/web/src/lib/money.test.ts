@@ -1,33 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { linesOutside } from '../test-drift';
 import { formatSar } from './money';
 
-const SRC = join(import.meta.dirname, '..');
 /** The one module allowed to format money. */
 const HELPER = 'lib/money.ts';
 /** Formatting SAR anywhere but through the helper: Intl options or react-intl's element. */
 const DIRECT = [/currency: ['"]SAR['"]/, /currency=["']SAR["']/, /currency=\{['"]SAR['"]\}/];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
-
 describe('the one money format', () => {
   it('is the only place that formats SAR: no screen writes the currency options itself', () => {
-    const violations = sources(SRC).flatMap((file) => {
-      const name = relative(SRC, file).replaceAll('\\', '/');
-      if (name === HELPER) return [];
-      return readFileSync(file, 'utf8')
-        .split('\n')
-        .flatMap((line, i) => (DIRECT.some((re) => re.test(line)) ? [`${name}:${i + 1}: ${line.trim()}`] : []));
-    });
-    expect(violations).toEqual([]);
+    expect(linesOutside(HELPER, DIRECT)).toEqual([]);
   });
 
   it('shows SAR with exactly two decimals in both languages', () => {
