@@ -72,11 +72,13 @@ export type AttentionItem = z.infer<typeof attentionItemSchema>;
  * The academy's own notices (docs/domain.md, "Text messages"):
  * `sms_owner_unverified`, texts are off until the owner opens the link mailed to `email`;
  * `sms_academy_cap`, the academy's texts of the last 24 hours reached `limit`, so texts are stopped
- * until `until` (ISO instant).
+ * until `until` (ISO instant); `messages_failed`, `count` messages failed for good since `since` (ISO instant).
  */
 export const attentionNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sms_owner_unverified'), email: z.string() }),
   z.object({ kind: z.literal('sms_academy_cap'), limit: z.number().int(), until: z.string() }),
+  // Messages that failed for good in the last 7 days (after their one fallback): Settings → Messages lists them.
+  z.object({ kind: z.literal('messages_failed'), count: z.number().int().min(1), since: z.string() }),
 ]);
 export type AttentionNotice = z.infer<typeof attentionNoticeSchema>;
 

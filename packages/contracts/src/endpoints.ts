@@ -76,6 +76,21 @@ import {
   refundOutcomeSchema,
   settleRefundBody,
 } from './invoices.js';
+import {
+  messageListQuery,
+  messageListReply,
+  messageSettingsBody,
+  messageSettingsSchema,
+  notificationPreferencesBody,
+  notificationPreferencesSchema,
+  pushSubscribeReply,
+  pushSubscriptionBody,
+  pushUnsubscribeBody,
+  vapidKeyReply,
+  whatsappVerifyQuery,
+  whatsappWebhookBody,
+  whatsappWebhookReply,
+} from './notifications.js';
 import { packageBody, packageDeleteReply, packageSchema, packageToggleBody, publicPackageSchema, publicPackagesQuery } from './packages.js';
 import {
   initiatePaymentBody,
@@ -861,6 +876,85 @@ export const endpoints = {
     params: idParamsSchema,
     body: familyJoinDecisionBody,
     responses: { 204: noContent, 404: errorSchema },
+  },
+
+  familyNotificationPreferences: {
+    summary:
+      "The signed-in parent's message choices: channels per kind (their own, or the academy's defaults), quiet hours, opt-out, WhatsApp opt-in and which channels can reach them",
+    tags: ['messages'],
+    responses: { 200: notificationPreferencesSchema },
+  },
+  updateFamilyNotificationPreferences: {
+    summary:
+      "Change the parent's choices (every parent row of the signed-in family): channels of some kinds, quiet hours, opt-out; `whatsappOptIn: true` records the opt-in (when, via the portal), false withdraws it. 400 whatsapp.unavailable / whatsapp.no_mobile",
+    tags: ['messages'],
+    body: notificationPreferencesBody,
+    responses: { 200: notificationPreferencesSchema, 400: errorSchema },
+  },
+  familyPushSubscribe: {
+    summary:
+      "Subscribe this device of the parent to push notifications (the browser's PushSubscription); the same endpoint again replaces its keys",
+    tags: ['messages'],
+    body: pushSubscriptionBody,
+    responses: { 201: pushSubscribeReply, 400: errorSchema },
+  },
+  familyPushUnsubscribe: {
+    summary: "Stop push notifications to this device of the parent (by its endpoint; nothing when it is not the parent's)",
+    tags: ['messages'],
+    body: pushUnsubscribeBody,
+    responses: { 204: noContent },
+  },
+  pushSubscribe: {
+    summary:
+      'Subscribe this device of the signed-in member (the installed staff app) to push notifications; the same endpoint again replaces its keys',
+    tags: ['messages'],
+    body: pushSubscriptionBody,
+    responses: { 201: pushSubscribeReply, 400: errorSchema },
+  },
+  pushUnsubscribe: {
+    summary: "Stop push notifications to this device of the member (by its endpoint; nothing when it is not the member's)",
+    tags: ['messages'],
+    body: pushUnsubscribeBody,
+    responses: { 204: noContent },
+  },
+  pushPublicKey: {
+    summary: "The server's VAPID public key for pushManager.subscribe (null when push is off)",
+    tags: ['messages'],
+    responses: { 200: vapidKeyReply },
+  },
+  whatsappVerify: {
+    summary:
+      "Meta's webhook verification: answers hub.challenge as text when hub.mode is subscribe and hub.verify_token is WHATSAPP_VERIFY_TOKEN; 403 otherwise",
+    tags: ['messages'],
+    query: whatsappVerifyQuery,
+    produces: 'text/plain',
+    responses: { 200: z.string(), 403: errorSchema },
+  },
+  whatsappWebhook: {
+    summary:
+      "WhatsApp's status callbacks (sent, delivered, read, failed) for messages Kora sent; `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the app secret) verified first: 401 without a valid one, nothing changes",
+    tags: ['messages'],
+    body: whatsappWebhookBody,
+    responses: { 200: whatsappWebhookReply, 401: errorSchema },
+  },
+  listMessages: {
+    summary:
+      'What was sent to whom and its state, newest first, filtered by channel, state, kind, recipient and Riyadh dates; a page at a time (`before` = the previous nextCursor). 400 message.cursor_invalid',
+    tags: ['messages'],
+    query: messageListQuery,
+    responses: { 200: messageListReply, 400: errorSchema },
+  },
+  getMessageSettings: {
+    summary:
+      "The academy's default channels per kind, whether absence without notice is told to parents, and which channels this server has configured",
+    tags: ['messages'],
+    responses: { 200: messageSettingsSchema },
+  },
+  updateMessageSettings: {
+    summary: "Change the academy's default channels (some kinds) or whether absence without notice is told",
+    tags: ['messages'],
+    body: messageSettingsBody,
+    responses: { 200: messageSettingsSchema },
   },
 } as const satisfies Record<RouteKey, Endpoint>;
 

@@ -24,6 +24,7 @@ export * from './invoices.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './names.js';
+export * from './notifications.js';
 export * from './packages.js';
 export * from './payments.js';
 export * from './permissions.js';

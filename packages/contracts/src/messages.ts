@@ -188,6 +188,13 @@ export const ERRORS = {
   'announcement.player_required': 'Choose the player',
   'announcement.not_found': 'Announcement not found',
   'family_join.not_found': 'This registration is not waiting to be confirmed',
+  'push.subscription_invalid': 'This device cannot receive notifications: its subscription is not valid',
+  'push.unavailable': 'Notifications to devices are not set up on this server',
+  'whatsapp.unavailable': 'WhatsApp messages are not set up for this academy',
+  'whatsapp.no_mobile': 'Add a Saudi mobile number first: WhatsApp messages go to it',
+  'whatsapp.signature_invalid': 'The WhatsApp notification could not be verified',
+  'whatsapp.verify_failed': 'The WhatsApp verification token does not match',
+  'message.cursor_invalid': 'This page of messages no longer exists: start from the first page',
 } as const;
 
 /** Codes of zod's own checks, for issues a contract gives no message of its own. */

@@ -141,6 +141,20 @@ export const ROUTES = {
   updateFamilySettings: ['PUT', '/api/family-settings'],
   listFamilyJoins: ['GET', '/api/family-joins'],
   decideFamilyJoin: ['POST', '/api/family-joins/:id/decision'],
+
+  // Messages (notifications.ts): a parent's choices, push devices, WhatsApp's webhook, Settings → Messages.
+  familyNotificationPreferences: ['GET', '/api/family/notifications'],
+  updateFamilyNotificationPreferences: ['PUT', '/api/family/notifications'],
+  familyPushSubscribe: ['POST', '/api/family/push-subscriptions'],
+  familyPushUnsubscribe: ['POST', '/api/family/push-subscriptions/remove'],
+  pushSubscribe: ['POST', '/api/push-subscriptions'],
+  pushUnsubscribe: ['POST', '/api/push-subscriptions/remove'],
+  pushPublicKey: ['GET', '/api/push/public-key'],
+  whatsappVerify: ['GET', '/api/webhooks/whatsapp'],
+  whatsappWebhook: ['POST', '/api/webhooks/whatsapp'],
+  listMessages: ['GET', '/api/messages'],
+  getMessageSettings: ['GET', '/api/message-settings'],
+  updateMessageSettings: ['PUT', '/api/message-settings'],
 } as const satisfies Record<string, readonly [HttpMethod, `/api/${string}`]>;
 
 export type RouteKey = keyof typeof ROUTES;
