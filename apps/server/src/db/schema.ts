@@ -15,6 +15,9 @@ import {
   FAMILY_LANGUAGES,
   GENDERS,
   INVOICE_KINDS,
+  MESSAGE_CHANNELS,
+  MESSAGE_KINDS,
+  MESSAGE_STATES,
   PACKAGE_TYPES,
   PARTICIPANT_STATUSES,
   PAYMENT_LANGS,
@@ -27,6 +30,7 @@ import {
   REPORTING_STATES,
   ROLES,
   SUBSCRIPTION_STATUSES,
+  WHATSAPP_OPT_IN_SOURCES,
 } from '@kora/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -908,6 +912,126 @@ export const outgoingSms = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outgoing_sms_academy_idx').on(t.academyId, t.createdAt)],
+);
+
+// ── messages (migration 0041; docs/domain.md, "Messages: every one accounted for") ──
+
+/**
+ * One message per recipient, channel, kind and cause: written in the transaction of the change that
+ * causes it (idempotency key unique per academy), sent by the worker (modules/messages/queue.ts).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    /** The parent or member; null once that user was deleted (the record stays). */
+    recipientId: uuid('recipient_id'),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull(),
+    locale: text('locale', { enum: FAMILY_LANGUAGES }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The e-mail, E.164 number, or `push:<user id>` it goes to. */
+    address: text('address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** The deep link into the portal or the app. */
+    link: text('link').notNull(),
+    /** WhatsApp: the template's name and named parameters (templates.ts). */
+    template: text('template'),
+    templateParams: jsonb('template_params').$type<Record<string, string>>(),
+    /** Pushed during quiet hours all the same (an event soon cancelled or moved). */
+    urgent: boolean('urgent').notNull().default(false),
+    eventId: uuid('event_id'),
+    state: text('state', { enum: MESSAGE_STATES }).notNull().default('queued'),
+    failureReason: text('failure_reason'),
+    providerMessageId: text('provider_message_id'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the worker may take it (null: now); quiet hours and retries move it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The failed WhatsApp or push message this one replaces (a fallback never falls back again). */
+    fallbackOf: uuid('fallback_of'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantKey(t),
+    // Migration 0041 writes `ON DELETE SET NULL (recipient_id)` (drizzle has no column list).
+    inAcademy('messages_recipient_id_fk', [t.academyId, t.recipientId], users).onDelete('set null'),
+    uniqueIndex('messages_academy_idempotency_idx').on(t.academyId, t.idempotencyKey),
+    index('messages_academy_created_idx').on(t.academyId, t.createdAt, t.id),
+    index('messages_academy_recipient_idx').on(t.academyId, t.recipientId, t.createdAt),
+    index('messages_queue_idx').on(t.academyId, t.nextAttemptAt).where(sql`${t.state} = 'queued'`),
+    index('messages_provider_id_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+  ],
+);
+
+/** A parent's (or member's) choices: channels per kind (null: the academy's defaults), quiet hours, opt-out, WhatsApp opt-in. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    academyId: academyId(),
+    userId: uuid('user_id').notNull(),
+    channels: jsonb('channels').$type<Partial<Record<string, string[]>>>(),
+    quietHours: boolean('quiet_hours').notNull().default(true),
+    optedOut: boolean('opted_out').notNull().default(false),
+    whatsappOptInAt: timestamp('whatsapp_opt_in_at', { withTimezone: true }),
+    whatsappOptInVia: text('whatsapp_opt_in_via', { enum: WHATSAPP_OPT_IN_SOURCES }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.userId] }),
+    inAcademy('notification_preferences_user_id_fk', [t.academyId, t.userId], users).onDelete('cascade'),
+  ],
+);
+
+/** A device subscribed to push (the staff app or the portal); removed when its push service answers 404 or 410. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    userId: uuid('user_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    device: text('device'),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('push_subscriptions_user_id_fk', [t.academyId, t.userId], users).onDelete('cascade'),
+    uniqueIndex('push_subscriptions_academy_endpoint_idx').on(t.academyId, t.endpoint),
+    index('push_subscriptions_academy_user_idx').on(t.academyId, t.userId),
+  ],
+);
+
+/** The academy's defaults (Settings → Messages): channels per kind (null: the built-in ones), whether absence is told. */
+export const messageSettings = pgTable(
+  'message_settings',
+  {
+    academyId: academyId(),
+    channels: jsonb('channels').$type<Partial<Record<string, string[]>>>(),
+    absentWithoutNotice: boolean('absent_without_notice').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.academyId] })],
+);
+
+/** The development outbox of WhatsApp and push (mail and SMS keep theirs): global like outgoing_sms. */
+export const channelOutbox = pgTable(
+  'channel_outbox',
+  {
+    id: id(),
+    academyId: uuid('academy_id').references(() => academies.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    to: text('to').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('channel_outbox_channel_idx').on(t.channel, t.createdAt)],
 );
 
 /** One-time sign-in codes (and the link's token), hashed; 10 minutes, single use, a few wrong tries. */

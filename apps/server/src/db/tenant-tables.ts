@@ -9,6 +9,7 @@ import * as schema from './schema.js';
  */
 export const GLOBAL_WITH_ACADEMY_ID = [
   'calendar_feeds',
+  'channel_outbox',
   'family_sessions',
   'outgoing_mails',
   'outgoing_sms',
@@ -44,6 +45,10 @@ export const NOT_VERSIONED: Record<string, string> = {
   attendance_marks: "offline marks' idempotency keys; the participant row they change carries the trigger",
   family_codes: 'sign-in codes, read only by the sign-in',
   invoice_counters: 'the next invoice number; the invoice it numbers carries the trigger',
+  messages: 'read by Settings → Messages and the worker, neither cached',
+  message_settings: "the academy's message defaults, read when messages are written and by Settings, not cached",
+  notification_preferences: "a parent's message choices, read when messages are written and by the portal, not cached",
+  push_subscriptions: 'devices to push to, read only by the worker and the subscribe calls',
   payment_attempts: 'read only by the payment result page, which is not cached',
   refunds: 'read by refund and credit-note flows, which are not cached',
   subscription_reminders: "the reminders' claims, read only by the reminder job",
