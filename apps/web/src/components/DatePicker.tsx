@@ -1,3 +1,4 @@
+import { weekStart } from '@kora/contracts';
 import * as Popover from '@radix-ui/react-popover';
 import type { Day } from 'date-fns';
 import { arSA, enUS } from 'date-fns/locale';
@@ -5,7 +6,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../lib/i18n';
-import { dateOf, isoOf, parseDisplay, toDisplay, todayIso, weekStart } from './date-format';
+import { dateOf, isoOf, parseDisplay, toDisplay, todayIso } from './date-format';
 import { FieldShell, inputClass } from './Field';
 
 interface Props {

@@ -1,3 +1,4 @@
+import { weekStart } from '@kora/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { CountryPicker } from './CountryPicker';
 import { countries } from './countries';
 import { DatePicker } from './DatePicker';
 import { ConfirmDialog, Dialog } from './Dialog';
-import { parseDisplay, toDisplay, weekStart } from './date-format';
+import { parseDisplay, toDisplay } from './date-format';
 import { PhoneField } from './PhoneField';
 
 const inEnglish = (ui: React.ReactNode) => render(<LocaleProvider locale="en">{ui}</LocaleProvider>);

@@ -31,8 +31,6 @@ export const dateOf = (iso: string) => {
 };
 /** Today is Riyadh's on every screen, wherever the browser is. */
 export const todayIso = () => riyadhToday();
-/** Week starts on Sunday in English and Saturday in Arabic. */
-export const weekStart = (locale: 'en' | 'ar') => (locale === 'ar' ? 6 : 0);
 
 /** The Riyadh day (yyyy-MM-dd) of an instant the server sent (an ISO timestamp): what a screen shows as its date. */
 export const riyadhDateOf = (instant: string | Date) => riyadhToday(new Date(instant));

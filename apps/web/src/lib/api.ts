@@ -1,4 +1,4 @@
-import { type Endpoints, ROUTES, type RouteKey } from '@kora/contracts';
+import { addressOf, type Endpoints, type FirstPaintContext, firstRequestsOf, ROUTES, type RouteKey } from '@kora/contracts';
 import type { z } from 'zod';
 import { storage } from './storage';
 
@@ -98,14 +98,6 @@ function toFormData(fields: Record<string, unknown>) {
   return data;
 }
 
-function urlOf(path: string, input: RawInput) {
-  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
-  const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
-  const qs = query.toString();
-  return qs ? `${filled}?${qs}` : filled;
-}
-
 /** An early answer is taken only this soon after it was asked for; later the call asks again. */
 const EARLY_FOR_MS = 30_000;
 /** GETs sent before the code that will ask for them is loaded (`fetchEarly`), by address; each is taken once. */
@@ -117,14 +109,33 @@ const early = new Map<string, { at: number; answer: Promise<Response> }>();
  * of asking again. An answer nobody takes is dropped; a sign-out forgets them all (`forgetEarlyAnswers`).
  */
 export function fetchEarly<K extends RouteKey>(key: K, ...[input]: Args<K>) {
-  const [method, path] = ROUTES[key];
-  if (method !== 'GET' || !storage.signedIn()) return;
-  const url = urlOf(path, input ?? {});
-  if (early.has(url)) return;
+  if (ROUTES[key][0] === 'GET') sendEarly(addressOf(key, input ?? {}));
+}
+
+function sendEarly(url: string) {
+  if (!storage.signedIn() || early.has(url)) return;
   const answer = fetch(url, { headers: baseHeaders(), credentials: CREDENTIALS });
   // A failure is the taker's to see; one nobody takes must not be reported as unhandled.
   answer.catch(() => undefined);
   early.set(url, { at: Date.now(), answer });
+}
+
+/** Sends the first GETs of a screen of the first-paint table (contracts `FIRST_PAINT`), which the server may also have answered in the document. */
+export function fetchFirstPaint(pathname: string, context: FirstPaintContext) {
+  for (const { key, ...input } of firstRequestsOf(pathname, context)) sendEarly(addressOf(key, input));
+}
+
+/**
+ * The answers the signed-in document carried (main.tsx, `kora-boot`): kept as early answers, so the screen's first
+ * calls of those addresses take them without asking the server.
+ */
+export function keepBootAnswers(answers: Record<string, unknown>) {
+  const at = Date.now();
+  for (const [url, body] of Object.entries(answers))
+    early.set(url, {
+      at,
+      answer: Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })),
+    });
 }
 
 /** Drops the early answers not taken yet: they were asked for by the session that just ended. */
@@ -145,7 +156,7 @@ function takeEarly(url: string) {
  */
 export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Promise<Reply<K>> {
   const raw: RawInput = input ?? {};
-  const [method, path] = ROUTES[key];
+  const [method] = ROUTES[key];
   const headers = baseHeaders();
   let body: BodyInit | undefined;
   if (raw.form) body = toFormData(raw.form);
@@ -153,7 +164,7 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
     headers['content-type'] = 'application/json';
     body = JSON.stringify(raw.body);
   }
-  const url = urlOf(path, raw);
+  const url = addressOf(key, raw);
   const sentEarly = method === 'GET' && !raw.signal && raw.session === undefined ? takeEarly(url) : undefined;
   const signedIn = signsOutOn401(raw);
   const res = await (sentEarly ?? fetch(url, { method, headers, body, signal: raw.signal, credentials: CREDENTIALS }));
@@ -181,11 +192,11 @@ export const replyOf = <K extends RouteKey>(_key: K, data: unknown): Reply<K> =>
  */
 export function callWithProgress<K extends RouteKey>(key: K, input: CallInput<K>, onProgress: (sent: number) => void): Promise<Reply<K>> {
   const raw: RawInput = input;
-  const [method, path] = ROUTES[key];
+  const [method] = ROUTES[key];
   const signedIn = signsOutOn401(raw);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(method, urlOf(path, raw));
+    xhr.open(method, addressOf(key, raw));
     // A same-origin XMLHttpRequest sends the session cookie without withCredentials.
     for (const [name, value] of Object.entries(baseHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
@@ -228,9 +239,9 @@ export function suggestedFileName(disposition: string | null): string | null {
 /** `callBlob` with the file name the server suggests for saving it (null when it names none). */
 export async function callFile<K extends RouteKey>(key: K, ...[input]: Args<K>): Promise<{ blob: Blob; fileName: string | null }> {
   const raw: RawInput = input ?? {};
-  const [method, path] = ROUTES[key];
+  const [method] = ROUTES[key];
   const signedIn = signsOutOn401(raw);
-  const res = await fetch(urlOf(path, raw), { method, headers: baseHeaders(), signal: raw.signal, credentials: CREDENTIALS });
+  const res = await fetch(addressOf(key, raw), { method, headers: baseHeaders(), signal: raw.signal, credentials: CREDENTIALS });
   if (!res.ok) {
     const text = await res.text();
     if (res.status === 401 && signedIn) onUnauthorized();

@@ -1,6 +1,6 @@
 import type { Area, MeReply, SessionUser } from '@kora/contracts';
 import { canRead, canWrite } from '@kora/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { signOutSession } from '../offline/sign-out';
 import { selectAcademy } from './academy-selection';
 import { forgetEarlyAnswers, replyOf, setUnauthorizedHandler } from './api';
@@ -66,6 +66,33 @@ export function startSessionCheck() {
   if (storage.signedIn()) early = fetchMe();
 }
 
+/** The signed-in state of a `/api/auth/me` answer (null when it names no academy), keeping the chosen academy. */
+function stateOf(me: MeReply): State | null {
+  const academies = me.user.academyUsers?.map((a) => a.academy) ?? [];
+  if (academies.length === 0) return null;
+  const currentAcademyId = selectAcademy(
+    academies.map((a) => a.id),
+    me.currentAcademyId,
+    storage.academyId(),
+  );
+  if (currentAcademyId) storage.setAcademyId(currentAcademyId);
+  storage.setSignedIn();
+  return { status: 'authenticated', user: me.user, academies, currentAcademyId };
+}
+
+/** Set by `seedSession`: the provider starts from this state instead of asking the server. */
+let seeded: State | null = null;
+
+/**
+ * The session the signed-in document carried (main.tsx, `kora-boot`): the app's first render is signed in at
+ * once, with no `/api/auth/me` asked (docs/architecture.md, "First paint from the server").
+ */
+export function seedSession(me: MeReply) {
+  seeded = stateOf(me);
+  if (seeded) snapshot = seeded;
+  return seeded !== null;
+}
+
 const takeEarly = () => {
   const reply = early ?? fetchMe();
   early = null;
@@ -74,7 +101,7 @@ const takeEarly = () => {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setReactState] = useState<State>(() => {
-    snapshot = { ...signedOut, status: storage.signedIn() ? 'loading' : 'unauthenticated' };
+    snapshot = seeded ?? { ...signedOut, status: storage.signedIn() ? 'loading' : 'unauthenticated' };
     return snapshot;
   });
   const setState = useCallback((next: State | ((s: State) => State)) => {
@@ -91,24 +118,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setState(signedOut);
       return false;
     }
-    const academies = me.body.user.academyUsers?.map((a) => a.academy) ?? [];
-    if (academies.length === 0) {
-      setState(signedOut);
-      return false;
-    }
-    const currentAcademyId = selectAcademy(
-      academies.map((a) => a.id),
-      me.body.currentAcademyId,
-      storage.academyId(),
-    );
-    if (currentAcademyId) storage.setAcademyId(currentAcademyId);
-    storage.setSignedIn();
-    setState({ status: 'authenticated', user: me.body.user, academies, currentAcademyId });
-    return true;
+    const next = stateOf(me.body);
+    setState(next ?? signedOut);
+    return next !== null;
   }, [setState]);
 
+  // A seeded session is taken by the first provider only: a later one (a test's) asks the server again.
+  const fromDocument = useRef(seeded !== null);
   useEffect(() => {
-    if (storage.signedIn()) void load();
+    seeded = null;
+    if (!fromDocument.current && storage.signedIn()) void load();
   }, [load]);
 
   useEffect(() => {

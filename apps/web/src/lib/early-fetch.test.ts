@@ -5,8 +5,10 @@ import { addDaysIso, DASHBOARD_EVENT_DAYS, riyadhToday } from '@kora/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { weekQuery } from '../routes/app/week';
-import { call, fetchEarly, forgetEarlyAnswers } from './api';
+import { signedInAs } from '../test-render';
+import { call, fetchEarly, forgetEarlyAnswers, replyOf } from './api';
 
+const coachMe = signedInAs({ readMyTrainings: true, writeMyTrainings: true }, { name: 'Coach', role: 'COACH' });
 const asked: string[] = [];
 beforeEach(() => {
   asked.length = 0;
@@ -92,6 +94,17 @@ describe("the audited screens' early GETs are the ones their loaders send", () =
         (qc) => Promise.all([qc.ensureQueryData(teams.teamsQuery), qc.ensureQueryData(events.eventsQuery(weekQuery(week)))]),
       );
     }
+  });
+
+  it("My Trainings: the coach's week, once the member is known", async () => {
+    const { trainingsRoute } = await import('../routes/app/trainings.route');
+    const { seedSession } = await import('./auth');
+    const q = await import('../features/schedule/api');
+    seedSession(replyOf('me', coachMe));
+    await expectTaken(
+      () => trainingsRoute.options.staticData?.early?.({ search: {} }),
+      (qc) => qc.ensureQueryData(q.eventsQuery({ ...weekQuery(undefined), coachId: coachMe.user.id })),
+    );
   });
 
   it('subscriptions', async () => {

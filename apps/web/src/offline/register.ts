@@ -1,7 +1,7 @@
 // Makes the staff app installable and usable offline on academy hosts: the web app manifest, the
 // service worker (public/sw.js) and the attendance queue's sync. One call from main.tsx; another
 // app of the same build (the parents' portal) gets the same by calling it.
-import { canRead } from '@kora/contracts';
+import { canRead, weekOf, weekRange } from '@kora/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { replyOf } from '../lib/api';
 import { currentHost } from '../lib/host';
@@ -60,11 +60,7 @@ async function keepThisWeek(client: QueryClient) {
   const { user } = replyOf('me', await res.json());
   if (!canRead(user.accountType, 'MyTrainings')) return;
   // The screen's own code too: loaded through the worker, it is kept (a screen never opened online has none offline).
-  const [{ eventsQuery }, { weekOf, weekRange }] = await Promise.all([
-    import('../features/schedule/api'),
-    import('../features/schedule/week'),
-    import('../features/trainings/TrainingsPage'),
-  ]);
+  const [{ eventsQuery }] = await Promise.all([import('../features/schedule/api'), import('../features/trainings/TrainingsPage')]);
   const week = weekOf(undefined, initialLocale());
   await client.prefetchQuery(eventsQuery({ ...weekRange(week.start), coachId: user.id }));
   sessionStorage.setItem(KEPT_WEEK_AT, String(Date.now()));

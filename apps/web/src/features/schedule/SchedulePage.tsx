@@ -1,4 +1,5 @@
 import type { Event } from '@kora/contracts';
+import { weekOf, weekRange } from '@kora/contracts';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -15,7 +16,6 @@ import { CalendarLinkButton } from './CalendarLink';
 import type { EventTarget } from './EventDialog';
 import { ScheduleDayList, ScheduleGrid } from './ScheduleWeek';
 import { WeekNav } from './WeekNav';
-import { weekOf, weekRange } from './week';
 
 // The event form (zod, react-hook-form, the date picker, Radix) loads when it is opened, not with the week.
 const EventDialog = lazy(() => import('./EventDialog').then((m) => ({ default: m.EventDialog })));

@@ -1,9 +1,9 @@
 import type { Coach, Event, Team } from '@kora/contracts';
+import { startOfWeek, weekDays, weekdayOf, weekOf, weekStart } from '@kora/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { weekStart } from '../../components/date-format';
 import { Providers, stubFetch } from '../../test-render';
 import { coachesQuery, teamsQuery } from '../teams/api';
 import { EventDialog } from './EventDialog';
@@ -11,7 +11,6 @@ import { cellKey, placeEvents } from './grid';
 import { ScheduleDayList, ScheduleGrid } from './ScheduleWeek';
 import { normaliseTime } from './TimeField';
 import { WeekNav } from './WeekNav';
-import { startOfWeek, weekDays, weekdayOf, weekOf } from './week';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const coach = (n: number, name: string): Coach =>

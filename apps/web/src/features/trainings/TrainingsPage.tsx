@@ -1,4 +1,5 @@
 import type { Event } from '@kora/contracts';
+import { weekOf, weekRange } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,7 +14,6 @@ import { eventsQuery } from '../schedule/api';
 import { CalendarLinkButton } from '../schedule/CalendarLink';
 import { CoachAvatars, DayTitle, TeamsLine, TimeRange, TypeBadge } from '../schedule/parts';
 import { WeekNav } from '../schedule/WeekNav';
-import { weekOf, weekRange } from '../schedule/week';
 import { OfflineStatus } from './OfflineStatus';
 import { Participants, withQueued } from './Participants';
 

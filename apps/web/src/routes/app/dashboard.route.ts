@@ -1,10 +1,10 @@
-import { addDaysIso, DASHBOARD_EVENT_DAYS, riyadhToday } from '@kora/contracts';
+import { riyadhToday } from '@kora/contracts';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { fetchEarly } from '../../lib/api';
 import { AREA_ROUTES } from '../../lib/areas';
 import { authSnapshot } from '../../lib/auth';
 import { warm } from '../search';
 import { appRoute } from './app.route';
+import { earlyFirstPaint } from './first-paint';
 
 // The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
 const eventQueries = () => import('../../features/schedule/api');
@@ -16,11 +16,7 @@ export const dashboardRoute = createRoute({
   staticData: {
     queries: eventQueries,
     // The permission is not known yet: a member without it is answered 403, and nothing takes the answer.
-    early: () => {
-      const today = riyadhToday();
-      fetchEarly('monthlyStats');
-      fetchEarly('listEvents', { query: { startDate: today, endDate: addDaysIso(today, DASHBOARD_EVENT_DAYS - 1) } });
-    },
+    early: earlyFirstPaint(AREA_ROUTES.Dashboard.path),
   },
   loader: ({ context }) =>
     authSnapshot().canRead('Dashboard')

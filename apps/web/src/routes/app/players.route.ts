@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { fetchEarly } from '../../lib/api';
 import { AREA_ROUTES } from '../../lib/areas';
 import { listSearch } from '../../lib/list-search';
 import { warm } from '../search';
+import { earlyFirstPaint } from './first-paint';
 import { areaRoute } from './guard';
 
 // The loader's queries: fetched with the screen's code on the first load (router.tsx `loadScreenCode`).
@@ -15,10 +15,7 @@ export const playersRoute = createRoute({
   validateSearch: listSearch('q', 'team', 'gender', 'age', 'condition', 'nationality', 'neighborhood'),
   staticData: {
     queries: teamQueries,
-    early: () => {
-      fetchEarly('listUsers', { query: { role: 'PLAYER' } });
-      fetchEarly('listTeams');
-    },
+    early: earlyFirstPaint(AREA_ROUTES.Players.path),
   },
   loader: ({ context }) =>
     warm(

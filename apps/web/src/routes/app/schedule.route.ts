@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { weekParam } from '../../features/schedule/week';
 import { fetchEarly } from '../../lib/api';
 import { AREA_ROUTES } from '../../lib/areas';
 import { warm } from '../search';
+import { earlyFirstPaint } from './first-paint';
 import { areaRoute } from './guard';
 import { weekQuery, weekSearch } from './week';
 
@@ -18,10 +18,7 @@ export const scheduleRoute = createRoute({
   loaderDeps: ({ search }) => ({ week: search.week }),
   staticData: {
     queries: () => Promise.all([teamQueries(), eventQueries()]),
-    early: ({ search }) => {
-      fetchEarly('listTeams');
-      fetchEarly('listEvents', { query: weekQuery(weekParam(search.week)) });
-    },
+    early: earlyFirstPaint(AREA_ROUTES.Schedule.path),
   },
   loader: ({ context, deps }) =>
     warm(

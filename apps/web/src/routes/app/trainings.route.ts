@@ -1,6 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { AREA_ROUTES } from '../../lib/areas';
 import { authSnapshot } from '../../lib/auth';
 import { text, warm } from '../search';
+import { earlyFirstPaint } from './first-paint';
 import { areaRoute } from './guard';
 import { type WeekSearch, weekQuery, weekSearch } from './week';
 
@@ -16,7 +18,7 @@ export const trainingsRoute = createRoute({
   ...areaRoute('MyTrainings'),
   validateSearch: (s: Record<string, unknown>): TrainingsSearch => ({ ...weekSearch(s), eventId: text(s.eventId) }),
   loaderDeps: ({ search }) => ({ week: search.week }),
-  staticData: { queries: eventQueries },
+  staticData: { queries: eventQueries, early: earlyFirstPaint(AREA_ROUTES.MyTrainings.path) },
   loader: ({ context, deps }) =>
     warm(
       eventQueries().then(({ eventsQuery }) =>
