@@ -74,8 +74,6 @@ function renderApp(path: string, locale: Locale = 'en') {
   return { router, answer: () => act(() => answer()) };
 }
 
-const sleep = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -109,14 +107,20 @@ describe('waiting for a screen (docs/domain.md, "Shared controls and waits")', (
   it('navigation: keeps the screen with a progress bar for a second, then the spinner in its place; the shell stays', async () => {
     const app = renderApp('/');
     await screen.findByText('dashboard');
+    // From the navigation on, the clock is the test's: the router's wait and the spinner's run on it, so
+    // "not yet" is checked just before the second ends however slow the machine (the brief: no timed assertions).
+    vi.useFakeTimers();
     act(() => {
       app.router.navigate({ to: '/players' });
     });
-    await screen.findByTestId('navigation-progress');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByTestId('navigation-progress')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Loading...' })).toBeTruthy();
-    await sleep(SPINNER_AFTER_MS / 2);
+    await act(() => vi.advanceTimersByTimeAsync(SPINNER_AFTER_MS - 1));
     expect(screen.getByText('dashboard')).toBeTruthy();
     expect(screen.queryByTestId('page-spinner')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
     expect(await screen.findByText('Loading...', { selector: '.sr-only' }, { timeout: 2000 })).toBeTruthy();
     // The old screen is gone (React hides what a suspended boundary keeps).
     const old = screen.queryByText('dashboard');
