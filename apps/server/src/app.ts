@@ -53,6 +53,7 @@ import { statsRoutes } from './modules/stats/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { loadAppDocument, sendSignedInDocument } from './web/app-document.js';
 import { registerPublicSite } from './web/public-site.js';
 
 declare module 'fastify' {
@@ -227,14 +228,22 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
       // The build's brotli/gzip copies (apps/web/scripts/compress.mjs) for browsers that accept them; the
       // prerendered pages are answered by registerPublicSite only.
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz', 'prerendered/**'],
+      globIgnore: ['**/*.br', '**/*.gz', 'prerendered/**', 'boot/**'],
       setHeaders: (res, file) => res.header('Cache-Control', cacheControlOf(file)),
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  // A signed-in member's page load: the app's shell with its frame, session and first data (web/app-document.ts).
+  const appDocument = web ? await loadAppDocument(app, web) : null;
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0];
     const page = req.method === 'GET' || req.method === 'HEAD';
     if (web && page && !path.startsWith('/api/') && !path.startsWith('/uploads/')) {
+      const signedIn = await appDocument?.render(req).catch((err: unknown) => {
+        // The plain shell still works: the app asks for what the document would have carried.
+        req.log.error({ err }, 'the signed-in document could not be drawn');
+        return null;
+      });
+      if (signedIn) return sendSignedInDocument(req, reply, signedIn);
       // Deep links get the app's shell, revalidated every time so a new release is picked up at once.
       return reply.sendFile('index.html', web);
     }

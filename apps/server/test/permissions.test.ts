@@ -11,6 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTypes, users } from '../src/db/schema.js';
 import { withSystem, withTenant } from '../src/db/tenant.js';
+import { CSRF_HEADER, type SessionKind, sessionCookieName } from '../src/http/session-cookie.js';
 import { createSession } from '../src/modules/auth/sessions.js';
 import { createFamilySession } from '../src/modules/family/session.js';
 import { addPlayer, coachLogin, multipart } from './fixtures.js';
@@ -273,12 +274,19 @@ afterAll(() => t.close());
 
 const label = (c: Case) => `${c.key}${c.variant ? ` (${c.variant})` : ''}`;
 
-function request(c: Case, token: string | null): InjectOptions {
+/**
+ * A call of a row as the browser makes it: the session as its cookie (a member's or a parent's), with the CSRF
+ * header and the page's own origin that cookie-carried writes need. Bearer sessions are tested apart (session-cookie.test.ts).
+ */
+function request(c: Case, token: string | null, kind: SessionKind = 'member'): InjectOptions {
   const [method, path] = ROUTES[c.key];
   const params = c.params?.(fixtures) ?? {};
   const url = path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? NONE) + (c.query ? `?${c.query}` : '');
-  const auth = token ? { authorization: `Bearer ${token}` } : {};
-  const base = { method: method as 'GET', url, headers: { host: academyHost(fixtures.handle), ...auth } };
+  const host = academyHost(fixtures.handle);
+  const session = token
+    ? { cookie: `${sessionCookieName(t.deps.config, kind)}=${token}`, [CSRF_HEADER]: '1', origin: `http://${host}` }
+    : {};
+  const base = { method: method as 'GET', url, headers: { host, ...session } };
   if (c.form) {
     const form = multipart(c.form);
     return { ...base, payload: form.payload, headers: { ...base.headers, ...form.headers } };
@@ -320,11 +328,11 @@ describe('the permission matrix', () => {
   it("lets a parent's session call the parent routes, and refuses it (401) on every staff route", async () => {
     const failures: string[] = [];
     for (const c of guarded) {
-      const res = await t.app.inject(request(c, parentToken));
+      const res = await t.app.inject(request(c, parentToken, 'parent'));
       if (res.statusCode !== 401) failures.push(`${label(c)} with a parent's session: ${res.statusCode}`);
     }
     for (const c of PARENT_ROWS) {
-      const res = await t.app.inject(request(c, parentToken));
+      const res = await t.app.inject(request(c, parentToken, 'parent'));
       if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500)
         failures.push(`${label(c)} with a parent's session: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }

@@ -118,7 +118,9 @@ async function networkFirst(request, cacheName, key, keep) {
 }
 
 function page(request) {
-  const html = (r) => r.ok && (r.headers.get('content-type') || '').startsWith('text/html');
+  // A signed-in member's document carries their data (`no-store`, apps/server/src/web/app-document.ts): shown, never kept.
+  const html = (r) =>
+    r.ok && (r.headers.get('content-type') || '').startsWith('text/html') && !/no-store/.test(r.headers.get('cache-control') || '');
   return networkFirst(request, SHELL, SHELL_KEY, html);
 }
 

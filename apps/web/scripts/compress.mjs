@@ -1,7 +1,8 @@
 // Runs last in the web build: writes a brotli (.br) and a gzip (.gz) copy beside every text file of
 // dist (the app's shell, scripts, styles, icons), which the server sends to browsers that accept them
 // (@fastify/static `preCompressed`): compressed once at the highest levels, never per request.
-// The prerendered pages are left out: the server completes them (their origin) and compresses them itself.
+// The prerendered pages are left out: the server completes them (their origin) and compresses them itself; so is
+// boot/, which the server reads and never sends.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -18,7 +19,7 @@ function walk(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     const rel = relative(dist, path);
-    if (rel === 'prerendered' || rel === '.vite') continue;
+    if (rel === 'prerendered' || rel === '.vite' || rel === 'boot') continue;
     if (statSync(path).isDirectory()) walk(path);
     else if (TEXT.test(name)) compress(path);
   }

@@ -10,6 +10,24 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { SCREENS } from './bundle-size.mjs';
+
+/** The signed-in screens by address (the names of bundle-size.mjs `SCREENS`), whose documents preload their code. */
+const SCREEN_PATHS = {
+  '/': 'dashboard',
+  '/trainings': 'trainings',
+  '/teams': 'teams',
+  '/players': 'players',
+  '/coaches': 'coaches',
+  '/schedule': 'schedule',
+  '/schedule/attendance': 'attendance',
+  '/growth': 'growth',
+  '/settings': 'subscriptions',
+  '/settings/privileges': 'privileges',
+  '/settings/packages': 'packages',
+  '/settings/payments-history': 'paymentsHistory',
+  '/settings/academy': 'academy',
+};
 
 const webRoot = join(import.meta.dirname, '..');
 // WEB_DIST: the build's other output folder (vite.config.ts); inside the repository, so the SSR bundle resolves.
@@ -84,6 +102,42 @@ try {
     }
   }
   console.log(`prerendered ${PAGES.length} pages × ${LOCALES.length} languages into ${out}`);
+
+  // The signed-in document (apps/server/src/web/app-document.ts): the frame's renderer, one file the server imports
+  // with everything it uses bundled in, and what each screen's document names for the browser to fetch at once.
+  const bootDir = join(dist, 'boot');
+  await build({
+    configFile: false,
+    root: webRoot,
+    logLevel: 'warn',
+    plugins: [
+      react(),
+      { name: 'catalog-parts', transform: (_, id) => (/\.json\?part=/.test(id) ? { code: 'export default {};', map: null } : undefined) },
+    ],
+    ssr: { noExternal: true },
+    publicDir: false,
+    build: {
+      ssr: 'src/boot-shell.tsx',
+      outDir: bootDir,
+      emptyOutDir: true,
+      minify: true,
+      rolldownOptions: { output: { entryFileNames: 'shell.js', codeSplitting: false } },
+    },
+  });
+  const entry = appFiles('index.html');
+  /** A screen's own scripts: its modules with their static imports, less what the app's entry names already. */
+  const screenFiles = (patterns) => {
+    const files = new Set();
+    for (const pattern of patterns) for (const key of Object.keys(manifest).filter((k) => pattern.test(k))) appFiles(key, files);
+    return [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+  };
+  const layout = [/routes\/app\/layout\.tsx$/];
+  const preload = {
+    screens: Object.fromEntries(Object.entries(SCREEN_PATHS).map(([path, name]) => [path, screenFiles([...layout, ...SCREENS[name]])])),
+    catalogs: Object.fromEntries(LOCALES.map((l) => [l, [`/${manifest[`src/locales/${l}.json?part=core`].file}`]])),
+  };
+  writeFileSync(join(bootDir, 'preload.json'), JSON.stringify(preload, null, 1));
+  console.log(`signed-in frame and the preloads of ${Object.keys(preload.screens).length} screens in ${bootDir}`);
 } finally {
   rmSync(ssrDir, { recursive: true, force: true });
 }

@@ -1,13 +1,15 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { BOOT_ELEMENT_ID, type BootData } from '@kora/contracts';
+import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageSpinner } from './components/Spinner';
 import { ToastProvider } from './components/Toaster';
 import { academyCheckQuery } from './lib/academy';
-import { AuthProvider, startSessionCheck, useAuth } from './lib/auth';
+import { keepBootAnswers, replyOf } from './lib/api';
+import { AuthProvider, seedSession, startSessionCheck, useAuth } from './lib/auth';
 import { currentHost } from './lib/host';
-import { initialLocale, LocaleProvider, loadCatalog } from './lib/i18n';
+import { adoptLocale, initialLocale, LocaleProvider, loadCatalog } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { forgetStoredTokens } from './lib/storage';
 import { startOffline } from './offline/register';
@@ -19,12 +21,31 @@ import './styles.css';
 // (so zod never compiles its parsers here anyway), and the refused probe is reported as a violation.
 Reflect.set(globalThis, '__zod_globalConfig', { jitless: true });
 
+/** What a signed-in document from the server carried (apps/server/src/web/app-document.ts), or null. */
+function readBoot(): BootData | null {
+  const text = document.getElementById(BOOT_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 // Older versions kept session tokens in storage; the session is now a cookie no script reads.
 forgetStoredTokens();
+// The document drew the frame in its language, for this session, with the screen's first answers: the app starts
+// from them (docs/architecture.md, "First paint from the server").
+const boot = readBoot();
+if (boot) {
+  adoptLocale(boot.locale);
+  keepBootAnswers(boot.answers);
+}
+const booted = boot !== null && seedSession(replyOf('me', boot.me));
 const queryClient = createQueryClient();
 const router = makeRouter(queryClient);
 // The session and the academy check start beside the language's messages instead of after them.
-startSessionCheck();
+if (!booted) startSessionCheck();
 const startHost = currentHost();
 if (startHost.kind === 'academy') void queryClient.prefetchQuery(academyCheckQuery(startHost.handle));
 // On academy hosts: installable, opens offline, sends attendance marked offline when the network returns.
@@ -40,6 +61,19 @@ function HostGate() {
   if ((handle && check.isPending) || auth.status === 'loading') return <PageSpinner />;
   if (handle && check.data?.exists === false) return <AcademyNotFoundPage handle={handle} />;
   return <RouterProvider router={router} />;
+}
+
+/** Resolves once no query is fetching (the loaders' queries, answered from the document). */
+function idle(client: QueryClient) {
+  return new Promise<void>((resolve) => {
+    const check = () => {
+      if (client.isFetching() > 0) return;
+      stop();
+      resolve();
+    };
+    const stop = client.getQueryCache().subscribe(check);
+    check();
+  });
 }
 
 const root = createRoot(document.getElementById('root')!);
@@ -62,7 +96,11 @@ const render = () =>
 // moment later so that the messages' request (a module import, sent from a promise callback) leaves first.
 // The staff app's screens show no message of the catalogs' `public` part, and the server's codes in words (`errors`)
 // come beside the screen's code, which the screen waits for anyway (locales/parts.ts).
-loadCatalog(initialLocale(), firstMessageParts(router)).then(render, render);
+// A document drawn by the server stays on screen until the app can replace it with the whole screen: its code and
+// its data (the answers it carried) are here, so the first render draws the screen inside the same frame.
+const messages = loadCatalog(initialLocale(), firstMessageParts(router));
+const ready = booted ? Promise.all([messages, router.load().then(() => idle(queryClient))]) : messages;
+ready.then(render, render);
 queueMicrotask(() => {
   loadScreenCode(router);
   loadCatalog(initialLocale(), ['errors']).catch(() => undefined);

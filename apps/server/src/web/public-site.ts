@@ -116,7 +116,7 @@ function variantOf(text: string): Variant {
 }
 
 /** Brotli, then gzip, when the browser accepts it (`;q=0` refuses). */
-function encodingFor(header: string | string[] | undefined): 'br' | 'gzip' | null {
+export function encodingFor(header: string | string[] | undefined): 'br' | 'gzip' | null {
   const accepted = new Set(
     String(header ?? '')
       .toLowerCase()

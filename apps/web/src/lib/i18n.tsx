@@ -83,6 +83,16 @@ const savedLocale = (): Locale | null => {
   }
 };
 
+/**
+ * Takes the language a document from the server was drawn in (main.tsx, `kora-boot`) as this browser's choice: the
+ * server read it from the `lang` cookie or the browser's languages, and the first render must not switch it.
+ */
+export function adoptLocale(locale: Locale) {
+  try {
+    if (savedLocale() !== locale) localStorage.setItem(LOCALE_KEY, locale);
+  } catch {}
+}
+
 /** The browser's language decides unless the user picked one with the flag buttons. */
 export function initialLocale(): Locale {
   const saved = savedLocale();

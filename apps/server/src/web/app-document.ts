@@ -1,0 +1,107 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { addressOf, BOOT_ELEMENT_ID, type BootData, firstRequestsOf, type MeReply, riyadhToday } from '@kora/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookieName } from '../http/session-cookie.js';
+import { encodingFor, type Language, languageOf } from './public-site.js';
+
+/**
+ * The signed-in app's document (docs/architecture.md, "First paint from the server"). A navigation to an academy
+ * page with a member's session cookie is answered with the app's index.html holding what its first paint needs:
+ * the frame (top bar and the member's navigation) drawn by the web build's renderer (apps/web/src/boot-shell.tsx),
+ * the session and the screen's first answers as JSON the app starts from (contracts `FIRST_PAINT`), and the
+ * screen's code and messages to fetch at once. Anything else gets the plain index.html, as before.
+ */
+export interface AppDocument {
+  /** The document for this request, or null when the plain index.html answers it. */
+  render(req: FastifyRequest): Promise<string | null>;
+}
+
+type RenderShell = (input: { me: MeReply; pathname: string; locale: Language }) => Promise<string | null>;
+interface Preload {
+  screens: Record<string, string[]>;
+  catalogs: Record<Language, string[]>;
+}
+
+/** `</script>` and friends cannot end the JSON's element early: `<` is written as its escape. */
+const jsonInHtml = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+
+/** Loads the web build's renderer and preloads; null when the build has none (a build before them, or no build). */
+export async function loadAppDocument(app: FastifyInstance, webDist: string): Promise<AppDocument | null> {
+  const shellFile = join(webDist, 'boot', 'shell.js');
+  const preloadFile = join(webDist, 'boot', 'preload.json');
+  if (!existsSync(shellFile) || !existsSync(preloadFile)) return null;
+  const { renderShell }: { renderShell: RenderShell } = await import(pathToFileURL(shellFile).href);
+  const preload: Preload = JSON.parse(readFileSync(preloadFile, 'utf8'));
+  const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+  if (!template.includes('<div id="root"></div>') || !template.includes('<html lang="en">'))
+    throw new Error(`${webDist}/index.html has no <div id="root"></div> or <html lang="en">`);
+  const { config } = app.deps;
+  const cookieName = sessionCookieName(config, 'member');
+
+  return {
+    async render(req) {
+      // Only a page load (never the service worker's or a script's fetch of the shell) on an academy host, with a session.
+      if (req.headers['sec-fetch-dest'] !== 'document' || req.site.kind !== 'academy' || !req.cookies?.[cookieName]) return null;
+      // The API's own routes answer, with the visitor's cookie, address and language: the same rules, limits and answers.
+      const get = (url: string) =>
+        app.inject({
+          method: 'GET',
+          url,
+          remoteAddress: req.ip,
+          headers: {
+            host: req.headers.host ?? '',
+            cookie: req.headers.cookie ?? '',
+            'x-kora-request': '1',
+            'accept-language': req.headers['accept-language'] ?? '',
+          },
+        });
+      const meAnswer = await get(addressOf('me'));
+      if (meAnswer.statusCode !== 200) return null;
+      const me: MeReply = meAnswer.json();
+      const [pathname, rawSearch = ''] = req.url.split('?');
+      const locale = languageOf(req);
+      const context = {
+        search: Object.fromEntries(new URLSearchParams(rawSearch)),
+        today: riyadhToday(app.deps.clock.now()),
+        locale,
+        userId: me.user.id,
+      };
+      const urls = [
+        addressOf('checkHandle', { params: { handle: req.site.handle } }),
+        ...firstRequestsOf(pathname, context).map(({ key, ...input }) => addressOf(key, input)),
+      ];
+      const [shell, ...answered] = await Promise.all([renderShell({ me, pathname, locale }), ...urls.map(get)]);
+      if (shell === null) return null;
+      // A refused or failed answer is left out: the screen asks again and shows what it gets.
+      const answers = Object.fromEntries(urls.flatMap((url, i) => (answered[i].statusCode === 200 ? [[url, answered[i].json()]] : [])));
+      const boot: BootData = { locale, me, answers };
+      const preloads = [...(preload.screens[pathname] ?? []), ...preload.catalogs[locale]];
+      // Replaced by functions: a `$` in a name or an answer is text, not a replacement pattern.
+      return template
+        .replace('<html lang="en">', () => `<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`)
+        .replace(
+          '</head>',
+          () => `${preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    ')}\n  </head>`,
+        )
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root">${shell}</div>\n    <script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonInHtml(boot)}</script>`,
+        );
+    },
+  };
+}
+
+/** A member's document: never stored by a cache (it holds their data), compressed when the browser accepts it. */
+export function sendSignedInDocument(req: FastifyRequest, reply: FastifyReply, html: string) {
+  reply
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'private, no-store')
+    .header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+  const encoding = encodingFor(req.headers['accept-encoding']);
+  if (!encoding) return reply.send(html);
+  reply.header('Content-Encoding', encoding);
+  return reply.send(encoding === 'br' ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html));
+}

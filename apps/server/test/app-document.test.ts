@@ -1,0 +1,151 @@
+// The signed-in document (src/web/app-document.ts): a member's page load carries the frame, the session and the
+// screen's first answers; anything else gets the plain shell. The frame's renderer here is a stand-in that shows
+// what the server gave it; the web build's own (apps/web/src/boot-shell.tsx) is tested in apps/web and the journeys.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BOOT_ELEMENT_ID, type BootData } from '@kora/contracts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './fixture.js';
+import { addPlayer } from './fixtures.js';
+import { academyHost, BASE } from './harness.js';
+
+const PRELOAD = {
+  screens: { '/players': ['/assets/PlayersPage-abc.js'], '/settings': ['/assets/SubscriptionsPage-abc.js'] },
+  catalogs: { en: ['/assets/en-abc.js'], ar: ['/assets/ar-abc.js'] },
+};
+
+function builtWeb() {
+  const dir = mkdtempSync(join(tmpdir(), 'kora-app-document-'));
+  mkdirSync(join(dir, 'boot'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Kora</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+  );
+  writeFileSync(
+    join(dir, 'boot', 'shell.js'),
+    'export async function renderShell({ me, pathname, locale }) {\n' +
+      '  return `<nav data-path="${pathname}" data-locale="${locale}">${me.user.email}</nav>`;\n' +
+      '}\n',
+  );
+  writeFileSync(join(dir, 'boot', 'preload.json'), JSON.stringify(PRELOAD));
+  return dir;
+}
+
+const t = useTestApp({ academies: 2, coaches: 1, app: { webDist: builtWeb() } });
+const [a, b] = t.academies;
+const [coach] = t.coaches;
+
+/** A page load as Chromium sends it, with the session cookie of `token` (none for null). */
+const load = (path: string, token: string | null, headers: Record<string, string> = {}, handle = a.handle) =>
+  t.app.inject({
+    method: 'GET',
+    url: path,
+    headers: {
+      host: academyHost(handle),
+      'sec-fetch-dest': 'document',
+      ...(token ? { cookie: `kora_session=${token}${headers.cookie ? `; ${headers.cookie}` : ''}` } : {}),
+      ...Object.fromEntries(Object.entries(headers).filter(([k]) => k !== 'cookie')),
+    },
+  });
+
+function bootOf(html: string): BootData | null {
+  const match = new RegExp(`<script type="application/json" id="${BOOT_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+  return match ? JSON.parse(match[1]) : null;
+}
+
+describe('a signed-in page load', () => {
+  it("carries the frame, the session and the players screen's first rows, in a document no cache keeps", async () => {
+    await addPlayer(t.app, a, { name: 'Salem Boot' });
+    const res = await load('/players', a.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(String(res.headers.vary)).toContain('Cookie');
+    expect(res.body).toContain('<html lang="en" dir="ltr">');
+    expect(res.body).toContain(`<div id="root"><nav data-path="/players" data-locale="en">${a.email}</nav></div>`);
+    for (const href of [...PRELOAD.screens['/players'], ...PRELOAD.catalogs.en])
+      expect(res.body).toContain(`<link rel="modulepreload" crossorigin href="${href}">`);
+    const boot = bootOf(res.body);
+    expect(boot?.locale).toBe('en');
+    expect(boot?.me).toMatchObject({ user: { id: a.userId, email: a.email } });
+    expect(Object.keys(boot?.answers ?? {}).sort()).toEqual(
+      ['/api/academies/check/' + a.handle, '/api/teams', '/api/users?role=PLAYER'].sort(),
+    );
+    expect(JSON.stringify(boot?.answers['/api/users?role=PLAYER'])).toContain('Salem Boot');
+    // The same answers the API gives the screen's own calls.
+    const list = await t.api(a)('listUsers', { query: { role: 'PLAYER' } });
+    expect(boot?.answers['/api/users?role=PLAYER']).toEqual(list.json());
+  });
+
+  it('is drawn in the language the visitor picked (the lang cookie), right to left in Arabic', async () => {
+    const res = await load('/players', a.token, { cookie: 'lang=ar' });
+    expect(res.body).toContain('<html lang="ar" dir="rtl">');
+    expect(res.body).toContain('data-locale="ar"');
+    expect(res.body).toContain(`href="${PRELOAD.catalogs.ar[0]}"`);
+    expect(res.body).not.toContain(`href="${PRELOAD.catalogs.en[0]}"`);
+    expect(bootOf(res.body)?.locale).toBe('ar');
+  });
+
+  it('keeps what a member may not read out of the document, and still draws the frame', async () => {
+    // The default Coach type reads no Settings: the subscriptions are refused to them, so not carried.
+    const res = await load('/settings', coach.token);
+    expect(res.statusCode).toBe(200);
+    const boot = bootOf(res.body);
+    expect(boot?.me).toMatchObject({ user: { id: coach.id } });
+    expect(Object.keys(boot?.answers ?? {})).toEqual([`/api/academies/check/${a.handle}`]);
+  });
+
+  it('cannot be closed early by a name: the JSON keeps `<` escaped, and reads back the same', async () => {
+    await addPlayer(t.app, a, { name: 'Evil </script><script>alert(1)</script>' });
+    const res = await load('/players', a.token);
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    expect(JSON.stringify(bootOf(res.body)?.answers['/api/users?role=PLAYER'])).toContain('Evil </script><script>alert(1)</script>');
+  });
+});
+
+describe('the plain shell answers', () => {
+  const isPlain = (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain(BOOT_ELEMENT_ID);
+  };
+
+  it('a fetch that is not a page load (the service worker keeping the shell, a script)', async () => {
+    isPlain(await load('/players', a.token, { 'sec-fetch-dest': 'empty' }));
+  });
+
+  it('a visitor without a session cookie, or with a session only as a bearer header', async () => {
+    isPlain(await load('/players', null));
+    isPlain(await load('/players', null, { authorization: `Bearer ${a.token}` }));
+  });
+
+  it("another academy's member, on this academy's host", async () => {
+    isPlain(await load('/players', b.token));
+  });
+
+  it('a session that ended', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: academyHost(a.handle) },
+      payload: { handle: a.handle, email: a.email, password: a.password },
+    });
+    const token: string = login.json().token;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { host: academyHost(a.handle), authorization: `Bearer ${token}` },
+    });
+    isPlain(await load('/players', token));
+  });
+
+  it('the root domain, which is no academy', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/auth/login',
+      headers: { host: BASE, 'sec-fetch-dest': 'document', cookie: `kora_session=${a.token}` },
+    });
+    isPlain(res);
+  });
+});

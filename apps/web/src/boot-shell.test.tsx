@@ -1,0 +1,45 @@
+// The frame the server draws around a signed-in screen (boot-shell.tsx, built for apps/server/src/web/app-document.ts):
+// the member's navigation only, in their language, with the entry of the address marked.
+import { AREAS, readFlag } from '@kora/contracts';
+import { describe, expect, it } from 'vitest';
+import { renderShell } from './boot-shell';
+import { replyOf } from './lib/api';
+import { signedInAs } from './test-render';
+
+const coach = replyOf(
+  'me',
+  signedInAs({ canReadMyTrainings: true, canWriteMyTrainings: true, canReadSchedule: true }, { name: 'Coach Waleed', role: 'COACH' }),
+);
+const admin = replyOf('me', signedInAs(Object.fromEntries(AREAS.map((area) => [readFlag(area), true]))));
+const links = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map(([, href, text]) => `${href} ${text}`);
+
+describe('the signed-in frame drawn for the server', () => {
+  it("lists only the areas the member reads, and marks the address's entry", async () => {
+    const html = await renderShell({ me: coach, pathname: '/trainings', locale: 'en' });
+    expect(links(html ?? '')).toEqual(['/trainings My Trainings', '/schedule Schedule']);
+    expect(html).toMatch(/<a [^>]*href="\/trainings"[^>]*aria-current="page"|<a [^>]*aria-current="page"[^>]*href="\/trainings"/);
+    expect(html).toContain('data-testid="page-spinner"');
+  });
+
+  it('draws an admin every area, in Arabic when asked, with the academy', async () => {
+    const html = await renderShell({ me: admin, pathname: '/players', locale: 'ar' });
+    expect(links(html ?? '').map((l) => l.split(' ')[0])).toEqual([
+      '/',
+      '/trainings',
+      '/teams',
+      '/players',
+      '/growth',
+      '/coaches',
+      '/schedule',
+      '/settings',
+    ]);
+    expect(links(html ?? '')).toContain('/players اللاعبون');
+    expect(html).toContain('Falcons');
+    expect(html).not.toMatch(/>Players</);
+  });
+
+  it('draws nothing for a session that names no academy', async () => {
+    const none = replyOf('me', { ...admin, user: { ...admin.user, academyUsers: [] } });
+    expect(await renderShell({ me: none, pathname: '/', locale: 'en' })).toBeNull();
+  });
+});
