@@ -1,14 +1,17 @@
 // Why: parents sign in without a password — the e-mail or Saudi mobile the academy holds for them, then
 // the 6-digit code sent there (or the mailed link, whose token arrives in the address's fragment).
-import { latinDigits } from '@kora/contracts';
+import { familySignInBody, familyVerifyBody, latinDigits } from '@kora/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
+import { Form } from '../../components/form/Form';
+import { useBoundField, useFields } from '../../components/form/fields';
+import { useZodForm, type ZodForm } from '../../components/form/useZodForm';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
-import { ErrorBox } from '../../components/States';
 import { academyCheckQuery } from '../../lib/academy';
 import type { Reply } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
@@ -31,6 +34,34 @@ function takeLinkToken(): string | null {
 /** Seconds before another new code may be asked for from this screen. */
 const RESEND_WAIT_S = 30;
 
+/** The address step's values: the contract's address rule (an e-mail, or a Saudi mobile number). */
+const addressSchema = familySignInBody.pick({ address: true });
+/** The code step's values: the contract's six digits (the first form of the verification body). */
+const codeSchema = familyVerifyBody.options[0].pick({ code: true });
+
+/** The six-digit code's field: only digits (Arabic-Indic ones become Latin), at most six, as they are typed. */
+function CodeField({ form }: { form: ZodForm<typeof codeSchema> }) {
+  const { field, text, error } = useBoundField(form.control, 'code');
+  return (
+    <TextField
+      label={<FormattedMessage id="family.signIn.code" />}
+      name={field.name}
+      ref={field.ref}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      maxLength={6}
+      dir="ltr"
+      className="text-center text-xl tracking-[0.5em]"
+      value={text ?? ''}
+      onChange={(e) => field.onChange(latinDigits(e.target.value).replace(/\D/g, '').slice(0, 6))}
+      onBlur={field.onBlur}
+      error={error}
+      autoFocus
+    />
+  );
+}
+
 export function FamilySignInPage() {
   const intl = useIntl();
   const { locale } = useLocale();
@@ -40,16 +71,24 @@ export function FamilySignInPage() {
   const host = currentHost();
   const academy = useQuery({ ...academyCheckQuery(host.kind === 'academy' ? host.handle : ''), enabled: host.kind === 'academy' });
   const [step, setStep] = useState<'address' | 'code'>('address');
-  const [address, setAddress] = useState('');
-  const [code, setCode] = useState('');
+  const addressForm = useZodForm(addressSchema, { defaultValues: { address: '' } });
+  const codeForm = useZodForm(codeSchema, { defaultValues: { code: '' } });
+  const af = useFields(addressForm);
+  // The address as typed is what is sent (the server reads it with the same rule) and shown on the code step.
+  const address = useWatch({ control: addressForm.control, name: 'address' });
+  const code = useWatch({ control: codeForm.control, name: 'code' });
+  /** The mailed link's verification or a new code on its way: the forms' own sends have their `isSubmitting`. */
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   /** After a new code was asked for: said on the screen, and another waits RESEND_WAIT_S seconds. */
   const [resent, setResent] = useState(false);
   const [resendIn, setResendIn] = useState(0);
   const linkToken = useRef<string | null | undefined>(undefined);
   usePortalManifest(locale);
   useDocumentTitle('family.signIn.title');
+
+  /** A failure outside a form's own send (the link, a new code): said at the top of the form on the screen. */
+  const failed = (form: typeof addressForm | typeof codeForm, err: unknown) =>
+    form.setError('root.server', { type: 'server', message: errorText(err, 'family.signIn.failed') });
 
   const signedIn = async (reply: Reply<'familyVerify'>) => {
     // The answer's token is not kept: the session is the `kora_family` cookie the verification set.
@@ -68,23 +107,14 @@ export function FamilySignInPage() {
     setBusy(true);
     verifyFamilySignIn({ token }, locale)
       .then(signedIn)
-      .catch((err) => setError(errorText(err, 'family.signIn.failed')))
+      .catch((err) => failed(addressForm, err))
       .finally(() => setBusy(false));
   });
 
-  const send = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
-      await sendFamilySignIn(address, locale);
-      setStep('code');
-      setCode('');
-    } catch (err) {
-      setError(errorText(err, 'family.signIn.failed'));
-    } finally {
-      setBusy(false);
-    }
+  const send = async () => {
+    await sendFamilySignIn(addressForm.getValues('address'), locale);
+    codeForm.reset({ code: '' });
+    setStep('code');
   };
 
   useEffect(() => {
@@ -95,31 +125,23 @@ export function FamilySignInPage() {
 
   // The same address again: the server's caps still hold, and a refusal says how long to wait.
   const resend = async () => {
-    setError(undefined);
+    codeForm.clearErrors();
     setResent(false);
     setBusy(true);
     try {
       await sendFamilySignIn(address, locale);
-      setCode('');
+      codeForm.reset({ code: '' });
       setResent(true);
       setResendIn(RESEND_WAIT_S);
     } catch (err) {
-      setError(errorText(err, 'family.signIn.failed'));
+      failed(codeForm, err);
     } finally {
       setBusy(false);
     }
   };
 
-  const verify = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
-      await signedIn(await verifyFamilySignIn({ address, code }, locale));
-    } catch (err) {
-      setError(errorText(err, 'family.signIn.failed'));
-      setBusy(false);
-    }
+  const verify = async ({ code }: { code: string }) => {
+    await signedIn(await verifyFamilySignIn({ address, code }, locale));
   };
 
   const academyName = academy.data?.academy ? displayName(academy.data.academy, locale) : null;
@@ -146,13 +168,12 @@ export function FamilySignInPage() {
           )}
         </div>
         <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-xs">
-          {error && <ErrorBox>{error}</ErrorBox>}
           {step === 'address' ? (
-            <form onSubmit={send} className="space-y-4" noValidate>
+            <Form form={addressForm} onSubmit={send} errorFallback="family.signIn.failed" className="space-y-4">
               <p className="text-sm text-slate-600">
                 <FormattedMessage id="family.signIn.intro" />
               </p>
-              <TextField
+              <af.Text
                 label={<FormattedMessage id="family.signIn.address" />}
                 name="address"
                 autoComplete="username"
@@ -160,16 +181,14 @@ export function FamilySignInPage() {
                 inputMode="text"
                 dir="ltr"
                 placeholder={intl.formatMessage({ id: 'family.signIn.addressPlaceholder' })}
-                value={address}
-                onChange={(e) => setAddress(e.target.value)}
                 required
               />
-              <Button type="submit" full loading={busy} disabled={!address.trim()}>
+              <Button type="submit" full loading={busy || addressForm.formState.isSubmitting} disabled={!address.trim()}>
                 <FormattedMessage id="family.signIn.send" />
               </Button>
-            </form>
+            </Form>
           ) : (
-            <form onSubmit={verify} className="space-y-4" noValidate>
+            <Form form={codeForm} onSubmit={verify} errorFallback="family.signIn.failed" className="space-y-4">
               <p className="text-sm text-slate-600" role="status">
                 <FormattedMessage
                   id="family.signIn.sent"
@@ -182,20 +201,8 @@ export function FamilySignInPage() {
                   }}
                 />
               </p>
-              <TextField
-                label={<FormattedMessage id="family.signIn.code" />}
-                name="code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                pattern="[0-9]*"
-                maxLength={6}
-                dir="ltr"
-                className="text-center text-xl tracking-[0.5em]"
-                value={code}
-                onChange={(e) => setCode(latinDigits(e.target.value).replace(/\D/g, '').slice(0, 6))}
-                autoFocus
-              />
-              <Button type="submit" full loading={busy} disabled={code.length !== 6}>
+              <CodeField form={codeForm} />
+              <Button type="submit" full loading={busy || codeForm.formState.isSubmitting} disabled={code.length !== 6}>
                 <FormattedMessage id="family.signIn.verify" />
               </Button>
               {resent && (
@@ -206,7 +213,7 @@ export function FamilySignInPage() {
               <button
                 type="button"
                 className="w-full text-center text-sm font-medium text-brand-700 hover:underline disabled:text-slate-500 disabled:no-underline"
-                disabled={busy || resendIn > 0}
+                disabled={busy || codeForm.formState.isSubmitting || resendIn > 0}
                 onClick={() => void resend()}
               >
                 {resendIn > 0 ? (
@@ -220,13 +227,13 @@ export function FamilySignInPage() {
                 className="w-full text-center text-sm font-medium text-brand-700 hover:underline"
                 onClick={() => {
                   setStep('address');
-                  setError(undefined);
+                  addressForm.clearErrors();
                   setResent(false);
                 }}
               >
                 <FormattedMessage id="family.signIn.other" />
               </button>
-            </form>
+            </Form>
           )}
         </div>
       </main>

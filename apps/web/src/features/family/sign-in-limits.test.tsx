@@ -83,6 +83,34 @@ describe('the sign-in tells why no code came', () => {
   });
 });
 
+describe('an address the contract refuses', () => {
+  it('is said under the field in the screen language and sends nothing; corrected, the code is sent (Arabic)', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init: RequestInit = {}) => {
+        const url = new URL(String(input), 'http://demo.kora.test');
+        if (`${init.method ?? 'GET'} ${url.pathname}` !== 'POST /api/family/sign-in')
+          return json({ message: 'Not found', code: 'not_found' }, 404);
+        asked.push(JSON.parse(String(init.body)).address);
+        return json({ message: 'sent' }, 202);
+      }),
+    );
+    const user = userEvent.setup();
+    renderSignIn('ar');
+    const field = await screen.findByLabelText('البريد الإلكتروني أو رقم الجوال');
+    await user.type(field, 'noura@');
+    await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
+    expect(await screen.findByText('أدخل البريد الإلكتروني أو رقم الجوال السعودي المسجّل لدى الأكاديمية')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(asked).toEqual([]);
+    await user.type(field, 'kora.sa');
+    await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
+    await screen.findByLabelText('الرمز المكوّن من 6 أرقام');
+    expect(asked).toEqual(['noura@kora.sa']);
+  });
+});
+
 describe('a new code from the code step', () => {
   it('asks again for the same address, says a new code is coming, then waits before another (Arabic)', async () => {
     const asked: string[] = [];
