@@ -4,7 +4,12 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { serverLog } from './global-setup';
 
-export const port = () => inject('port');
+const workerId = () => Number(process.env.VITEST_POOL_ID ?? 1);
+/** The port of this worker's own server (global-setup.ts): files running side by side each have theirs. */
+export const port = () => {
+  const ports = inject('ports');
+  return ports[(workerId() - 1) % ports.length];
+};
 export const rootUrl = (path = '/') => `http://localhost:${port()}${path}`;
 export const academyUrl = (handle: string, path = '/') => `http://${handle}.localhost:${port()}${path}`;
 export const DEMO = {
@@ -37,7 +42,9 @@ export function useBrowser(opts: { mobile?: boolean; locale?: string } = {}) {
       const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
       await ctx.page.screenshot({ path: `${artifacts}FAILED-${name}.png`, fullPage: true }).catch(() => {});
       const frames = ctx.page.frames().map((f) => f.url());
-      const log = existsSync(serverLog) ? readFileSync(serverLog, 'utf8').trim().split('\n').slice(-15).join('\n') : '';
+      const log = existsSync(serverLog(workerId()))
+        ? readFileSync(serverLog(workerId()), 'utf8').trim().split('\n').slice(-15).join('\n')
+        : '';
       console.error(`failed at ${ctx.page.url()}; frames: ${frames.join(' | ')}\nthe server's last log lines:\n${log}`);
     }
     await ctx.context?.close();

@@ -1,5 +1,6 @@
-// Starts the production build on a free port with a fresh embedded database (demo academy
-// included) for the journeys, and stops it afterwards.
+// Starts the production build for the journeys, and stops it afterwards: one server per journey worker
+// (vitest.config.ts runs two files at once), each on a free port with a fresh embedded database of its own
+// (demo academy included), so files running side by side never see each other's data.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,19 +18,16 @@ const freePort = () =>
     });
   });
 
-/** The server's log (warnings and errors): a failed journey prints its end (browser.ts). */
-export const serverLog = new URL('./artifacts/server.log', import.meta.url).pathname;
+/** A server's log (warnings and errors): a failed journey prints its end (browser.ts). */
+export const serverLog = (worker: number) => new URL(`./artifacts/server-${worker}.log`, import.meta.url).pathname;
 
-let server: ChildProcess | undefined;
-let dataDir = '';
-
-export default async function setup(project: TestProject) {
+/** Starts one server; answers its port once the demo academy is there, and how to stop it. */
+async function startServer(worker: number) {
   const port = await freePort();
-  dataDir = mkdtempSync(join(tmpdir(), 'kora-e2e-'));
-  mkdirSync(new URL('./artifacts/', import.meta.url).pathname, { recursive: true });
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kora-e2e-'));
+  const server: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    stdio: ['ignore', openSync(serverLog, 'w'), 'inherit'],
+    stdio: ['ignore', openSync(serverLog(worker), 'w'), 'inherit'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -43,6 +41,10 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
     },
   });
+  const stop = () => {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   // The demo academy is seeded at the first start: on a loaded 2-core machine that can take more than a minute.
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -50,18 +52,38 @@ export default async function setup(project: TestProject) {
       const res = await fetch(`http://127.0.0.1:${port}/api/academies/check/demo`);
       if ((await res.json()).exists) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('Kora did not start within 180 s');
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error('Kora did not start within 180 s');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  project.provide('port', port);
-  return () => {
-    server?.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+  return { port, stop };
+}
+
+export default async function setup(project: TestProject) {
+  mkdirSync(new URL('./artifacts/', import.meta.url).pathname, { recursive: true });
+  const workers = Math.max(1, project.config.maxWorkers ?? project.vitest.config.maxWorkers ?? 1);
+  const started = await Promise.allSettled(Array.from({ length: workers }, (_, i) => startServer(i + 1)));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = () => {
+    for (const s of servers) s.stop();
   };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'ports',
+    servers.map((s) => s.port),
+  );
+  return stopAll;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    port: number;
+    /** The journey servers' ports, by worker (VITEST_POOL_ID 1 is the first). */
+    ports: number[];
   }
 }

@@ -11,8 +11,11 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 const sh = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
-sh('npm run build -w @kora/web');
-sh('npm run build -w @kora/server');
+// `npm test` builds them itself beside the server suite and says so (E2E_BUILT=1), in the same run.
+if (process.env.E2E_BUILT !== '1') {
+  sh('npm run build -w @kora/web');
+  sh('npm run build -w @kora/server');
+}
 // `npm run test:e2e -- access` runs the journeys of the files whose names match.
 const res = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
   cwd: root,

@@ -6,7 +6,9 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
-    fileParallelism: false,
+    // Two files at once, each on its own server and database (global-setup.ts): one journey mostly waits on
+    // the browser or the server in turn, so two keep both cores of a small machine busy.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 90_000,
   },

@@ -1,9 +1,11 @@
-// `npm test`: every test. Unit and API tests on embedded PGlite and, when TEST_DATABASE_URL is set,
-// the server suite again on PostgreSQL — the two side by side (the PostgreSQL run mostly waits on the
-// database server, so on a 2-core machine it costs little beside the other); then the end-to-end
-// journeys in Chromium.
+// `npm test`: every test, in two streams side by side on a 2-core machine (each vitest run uses one
+// worker there), so neither core waits while the other works: the server suite on embedded PGlite in
+// one; in the other the server suite again on PostgreSQL when TEST_DATABASE_URL is set (its files that
+// can reach a database, scripts/database-tests.mjs), the web and contracts tests, then the build the
+// journeys run against. Then the end-to-end journeys in Chromium.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { serverTestFiles } from './database-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -31,13 +33,50 @@ function run(name, cmd, args, env, { buffered = false } = {}) {
   });
 }
 
-const databases = [run('unit and API tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' })];
-if (process.env.TEST_DATABASE_URL)
-  databases.push(run('API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], {}, { buffered: true }));
-const failed = (await Promise.all(databases)).find((status) => status !== 0);
+const journeys = existsSync(`${root}e2e/run.mjs`) && process.env.SKIP_E2E !== '1';
+
+/** Steps one after another, each beside the other stream: stops at the first that fails. */
+async function inTurn(steps) {
+  for (const step of steps) {
+    const status = await step();
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+const streams = [
+  run('server tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }),
+  inTurn([
+    ...(process.env.TEST_DATABASE_URL
+      ? [
+          () =>
+            run(
+              'server tests that reach a database (PostgreSQL)',
+              'npx',
+              ['vitest', 'run', '--project', 'server', ...serverTestFiles().database],
+              {},
+              {
+                buffered: true,
+              },
+            ),
+        ]
+      : []),
+    () =>
+      run(
+        'web and contracts tests',
+        'npx',
+        ['vitest', 'run', '--project', 'web', '--project', 'contracts'],
+        { TEST_DATABASE_URL: '' },
+        { buffered: true },
+      ),
+    ...(journeys ? [() => run('build for the journeys (web and server)', 'npm', ['run', 'build'], {}, { buffered: true })] : []),
+  ]),
+];
+const failed = (await Promise.all(streams)).find((status) => status !== 0);
 if (failed !== undefined) process.exit(failed);
 
-if (existsSync(`${root}e2e/run.mjs`) && process.env.SKIP_E2E !== '1') {
-  const status = await run('end-to-end journeys (Chromium)', 'node', ['e2e/run.mjs'], {});
+if (journeys) {
+  // Built above, in the other stream.
+  const status = await run('end-to-end journeys (Chromium)', 'node', ['e2e/run.mjs'], { E2E_BUILT: '1' });
   if (status !== 0) process.exit(status);
 }

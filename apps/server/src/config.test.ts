@@ -60,6 +60,8 @@ function start(env: Record<string, string>, dataDir: string) {
       PORT: String(port),
       HOST: '127.0.0.1',
       PASSWORD_HASH_COST: '',
+      // No built web app: `npm test` builds it beside this suite, and these starts are about the server alone.
+      WEB_DIST: join(dataDir, 'no-web-build'),
       ...env,
     },
   });

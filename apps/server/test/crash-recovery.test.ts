@@ -62,6 +62,8 @@ function startServer(dataDir: string, port: number) {
       HOST: '127.0.0.1',
       BASE_DOMAIN: BASE,
       SEED_DEMO: 'never',
+      // No built web app: `npm test` builds it beside this suite, and a crash of the server is about its data alone.
+      WEB_DIST: join(dataDir, 'no-web-build'),
       RATE_LIMIT_SCALE: '1000',
       LOG_LEVEL: 'warn',
     },
