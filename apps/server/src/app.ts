@@ -45,6 +45,8 @@ import { eventRoutes } from './modules/events/routes.js';
 import { familyRoutes } from './modules/family/routes.js';
 import { growthRoutes } from './modules/growth/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
+import { createMessenger, type Messenger } from './modules/messages/queue.js';
+import { messageRoutes } from './modules/messages/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { playerImportRoutes } from './modules/player-import/routes.js';
@@ -60,6 +62,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The ZATCA reporting queue's worker (modules/e-invoicing/reporting.ts). */
     reporter: Reporter;
+    /** The messages queue's worker and its channels (modules/messages/queue.ts). */
+    messenger: Messenger;
   }
 }
 
@@ -121,6 +125,14 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   });
   app.decorate('reporter', reporter);
   app.addHook('onClose', () => reporter.stop());
+  // Messages to parents and coaches: main.ts starts its timer; a send in flight finishes before the database closes.
+  const messenger = createMessenger({ data, config: deps.config, clock: deps.clock, mailer: deps.mailer, counters, log: app.log });
+  app.decorate('messenger', messenger);
+  app.addHook('onClose', () => messenger.stop());
+  // A change that wrote messages wakes the worker once answered (its transaction has committed).
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) messenger.wake();
+  });
   await registerSecurityHeaders(app, deps.config);
   registerAccess(app);
   // Before the routes: the public and the members' package lists share GET /api/packages.
@@ -203,6 +215,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(paymentRoutes);
   await app.register(invoiceRoutes);
   await app.register(familyRoutes);
+  await app.register(messageRoutes);
   // The sandbox provider's own card page (none for PayTabs, whose page is on its domain).
   if (deps.payments.plugin) await app.register(deps.payments.plugin);
 

@@ -42,6 +42,23 @@ const envSchema = z.object({
   SMS_PER_NUMBER_DAY: z.coerce.number().int().min(1).default(10),
   SMS_PER_ACADEMY_DAY: z.coerce.number().int().min(1).default(500),
   SMS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+  /**
+   * WhatsApp Business Cloud API (modules/messages/channels/whatsapp.ts): set all four, or none (the
+   * development outbox). A part of them refuses to start.
+   */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_API_BASE: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v21.0'),
+  /** Web Push (modules/messages/channels/push.ts): the VAPID key pair and subject; without, development makes one in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
   PAYTABS_PROFILE_ID: z.string().optional(),
   PAYTABS_SERVER_KEY: z.string().optional(),
   PAYTABS_BASE_URL: z.string().default('https://secure.paytabs.sa'),
@@ -111,6 +128,44 @@ function smsConfigOf(e: z.infer<typeof envSchema>) {
 }
 export type SmsConfig = ReturnType<typeof smsConfigOf>;
 
+/** WhatsApp's Cloud API with its secrets, or the development outbox; a part of the secrets is refused at start. */
+function whatsappConfigOf(e: z.infer<typeof envSchema>) {
+  const parts = {
+    WHATSAPP_TOKEN: e.WHATSAPP_TOKEN,
+    WHATSAPP_PHONE_NUMBER_ID: e.WHATSAPP_PHONE_NUMBER_ID,
+    WHATSAPP_APP_SECRET: e.WHATSAPP_APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: e.WHATSAPP_VERIFY_TOKEN,
+  };
+  const missing = Object.entries(parts)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length === 4) return { provider: 'outbox' as const };
+  if (missing.length > 0)
+    throw new Error(
+      `WhatsApp is configured without ${missing.join(', ')}: set all of WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN, or none`,
+    );
+  return {
+    provider: 'cloud' as const,
+    token: e.WHATSAPP_TOKEN as string,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID as string,
+    appSecret: e.WHATSAPP_APP_SECRET as string,
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN as string,
+    apiBase: e.WHATSAPP_API_BASE.replace(/\/$/, ''),
+    apiVersion: e.WHATSAPP_API_VERSION,
+  };
+}
+export type WhatsappConfig = ReturnType<typeof whatsappConfigOf>;
+
+/** VAPID keys from the configuration (pushes are sent), or null (development makes a pair in DATA_DIR and records pushes). */
+function vapidConfigOf(e: z.infer<typeof envSchema>) {
+  if (!e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY) return null;
+  if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY || !e.VAPID_SUBJECT)
+    throw new Error('Web Push needs VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (mailto: or https: address) together');
+  if (!/^(mailto:|https:\/\/)/.test(e.VAPID_SUBJECT)) throw new Error('VAPID_SUBJECT must be a mailto: or https:// address');
+  return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT };
+}
+export type VapidConfig = NonNullable<ReturnType<typeof vapidConfigOf>>;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const e = envSchema.parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   // Production is a site served over HTTPS. NODE_ENV says nothing here: `npm start` sets it for a local run too.
@@ -132,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exposeOutbox: e.EXPOSE_OUTBOX,
     exposeSqlCount: e.EXPOSE_SQL_COUNT,
     sms: smsConfigOf(e),
+    whatsapp: whatsappConfigOf(e),
+    vapid: vapidConfigOf(e),
     smsCaps: {
       perNumber15Min: e.SMS_PER_NUMBER_15MIN,
       perNumberDay: e.SMS_PER_NUMBER_DAY,

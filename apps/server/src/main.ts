@@ -71,6 +71,8 @@ deps.mailer.start();
 void deps.mailer.deliverDue();
 // E-invoices waiting to be reported to ZATCA (queued before a restart too) go now and on retries.
 app.reporter.start();
+// Messages queued before a restart (or waiting for a retry or the end of quiet hours) go now and on the timer.
+app.messenger.start();
 if (config.production && deps.zatca.environment === 'local')
   log.warn('e-invoices are reported to the built-in ZATCA simulator (set ZATCA_ENV to simulation or core to report to ZATCA)');
 // Parents' subscription reminders: every academy, once at start and then hourly (each mail once, whatever the number of processes).

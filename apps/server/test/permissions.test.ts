@@ -206,6 +206,21 @@ const TABLE: Case[] = [
   { key: 'listFamilyJoins', allow: [R('Players')] },
   // A registration that does not exist: 404 for those allowed, nothing decided.
   { key: 'decideFamilyJoin', allow: [W('Players')], body: () => ({ decision: 'confirm' }) },
+
+  // Messages: a parent's own choices and devices; a member's devices; the VAPID key and WhatsApp's
+  // webhook are public (an empty body or query is 400 before any signature is read); Settings → Messages.
+  { key: 'familyNotificationPreferences', allow: 'parent' },
+  { key: 'updateFamilyNotificationPreferences', allow: 'parent', body: () => ({}) },
+  { key: 'familyPushSubscribe', allow: 'parent', body: () => ({}) },
+  { key: 'familyPushUnsubscribe', allow: 'parent', body: () => ({ endpoint: 'https://push.example.com/none' }) },
+  { key: 'pushSubscribe', allow: 'member', body: () => ({}) },
+  { key: 'pushUnsubscribe', allow: 'member', body: () => ({ endpoint: 'https://push.example.com/none' }) },
+  { key: 'pushPublicKey', allow: 'public' },
+  { key: 'whatsappVerify', allow: 'public' },
+  { key: 'whatsappWebhook', allow: 'public', body: () => ({}) },
+  { key: 'listMessages', allow: [R('Settings')] },
+  { key: 'getMessageSettings', allow: [R('Settings')] },
+  { key: 'updateMessageSettings', allow: [W('Settings')], body: () => ({}) },
 ];
 
 let t: TestContext;

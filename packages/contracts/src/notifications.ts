@@ -63,16 +63,15 @@ export const QUIET_HOURS = { from: '22:00', until: '07:00' } as const;
 export const URGENT_WITHIN_HOURS = 12;
 
 /** Channels chosen for each kind: a set of channels, possibly empty (nothing of that kind). */
-const channelSet = z
-  .array(messageChannelSchema)
-  .max(MESSAGE_CHANNELS.length)
-  .transform((channels) => MESSAGE_CHANNELS.filter((c) => channels.includes(c)));
-export const parentChannelsSchema = z.object(
-  Object.fromEntries(PARENT_MESSAGE_KINDS.map((kind) => [kind, channelSet])) as Record<ParentMessageKind, typeof channelSet>,
-);
+const channelList = z.array(messageChannelSchema).max(MESSAGE_CHANNELS.length);
+const byKind = <T extends z.ZodType>(schema: T) =>
+  z.object(Object.fromEntries(PARENT_MESSAGE_KINDS.map((kind) => [kind, schema])) as Record<ParentMessageKind, T>);
+export const parentChannelsSchema = byKind(channelList);
 export type ParentChannels = z.infer<typeof parentChannelsSchema>;
-/** Some kinds only (an update leaves the others as they are). */
-export const parentChannelsPatchSchema = parentChannelsSchema.partial();
+/** Some kinds only (an update leaves the others as they are); each set kept once, in the channels' order. */
+export const parentChannelsPatchSchema = byKind(
+  channelList.transform((channels) => MESSAGE_CHANNELS.filter((c) => channels.includes(c))),
+).partial();
 
 /** The academy's defaults when it has chosen none: e-mail and push for everything, SMS for cancellations. */
 export const DEFAULT_PARENT_CHANNELS: ParentChannels = {
@@ -215,7 +214,7 @@ export const whatsappWebhookReply = z.object({ ok: z.literal(true) });
 /**
  * `GET /api/message-settings`: the academy's default channels per kind (a parent who chose nothing
  * gets them), whether a player marked absent without notice is told to the parent, and which
- * channels are configured on this server (a channel not configured records to the development outbox).
+ * channels work on this server (a provider, or outside production the development outbox standing in for it).
  */
 export const messageSettingsSchema = z.object({
   channels: parentChannelsSchema,

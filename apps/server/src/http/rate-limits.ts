@@ -60,6 +60,8 @@ export const BODY_LIMIT_EXCEPTIONS: Partial<Record<RouteKey, number>> = {
   /** The payment provider's callback and the browser's return: the provider's fields, as the form parser already allowed. */
   paymentCallback: 16 * KB,
   paymentReturn: 16 * KB,
+  /** WhatsApp's status callbacks: a batch of statuses with their metadata. */
+  whatsappWebhook: 64 * KB,
 };
 
 /** A route's body limit: its own, else its exception, else by whether it takes a body and who may call it. */

@@ -5,6 +5,7 @@ import { noteAudit } from '../../http/audit.js';
 import { forbidden } from '../../http/errors.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
+import { eventStates, eventsInScopeIds, tellAdded, tellCancelled, tellEdited } from '../messages/events.js';
 import { participationsOf } from '../players/service.js';
 import { calendarFeedStatus, createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.js';
 import { createEvent, deleteEvent, eventsListJson, updateEvent } from './service.js';
@@ -22,13 +23,30 @@ export async function eventRoutes(app: FastifyInstance) {
     const query = { ...req.query, coachId };
     return sendCachedList(req, reply, `events ${JSON.stringify(query)}`, (tx) => eventsListJson(tx, query));
   });
-  route(app, 'createEvent', write, (req) => req.tenant((tx) => createEvent(tx, req.body, app.deps.clock.now())));
-  route(app, 'updateEvent', write, (req) =>
-    req.tenant((tx) => updateEvent(tx, req.params.id, req.body, req.query.scope, app.deps.clock.now())),
-  );
+  // Parents and coaches are told in the change's own transaction (modules/messages/events.ts).
+  route(app, 'createEvent', write, (req) => {
+    const now = app.deps.clock.now();
+    return req.tenant(async (tx) => {
+      const created = await createEvent(tx, req.body, now);
+      await tellAdded(tx, app.messenger.messaging, created.id, now);
+      return created;
+    });
+  });
+  route(app, 'updateEvent', write, (req) => {
+    const now = app.deps.clock.now();
+    return req.tenant(async (tx) => {
+      const before = await eventStates(tx, await eventsInScopeIds(tx, req.params.id, req.query.scope));
+      const updated = await updateEvent(tx, req.params.id, req.body, req.query.scope, now);
+      await tellEdited(tx, app.messenger.messaging, before, now);
+      return updated;
+    });
+  });
   // 204 as the contract has it; a header says how many events went, so the screen can say it (a series' rest is more than one).
   route(app, 'deleteEvent', { ...write, audit: true }, (req, reply) =>
     req.tenant(async (tx) => {
+      // Told before the rows go: who the teams' parents and the coaches are.
+      const ids = await eventsInScopeIds(tx, req.params.id, req.query.scope);
+      await tellCancelled(tx, app.messenger.messaging, ids, app.deps.clock.now());
       const effect = await deleteEvent(tx, req.params.id, req.query.scope);
       noteAudit(req, effect);
       reply.header(EVENTS_DELETED_HEADER, String(effect.eventsDeleted));
