@@ -17,6 +17,7 @@ import { NOT_VERSIONED, TENANT_TABLES } from '../src/db/tenant-tables.js';
 import { eventsListJson } from '../src/modules/events/service.js';
 import { growthPlayersJson } from '../src/modules/growth/service.js';
 import { listInvoices } from '../src/modules/invoices/service.js';
+import type { SensitiveView } from '../src/modules/players/sensitive.js';
 import { monthlyStats } from '../src/modules/stats/service.js';
 import { subscriptionsListJson } from '../src/modules/subscriptions/service.js';
 import { teamsListJson } from '../src/modules/teams/service.js';
@@ -30,15 +31,18 @@ beforeAll(async () => {
   academyId = (await registerAndLogin(t.app)).id;
 });
 
+const COACH_VIEW: SensitiveView = { identity: false, medical: { coachId: '00000000-0000-4000-8000-000000000000' } };
+
 /** Every cached list's builder, by the list name it is cached under. */
 const CACHED_LISTS: Record<string, (tx: TenantTx) => Promise<unknown>> = {
   teams: teamsListJson,
-  players: (tx) => playersListJson(tx, '2026-11-25'),
+  // A coach's view reads the most: their teams' and events' players (players/sensitive.ts).
+  players: (tx) => playersListJson(tx, '2026-11-25', COACH_VIEW),
   growth: growthPlayersJson,
-  events: (tx) => eventsListJson(tx, { startDate: '2026-11-22', endDate: '2026-11-28' }),
+  events: (tx) => eventsListJson(tx, { startDate: '2026-11-22', endDate: '2026-11-28' }, COACH_VIEW),
   invoices: (tx) => listInvoices(tx, '2026-11-01', '2026-11-30'),
   stats: (tx) => monthlyStats(tx, new Date('2026-11-25T09:00:00Z')),
-  subscriptions: (tx) => subscriptionsListJson(tx, new Date('2026-11-25T09:00:00Z')),
+  subscriptions: (tx) => subscriptionsListJson(tx, new Date('2026-11-25T09:00:00Z'), COACH_VIEW),
 };
 
 const TABLE_NAMES = Object.values(schema)
@@ -82,7 +86,7 @@ describe('data versions', () => {
     const calls = readdirSync(modules, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('routes.ts'))
       .flatMap((file) =>
-        [...readFileSync(join(modules, file), 'utf8').matchAll(/sendCachedList\(req, reply, [`'"](\w+)/g)].map((m) => m[1]),
+        [...readFileSync(join(modules, file), 'utf8').matchAll(/sendCachedList\(\s*req,\s*reply,\s*[`'"](\w+)/g)].map((m) => m[1]),
       );
     expect(calls.sort()).toEqual(Object.keys(CACHED_LISTS).sort());
   });

@@ -1,6 +1,6 @@
 /**
  * The permission matrix (docs/domain.md, "What each call needs"): every route of the endpoint map is
- * in TABLE with who may call it, and for every non-public row and every one of the 16 flags, a
+ * in TABLE with who may call it, and for every non-public row and every one of the 17 flags, a
  * member whose account type holds only that flag gets 403 exactly when the flag is not listed.
  * Anything else (200, 201, 204, 400, 404, 409) counts as allowed: requests carry minimal bodies and
  * ids that do not exist, so nothing changes. A new route fails the test until it has its row.

@@ -24,6 +24,8 @@ export const academyProfileSchema = z.object({
   handle: z.string(),
   vatNumber: z.string().nullable(),
   enableOnlinePayments: z.boolean(),
+  /** Coaches without medical and identity see the medical conditions of the players of their own teams and events (default: only that there is one). */
+  coachesSeeMedical: z.boolean(),
   address: z.object({
     street: z.string().nullable(),
     city: z.string().nullable(),
@@ -85,7 +87,7 @@ const keptDigits = (pattern: RegExp, message: string) =>
  * Multipart fields of a profile update (W:Settings), besides the optional `photo` (the logo). The
  * academy screen sends `vatNumber` only when it is not empty, so an absent or empty VAT number means
  * none; `nameArabic`, `street`, `city` and the e-invoice fields `crNumber`, `buildingNumber`,
- * `district` and `postalCode` (which it does not know) and the refund policy `refundPolicy`, `refundPolicyArabic` are kept when absent, cleared when empty; `enableOnlinePayments` ('true' / 'false') is kept when absent. A `handle` field is ignored.
+ * `district` and `postalCode` (which it does not know) and the refund policy `refundPolicy`, `refundPolicyArabic` are kept when absent, cleared when empty; `enableOnlinePayments` and `coachesSeeMedical` ('true' / 'false') are kept when absent. A `handle` field is ignored.
  */
 export const academyUpdateFields = z.object({
   name: nameText(ERRORS['academy.name_required']).min(2, ERRORS['academy.name_required']).max(100),
@@ -96,6 +98,7 @@ export const academyUpdateFields = z.object({
   email: emailSchema,
   phone: phoneSchema(MSG.phoneInvalid),
   enableOnlinePayments: z.stringbool().optional(),
+  coachesSeeMedical: z.stringbool().optional(),
   vatNumber: z
     .string()
     .trim()

@@ -15,7 +15,7 @@ export type AccountTypeListItem = z.infer<typeof accountTypeListItemSchema>;
 const flagFields = recordOf(PERMISSION_FLAGS, () => z.boolean().default(false));
 
 /**
- * Create or edit an account type: a name (required), an optional Arabic name and the 16 flags.
+ * Create or edit an account type: a name (required), an optional Arabic name and the 17 flags.
  * Writing an area implies reading it: the parsed flags have each written area's read flag set.
  * An edit may send the whole account type (`id`, `isDefault` and `usersCount` are ignored).
  */

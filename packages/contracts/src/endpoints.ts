@@ -333,7 +333,7 @@ export const endpoints = {
   },
 
   listAccountTypes: {
-    summary: 'Account types with their 16 flags and how many users hold each',
+    summary: 'Account types with their 17 flags and how many users hold each',
     tags: ['account types'],
     responses: { 200: z.array(accountTypeListItemSchema) },
   },

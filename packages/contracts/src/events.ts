@@ -32,7 +32,9 @@ export const eventParticipantSchema = z.object({
     name: z.string(),
     nameArabic: z.string().nullable(),
     avatar: z.string().nullable(),
+    /** Null without the right to read it (users.ts, playerSchema); `hasMedicalNote` says there is one. */
     condition: z.string().nullable(),
+    hasMedicalNote: z.boolean(),
   }),
   /** The event's team the player takes part for (null once that team is deleted). */
   teamId: z.uuid().nullable(),

@@ -230,5 +230,7 @@ export const fileFormatSchema = z.enum(['csv', 'xlsx']);
 export const playerFileQuery = z.object({
   format: fileFormatSchema.default('csv'),
   lang: z.enum(['en', 'ar']).default('en'),
+  /** The export's national id and medical condition columns: left out unless asked by a member with medical and identity (403 otherwise). */
+  includeSensitive: z.stringbool().default(false),
 });
 export type PlayerFileQuery = z.input<typeof playerFileQuery>;

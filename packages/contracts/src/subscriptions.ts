@@ -19,7 +19,9 @@ export const subscriptionRowSchema = z.object({
     nameArabic: z.string().nullable(),
     avatar: z.string().nullable(),
     birthdate: z.string().nullable(),
+    /** Null without the right to read it (users.ts, playerSchema); `hasMedicalNote` says there is one. */
     condition: z.string().nullable(),
+    hasMedicalNote: z.boolean(),
     teams: z.array(teamRefSchema),
   }),
   subscription: managedSubscriptionSchema.nullable(),

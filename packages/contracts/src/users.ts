@@ -20,7 +20,12 @@ export const parentRefSchema = z.object({
   emergencyPhone2: z.string().nullable(),
 });
 
-/** A user with role PLAYER, with teams, parents and subscriptions (latest end date first). */
+/**
+ * A user with role PLAYER, with teams, parents and subscriptions (latest end date first).
+ * `nationalId` and `condition` are answered only to a member with medical and identity (a coach sees
+ * the condition of their own players when the academy lets them): null otherwise, while
+ * `hasMedicalNote` always says whether there is a condition (docs/domain.md, "Data map").
+ */
 export const playerSchema = z.object({
   id: z.uuid(),
   role: z.literal('PLAYER'),
@@ -33,6 +38,7 @@ export const playerSchema = z.object({
   gender: z.enum(['MALE', 'FEMALE']).nullable(),
   avatar: z.string().nullable(),
   condition: z.string().nullable(),
+  hasMedicalNote: z.boolean(),
   phoneNumber: z.string().nullable(),
   emergencyPhone1: z.string().nullable(),
   emergencyPhone2: z.string().nullable(),

@@ -103,6 +103,8 @@ export const academies = pgTable('academies', {
   refundPolicyArabic: text('refund_policy_arabic'),
   /** How long before an event parents may still say their child can't come (migration 0027). */
   availabilityCutoffMinutes: integer('availability_cutoff_minutes').notNull().default(120),
+  /** Coaches read the medical conditions of their own players (migration 0042); otherwise only that there is one. */
+  coachesSeeMedical: boolean('coaches_see_medical').notNull().default(false),
   /** When the owner opened the link mailed at sign-up (migration 0033); null: the academy may not send text messages. */
   ownerVerifiedAt: timestamp('owner_verified_at', { withTimezone: true }),
   /** SHA-256 of the owner's verification link's token, and when it was mailed (valid 3 days). */
@@ -222,6 +224,8 @@ export const accountTypes = pgTable(
     canWriteSchedule: flag('can_write_schedule'),
     canReadSettings: flag('can_read_settings'),
     canWriteSettings: flag('can_write_settings'),
+    /** Medical and identity (migration 0042): players' medical conditions and national ids. */
+    canReadMedicalIdentity: flag('can_read_medical_identity'),
     createdAt: createdAt(),
   },
   (t) => [tenantKey(t), uniqueIndex('account_types_academy_name_idx').on(t.academyId, t.name)],
@@ -248,6 +252,8 @@ export const users = pgTable(
     gender: text('gender', { enum: GENDERS }),
     avatar: text('avatar'),
     condition: text('condition'),
+    /** The photo consent was withdrawn (migration 0042): no answer carries the avatar, and its file is refused. */
+    photoWithheld: boolean('photo_withheld').notNull().default(false),
     coachType: text('coach_type', { enum: COACH_TYPES }),
     accountTypeId: uuid('account_type_id'),
     /** A parent's language in the family portal: their mails, SMS and announcements (migration 0027); null: Arabic. */
@@ -1137,3 +1143,40 @@ export const announcementRecipients = pgTable(
     index('announcement_recipients_parent_idx').on(t.academyId, t.parentId),
   ],
 );
+
+/** The purposes a parent consents to (migration 0042; docs/domain.md, "Data map"). */
+export const CONSENT_PURPOSE_VALUES = ['terms_privacy', 'medical', 'photos', 'messages_sms', 'messages_email'] as const;
+
+/** Consents per child and purpose, each change a new row (the latest is the state). */
+export const consents = pgTable(
+  'consents',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    playerId: uuid('player_id').notNull(),
+    purpose: text('purpose', { enum: CONSENT_PURPOSE_VALUES }).notNull(),
+    granted: boolean('granted').notNull(),
+    /** The version of the text agreed to (contracts, CONSENT_TEXTS). */
+    version: text('version').notNull(),
+    language: text('language', { enum: ['en', 'ar'] }).notNull(),
+    /** The parent who gave it (the wizard, the family portal); null when a member recorded it from paper. */
+    parentId: uuid('parent_id'),
+    /** The member who recorded it ("the guardian agreed on paper"). */
+    recordedById: uuid('recorded_by_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('consents_player_id_fk', [t.academyId, t.playerId], users).onDelete('cascade'),
+    // Migration 0042 writes `ON DELETE SET NULL (column)` for these two (drizzle has no column list).
+    inAcademy('consents_parent_id_fk', [t.academyId, t.parentId], users).onDelete('set null'),
+    inAcademy('consents_recorded_by_id_fk', [t.academyId, t.recordedById], users).onDelete('set null'),
+    index('consents_academy_player_idx').on(t.academyId, t.playerId, t.purpose, t.createdAt),
+  ],
+);
+
+/** Uploaded photos not to serve (migration 0042): a child's whose photo consent was withdrawn. Global: an address carries no academy. */
+export const withheldPhotos = pgTable('withheld_photos', {
+  path: text('path').primaryKey(),
+  createdAt: createdAt(),
+});

@@ -41,6 +41,8 @@ export const TENANT_TABLES: readonly string[] = [
  */
 export const NOT_VERSIONED: Record<string, string> = {
   data_versions: 'the version itself',
+  consents:
+    "read only by the consents screens, which are not cached; a photo's withdrawal moves users.photo_withheld, which carries the trigger",
   audit_events: 'read only by the audit log, which is not cached',
   attendance_marks: "offline marks' idempotency keys; the participant row they change carries the trigger",
   family_codes: 'sign-in codes, read only by the sign-in',

@@ -6,7 +6,7 @@ import type { TenantTx } from '../db/tenant.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /** What the call changed that its request does not show (see `noteAudit`); kept in its audit row. */
-    auditNote: { effect?: Record<string, unknown>; before?: unknown; targetId?: string } | null;
+    auditNote: { effect?: Record<string, unknown>; before?: unknown; targetId?: string; read?: SensitiveRead } | null;
   }
 }
 
@@ -31,6 +31,22 @@ export function noteAudit(req: FastifyRequest, effect: Record<string, unknown>, 
 /** What the changed record was before the call (`details.before`): a parent's phones, a child's medical condition. */
 export function noteBefore(req: FastifyRequest, before: unknown, targetId?: string) {
   req.auditNote = { ...req.auditNote, before, targetId: targetId ?? req.auditNote?.targetId };
+}
+
+/** Whose medical condition or national id an answer carried (`details.read`): every id, however many. */
+export interface SensitiveRead {
+  fields: ('condition' | 'nationalId')[];
+  playerIds: string[];
+}
+
+/**
+ * Notes that this answer carries players' medical conditions or national ids (docs/domain.md, "Data
+ * map"): its request gets one audit row listing them, a read as much as a change. Nothing is noted
+ * when the answer carries none.
+ */
+export function noteSensitiveRead(req: FastifyRequest, read: SensitiveRead) {
+  if (read.playerIds.length === 0) return;
+  req.auditNote = { ...req.auditNote, read };
 }
 
 export interface AuditEntry {
@@ -87,6 +103,8 @@ export function registerAudit(app: FastifyInstance) {
             body: detailsOf(req.body),
             ...(note?.before !== undefined ? { before: detailsOf(note.before) } : {}),
             ...(note?.effect ? { effect: detailsOf(note.effect) } : {}),
+            // Kept whole: the ids are the point of the row, past detailsOf's 4 KB.
+            ...(note?.read ? { read: note.read } : {}),
           },
           address: req.ip,
           at: app.deps.clock.now(),

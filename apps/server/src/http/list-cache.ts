@@ -135,12 +135,15 @@ export function registerListCache(app: FastifyInstance) {
  * data version and the day are those it was built at. `list` names the list with what it varies
  * by (its query, the viewer when it depends on them). It sends the answer itself: the text is
  * the contract's shape already (test/list-contract.test.ts), not a value for the route's serializer.
+ * `answered` sees the text each time it is sent (not for a 304): a list that carries players'
+ * medical conditions notes whose for the request's audit row (http/audit.ts).
  */
 export async function sendCachedList(
   req: FastifyRequest,
   reply: FastifyReply,
   list: string,
   build: (tx: TenantTx) => Promise<string>,
+  answered?: (body: string) => void,
 ): Promise<FastifyReply> {
   const auth = authOf(req);
   const { listCache, deps } = req.server;
@@ -149,8 +152,13 @@ export async function sendCachedList(
   const etag = `W/"${stamp}.${hash('sha1', key, 'base64url').slice(0, 16)}"`;
   reply.header('ETag', etag);
   if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send();
-  if (listCache.maxBytes === 0) return sendJsonText(reply, await req.tenant(build));
+  if (listCache.maxBytes === 0) {
+    const body = await req.tenant(build);
+    answered?.(body);
+    return sendJsonText(reply, body);
+  }
   const entry = listCache.get(key, stamp) ?? listCache.set(key, stamp, await req.tenant(build));
+  answered?.(entry.body);
   const encoding = entry.body.length >= COMPRESS_FROM ? chosenEncoding(req.headers['accept-encoding']) : null;
   reply.type('application/json; charset=utf-8').header('Cache-Control', 'private, no-cache');
   // The client takes none of our encodings (or the list is under 1 KB, which @fastify/compress

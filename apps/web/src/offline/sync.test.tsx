@@ -35,7 +35,7 @@ const player = (n: number, name: string, nameArabic: string): EventParticipant =
   id: `0b6f5f0e-1d1c-4a5e-9d8f-00000000010${n}`,
   status: 'PENDING',
   teamId: null,
-  user: { id: `0b6f5f0e-1d1c-4a5e-9d8f-00000000020${n}`, name, nameArabic, avatar: null, condition: null },
+  user: { id: `0b6f5f0e-1d1c-4a5e-9d8f-00000000020${n}`, name, nameArabic, avatar: null, condition: null, hasMedicalNote: false },
 });
 const saad = player(1, 'Saad', 'سعد');
 const omar = player(2, 'Omar', 'عمر');

@@ -43,6 +43,7 @@ describe('GET /api/academies/:id', () => {
       handle: a.handle,
       vatNumber: null,
       enableOnlinePayments: true,
+      coachesSeeMedical: false,
       address: { street: null, city: null, buildingNumber: null, district: null, postalCode: null },
       crNumber: null,
       refundPolicy: null,

@@ -1,6 +1,7 @@
+import { canReadSensitive } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
-import { notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { storeImage } from '../../storage/images.js';
 import { findAcademyByHandle } from './lookup.js';
@@ -14,6 +15,9 @@ export async function academyRoutes(app: FastifyInstance) {
   route(app, 'updateAcademy', { access: { anyOf: ['canWriteSettings'] }, audit: true }, async (req) => {
     if (req.params.id !== authOf(req).academyId) throw notFound('academy.not_found');
     const { fields, files } = req.form;
+    // Letting coaches read medical conditions is a grant of medical data: only a member who holds it may give it.
+    if (fields.coachesSeeMedical !== undefined && !canReadSensitive(authOf(req).user.accountType))
+      throw forbidden('academy.medical_setting_forbidden');
     // The logo gets the hardening of player photos: decoded as an image, stripped, re-encoded as WebP.
     const logo = files.photo ? await storeImage(deps.storage, files.photo) : null;
     return req.tenant((tx) => updateAcademy(tx, req.params.id, fields, logo));

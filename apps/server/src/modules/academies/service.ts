@@ -15,6 +15,7 @@ const toProfile = (a: AcademyRow): AcademyProfile => ({
   handle: a.handle,
   vatNumber: a.vatNumber,
   enableOnlinePayments: a.enableOnlinePayments,
+  coachesSeeMedical: a.coachesSeeMedical,
   address: { street: a.address, city: a.city, buildingNumber: a.buildingNumber, district: a.district, postalCode: a.postalCode },
   crNumber: a.crNumber,
   refundPolicy: a.refundPolicy,

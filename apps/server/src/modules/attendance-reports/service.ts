@@ -7,6 +7,7 @@ import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
 import { arabicOr, countIn, SESSIONS_AR, SESSIONS_EN } from '../../lib/arabic.js';
 import { csvDocument } from '../../lib/csv.js';
+import { avatarSql } from '../players/sensitive.js';
 import { ATTENDED_STATUSES } from '../players/service.js';
 
 /** NOT_ATTENDING counts as missed, like ABSENT (docs/domain.md, "Events, attendance and session accounting"). */
@@ -95,7 +96,7 @@ export async function attendanceReport(tx: TenantTx, f: ReportFilters): Promise<
   return report;
 }
 
-const memberRef = sql`json_build_object('id', u.id, 'name', u.name, 'nameArabic', u.name_arabic, 'avatar', u.avatar)`;
+const memberRef = sql`json_build_object('id', u.id, 'name', u.name, 'nameArabic', u.name_arabic, 'avatar', ${avatarSql(sql`u`)})`;
 /** The whole percent attended of the marked participations; null when none is marked. */
 const rate = (r: SQL) =>
   sql`case when ${r}.attended + ${r}.missed = 0 then null else round(100.0 * ${r}.attended / (${r}.attended + ${r}.missed))::int end`;

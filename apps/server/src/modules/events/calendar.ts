@@ -22,6 +22,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, type HostInfo } from '../../http/host.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { AuthContext } from '../auth/sessions.js';
+import { NO_SENSITIVE } from '../players/sensitive.js';
 import { eventsInRange, loadEvents } from './service.js';
 
 /** Asia/Riyadh is UTC+3 all year (no daylight saving time since 1950), so one STANDARD block says it all. */
@@ -148,7 +149,7 @@ async function feedEvents(tx: TenantTx, now: Date, filter: { coachId?: string; t
       : undefined,
   );
   // The feed names no players: participants are not read.
-  const list = await loadEvents(tx, where, { participants: false });
+  const list = await loadEvents(tx, where, NO_SENSITIVE, { participants: false });
   const revisions = new Map(
     (await tx.select({ id: events.id, revision: events.revision, updatedAt: events.updatedAt }).from(events).where(where)).map((r) => [
       r.id,

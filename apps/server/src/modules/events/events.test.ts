@@ -103,7 +103,7 @@ describe('events', () => {
           status: 'PENDING',
           teamId: team.one,
           cantCome: null,
-          user: { id: p.one, name: 'Ali One', nameArabic: null, avatar: null, condition: 'Asthma' },
+          user: { id: p.one, name: 'Ali One', nameArabic: null, avatar: null, condition: 'Asthma', hasMedicalNote: true },
         },
       ],
       expectedPlayers: 1,

@@ -1,4 +1,4 @@
-import { EVENTS_DELETED_HEADER } from '@kora/contracts';
+import { EVENTS_DELETED_HEADER, type Event } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
@@ -6,11 +6,15 @@ import { forbidden } from '../../http/errors.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
 import { eventStates, eventsInScopeIds, tellAdded, tellCancelled, tellEdited } from '../messages/events.js';
+import { auditSensitive, sensitiveViewOf, viewKey } from '../players/sensitive.js';
 import { participationsOf } from '../players/service.js';
 import { calendarFeedStatus, createCalendarFeed, renderCalendarFeed, revokeCalendarFeed } from './calendar.js';
 import { createEvent, deleteEvent, eventsListJson, updateEvent } from './service.js';
 
 const write = { access: { anyOf: ['canWriteSchedule' as const] } };
+
+/** The players of events' participants, as the audit of sensitive reads counts them. */
+const participantsOf = (list: Pick<Event, 'participants'>[]) => list.flatMap((e) => e.participants.map((p) => p.user));
 
 export async function eventRoutes(app: FastifyInstance) {
   // The dashboard, My Trainings and the schedule all read events. A member who reads neither the
@@ -21,25 +25,39 @@ export async function eventRoutes(app: FastifyInstance) {
     if (!seesAll && req.query.coachId && req.query.coachId !== user.id) throw forbidden();
     const coachId = seesAll ? req.query.coachId : user.id;
     const query = { ...req.query, coachId };
-    return sendCachedList(req, reply, `events ${JSON.stringify(query)}`, (tx) => eventsListJson(tx, query));
+    // Kept per view (players/sensitive.ts): participants' medical conditions are the view's.
+    const view = await sensitiveViewOf(req);
+    return sendCachedList(
+      req,
+      reply,
+      `events ${JSON.stringify(query)} ${viewKey(view)}`,
+      (tx) => eventsListJson(tx, query, view),
+      (body) => view.medical !== 'none' && auditSensitive(req, participantsOf(JSON.parse(body))),
+    );
   });
-  // Parents and coaches are told in the change's own transaction (modules/messages/events.ts).
-  route(app, 'createEvent', write, (req) => {
+  route(app, 'createEvent', write, async (req) => {
+    const view = await sensitiveViewOf(req);
     const now = app.deps.clock.now();
-    return req.tenant(async (tx) => {
-      const created = await createEvent(tx, req.body, now);
+    // Parents and coaches are told in the change's own transaction (modules/messages/events.ts).
+    const event = await req.tenant(async (tx) => {
+      const created = await createEvent(tx, req.body, now, view);
       await tellAdded(tx, app.messenger.messaging, created.id, now);
       return created;
     });
+    auditSensitive(req, participantsOf([event]));
+    return event;
   });
-  route(app, 'updateEvent', write, (req) => {
+  route(app, 'updateEvent', write, async (req) => {
+    const view = await sensitiveViewOf(req);
     const now = app.deps.clock.now();
-    return req.tenant(async (tx) => {
+    const event = await req.tenant(async (tx) => {
       const before = await eventStates(tx, await eventsInScopeIds(tx, req.params.id, req.query.scope));
-      const updated = await updateEvent(tx, req.params.id, req.body, req.query.scope, now);
+      const updated = await updateEvent(tx, req.params.id, req.body, req.query.scope, now, view);
       await tellEdited(tx, app.messenger.messaging, before, now);
       return updated;
     });
+    auditSensitive(req, participantsOf([event]));
+    return event;
   });
   // 204 as the contract has it; a header says how many events went, so the screen can say it (a series' rest is more than one).
   route(app, 'deleteEvent', { ...write, audit: true }, (req, reply) =>

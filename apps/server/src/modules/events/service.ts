@@ -16,6 +16,7 @@ import { eventCoaches, events, eventTeams, participants, teamPlayers, teams, use
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { returnSessions } from '../attendance/sessions.js';
+import { avatarSql, conditionSql, hasMedicalNoteSql, type SensitiveView } from '../players/sensitive.js';
 import { notStarted } from './roster.js';
 
 type EventRow = typeof events.$inferSelect;
@@ -25,7 +26,7 @@ type EventRow = typeof events.$inferSelect;
  * participants, by date and time, as the JSON text of Event[]: one statement whatever their number
  * (each relation a subquery per event, read through its (academy, event) key).
  */
-const eventsQuery = (where: SQL | undefined, withParticipants: boolean) => sql`
+const eventsQuery = (where: SQL | undefined, withParticipants: boolean, view: SensitiveView) => sql`
   select ${jsonArray(sql`row_to_json(r)`, sql`events.date, events.time, events.created_at, events.id`)}::text as body
   from events
   cross join lateral (
@@ -47,7 +48,8 @@ const eventsQuery = (where: SQL | undefined, withParticipants: boolean) => sql`
         join users u on u.id = p.user_id
         cross join lateral (
           select p.id, p.status, p.team_id as "teamId",
-            json_build_object('id', u.id, 'name', u.name, 'nameArabic', u.name_arabic, 'avatar', u.avatar, 'condition', u.condition) as "user",
+            json_build_object('id', u.id, 'name', u.name, 'nameArabic', u.name_arabic, 'avatar', ${avatarSql(sql`u`)},
+              'condition', ${conditionSql(view, sql`u`)}, 'hasMedicalNote', ${hasMedicalNoteSql(sql`u`)}) as "user",
             case when p.cant_come_at is null then null
               else json_build_object('reason', p.cant_come_reason, 'at', to_char(p.cant_come_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end as "cantCome"
         ) pr
@@ -64,8 +66,8 @@ const eventsQuery = (where: SQL | undefined, withParticipants: boolean) => sql`
   ${where ? sql`where ${where}` : sql``}`;
 
 /** The events matching `where` (see eventsQuery), parsed. */
-export const loadEvents = (tx: TenantTx, where: SQL | undefined, opts: { participants?: boolean } = {}) =>
-  parsedList<Event>(tx, eventsQuery(where, opts.participants !== false));
+export const loadEvents = (tx: TenantTx, where: SQL | undefined, view: SensitiveView, opts: { participants?: boolean } = {}) =>
+  parsedList<Event>(tx, eventsQuery(where, opts.participants !== false, view));
 
 /** Events whose date lies in [startDate, endDate], only those `coachId` coaches when given. */
 export const eventsInRange = (startDate: string, endDate: string, coachId?: string) =>
@@ -77,12 +79,12 @@ export const eventsInRange = (startDate: string, endDate: string, coachId?: stri
   );
 
 /** `GET /api/events`: the JSON text of Event[]. */
-export function eventsListJson(tx: TenantTx, query: EventListQuery) {
-  return jsonList(tx, eventsQuery(eventsInRange(query.startDate, query.endDate, query.coachId), true));
+export function eventsListJson(tx: TenantTx, query: EventListQuery, view: SensitiveView) {
+  return jsonList(tx, eventsQuery(eventsInRange(query.startDate, query.endDate, query.coachId), true, view));
 }
 
-export async function getEvent(tx: TenantTx, id: string): Promise<Event> {
-  const [event] = await loadEvents(tx, eq(events.id, id));
+export async function getEvent(tx: TenantTx, id: string, view: SensitiveView): Promise<Event> {
+  const [event] = await loadEvents(tx, eq(events.id, id), view);
   if (!event) throw notFound('event.not_found');
   return event;
 }
@@ -208,7 +210,7 @@ async function setRelations(tx: TenantTx, eventIds: string[], teamIds: string[],
 }
 
 /** Creates one event, or with `repeat` one per week until `repeat.until` sharing a new series id; answers the first. */
-export async function createEvent(tx: TenantTx, body: ParsedEventCreateBody, now: Date): Promise<Event> {
+export async function createEvent(tx: TenantTx, body: ParsedEventCreateBody, now: Date, view: SensitiveView): Promise<Event> {
   const teamIds = await checkTeams(tx, body.teamIds);
   const coachIds = await checkCoaches(tx, body.coachIds);
   const dates = body.repeat ? weeklyDates(body.date, body.repeat.until) : [body.date];
@@ -220,7 +222,7 @@ export async function createEvent(tx: TenantTx, body: ParsedEventCreateBody, now
     .returning({ id: events.id });
   const ids = created.map((e) => e.id);
   await setRelations(tx, ids, teamIds, coachIds, false, now);
-  return getEvent(tx, ids[0]);
+  return getEvent(tx, ids[0], view);
 }
 
 /** The event (404 otherwise), locked, and the events a change of it applies to, with the last of their dates. */
@@ -243,7 +245,14 @@ async function eventsInScope(tx: TenantTx, id: string, scope: EventScope): Promi
  * one's. Attendance already marked is kept. Each edited event's revision and last change move on
  * (the calendar feed's SEQUENCE and LAST-MODIFIED), so calendar apps replace their copies.
  */
-export async function updateEvent(tx: TenantTx, id: string, body: ParsedEventBody, scope: EventScope, now: Date): Promise<Event> {
+export async function updateEvent(
+  tx: TenantTx,
+  id: string,
+  body: ParsedEventBody,
+  scope: EventScope,
+  now: Date,
+  view: SensitiveView,
+): Promise<Event> {
   const { event, ids, lastDate } = await eventsInScope(tx, id, scope);
   const teamIds = await checkTeams(tx, body.teamIds);
   const coachIds = await checkCoaches(tx, body.coachIds);
@@ -263,7 +272,7 @@ export async function updateEvent(tx: TenantTx, id: string, body: ParsedEventBod
     })
     .where(inArray(events.id, ids));
   await setRelations(tx, ids, teamIds, coachIds, true, now);
-  return getEvent(tx, id);
+  return getEvent(tx, id, view);
 }
 
 /**

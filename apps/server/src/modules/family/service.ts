@@ -82,7 +82,8 @@ export async function familyChildren(tx: FamilyTx): Promise<FamilyChild[]> {
     id: r.id,
     name: r.name,
     nameArabic: r.nameArabic,
-    avatar: r.avatar,
+    // None once the photo consent is withdrawn (consents, docs/domain.md "Data map").
+    avatar: r.photoWithheld ? null : r.avatar,
     birthdate: r.birthdate,
     teams: teamRows.filter((t) => t.playerId === r.id).map(({ playerId: _p, ...team }) => team),
   }));

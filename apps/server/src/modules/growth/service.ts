@@ -13,6 +13,7 @@ import { jsonArray, jsonList } from '../../db/json.js';
 import { growthMetrics, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { avatarSql } from '../players/sensitive.js';
 import { teamListsOfPlayers } from '../users/read.js';
 
 type Row = typeof growthMetrics.$inferSelect;
@@ -57,7 +58,7 @@ export const growthPlayersJson = (tx: TenantTx) =>
       limit 1
     ) lr on true
     cross join lateral (
-      select u.id, u.name, u.name_arabic as "nameArabic", u.avatar, u.birthdate, coalesce(tl.list, '[]') as teams
+      select u.id, u.name, u.name_arabic as "nameArabic", ${avatarSql(sql`u`)} as avatar, u.birthdate, coalesce(tl.list, '[]') as teams
     ) pr
     where u.role = 'PLAYER'`,
   );

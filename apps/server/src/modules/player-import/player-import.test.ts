@@ -82,7 +82,7 @@ describe('players import and export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ created: 2, updated: 0 });
 
-    const exported = await download(a, '/api/players/export?format=csv&lang=en');
+    const exported = await download(a, '/api/players/export?format=csv&lang=en&includeSensitive=true');
     expect(exported.statusCode).toBe(200);
     const back = await readSheet(exported.rawPayload);
     expect(back.headers).toEqual(EN);
@@ -95,13 +95,13 @@ describe('players import and export', () => {
     expect(links).toHaveLength(2);
 
     // XLSX with Arabic headers: the export in Arabic reads back to the same cells (gender in Arabic words).
-    const xlsx = await download(a, '/api/players/export?format=xlsx&lang=ar');
+    const xlsx = await download(a, '/api/players/export?format=xlsx&lang=ar&includeSensitive=true');
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const sheet = await readSheet(xlsx.rawPayload);
     expect(sheet.headers).toEqual(AR);
     const again = await upload(a, 'import', xlsx.rawPayload);
     expect(again.json()).toEqual({ created: 0, updated: 2 });
-    const afterXlsx = await readSheet((await download(a, '/api/players/export?format=csv&lang=en')).rawPayload);
+    const afterXlsx = await readSheet((await download(a, '/api/players/export?format=csv&lang=en&includeSensitive=true')).rawPayload);
     expect(byName(afterXlsx.rows.map((r) => r.cells))).toEqual(byName([sara, omar]));
   });
 
@@ -220,7 +220,7 @@ describe('players import and export', () => {
     });
     expect(await playersOf(a)).toEqual(aBefore);
     expect((await playersOf(b)).length).toBe(before.length + 2);
-    const bExport = await readSheet((await download(b, '/api/players/export?format=csv&lang=en')).rawPayload);
+    const bExport = await readSheet((await download(b, '/api/players/export?format=csv&lang=en&includeSensitive=true')).rawPayload);
     expect(bExport.rows).toHaveLength(2);
     // B's players have B's parents only.
     const crossLinks = await withTenant(t.deps.db, b.id, (tx) => tx.select().from(parentPlayers).where(eq(parentPlayers.academyId, a.id)));

@@ -1,8 +1,10 @@
-import { MAX_IMPORT_FILE_BYTES } from '@kora/contracts';
+import { canReadSensitive, MAX_IMPORT_FILE_BYTES } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { authOf } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { badRequest, forbidden, HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { auditSensitive } from '../players/sensitive.js';
 import { readSheet } from './file.js';
 import { checkSheet, exportPlayers, importPlayers, previewImport, templateFile } from './service.js';
 
@@ -78,9 +80,12 @@ export async function playerImportRoutes(app: FastifyInstance) {
     return result;
   });
 
+  // The national ids and medical conditions only when asked, by a member with medical and identity (audited).
   route(app, 'exportPlayers', { access: { anyOf: ['canReadPlayers'] } }, async (req, reply) => {
-    const { format, lang } = req.query;
-    const file = await req.tenant((tx) => exportPlayers(tx, format, lang));
+    const { format, lang, includeSensitive } = req.query;
+    if (includeSensitive && !canReadSensitive(authOf(req).user.accountType)) throw forbidden('player.sensitive_forbidden');
+    const { file, sensitive } = await req.tenant((tx) => exportPlayers(tx, format, lang, includeSensitive));
+    auditSensitive(req, sensitive);
     return sendFile(reply, file, format, 'players');
   });
 }

@@ -385,7 +385,7 @@ export async function importPlayers(tx: TenantTx, checked: CheckedSheet, now: Da
 }
 
 /** The headers of a players file in one language. */
-export const headersIn = (lang: Lang) => IMPORT_COLUMNS.map((c) => IMPORT_HEADERS[c][lang]);
+export const headersIn = (lang: Lang, columns: readonly ImportColumn[] = IMPORT_COLUMNS) => columns.map((c) => IMPORT_HEADERS[c][lang]);
 
 /** The template: the header row alone, the birthdate's saying how to write the date ("Birthdate (dd/mm/yyyy)"). */
 export const templateFile = (format: Format, lang: Lang) =>
@@ -397,7 +397,16 @@ export const templateFile = (format: Format, lang: Lang) =>
   );
 
 /** Every player of the academy in the import's columns (teams by name, `;`-separated), oldest first. */
-export async function exportPlayers(tx: TenantTx, format: Format, lang: Lang) {
+/** The export's columns that are players' sensitive data (docs/domain.md, "Data map"): only with `includeSensitive`. */
+const SENSITIVE_COLUMNS: readonly ImportColumn[] = ['nationalId', 'medicalCondition'];
+
+/**
+ * The academy's players in the import's columns; without `includeSensitive` (which the route allows
+ * only with medical and identity) the national id and medical condition columns are left out, not
+ * emptied, so importing the file back changes neither.
+ */
+export async function exportPlayers(tx: TenantTx, format: Format, lang: Lang, includeSensitive = false) {
+  const columns = IMPORT_COLUMNS.filter((c) => includeSensitive || !SENSITIVE_COLUMNS.includes(c));
   const players = await tx.select().from(users).where(eq(users.role, 'PLAYER')).orderBy(asc(users.createdAt), asc(users.id));
   const ids = players.map((p) => p.id);
   const [links, memberships] = await Promise.all([
@@ -439,7 +448,8 @@ export async function exportPlayers(tx: TenantTx, format: Format, lang: Lang) {
       emergencyPhone1: p.emergencyPhone1 ?? '',
       emergencyPhone2: p.emergencyPhone2 ?? '',
     };
-    return IMPORT_COLUMNS.map((c) => cells[c]);
+    return columns.map((c) => cells[c]);
   });
-  return writeSheet(format, headersIn(lang), rows, lang === 'ar');
+  const file = await writeSheet(format, headersIn(lang, columns), rows, lang === 'ar');
+  return { file, sensitive: includeSensitive ? players.filter((p) => p.condition != null || p.nationalId != null) : [] };
 }

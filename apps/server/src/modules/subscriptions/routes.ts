@@ -6,6 +6,7 @@ import { noteAudit } from '../../http/audit.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
 import { sendReceipts } from '../payments/mails.js';
+import { auditSensitive, sensitiveViewOf, viewKey } from '../players/sensitive.js';
 import {
   activateSubscription,
   cancelSubscription,
@@ -26,9 +27,22 @@ const cancel = { access: { anyOf: ['canWriteSettings' as const], forbidden: 'sub
 /** Settings → subscriptions (docs/domain.md, "Subscription lifecycle"): R:Settings lists, W:Settings acts. */
 export async function subscriptionRoutes(app: FastifyInstance) {
   const now = () => app.deps.clock.now();
-  route(app, 'listSubscriptions', read, async (req, reply) =>
-    sendCachedList(req, reply, 'subscriptions', (tx) => subscriptionsListJson(tx, now())),
-  );
+  // Kept per view (players/sensitive.ts): the players' medical conditions are the view's.
+  route(app, 'listSubscriptions', read, async (req, reply) => {
+    const view = await sensitiveViewOf(req);
+    return sendCachedList(
+      req,
+      reply,
+      `subscriptions ${viewKey(view)}`,
+      (tx) => subscriptionsListJson(tx, now(), view),
+      (body) =>
+        view.medical !== 'none' &&
+        auditSensitive(
+          req,
+          (JSON.parse(body) as { player: { id: string; condition: string | null } }[]).map((r) => r.player),
+        ),
+    );
+  });
   route(app, 'createSubscription', { ...write, audit: true }, (req) =>
     req.tenant((tx) => createSubscription(tx, req.params.playerId, req.body.packageId, now())),
   );

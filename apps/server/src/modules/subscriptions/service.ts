@@ -19,6 +19,7 @@ import { type CreditAsk, refundableOf, settleCardRefund, startRefund, type Tenan
 import { receiptOf } from '../payments/mails.js';
 import type { PaymentProvider } from '../payments/providers/provider.js';
 import { pendingOfInvoice } from '../payments/refunds.js';
+import { avatarSql, conditionSql, hasMedicalNoteSql, type SensitiveView } from '../players/sensitive.js';
 import { nameOrder, playerRankSql } from '../users/player-order.js';
 import { teamListsOfPlayers } from '../users/read.js';
 import { activatePaid, refreshStatesSql, refreshSubscriptionStates } from './activate.js';
@@ -35,7 +36,7 @@ type PackageRecord = typeof packages.$inferSelect;
  * list whatever the number of players. The statement moves them itself (a CTE): its list reads the
  * rows as they were, so a moved row's status is taken from what the update returned.
  */
-export async function subscriptionsListJson(tx: TenantTx, now: Date): Promise<string> {
+export async function subscriptionsListJson(tx: TenantTx, now: Date, view: SensitiveView): Promise<string> {
   return jsonList(
     tx,
     sql`
@@ -54,7 +55,8 @@ export async function subscriptionsListJson(tx: TenantTx, now: Date): Promise<st
     left join team_lists tl on tl.player_id = u.id
     left join latest l on l.player_id = u.id
     cross join lateral (
-      select u.id, u.name, u.name_arabic as "nameArabic", u.avatar, u.birthdate, u.condition, coalesce(tl.list, '[]') as teams
+      select u.id, u.name, u.name_arabic as "nameArabic", ${avatarSql(sql`u`)} as avatar, u.birthdate,
+        ${conditionSql(view, sql`u`)} as condition, ${hasMedicalNoteSql(sql`u`)} as "hasMedicalNote", coalesce(tl.list, '[]') as teams
     ) pr
     where u.role = 'PLAYER'`,
   );

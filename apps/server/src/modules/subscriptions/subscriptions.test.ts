@@ -455,6 +455,7 @@ describe('the list', () => {
           avatar: null,
           birthdate: '2014-02-02',
           condition: 'Asthma',
+          hasMedicalNote: true,
           teams: [{ id: ids.team, name: 'Falcons', nameArabic: 'الصقور', color: 'RED' }],
         },
         subscription: {
@@ -469,7 +470,16 @@ describe('the list', () => {
         },
       },
       {
-        player: { id: ids.p2, name: 'Adel', nameArabic: null, avatar: null, birthdate: '2016-03-03', condition: null, teams: [] },
+        player: {
+          id: ids.p2,
+          name: 'Adel',
+          nameArabic: null,
+          avatar: null,
+          birthdate: '2016-03-03',
+          condition: null,
+          hasMedicalNote: false,
+          teams: [],
+        },
         subscription: null,
       },
     ]);

@@ -5,13 +5,14 @@ import { teamCoaches, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { syncPlayerTeamEvents } from '../events/roster.js';
+import { avatarSql } from '../players/sensitive.js';
 
 /** Members of a team (coaches or players through `link`) as a JSON array of MemberRef by name. */
 const members = (link: 'team_coaches' | 'team_players', member: 'coach_id' | 'player_id') => sql`(
   select ${jsonArray(sql`row_to_json(mr)`, sql`u.name, u.id`)}
   from ${sql.raw(link)} l
   join users u on u.id = l.${sql.raw(member)}
-  cross join lateral (select u.id, u.name, u.name_arabic as "nameArabic", u.avatar) mr
+  cross join lateral (select u.id, u.name, u.name_arabic as "nameArabic", ${avatarSql(sql`u`)} as avatar) mr
   where l.team_id = t.id)`;
 
 /** Teams with their coaches and players by name, as the JSON text of Team[]: one statement whatever their number. */

@@ -4,6 +4,7 @@ import { andIn, isoTimestamp, jsonArray, jsonList, parsedList } from '../../db/j
 import { subscriptions, teamCoaches, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
+import { avatarSql, conditionSql, hasMedicalNoteSql, nationalIdSql, type SensitiveView } from '../players/sensitive.js';
 import { currentFirstSql } from '../subscriptions/lifecycle.js';
 import { selectSubscriptions, subscriptionRowsSql, toSubscription } from '../subscriptions/shape.js';
 import { nameOrder, playerRankSql } from './player-order.js';
@@ -37,8 +38,9 @@ export const teamListsOfPlayers = (ids: string[] | null) => sql`
  * Players with their teams, parents and subscriptions (the current one first), in the players
  * list order (docs/domain.md): one statement whatever the number of players, answering the list
  * as JSON text (db/json.ts). Each relation is aggregated once per player, then hash-joined.
+ * The medical condition and national id are the view's (players/sensitive.ts).
  */
-const playersQuery = (ids: string[] | null, today: string) => sql`
+const playersQuery = (ids: string[] | null, today: string, view: SensitiveView) => sql`
   with team_lists as (${teamListsOfPlayers(ids)}),
   parent_lists as (
     select pp.player_id, json_agg(row_to_json(pr) order by pp.created_at, pu.id) as list
@@ -65,8 +67,9 @@ const playersQuery = (ids: string[] | null, today: string) => sql`
   left join parent_lists pl on pl.player_id = u.id
   left join subscription_lists sl on sl.player_id = u.id
   cross join lateral (
-    select u.id, u.role, u.name, u.name_arabic as "nameArabic", u.national_id as "nationalId", u.nationality,
-      u.residential_neighborhood as "residentialNeighborhood", u.birthdate, u.gender, u.avatar, u.condition,
+    select u.id, u.role, u.name, u.name_arabic as "nameArabic", ${nationalIdSql(view, sql`u`)} as "nationalId", u.nationality,
+      u.residential_neighborhood as "residentialNeighborhood", u.birthdate, u.gender, ${avatarSql(sql`u`)} as avatar,
+      ${conditionSql(view, sql`u`)} as condition, ${hasMedicalNoteSql(sql`u`)} as "hasMedicalNote",
       u.phone_number as "phoneNumber", u.emergency_phone1 as "emergencyPhone1", u.emergency_phone2 as "emergencyPhone2",
       u.email, u.account_type_id as "accountTypeId", ${isoTimestamp(sql`u.created_at`)} as "createdAt",
       coalesce(tl.list, '[]') as "teamsPlaying", coalesce(pl.list, '[]') as parents, coalesce(sl.list, '[]') as subscriptions
@@ -74,10 +77,11 @@ const playersQuery = (ids: string[] | null, today: string) => sql`
   where u.role = 'PLAYER' ${andIn(sql`u.id`, ids)}`;
 
 /** `GET /api/users?role=PLAYER`: the JSON text of Player[]. */
-export const playersListJson = (tx: TenantTx, today: string) => jsonList(tx, playersQuery(null, today));
+export const playersListJson = (tx: TenantTx, today: string, view: SensitiveView) => jsonList(tx, playersQuery(null, today, view));
 
 /** The players of the given ids (other ids and roles left out), in the players list order. */
-export const listPlayers = (tx: TenantTx, today: string, ids?: string[]) => parsedList<Player>(tx, playersQuery(ids ?? null, today));
+export const listPlayers = (tx: TenantTx, today: string, view: SensitiveView, ids?: string[]) =>
+  parsedList<Player>(tx, playersQuery(ids ?? null, today, view));
 
 export async function listCoaches(tx: TenantTx, ids?: string[]): Promise<Coach[]> {
   const rows = await tx

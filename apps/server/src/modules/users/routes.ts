@@ -1,5 +1,5 @@
 import { type AnyUser, type PermissionFlag, type Role, riyadhToday } from '@kora/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TenantTx } from '../../db/tenant.js';
 import { authOf, type InputRule, type Need, requireAnyFlag } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
@@ -8,6 +8,7 @@ import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
 import { storeImage } from '../../storage/images.js';
 import { mailResetLink } from '../auth/service.js';
+import { auditSensitive, type SensitiveView, sensitiveViewOf, viewKey } from '../players/sensitive.js';
 import { createParentAndPlayer } from './parent-player.js';
 import { listAdmins, listCoaches, listPlayers, playersListJson, roleOf, toAdmin } from './read.js';
 import { createCoach, createStaffUser, deletePlayer, loginOf, updateAccount, updateCoach, updatePlayer } from './write.js';
@@ -30,18 +31,30 @@ const listOfRoleAccess: InputRule = {
   needs: Object.keys(READ_ROLE).map(readRole),
 };
 
-async function listOfRole(tx: TenantTx, role: 'PLAYER' | 'COACH' | 'ADMIN', today: string, ids?: string[]): Promise<AnyUser[]> {
-  if (role === 'PLAYER') return listPlayers(tx, today, ids);
+async function listOfRole(
+  tx: TenantTx,
+  role: 'PLAYER' | 'COACH' | 'ADMIN',
+  today: string,
+  view: SensitiveView,
+  ids?: string[],
+): Promise<AnyUser[]> {
+  if (role === 'PLAYER') return listPlayers(tx, today, view, ids);
   return role === 'COACH' ? listCoaches(tx, ids) : listAdmins(tx, ids);
 }
 
 /** One user in the shape of its role; 404 for parents and unknown ids. */
-async function userOfRole(tx: TenantTx, id: string, today: string): Promise<AnyUser> {
+async function userOfRole(tx: TenantTx, id: string, today: string, view: SensitiveView): Promise<AnyUser> {
   const role = await roleOf(tx, id);
-  const [user] = role === 'PARENT' ? [] : await listOfRole(tx, role, today, [id]);
+  const [user] = role === 'PARENT' ? [] : await listOfRole(tx, role, today, view, [id]);
   if (!user) throw notFound('user.not_found');
   return user;
 }
+
+/** A player answered with their medical condition or national id leaves a row in the audit log (players/sensitive.ts). */
+const audited = <T extends AnyUser>(req: FastifyRequest, user: T): T => {
+  if (user.role === 'PLAYER') auditSensitive(req, [user]);
+  return user;
+};
 
 export async function userRoutes(app: FastifyInstance) {
   const { deps } = app;
@@ -49,18 +62,29 @@ export async function userRoutes(app: FastifyInstance) {
 
   route(app, 'listUsers', { access: listOfRoleAccess }, async (req, reply) => {
     // The players list comes from the database as the answer's JSON text.
-    if (req.query.role === 'PLAYER') return sendCachedList(req, reply, 'players', (tx) => playersListJson(tx, riyadhToday(now())));
-    return req.tenant((tx) => listOfRole(tx, req.query.role, riyadhToday(now())));
+    // Kept per view: a member without medical and identity never gets a list built for one with it.
+    if (req.query.role === 'PLAYER') {
+      const view = await sensitiveViewOf(req);
+      return sendCachedList(
+        req,
+        reply,
+        `players ${viewKey(view)}`,
+        (tx) => playersListJson(tx, riyadhToday(now()), view),
+        (body) => view.medical !== 'none' && auditSensitive(req, JSON.parse(body)),
+      );
+    }
+    return req.tenant((tx) => listOfRole(tx, req.query.role, riyadhToday(now()), { identity: false, medical: 'none' }));
   });
 
-  route(app, 'getUser', { access: 'member' }, (req) =>
-    req.tenant(async (tx) => {
+  route(app, 'getUser', { access: 'member' }, async (req) => {
+    const view = await sensitiveViewOf(req);
+    return req.tenant(async (tx) => {
       const need = READ_ROLE[await roleOf(tx, req.params.id)];
       if (!need) throw notFound('user.not_found');
       if (need !== 'member') requireAnyFlag(authOf(req), need);
-      return userOfRole(tx, req.params.id, riyadhToday(now()));
-    }),
-  );
+      return audited(req, await userOfRole(tx, req.params.id, riyadhToday(now()), view));
+    });
+  });
 
   // Multipart: a player's edit by staff with W:Players. JSON: a staff account's edit with W:Settings.
   // Both are checked before the body is read (http/access.ts).
@@ -71,18 +95,19 @@ export async function userRoutes(app: FastifyInstance) {
     async (req) => {
       const auth = authOf(req);
       const id = req.params.id;
+      const view = await sensitiveViewOf(req);
       if (req.form) {
         const { fields, files } = req.form;
         const avatar = files.photo ? await storeImage(deps.storage, files.photo) : null;
         return req.tenant(async (tx) => {
-          await updatePlayer(tx, id, fields, avatar, now());
-          return userOfRole(tx, id, riyadhToday(now()));
+          await updatePlayer(tx, id, fields, avatar, now(), view);
+          return audited(req, await userOfRole(tx, id, riyadhToday(now()), view));
         });
       }
       const body = req.body;
       return req.tenant(async (tx) => {
         await updateAccount(tx, id, body, now(), auth.user.accountType);
-        return userOfRole(tx, id, riyadhToday(now()));
+        return audited(req, await userOfRole(tx, id, riyadhToday(now()), view));
       });
     },
   );
@@ -97,6 +122,7 @@ export async function userRoutes(app: FastifyInstance) {
   route(app, 'createParentPlayer', { access: { anyOf: ['canWritePlayers', 'canWriteSettings'] } }, async (req) => {
     const { fields, files } = req.form;
     const avatar = files.photo ? await storeImage(deps.storage, files.photo) : null;
+    const view = await sensitiveViewOf(req);
     return req.tenant(async (tx) => {
       const created = await createParentAndPlayer(
         tx,
@@ -120,7 +146,8 @@ export async function userRoutes(app: FastifyInstance) {
           },
           created.player.id,
         );
-      const [player] = await listPlayers(tx, riyadhToday(now()), [created.player.id]);
+      const [player] = await listPlayers(tx, riyadhToday(now()), view, [created.player.id]);
+      audited(req, player);
       return { parent: { id: created.parent.id, name: created.parent.name }, player, subscription: player.subscriptions[0] ?? null };
     });
   });

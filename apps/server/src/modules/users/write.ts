@@ -9,12 +9,31 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import { hashPassword } from '../../lib/passwords.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import { type ActorFlags, assertMayGrant, assertSettingsManagerLeft, lockAccountTypes } from '../account-types/guard.js';
+import type { SensitiveView } from '../players/sensitive.js';
 
-export async function updatePlayer(tx: TenantTx, id: string, body: z.output<typeof playerUpdateSchema>, avatar: string | null, now: Date) {
+/**
+ * Saves a player's edit. A member who is not shown the national id or the condition (players/sensitive.ts)
+ * edits with those fields empty: they keep what is stored rather than clear it.
+ */
+export async function updatePlayer(
+  tx: TenantTx,
+  id: string,
+  body: z.output<typeof playerUpdateSchema>,
+  avatar: string | null,
+  now: Date,
+  view: SensitiveView,
+) {
   if (!isWithin(body.birthdate, birthdateBounds(riyadhToday(now)))) throw badRequest('player.birthdate_invalid', 'birthdate');
+  const { nationalId, condition, ...rest } = body;
   const updated = await tx
     .update(users)
-    .set({ ...body, ...(avatar ? { avatar } : {}), updatedAt: now })
+    .set({
+      ...rest,
+      ...(view.identity ? { nationalId } : {}),
+      ...(view.medical === 'all' ? { condition } : {}),
+      ...(avatar ? { avatar } : {}),
+      updatedAt: now,
+    })
     .where(and(eq(users.id, id), eq(users.role, 'PLAYER')))
     .returning({ id: users.id });
   if (updated.length === 0) throw notFound('player.not_found');

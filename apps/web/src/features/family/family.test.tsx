@@ -388,7 +388,7 @@ describe('the coach\'s side of "can\'t come"', () => {
   const participant = (n: number, name: string, cantCome: { reason: string | null; at: string } | null) => ({
     id: ID(300 + n),
     status: 'PENDING' as const,
-    user: { id: ID(400 + n), name, nameArabic: null, avatar: null, condition: null },
+    user: { id: ID(400 + n), name, nameArabic: null, avatar: null, condition: null, hasMedicalNote: false },
     teamId: null,
     cantCome,
   });

@@ -1,10 +1,11 @@
-import { type Player, playerUpdateSchema } from '@kora/contracts';
+import { canReadSensitive, type Player, playerUpdateSchema } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { useToast } from '../../components/Toaster';
+import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { usePlayerMutations } from './api';
@@ -20,6 +21,7 @@ export function EditPlayerDialog({ player, onClose }: { player: Player; onClose(
   const { locale } = useLocale();
   const toast = useToast();
   const { update } = usePlayerMutations();
+  const sensitive = canReadSensitive(useAuth().user?.accountType);
   const form = useZodForm(editPlayerSchema, {
     defaultValues: {
       name: player.name,
@@ -58,6 +60,7 @@ export function EditPlayerDialog({ player, onClose }: { player: Player; onClose(
       <PlayerFields
         form={form}
         names={(field) => (field === 'medicalCondition' ? 'condition' : field)}
+        sensitive={sensitive}
         extra={
           <>
             <f.Phone name="phoneNumber" label={<FormattedMessage id="common.phone" />} />

@@ -1,4 +1,4 @@
-import { PARTICIPANT_STATUSES, type ParticipantStatus, type Participation, riyadhToday } from '@kora/contracts';
+import { canReadSensitive, PARTICIPANT_STATUSES, type ParticipantStatus, type Participation, riyadhToday } from '@kora/contracts';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -214,7 +214,7 @@ export function PlayerDetailPage() {
             <Fact label={<FormattedMessage id="players.parent" />}>{parent ? displayName(parent, locale) : null}</Fact>
             <Fact label={<FormattedMessage id="common.phone" />}>{phone(parent?.phoneNumber ?? p.phoneNumber)}</Fact>
             <Fact label={<FormattedMessage id="players.emergency1" />}>{phone(parent?.emergencyPhone1 ?? p.emergencyPhone1)}</Fact>
-            <Fact label={<FormattedMessage id="parent.nationalId" />}>{p.nationalId}</Fact>
+            {canReadSensitive(auth.user?.accountType) && <Fact label={<FormattedMessage id="parent.nationalId" />}>{p.nationalId}</Fact>}
             <Fact label={<FormattedMessage id="parent.nationality" />}>
               {countries(locale).find((c) => c.code === p.nationality)?.name ?? p.nationality}
             </Fact>
@@ -225,7 +225,9 @@ export function PlayerDetailPage() {
             <Fact label={<FormattedMessage id="parent.gender" />}>
               {p.gender ? t(p.gender === 'MALE' ? 'parent.male' : 'parent.female') : null}
             </Fact>
-            <Fact label={<FormattedMessage id="players.condition" />}>{p.condition}</Fact>
+            <Fact label={<FormattedMessage id="players.condition" />}>
+              {p.condition ?? (p.hasMedicalNote ? <FormattedMessage id="players.medicalNoteHidden" /> : null)}
+            </Fact>
             <Fact label={<FormattedMessage id="parent.neighborhood" />}>{p.residentialNeighborhood}</Fact>
             <Fact label={<FormattedMessage id="players.membership" />}>
               {membership ? (

@@ -49,17 +49,22 @@ interface Props<T extends FieldValues> {
   autoFocus?: boolean;
   /** More fields after gender (Edit Player's phones); the condition then takes a whole row. */
   extra?: ReactNode;
+  /**
+   * Whether the national id and the condition are shown (default): an edit by a member without medical and
+   * identity leaves them out, and the server keeps what is stored (docs/domain.md, "Data map").
+   */
+  sensitive?: boolean;
 }
 
 /** Name, Arabic name, national id, nationality, neighbourhood, birthdate (5–50 years ago), gender and condition. */
-export function PlayerFields<T extends FieldValues>({ form, names: n, autoFocus, extra }: Props<T>) {
+export function PlayerFields<T extends FieldValues>({ form, names: n, autoFocus, extra, sensitive = true }: Props<T>) {
   const f = { ...useFields(form), ...useDateField(form) };
   const birth = birthdateBounds(todayIso());
   return (
     <>
       <f.Text name={n('name')} label={<FormattedMessage id="parent.playerName" />} autoFocus={autoFocus} />
       <f.Text name={n('nameArabic')} label={<FormattedMessage id="players.playerNameArabic" />} dir="rtl" />
-      <f.Text name={n('nationalId')} label={<FormattedMessage id="parent.nationalId" />} inputMode="numeric" />
+      {sensitive && <f.Text name={n('nationalId')} label={<FormattedMessage id="parent.nationalId" />} inputMode="numeric" />}
       <f.Country name={n('nationality')} label={<FormattedMessage id="parent.nationality" />} />
       <f.Text name={n('residentialNeighborhood')} label={<FormattedMessage id="parent.neighborhood" />} />
       <f.Date name={n('birthdate')} label={<FormattedMessage id="parent.birthdate" />} min={birth.min} max={birth.max} />
@@ -71,9 +76,11 @@ export function PlayerFields<T extends FieldValues>({ form, names: n, autoFocus,
         )}
       />
       {extra}
-      <div className={extra ? 'col-span-full' : undefined}>
-        <f.TextArea name={n('medicalCondition')} label={<FormattedMessage id="players.condition" />} rows={2} />
-      </div>
+      {sensitive && (
+        <div className={extra ? 'col-span-full' : undefined}>
+          <f.TextArea name={n('medicalCondition')} label={<FormattedMessage id="players.condition" />} rows={2} />
+        </div>
+      )}
     </>
   );
 }

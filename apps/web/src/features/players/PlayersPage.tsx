@@ -16,12 +16,12 @@ import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
 import type { MessageId } from '../../lib/message-ids';
-import { WrittenText } from '../../lib/text-language';
 import { usePlayers, useTeams } from '../teams/api';
 import { ExportPlayersMenu } from './ExportPlayersMenu';
 import { FamilyJoinsPanel } from './FamilyJoinsPanel';
 import { AgeBandFilter, ConditionFilter, TeamFilter } from './Filters';
 import { AGE_BANDS, ageOf, emptyFilters, filterPlayers, type PlayerFilters, statusOf } from './helpers';
+import { MedicalNote } from './MedicalNote';
 import { StatusBadge } from './StatusBadge';
 
 /** The values a filter of the address may take (others fall back to "All"). */
@@ -106,7 +106,7 @@ export function PlayersPage() {
       <Avatar name={p.name} nameArabic={p.nameArabic} src={p.avatar} />
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-slate-900">{displayName(p, locale)}</p>
-        {p.condition && <WrittenText text={p.condition} className="text-xs text-amber-700" />}
+        <MedicalNote player={p} className="text-xs text-amber-700" />
       </div>
     </>
   );

@@ -51,7 +51,15 @@ describe('player helpers', () => {
 
   it('filters by search, team, gender, age band and condition', () => {
     const p = (over: Partial<Player>) =>
-      ({ name: 'x', teamsPlaying: [], subscriptions: [], condition: null, birthdate: '2016-01-01', ...over }) as unknown as Player;
+      ({
+        name: 'x',
+        teamsPlaying: [],
+        subscriptions: [],
+        condition: null,
+        birthdate: '2016-01-01',
+        hasMedicalNote: !!over.condition,
+        ...over,
+      }) as unknown as Player;
     const list = [
       p({ name: 'Faisal', gender: 'MALE', condition: 'Asthma' }),
       p({ name: 'Sara', gender: 'FEMALE', birthdate: '2010-01-01' }),

@@ -70,7 +70,7 @@ export function filterPlayers(players: Player[], f: PlayerFilters, today = riyad
       (!f.team || p.teamsPlaying.some((t) => t.id === f.team)) &&
       (!f.gender || p.gender === f.gender) &&
       inAgeBand(ageOf(p.birthdate, today), f.age) &&
-      (!f.condition || (f.condition === 'with' ? !!p.condition : !p.condition)) &&
+      (!f.condition || (f.condition === 'with' ? p.hasMedicalNote : !p.hasMedicalNote)) &&
       (!f.nationality || p.nationality === f.nationality) &&
       (!f.neighborhood || p.residentialNeighborhood === f.neighborhood),
   );

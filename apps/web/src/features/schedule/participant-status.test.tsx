@@ -13,7 +13,7 @@ const participant = (n: number): EventParticipant => ({
   id: id(10 + n),
   status: 'PENDING',
   teamId: null,
-  user: { id: id(20 + n), name: `Player ${n}`, nameArabic: null, avatar: null, condition: null },
+  user: { id: id(20 + n), name: `Player ${n}`, nameArabic: null, avatar: null, condition: null, hasMedicalNote: false },
 });
 const range = { startDate: '2026-11-23', endDate: '2026-11-29' };
 const event: Event = {

@@ -1,4 +1,4 @@
-import { type AcademyProfile, academyUpdateFields } from '@kora/contracts';
+import { type AcademyProfile, academyUpdateFields, canReadSensitive } from '@kora/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -20,7 +20,11 @@ import { academyQuery, familySettingsQuery, saveAcademy } from './api';
 import { FamilySettingsSection } from './FamilySettingsSection';
 
 /** The profile form: the contract's fields with the toggle as a boolean and the logo as a file. */
-const profileSchema = academyUpdateFields.extend({ enableOnlinePayments: z.boolean(), photo: z.instanceof(Blob).nullable() });
+const profileSchema = academyUpdateFields.extend({
+  enableOnlinePayments: z.boolean(),
+  coachesSeeMedical: z.boolean(),
+  photo: z.instanceof(Blob).nullable(),
+});
 
 const handleAddress = (handle: string) => `${handle}.${baseDomainOf(window.location)}`;
 
@@ -54,6 +58,9 @@ function ProfileText({ academy }: { academy: AcademyProfile }) {
       </ReadOnlyRow>
       <ReadOnlyRow label={<FormattedMessage id="academyProfile.onlinePayments" />}>
         {intl.formatMessage({ id: academy.enableOnlinePayments ? 'academyProfile.enabled' : 'academyProfile.disabled' })}
+      </ReadOnlyRow>
+      <ReadOnlyRow label={<FormattedMessage id="academyProfile.coachesSeeMedical" />}>
+        {intl.formatMessage({ id: academy.coachesSeeMedical ? 'academyProfile.enabled' : 'academyProfile.disabled' })}
       </ReadOnlyRow>
       <ReadOnlyRow label={<FormattedMessage id="academyProfile.street" />}>{academy.address.street}</ReadOnlyRow>
       <ReadOnlyRow label={<FormattedMessage id="academyProfile.city" />}>{academy.address.city}</ReadOnlyRow>
@@ -99,6 +106,7 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
       phone: academy.phone ?? '',
       vatNumber: academy.vatNumber ?? '',
       enableOnlinePayments: academy.enableOnlinePayments,
+      coachesSeeMedical: academy.coachesSeeMedical,
       street: academy.address.street ?? '',
       city: academy.address.city ?? '',
       crNumber: academy.crNumber ?? '',
@@ -112,8 +120,11 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
   });
   const f = useFields(form);
   const online = form.watch('enableOnlinePayments');
+  const coachesSeeMedical = form.watch('coachesSeeMedical');
+  // Only a member who reads medical data may let coaches read it (the server refuses it otherwise).
+  const decidesMedical = canReadSensitive(auth.user?.accountType);
 
-  const save = async ({ photo, enableOnlinePayments, vatNumber, ...fields }: z.output<typeof profileSchema>) => {
+  const save = async ({ photo, enableOnlinePayments, coachesSeeMedical, vatNumber, ...fields }: z.output<typeof profileSchema>) => {
     const saved = await saveAcademy(academy.id, {
       name: fields.name,
       nameArabic: fields.nameArabic ?? '',
@@ -128,6 +139,7 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
       refundPolicy: fields.refundPolicy ?? '',
       refundPolicyArabic: fields.refundPolicyArabic ?? '',
       enableOnlinePayments: String(enableOnlinePayments),
+      ...(decidesMedical ? { coachesSeeMedical: String(coachesSeeMedical) } : {}),
       // The VAT number is sent only when it is filled in (absent means none; docs/domain.md, "Academies, users and roles").
       ...(vatNumber ? { vatNumber } : {}),
       photo,
@@ -183,6 +195,25 @@ function ProfileForm({ academy }: { academy: AcademyProfile }) {
         />
         <FormattedMessage id="academyProfile.onlinePayments" />
       </label>
+      {decidesMedical && (
+        <label className="col-span-full flex items-start gap-3 py-2 text-sm font-medium text-slate-700">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={coachesSeeMedical}
+            className="mt-0.5 size-4 accent-brand-600"
+            checked={coachesSeeMedical}
+            data-testid="coaches-see-medical"
+            onChange={(e) => form.setValue('coachesSeeMedical', e.target.checked, { shouldDirty: true })}
+          />
+          <span>
+            <FormattedMessage id="academyProfile.coachesSeeMedical" />
+            <span className="block text-xs font-normal text-slate-500">
+              <FormattedMessage id="academyProfile.coachesSeeMedicalHint" />
+            </span>
+          </span>
+        </label>
+      )}
       <f.Text name="street" label={<FormattedMessage id="academyProfile.street" />} />
       <f.Text name="city" label={<FormattedMessage id="academyProfile.city" />} />
       <fieldset className="col-span-full grid grid-cols-1 gap-4 border-t border-slate-100 pt-4 sm:grid-cols-2">

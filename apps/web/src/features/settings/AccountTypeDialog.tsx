@@ -7,6 +7,7 @@ import {
   type PermissionFlags,
   readFlag,
   recordOf,
+  SENSITIVE_FLAG,
   writeFlag,
 } from '@kora/contracts';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -21,7 +22,10 @@ import { toggleFlag } from './flags';
 
 const flagsOf = (t: Partial<PermissionFlags> | null): PermissionFlags => recordOf(PERMISSION_FLAGS, (f) => !!t?.[f]);
 
-/** Create or edit an account type: a name, an optional Arabic name and the 8 areas × read/write (write implies read). */
+/**
+ * Create or edit an account type: a name, an optional Arabic name, the 8 areas × read/write (write implies read)
+ * and medical and identity (read only).
+ */
 export function AccountTypeDialog({ type, onClose }: { type: AccountTypeListItem | null; onClose(): void }) {
   const intl = useIntl();
   const toast = useToast();
@@ -99,6 +103,28 @@ export function AccountTypeDialog({ type, onClose }: { type: AccountTypeListItem
               </tr>
             );
           })}
+          <tr>
+            <td className="py-2">
+              <span className="block">
+                <FormattedMessage id="privileges.sensitive" />
+              </span>
+              <span className="block text-xs text-slate-500">
+                <FormattedMessage id="privileges.sensitiveHint" />
+              </span>
+            </td>
+            <td className="py-2 text-center">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                aria-label={`${intl.formatMessage({ id: 'privileges.sensitive' })}: ${intl.formatMessage({ id: 'privileges.read' })}`}
+                data-testid={`flag-${SENSITIVE_FLAG}`}
+                checked={flags[SENSITIVE_FLAG]}
+                disabled={!own?.[SENSITIVE_FLAG] && !flags[SENSITIVE_FLAG]}
+                onChange={(e) => set({ ...flags, [SENSITIVE_FLAG]: e.target.checked })}
+              />
+            </td>
+            <td className="py-2 text-center text-slate-400">—</td>
+          </tr>
         </tbody>
       </table>
     </FormDialog>

@@ -54,7 +54,7 @@ function TypeCard({
         <FormattedMessage id="privileges.usersCount" values={{ count: type.usersCount }} />
       </p>
       <ul className="mt-3 flex flex-1 flex-wrap content-start gap-1.5 text-xs">
-        {granted.length === 0 && (
+        {granted.length === 0 && !type.canReadMedicalIdentity && (
           <li className="text-slate-500">
             <FormattedMessage id="privileges.noRights" />
           </li>
@@ -67,6 +67,11 @@ function TypeCard({
             )}
           </li>
         ))}
+        {type.canReadMedicalIdentity && (
+          <li className="rounded-full bg-amber-50 px-2 py-0.5 text-amber-800" data-testid="grant-sensitive">
+            {intl.formatMessage({ id: 'privileges.grantRead' }, { area: intl.formatMessage({ id: 'privileges.sensitive' }) })}
+          </li>
+        )}
       </ul>
       {canWrite && !type.isDefault && (
         <div className="mt-4 flex gap-2">

@@ -19,6 +19,7 @@ const profile: AcademyProfile = {
   handle: 'demo',
   vatNumber: '310122393500003',
   enableOnlinePayments: true,
+  coachesSeeMedical: false,
   address: { street: 'King Fahd Rd', city: 'Riyadh', buildingNumber: '1234', district: 'Olaya', postalCode: '12211' },
   crNumber: '1010101010',
   refundPolicy: null,

@@ -13,9 +13,9 @@ import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
 import type { MessageId } from '../../lib/message-ids';
-import { WrittenText } from '../../lib/text-language';
 import { AgeBandFilter, ConditionFilter, TeamFilter, useListedTeams } from '../players/Filters';
 import { AGE_BANDS } from '../players/helpers';
+import { MedicalNote } from '../players/MedicalNote';
 import { StatusBadge } from '../players/StatusBadge';
 import { packagesQuery, subscriptionsQuery } from './api';
 import { emptyFilters, filterRows, rowStatus, type SubscriptionFilters } from './helpers';
@@ -70,7 +70,7 @@ export function SubscriptionsPage() {
             ))}
           </p>
         )}
-        {r.player.condition && <WrittenText text={r.player.condition} className="text-xs text-amber-700" />}
+        <MedicalNote player={r.player} className="text-xs text-amber-700" />
       </div>
     </div>
   );

@@ -18,7 +18,17 @@ const row = (
   over: Partial<SubscriptionRow['player']> = {},
   subscription: ManagedSubscription | null = null,
 ): SubscriptionRow => ({
-  player: { id, name: `Player ${id}`, nameArabic: null, avatar: null, birthdate: '2016-06-01', condition: null, teams: [], ...over },
+  player: {
+    id,
+    name: `Player ${id}`,
+    nameArabic: null,
+    avatar: null,
+    birthdate: '2016-06-01',
+    condition: null,
+    teams: [],
+    ...over,
+    hasMedicalNote: (over.condition ?? null) !== null,
+  },
   subscription,
 });
 

@@ -39,7 +39,7 @@ export function filterRows(rows: SubscriptionRow[], f: SubscriptionFilters, toda
       (!f.packageType || (f.packageType === 'NONE' ? !s : pkg?.packageType === f.packageType)) &&
       (!f.team || p.teams.some((t) => t.id === f.team)) &&
       inAgeBand(ageOf(p.birthdate, today), f.age) &&
-      (!f.condition || (f.condition === 'with' ? !!p.condition : !p.condition))
+      (!f.condition || (f.condition === 'with' ? p.hasMedicalNote : !p.hasMedicalNote))
     );
   });
 }

@@ -45,7 +45,16 @@ const sub = (n: number, status: ManagedSubscription['status'], over: Partial<Man
   ...over,
 });
 const row = (n: number, name: string, subscription: ManagedSubscription | null): SubscriptionRow => ({
-  player: { id: id(10 + n), name, nameArabic: null, avatar: null, birthdate: '2016-01-01', condition: null, teams: [] },
+  player: {
+    id: id(10 + n),
+    name,
+    nameArabic: null,
+    avatar: null,
+    birthdate: '2016-01-01',
+    condition: null,
+    hasMedicalNote: false,
+    teams: [],
+  },
   subscription,
 });
 const ROWS = [

@@ -189,6 +189,10 @@ export function Participants({ event: shown, canWrite }: { event: Event; canWrit
                   <p className="text-xs break-words text-amber-700">
                     {intl.formatMessage({ id: 'trainings.condition' }, { condition: p.user.condition })}
                   </p>
+                ) : p.user.hasMedicalNote ? (
+                  <p className="text-xs text-amber-700" data-testid="medical-note-hidden">
+                    <FormattedMessage id="players.medicalNoteHidden" />
+                  </p>
                 ) : (
                   <p className="text-xs text-slate-500">
                     <FormattedMessage id="trainings.noCondition" />

@@ -13,7 +13,7 @@ const participant = (n: number, over: Partial<EventParticipant> = {}): EventPart
   status: 'PENDING',
   teamId: null,
   cantCome: null,
-  user: { id: id(20 + n), name: `Player ${n}`, nameArabic: null, avatar: null, condition: null },
+  user: { id: id(20 + n), name: `Player ${n}`, nameArabic: null, avatar: null, condition: null, hasMedicalNote: false },
   ...over,
 });
 const away = { reason: 'Fever', at: '2026-11-26T10:00:00.000Z' };
