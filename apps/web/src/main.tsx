@@ -7,7 +7,7 @@ import { PageSpinner } from './components/Spinner';
 import { ToastProvider } from './components/Toaster';
 import { academyCheckQuery } from './lib/academy';
 import { keepBootAnswers, replyOf } from './lib/api';
-import { AuthProvider, seedSession, startSessionCheck, useAuth } from './lib/auth';
+import { AuthProvider, authSnapshot, seedSession, startSessionCheck, useAuth } from './lib/auth';
 import { currentHost } from './lib/host';
 import { adoptLocale, initialLocale, LocaleProvider, loadCatalog } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
@@ -47,7 +47,12 @@ const router = makeRouter(queryClient);
 // The session and the academy check start beside the language's messages instead of after them.
 if (!booted) startSessionCheck();
 const startHost = currentHost();
-if (startHost.kind === 'academy') void queryClient.prefetchQuery(academyCheckQuery(startHost.handle));
+if (startHost.kind === 'academy') {
+  // A member's document from this host says the academy exists: nothing to check.
+  const academy = booted ? authSnapshot().academies.find((a) => a.handle === startHost.handle) : undefined;
+  if (academy) queryClient.setQueryData(academyCheckQuery(startHost.handle).queryKey, { exists: true, academy });
+  else void queryClient.prefetchQuery(academyCheckQuery(startHost.handle));
+}
 // On academy hosts: installable, opens offline, sends attendance marked offline when the network returns.
 startOffline(queryClient);
 

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { addressOf, BOOT_ELEMENT_ID, type BootData, firstRequestsOf, type MeReply, riyadhToday } from '@kora/contracts';
+import { addressOf, BOOT_ELEMENT_ID, firstRequestsOf, type MeReply, riyadhToday } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieName } from '../http/session-cookie.js';
 import { encodingFor, type Language, languageOf } from './public-site.js';
@@ -25,8 +26,11 @@ interface Preload {
   catalogs: Record<Language, string[]>;
 }
 
-/** `</script>` and friends cannot end the JSON's element early: `<` is written as its escape. */
-const jsonInHtml = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+/** `</script>` and friends cannot end the JSON's element early: `<` is written as its escape (JSON only has it in strings). */
+const inHtml = (json: string) => json.replaceAll('<', '\\u003c');
+
+/** Frames drawn lately, by member (their `me` answer), address and language: the same frame is not drawn again. */
+const SHELLS_KEPT = 500;
 
 /** Loads the web build's renderer and preloads; null when the build has none (a build before them, or no build). */
 export async function loadAppDocument(app: FastifyInstance, webDist: string): Promise<AppDocument | null> {
@@ -40,11 +44,22 @@ export async function loadAppDocument(app: FastifyInstance, webDist: string): Pr
     throw new Error(`${webDist}/index.html has no <div id="root"></div> or <html lang="en">`);
   const { config } = app.deps;
   const cookieName = sessionCookieName(config, 'member');
+  const shells = new Map<string, string | null>();
+  const shellOf = async (meJson: string, me: MeReply, pathname: string, locale: Language) => {
+    const key = `${locale} ${pathname} ${createHash('sha1').update(meJson).digest('base64url')}`;
+    if (shells.has(key)) return shells.get(key) ?? null;
+    const shell = await renderShell({ me, pathname, locale });
+    // The oldest first out (a Map keeps insertion order).
+    if (shells.size >= SHELLS_KEPT) shells.delete(shells.keys().next().value ?? '');
+    shells.set(key, shell);
+    return shell;
+  };
 
   return {
     async render(req) {
       // Only a page load (never the service worker's or a script's fetch of the shell) on an academy host, with a session.
-      if (req.headers['sec-fetch-dest'] !== 'document' || req.site.kind !== 'academy' || !req.cookies?.[cookieName]) return null;
+      const { site } = req;
+      if (req.headers['sec-fetch-dest'] !== 'document' || site.kind !== 'academy' || !req.cookies?.[cookieName]) return null;
       // The API's own routes answer, with the visitor's cookie, address and language: the same rules, limits and answers.
       const get = (url: string) =>
         app.inject({
@@ -58,26 +73,25 @@ export async function loadAppDocument(app: FastifyInstance, webDist: string): Pr
             'accept-language': req.headers['accept-language'] ?? '',
           },
         });
+      const [pathname, rawSearch = ''] = req.url.split('?');
+      const locale = languageOf(req);
+      const context = { search: Object.fromEntries(new URLSearchParams(rawSearch)), today: riyadhToday(app.deps.clock.now()), locale };
+      // The academy's own check is not carried: a member's session on its host says it exists (main.tsx).
+      const urlsFor = (userId: string) =>
+        firstRequestsOf(pathname, { ...context, userId }).map(({ key, ...input }) => addressOf(key, input));
+      // The answers that do not depend on who the member is leave beside the session's; the rest once it is known.
+      const asked = new Map(urlsFor('').map((url) => [url, get(url)]));
       const meAnswer = await get(addressOf('me'));
       if (meAnswer.statusCode !== 200) return null;
       const me: MeReply = meAnswer.json();
-      const [pathname, rawSearch = ''] = req.url.split('?');
-      const locale = languageOf(req);
-      const context = {
-        search: Object.fromEntries(new URLSearchParams(rawSearch)),
-        today: riyadhToday(app.deps.clock.now()),
-        locale,
-        userId: me.user.id,
-      };
-      const urls = [
-        addressOf('checkHandle', { params: { handle: req.site.handle } }),
-        ...firstRequestsOf(pathname, context).map(({ key, ...input }) => addressOf(key, input)),
-      ];
-      const [shell, ...answered] = await Promise.all([renderShell({ me, pathname, locale }), ...urls.map(get)]);
+      const shell = await shellOf(meAnswer.body, me, pathname, locale);
       if (shell === null) return null;
-      // A refused or failed answer is left out: the screen asks again and shows what it gets.
-      const answers = Object.fromEntries(urls.flatMap((url, i) => (answered[i].statusCode === 200 ? [[url, answered[i].json()]] : [])));
-      const boot: BootData = { locale, me, answers };
+      const urls = urlsFor(me.user.id);
+      const answered = await Promise.all(urls.map((url) => asked.get(url) ?? get(url)));
+      // A refused or failed answer is left out: the screen asks again and shows what it gets. The answers' JSON is
+      // put in as the API wrote it (not parsed and written again).
+      const answers = urls.flatMap((url, i) => (answered[i].statusCode === 200 ? [`${JSON.stringify(url)}:${answered[i].body}`] : []));
+      const boot = `{"locale":${JSON.stringify(locale)},"me":${meAnswer.body},"answers":{${answers.join(',')}}}`;
       const preloads = [...(preload.screens[pathname] ?? []), ...preload.catalogs[locale]];
       // Replaced by functions: a `$` in a name or an answer is text, not a replacement pattern.
       return template
@@ -88,7 +102,7 @@ export async function loadAppDocument(app: FastifyInstance, webDist: string): Pr
         )
         .replace(
           '<div id="root"></div>',
-          () => `<div id="root">${shell}</div>\n    <script type="application/json" id="${BOOT_ELEMENT_ID}">${jsonInHtml(boot)}</script>`,
+          () => `<div id="root">${shell}</div>\n    <script type="application/json" id="${BOOT_ELEMENT_ID}">${inHtml(boot)}</script>`,
         );
     },
   };
@@ -103,5 +117,9 @@ export function sendSignedInDocument(req: FastifyRequest, reply: FastifyReply, h
   const encoding = encodingFor(req.headers['accept-encoding']);
   if (!encoding) return reply.send(html);
   reply.header('Content-Encoding', encoding);
-  return reply.send(encoding === 'br' ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html));
+  return reply.send(
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : gzipSync(html),
+  );
 }
