@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/access.js';
 import { noteAudit } from '../../http/audit.js';
 import { route } from '../../http/route.js';
+import { messagingOf } from '../messages/enqueue.js';
+import { tellAbsent } from '../messages/events.js';
 import { markAllPresent, setParticipantStatus, syncAttendanceMarks } from './service.js';
 
 /**
@@ -16,21 +18,21 @@ function onlyOwnEvents(req: FastifyRequest) {
 /** Attendance marking: coaches from My Trainings (W:MyTrainings), staff from the player page (W:Players) or the schedule (W:Schedule). */
 export async function attendanceRoutes(app: FastifyInstance) {
   const options = { access: { anyOf: ['canWriteMyTrainings' as const, 'canWritePlayers' as const, 'canWriteSchedule' as const] } };
-  route(app, 'setParticipantStatus', { ...options, audit: true }, (req) =>
-    req.tenant((tx) =>
-      setParticipantStatus(tx, { id: req.params.participantId }, req.body.status, onlyOwnEvents(req), app.deps.clock.now()),
-    ),
-  );
+  const messaging = messagingOf(app.deps.config);
+  /** A mark, and (when it is an absence without notice and the academy tells them) the parents' message, in one transaction. */
+  const mark = (
+    req: FastifyRequest,
+    where: Parameters<typeof setParticipantStatus>[1],
+    status: Parameters<typeof setParticipantStatus>[2],
+  ) =>
+    req.tenant(async (tx) => {
+      const marked = await setParticipantStatus(tx, where, status, onlyOwnEvents(req), app.deps.clock.now());
+      if (marked.status === 'ABSENT') await tellAbsent(tx, messaging, marked.id);
+      return marked;
+    });
+  route(app, 'setParticipantStatus', { ...options, audit: true }, (req) => mark(req, { id: req.params.participantId }, req.body.status));
   route(app, 'setEventParticipantStatus', { ...options, audit: true }, (req) =>
-    req.tenant((tx) =>
-      setParticipantStatus(
-        tx,
-        { eventId: req.params.eventId, userId: req.params.userId },
-        req.body.status,
-        onlyOwnEvents(req),
-        app.deps.clock.now(),
-      ),
-    ),
+    mark(req, { eventId: req.params.eventId, userId: req.params.userId }, req.body.status),
   );
   // "Mark all present": the event's PENDING players, but not those a parent said can't come.
   route(app, 'markAllPresent', { ...options, audit: true }, async (req) => {

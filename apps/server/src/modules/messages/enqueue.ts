@@ -36,6 +36,11 @@ export interface Tell<K extends MessageKind> {
   path: string;
   eventId?: string | null;
   urgent?: boolean;
+  /**
+   * Channels the caller has already sent this by (the receipt mail, payments/mails.ts): recorded as
+   * sent for every addressee with that address, whatever their choices, and not queued again.
+   */
+  alreadySent?: { channels: MessageChannel[]; at: Date };
 }
 
 /** A recipient and the words of their message in their language (a parent's children, named their way). */
@@ -114,6 +119,14 @@ export function mergeChannels(base: ParentChannels, over: Partial<Record<string,
   return merged;
 }
 
+/** What writing messages needs, from the configuration alone (the worker's channels agree: push/channels and whatsapp). */
+export const messagingOf = (config: MessagingConfig['config'] & Pick<Config, 'vapid' | 'production'>): MessagingConfig => ({
+  config,
+  // Development makes VAPID keys and records WhatsApp in the outbox; production needs them configured.
+  pushAvailable: config.vapid !== null || !config.production,
+  whatsappAvailable: config.whatsapp.provider === 'cloud' || !config.production,
+});
+
 /** The channels that can reach a user now: an address for each, WhatsApp only after the opt-in, push only to a subscribed device. */
 export function availableChannels(r: Pick<Reachable, 'email' | 'phone' | 'whatsappOptedIn' | 'devices'>, m: MessagingConfig) {
   return {
@@ -154,13 +167,17 @@ export async function tell<K extends MessageKind>(tx: TenantTx, m: MessagingConf
   const defaults = isParentKind ? (await academyDefaults(tx)).channels : null;
   const link = academyUrl(m.config, academy.handle, what.path);
   const rows: (typeof messages.$inferInsert)[] = [];
+  const recorded = new Set(what.alreadySent?.channels ?? []);
   for (const addressee of to) {
     const person = people.get(addressee.userId);
-    if (!person || person.optedOut) continue;
+    if (!person) continue;
     const open = availableChannels(person, m);
-    const wanted: readonly MessageChannel[] = defaults
-      ? mergeChannels(defaults, person.channels)[what.kind as ParentMessageKind]
-      : COACH_MESSAGE_CHANNELS;
+    const chosen: readonly MessageChannel[] = person.optedOut
+      ? []
+      : defaults
+        ? mergeChannels(defaults, person.channels)[what.kind as ParentMessageKind]
+        : COACH_MESSAGE_CHANNELS;
+    const wanted = [...new Set([...recorded, ...chosen])];
     const lang = person.language;
     const stop = defaults ? academyUrl(m.config, academy.handle, PORTAL_NOTIFICATIONS_PATH) : WORDS.coachStop[lang];
     const academyName = lang === 'ar' ? arabicOr(academy.nameArabic, academy.name) : academy.name;
@@ -168,8 +185,10 @@ export async function tell<K extends MessageKind>(tx: TenantTx, m: MessagingConf
     const text = render(what.kind, lang, params);
     for (const channel of wanted) {
       const address = addressOf(person, channel);
-      if (!open[channel] || !address) continue;
+      if (!address || (!open[channel] && !recorded.has(channel))) continue;
+      const sent = recorded.has(channel) ? { state: 'sent' as const, sentAt: what.alreadySent?.at, attempts: 1 } : {};
       rows.push({
+        ...sent,
         academyId: tx.academyId,
         recipientId: person.id,
         channel,

@@ -6,9 +6,9 @@
  */
 import { type EventScope, type FamilyLanguage, riyadhInstant, URGENT_WITHIN_HOURS } from '@kora/contracts';
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { eventCoaches, events, eventTeams, teamPlayers } from '../../db/schema.js';
+import { eventCoaches, events, eventTeams, participants, teamPlayers } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
-import { childrenIn, type MessagingConfig, parentsOfPlayers, tell } from './enqueue.js';
+import { academyDefaults, childrenIn, type MessagingConfig, parentsOfPlayers, tell } from './enqueue.js';
 import { WORDS } from './templates.js';
 
 interface EventState {
@@ -163,4 +163,39 @@ export async function tellEdited(tx: TenantTx, m: MessagingConfig, before: Map<s
     written += await tellCoaches(tx, m, 'added', e, newCoaches, cause);
   }
   return written;
+}
+
+/**
+ * A player just marked absent without the parent having said they can't come: the parents hear it,
+ * when the academy tells absences (Settings → Messages). Once per participant.
+ */
+export async function tellAbsent(tx: TenantTx, m: MessagingConfig, participantId: string) {
+  const [row] = await tx
+    .select({
+      status: participants.status,
+      cantComeAt: participants.cantComeAt,
+      playerId: participants.userId,
+      eventId: events.id,
+      type: events.type,
+      date: events.date,
+    })
+    .from(participants)
+    .innerJoin(events, eq(events.id, participants.eventId))
+    .where(eq(participants.id, participantId));
+  if (row?.status !== 'ABSENT' || row.cantComeAt) return 0;
+  if (!(await academyDefaults(tx)).absentWithoutNotice) return 0;
+  const parents = await parentsOfPlayers(tx, [row.playerId]);
+  return tell(
+    tx,
+    m,
+    { kind: 'absent_without_notice', cause: `participant:${participantId}`, path: '/family/availability', eventId: row.eventId },
+    [...parents].map(([userId, children]) => ({
+      userId,
+      words: (lang: FamilyLanguage) => ({
+        child: childrenIn(children, lang),
+        event: WORDS[row.type as EventState['type']][lang],
+        date: row.date,
+      }),
+    })),
+  );
 }

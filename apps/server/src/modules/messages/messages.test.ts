@@ -9,9 +9,20 @@ import { api } from '../../../test/api.js';
 import { useTestApp } from '../../../test/fixture.js';
 import { addTraining } from '../../../test/fixtures.js';
 import { academyHost } from '../../../test/harness.js';
-import { messages, notificationPreferences, parentPlayers, pushSubscriptions, teamPlayers, teams, users } from '../../db/schema.js';
+import {
+  messages,
+  notificationPreferences,
+  packages,
+  parentPlayers,
+  pushSubscriptions,
+  subscriptions,
+  teamPlayers,
+  teams,
+  users,
+} from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
 import { createFamilySession } from '../family/session.js';
+import { settlePayment } from '../payments/settlement.js';
 import { fakeServer, graphAccepts, graphError, statusCallback } from './channels/fakes.js';
 import { tellCancelled } from './events.js';
 import { createMessenger } from './queue.js';
@@ -233,15 +244,13 @@ describe('a cancelled training', () => {
 describe('quiet hours and urgency', () => {
   it('holds a push that is not urgent until 07:00 Riyadh, and pushes an urgent one at night', async () => {
     await withTenant(t.deps.db, a.id, (tx) =>
-      tx
-        .insert(pushSubscriptions)
-        .values({
-          academyId: a.id,
-          userId: fam.john,
-          endpoint: `${pushService.url}/push/john`,
-          p256dh: subscriptionKey(),
-          auth: 'c2VjcmV0LWF1dGgtMTIzNA',
-        }),
+      tx.insert(pushSubscriptions).values({
+        academyId: a.id,
+        userId: fam.john,
+        endpoint: `${pushService.url}/push/john`,
+        p256dh: subscriptionKey(),
+        auth: 'c2VjcmV0LWF1dGgtMTIzNA',
+      }),
     );
     // 23:30 in Riyadh.
     t.clock.set('2026-11-22T20:30:00Z');
@@ -368,6 +377,77 @@ describe("WhatsApp's webhook", () => {
   });
 });
 
+describe('payments and absences', () => {
+  it("tells a declined card payment to the child's parents, and records the receipt mail of a paid one", async () => {
+    const { subscriptionId, faisal } = await withTenant(t.deps.db, a.id, async (tx) => {
+      const [pkg] = await tx
+        .insert(packages)
+        .values({ academyId: a.id, name: 'Monthly', nameArabic: 'شهري', priceHalalas: 45_000, packageType: 'TIME_BASED', monthsNumber: 1 })
+        .returning();
+      const [player] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.name, 'Faisal'), eq(users.academyId, a.id)));
+      const [sub] = await tx
+        .insert(subscriptions)
+        .values({ academyId: a.id, playerId: player.id, packageId: pkg.id, status: 'PENDING' })
+        .returning();
+      return { subscriptionId: sub.id, faisal: player.id };
+    });
+    const log = t.app.log;
+    const result = {
+      tranRef: 'TST2234500099001',
+      cartId: subscriptionId,
+      status: 'D',
+      amountHalalas: 45_000,
+      currency: 'SAR',
+      message: 'Declined',
+    };
+    expect(await settlePayment(t.app.deps, result, { confirmed: true, lang: 'en', log })).toMatchObject({ state: 'not_paid' });
+    // The same callback again (the provider retries): nothing more.
+    await settlePayment(t.app.deps, result, { confirmed: true, lang: 'en', log });
+    const failed = (await rowsOf(a.id)).filter((m) => m.kind === 'payment_failed');
+    // Huda (defaults: e-mail and push; no device) hears it; Sara opted out.
+    expect(failed.map((m) => [m.recipientId, m.channel])).toEqual([[fam.huda, 'email']]);
+    expect(failed[0].body).toContain('لم تنجح الدفعة بالبطاقة بمبلغ');
+    expect(failed[0].link).toContain(`/initial-subscription/${subscriptionId}`);
+
+    const paid = { ...result, tranRef: 'TST2234500099002', status: 'A', message: 'Authorised' };
+    expect(await settlePayment(t.app.deps, paid, { confirmed: true, lang: 'ar', log })).toMatchObject({ state: 'paid' });
+    const receipts = (await rowsOf(a.id)).filter((m) => m.kind === 'payment_receipt');
+    // The receipt mail went to both parents with an e-mail (Sara's too: it is the receipt), recorded as sent.
+    expect(receipts.map((m) => [m.recipientId, m.channel, m.state]).sort()).toEqual(
+      [
+        [fam.huda, 'email', 'sent'],
+        [fam.sara, 'email', 'sent'],
+      ].sort(),
+    );
+    expect(faisal).toBeTruthy();
+  });
+
+  it('tells an absence without notice only when the academy turned it on', async () => {
+    const event = await addTraining(t.app, a, [fam.teamId], { date: '2026-11-22', time: '08:00', endTime: '09:00' });
+    const omar = event.participants.find((p) => p.user.name === 'Omar');
+    const faisal = event.participants.find((p) => p.user.name === 'Faisal');
+    const mark = (participantId: string) =>
+      api(t.app, a)('setParticipantStatus', { params: { participantId }, body: { status: 'ABSENT' } });
+    expect((await mark(faisal?.id ?? '')).statusCode).toBe(200);
+    expect((await rowsOf(a.id)).filter((m) => m.kind === 'absent_without_notice')).toEqual([]);
+    await api(t.app, a)('updateMessageSettings', { body: { absentWithoutNotice: true } });
+    expect((await mark(omar?.id ?? '')).statusCode).toBe(200);
+    const told = (await rowsOf(a.id)).filter((m) => m.kind === 'absent_without_notice');
+    expect(told.map((m) => [m.recipientId, m.channel, m.locale]).sort()).toEqual(
+      [
+        [fam.huda, 'email', 'ar'],
+        // John's only device went away (410) above: no push.
+        [fam.john, 'email', 'en'],
+      ].sort(),
+    );
+    expect(told.find((m) => m.locale === 'en')?.body).toContain('Omar was marked absent from the training on 2026-11-22, without notice');
+    await api(t.app, a)('updateMessageSettings', { body: { absentWithoutNotice: false } });
+  });
+});
+
 describe('Settings → Messages and the bell', () => {
   it('lists what was sent to whom, filtered and paged, and only the academy own', async () => {
     const all = (await api(t.app, a)('listMessages', { query: { limit: 200 } })).json();
@@ -387,6 +467,20 @@ describe('Settings → Messages and the bell', () => {
     const bad = await api(t.app, a)('listMessages', { query: { before: 'not-a-cursor' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('message.cursor_invalid');
+  });
+
+  it('shows in the bell the messages that failed for good and reached the person by no other channel', async () => {
+    const before = (await api(t.app, a)('attention')).json();
+    // So far every failure was made good by a fallback or another channel of the same message.
+    expect(before.notices ?? []).not.toContainEqual(expect.objectContaining({ kind: 'messages_failed' }));
+    const [mail] = (await rowsOf(a.id)).filter((m) => m.kind === 'payment_failed');
+    await withTenant(t.deps.db, a.id, (tx) => t.app.messenger.fail(tx, mail, 'SMTP refused the address'));
+    const after = (await api(t.app, a)('attention')).json();
+    expect(after.notices).toContainEqual({ kind: 'messages_failed', count: 1, since: expect.any(String) });
+    expect(after.count).toBe(before.count + 1);
+    expect((await api(t.app, b)('attention')).json().notices ?? []).not.toContainEqual(
+      expect.objectContaining({ kind: 'messages_failed' }),
+    );
   });
 
   it('tells the coach of a new session by e-mail', async () => {

@@ -30,7 +30,7 @@ import { type ChannelOutbox, createChannelOutbox } from './channels/outbox.js';
 import { pushChannel, type VapidKeys, vapidKeysFor } from './channels/push.js';
 import { smsChannel } from './channels/sms.js';
 import { whatsappChannel } from './channels/whatsapp.js';
-import type { MessagingConfig } from './enqueue.js';
+import { type MessagingConfig, messagingOf } from './enqueue.js';
 
 const BATCH = 20;
 export const MAX_ATTEMPTS = 5;
@@ -109,7 +109,7 @@ export function createMessenger(deps: MessengerDeps): Messenger {
         select id from messages
         where state = 'queued' and (next_attempt_at is null or next_attempt_at <= ${at.toISOString()}::timestamptz)
         order by created_at, id limit ${BATCH} for update skip locked)
-      returning id`);
+      returning id, created_at`);
 
   async function fail(tx: TenantTx, ref: Pick<Row, 'id'>, reason: string) {
     const at = now();
@@ -262,7 +262,10 @@ export function createMessenger(deps: MessengerDeps): Messenger {
   async function sendAcademy(academyId: string) {
     let sent = 0;
     for (;;) {
-      const ids = rowsOf<{ id: string }>(await data.tenant(academyId, (tx) => claim(tx, now()))).map((r) => r.id);
+      // Sent in the order they were written (RETURNING keeps no order of its own).
+      const ids = rowsOf<{ id: string; created_at: string | Date }>(await data.tenant(academyId, (tx) => claim(tx, now())))
+        .sort((x, y) => new Date(x.created_at).getTime() - new Date(y.created_at).getTime() || x.id.localeCompare(y.id))
+        .map((r) => r.id);
       for (const id of ids) {
         try {
           sent += await sendOne(academyId, id);
@@ -317,7 +320,7 @@ export function createMessenger(deps: MessengerDeps): Messenger {
     vapid,
     outbox,
     sms,
-    messaging: { config, pushAvailable: vapid !== null, whatsappAvailable: channels.whatsapp.configured },
+    messaging: messagingOf(config),
     sendDue,
     wake() {
       // Only where a timer runs (the server): tests send when they choose to. After the request's

@@ -201,8 +201,10 @@ export async function failedLately(tx: TenantTx, now: Date) {
       and(
         eq(messages.state, 'failed'),
         gte(messages.updatedAt, since),
-        // A failure whose fallback went out reached the person: nothing to do.
-        sql`not exists (select 1 from ${messages} f where f.fallback_of = ${messages.id} and f.state <> 'failed')`,
+        // A failure made good (its fallback, or the same message on another channel, went out) needs no one.
+        sql`not exists (select 1 from ${messages} o where o.state <> 'failed' and o.recipient_id = ${messages.recipientId}
+          and (o.fallback_of = ${messages.id}
+            or regexp_replace(o.idempotency_key, ':[a-z]+(:fallback)?$', '') = regexp_replace(${messages.idempotencyKey}, ':[a-z]+(:fallback)?$', '')))`,
       ),
     );
   const count = Number(row?.count ?? 0);

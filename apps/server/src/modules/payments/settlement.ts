@@ -5,6 +5,8 @@ import { invoices, packages, paymentAttempts, payments, subscriptions } from '..
 import type { TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
+import { type MessagingConfig, messagingOf } from '../messages/enqueue.js';
+import { tellPaymentFailed, tellReceipt } from '../messages/payments.js';
 import { activatePaid, extendSubscription } from '../subscriptions/activate.js';
 import { noteAttempt, outcomeOf, sameTerms, termsOf } from './attempts.js';
 import { receiptOf, sendReceipts } from './mails.js';
@@ -41,7 +43,17 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
     deps.data.tenant(academy.id, (tx) => noteAttempt(tx, r, { provider: deps.payments.name, outcome, lang: opts.lang, now }));
   // A signed answer that is not "authorised" is believed as it is: nothing was taken.
   if (!isPaid(result)) {
-    await note(result, outcomeOf(result.status));
+    const outcome = outcomeOf(result.status);
+    await note(result, outcome);
+    // Declined or failed (not pending, not left by the payer): the parents hear it and may pay again.
+    if (outcome === 'declined' || outcome === 'failed')
+      await deps.data.tenant(academy.id, (tx) =>
+        tellPaymentFailed(tx, messagingOf(deps.config), {
+          subscriptionId: result.cartId,
+          tranRef: result.tranRef,
+          amountHalalas: result.amountHalalas,
+        }),
+      );
     return { state: 'not_paid', reason: result.status };
   }
   const confirmed = opts.confirmed ? result : await deps.payments.query(result.tranRef);
@@ -54,7 +66,7 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
   let outcome: Awaited<ReturnType<typeof activate>>;
   try {
     outcome = await deps.data.tenant(academy.id, (tx) =>
-      activate(tx, confirmed, deps.payments.name, now, opts.lang, () => deps.clock.now()),
+      activate(tx, confirmed, deps.payments.name, now, opts.lang, () => deps.clock.now(), messagingOf(deps.config)),
     );
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) {
@@ -77,7 +89,15 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
   if (outcome.receipt) await sendReceipts(deps, academy, outcome.receipt, opts.lang, opts.log);
   return { state: 'paid', subscriptionId: result.cartId, invoiceId: outcome.invoiceId };
 }
-async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: Date, lang: PaymentLang, clock: () => Date) {
+async function activate(
+  tx: TenantTx,
+  r: PaymentResult,
+  provider: string,
+  now: Date,
+  lang: PaymentLang,
+  clock: () => Date,
+  messaging: MessagingConfig,
+) {
   // The subscription locked (a package switch waits), its package shared (an edit of it waits): what is
   // checked here is what the payment is applied to.
   const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, r.cartId)).for('update');
@@ -108,5 +128,19 @@ async function activate(tx: TenantTx, r: PaymentResult, provider: string, now: D
   }
   const invoice = activation.invoice;
   const receipt = invoice ? await receiptOf(tx, activation.subscription, invoice) : null;
+  // The receipt's messages, in the payment's transaction: the mail sendReceipts queues is recorded, the other chosen channels queued.
+  if (invoice)
+    await tellReceipt(
+      tx,
+      messaging,
+      {
+        invoiceId: invoice.id,
+        amountHalalas: invoice.totalHalalas,
+        packageName: invoice.packageName,
+        packageNameArabic: invoice.packageNameArabic,
+        playerId: activation.subscription.playerId,
+      },
+      now,
+    );
   return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt };
 }
