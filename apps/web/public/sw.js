@@ -147,3 +147,46 @@ async function asset(request, url) {
 function api(request, url) {
   return networkFirst(request, API, `${url.pathname}${url.search}`, (r) => r.ok);
 }
+
+/**
+ * A push from the server (apps/server/src/modules/messages/channels/push.ts, contracts `pushPayloadSchema`):
+ * `{title, body, url, tag, kind, lang}`. Shown as a notification; the same `tag` replaces an earlier one
+ * about the same thing. A payload that is not JSON is shown as its text under the app's name.
+ */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : 'Kora';
+  const url = typeof data.url === 'string' && data.url ? data.url : '/';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof data.body === 'string' ? data.body : '',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      lang: data.lang === 'ar' || data.lang === 'en' ? data.lang : undefined,
+      dir: data.lang === 'ar' ? 'rtl' : 'auto',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url },
+    }),
+  );
+});
+
+/** A click opens the notification's deep link: an open window of this app is focused and sent there, else a new one. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || '/', self.location.origin);
+  // Only this app's own addresses: a payload never sends the parent elsewhere.
+  const href = target.origin === self.location.origin ? target.href : self.location.origin;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      // navigate() works only on a window this worker controls; otherwise a new window opens.
+      if (open) return open.focus().then(() => open.navigate(href).catch(() => self.clients.openWindow(href)));
+      return self.clients.openWindow(href);
+    }),
+  );
+});
