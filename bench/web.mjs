@@ -23,10 +23,12 @@ const { values: args } = parseArgs({
 const RUNS = Math.max(1, Number(args.runs) || 1);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_ADMIN = { handle: 'demo', email: 'admin@demo.kora.sa', password: 'demo12345' };
+const DEMO_COACH = { ...DEMO_ADMIN, email: 'coach@demo.kora.sa' };
 /** The signed-in screens audited (the demo academy admin, README "Demo logins"); the subscriptions are the settings' first screen; the
  * last five have forms (in dialogs, or the page itself: the academy profile), docs/performance.md. */
 const SIGNED_IN = [
   ['dashboard', '/'],
+  ['my trainings (coach)', '/trainings', DEMO_COACH],
   ['players list', '/players'],
   ['schedule', '/schedule'],
   ['subscriptions', '/settings'],
@@ -135,30 +137,40 @@ try {
   for (const path of args.screen ? (args.url ?? []) : ['/', ...(args.url ?? [])])
     results.push({ page: `public ${path}`, ...(await median(chrome.port, base + path)) });
 
-  // Signed in: the token the app reads from localStorage, set in the browser Lighthouse drives. Lighthouse
-  // then keeps the origin's storage, so the HTTP cache, the service worker and its caches are emptied
-  // here instead (the offline worker would otherwise answer the next run from its cache): each run loads cold.
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_ADMIN),
-  });
-  if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
-  const { token } = await login.json();
-  const signIn = async () => {
+  // Signed in: the session cookie (HttpOnly, as the login sets it) and the app's signed-in marker, set in the
+  // browser Lighthouse drives. Lighthouse then keeps the origin's storage, so the HTTP cache, the service worker
+  // and its caches are emptied here instead (the offline worker would otherwise answer the next run from its
+  // cache): each run loads cold.
+  const tokenOf = async (who) => {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(who),
+    });
+    if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
+    return (await login.json()).token;
+  };
+  const signIn = (token) => async () => {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0].newPage();
     await page.goto(`${academy}/favicon.svg`);
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await page.evaluate(() => localStorage.setItem('signedIn', '1'));
     const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.setCookie', { name: 'kora_session', value: token, url: academy, httpOnly: true, sameSite: 'Lax' });
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', { origin: academy, storageTypes: 'service_workers,cache_storage' });
     await page.close();
     await browser.close();
     return 'keep-storage';
   };
-  for (const [page, path] of SIGNED_IN)
-    results.push({ page: `${page} (signed in)`, ...(await median(chrome.port, academy + path, signIn)) });
+  const tokens = new Map();
+  for (const [page, path, who = DEMO_ADMIN] of SIGNED_IN) {
+    if (!tokens.has(who)) tokens.set(who, await tokenOf(who));
+    const result = await median(chrome.port, academy + path, signIn(tokens.get(who)));
+    // A run that ended on the login page measured the wrong page.
+    if (new URL(result.finalUrl).pathname.startsWith('/auth/')) throw new Error(`${page}: signed out (${result.finalUrl})`);
+    results.push({ page: `${page} (signed in)`, ...result });
+  }
 } finally {
   await chrome.kill();
   server.stop();
