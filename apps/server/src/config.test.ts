@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../test/harness.js';
 import { loadConfig, startupRefusals } from './config.js';
 
 // Production is PUBLIC_PROTOCOL=https.
@@ -33,6 +34,22 @@ describe('production settings', () => {
     expect(loadConfig({ ...production, SEED_DEMO: 'always' }).seedDemo).toBe(true);
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'never' }).seedDemo).toBe(false);
+  });
+
+  it('refuse WhatsApp or Web Push configured without their secrets; none of them is the development outbox', () => {
+    const whatsapp = { WHATSAPP_TOKEN: 't', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_APP_SECRET: 's', WHATSAPP_VERIFY_TOKEN: 'v' };
+    expect(loadConfig({}).whatsapp).toEqual({ provider: 'outbox' });
+    expect(loadConfig(whatsapp).whatsapp).toMatchObject({ provider: 'cloud', apiBase: 'https://graph.facebook.com', apiVersion: 'v21.0' });
+    expect(() => loadConfig({ ...whatsapp, WHATSAPP_APP_SECRET: '' })).toThrow(/without WHATSAPP_APP_SECRET/);
+    expect(() => loadConfig({ WHATSAPP_TOKEN: 't' })).toThrow(/WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN/);
+    expect(loadConfig({}).vapid).toBeNull();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'BP' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'BP', VAPID_PRIVATE_KEY: 'k', VAPID_SUBJECT: 'ops@kora.sa' })).toThrow(/mailto:/);
+    expect(loadConfig({ VAPID_PUBLIC_KEY: 'BP', VAPID_PRIVATE_KEY: 'k', VAPID_SUBJECT: 'mailto:ops@kora.sa' }).vapid).toEqual({
+      publicKey: 'BP',
+      privateKey: 'k',
+      subject: 'mailto:ops@kora.sa',
+    });
   });
 
   it('take BASE_DOMAIN as a host name with an optional port, by default localhost on PORT', () => {
@@ -101,6 +118,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the server start', () => {
 
   it('never seeds the demo in production, and never prints the demo password on a start that does not create the demo', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kora-config-'));
+    await migratedDataDir(dataDir);
     const prod = start({ ...production, ...smtp, PAYMENTS_SANDBOX: '1' }, dataDir);
     await prod.up();
     expect(await prod.demoExists()).toBe(false);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipart, parentInfo, playerInfo } from './fixtures.js';
+import { migratedDataDir } from './harness.js';
 
 /**
  * The embedded database on disk survives a crash: a real server process is killed with SIGKILL in
@@ -92,6 +93,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a crash of the embedded database
 
   it('keeps every acknowledged player after a SIGKILL in the middle of a burst of creations', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kora-crash-'));
+    await migratedDataDir(dataDir);
     const port = 41000 + Math.floor(Math.random() * 2000);
     const first = startServer(dataDir, port);
     children.push(first);

@@ -78,6 +78,21 @@ async function pgliteTemplate() {
   return path && existsSync(path) ? new Blob([await readFile(path)]) : undefined;
 }
 
+/**
+ * Makes `dataDir/pglite` (where main.ts keeps the embedded database) a copy of the run's migrated template, for a
+ * test that starts or opens a server's data directory: PGlite's initdb and the migrations take up to a minute on a
+ * loaded machine, which such a test (about backups, a crash, the start's settings) need not spend again. Without a
+ * template (the PostgreSQL run) the directory is left empty and the first open makes it as main.ts would. The start on
+ * an empty directory is the journeys' (e2e/global-setup.ts).
+ */
+export async function migratedDataDir(dataDir: string) {
+  const template = await pgliteTemplate();
+  if (!template) return;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create({ dataDir: join(dataDir, 'pglite'), loadDataDir: template });
+  await db.close();
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   appOptions: AppOptions = {},

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../test/harness.js';
+import { migratedDataDir, migrationsFolder } from '../../test/harness.js';
 import { sendDueReminders } from '../modules/attention/reminders.js';
 import { activatePaid } from '../modules/subscriptions/activate.js';
 import { type BackupPlace, backup, markRunning, RestoreRefused, restore } from './backup.js';
@@ -126,6 +126,7 @@ describe('backup and restore of the embedded database', () => {
     const open = () => openDatabase({ dataDir: join(dataDir, 'pglite'), migrationsFolder });
     const photo = randomBytes(2048);
 
+    await migratedDataDir(dataDir);
     const first = await open();
     await addAcademy(first.db, 'kept');
     await first.close();
@@ -150,6 +151,7 @@ describe('backup and restore of the embedded database', () => {
 
   it('refuses a backup older than invoices already issued unless --force, and sends no reminder or mail twice after it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kora-backup-test-'));
+    await migratedDataDir(dataDir);
     await olderBackupScenario(
       { dataDir },
       () => openDatabase({ dataDir: join(dataDir, 'pglite'), migrationsFolder }),
