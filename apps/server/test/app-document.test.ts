@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BOOT_ELEMENT_ID, type BootData } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './fixture.js';
@@ -77,6 +78,16 @@ describe('a signed-in page load', () => {
     // The same answers the API gives the screen's own calls.
     const list = await t.api(a)('listUsers', { query: { role: 'PLAYER' } });
     expect(boot?.answers['/api/users?role=PLAYER']).toEqual(list.json());
+  });
+
+  it('is compressed for a browser that accepts it, brotli first', async () => {
+    const plain = await load('/players', a.token);
+    const br = await load('/players', a.token, { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await load('/players', a.token, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('is drawn in the language the visitor picked (the lang cookie), right to left in Arabic', async () => {

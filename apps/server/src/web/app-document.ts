@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { addressOf, BOOT_ELEMENT_ID, firstRequestsOf, type MeReply, riyadhToday } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieName } from '../http/session-cookie.js';
@@ -108,8 +109,12 @@ export async function loadAppDocument(app: FastifyInstance, webDist: string): Pr
   };
 }
 
+/** Compressed off the event loop (the thread pool), fast rather than small: every document is compressed anew. */
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
 /** A member's document: never stored by a cache (it holds their data), compressed when the browser accepts it. */
-export function sendSignedInDocument(req: FastifyRequest, reply: FastifyReply, html: string) {
+export async function sendSignedInDocument(req: FastifyRequest, reply: FastifyReply, html: string) {
   reply
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'private, no-store')
@@ -117,9 +122,10 @@ export function sendSignedInDocument(req: FastifyRequest, reply: FastifyReply, h
   const encoding = encodingFor(req.headers['accept-encoding']);
   if (!encoding) return reply.send(html);
   reply.header('Content-Encoding', encoding);
+  // Brotli's quality 1 writes 15% more than its 4 in a quarter of the time (a 90 KB players page: 16 KB in 4 ms vs 14 KB in 16 ms).
   return reply.send(
     encoding === 'br'
-      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
-      : gzipSync(html),
+      ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : await gzipped(html, { level: 1 }),
   );
 }
