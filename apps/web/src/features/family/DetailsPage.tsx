@@ -8,6 +8,7 @@ import {
   familyParentDetailsBody,
 } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
@@ -122,6 +123,18 @@ export function FamilyDetailsPage() {
         <SkeletonRows rows={6} />
       ) : (
         <>
+          <Card>
+            <Link
+              to="/family/notifications"
+              className="flex items-center justify-between gap-3 font-medium text-brand-700 hover:underline"
+              data-testid="family-details-notifications"
+            >
+              <FormattedMessage id="family.notifications.link" />
+              <span aria-hidden="true" className="rtl:rotate-180">
+                ›
+              </span>
+            </Link>
+          </Card>
           <ParentForm details={details.data} />
           {details.data.children.map((c) => (
             <ChildForm key={c.id} child={c} />

@@ -21,7 +21,14 @@ const icon = (d: string) => (
   </svg>
 );
 
-type FamilyPath = '/family' | '/family/availability' | '/family/progress' | '/family/money' | '/family/details' | '/family/announcements';
+type FamilyPath =
+  | '/family'
+  | '/family/availability'
+  | '/family/progress'
+  | '/family/money'
+  | '/family/details'
+  | '/family/announcements'
+  | '/family/notifications';
 
 const NAV: { to: FamilyPath; label: MessageId; icon: ReactElement }[] = [
   { to: '/family', label: 'family.nav.home', icon: icon('M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z') },
@@ -40,6 +47,7 @@ const TITLES: Record<FamilyPath, MessageId> = {
   '/family/money': 'family.money.title',
   '/family/details': 'family.details.title',
   '/family/announcements': 'family.announcements.title',
+  '/family/notifications': 'family.notifications.title',
 };
 
 const isFamilyPath = (path: string): path is FamilyPath => Object.hasOwn(TITLES, path);
@@ -92,6 +100,16 @@ export function FamilyLayout() {
             </div>
           </div>
           <div className="flex shrink-0 items-center gap-1">
+            <Link
+              to="/family/notifications"
+              className="grid size-9 place-items-center rounded-md text-slate-600 hover:bg-slate-100"
+              activeProps={{ className: 'bg-brand-50 text-brand-800', 'aria-current': 'page' }}
+              aria-label={intl.formatMessage({ id: 'family.notifications.title' })}
+              title={intl.formatMessage({ id: 'family.notifications.title' })}
+              data-testid="family-notifications-link"
+            >
+              {icon('M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0')}
+            </Link>
             <LanguageSwitcher />
             <button
               type="button"

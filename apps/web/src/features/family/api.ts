@@ -1,7 +1,14 @@
 // The family portal's calls (packages/contracts/src/family.ts): every one goes through the typed `call`
 // as the parent's own session, its `kora_family` cookie (a parent session is its own kind; the server
 // reads the cookie of the route's kind, docs/architecture.md "Sessions in cookies").
-import type { FamilyAvailabilityBody, FamilyChildDetailsBody, FamilyJoinDecision, FamilyParentDetailsBody } from '@kora/contracts';
+import type {
+  FamilyAvailabilityBody,
+  FamilyChildDetailsBody,
+  FamilyJoinDecision,
+  FamilyParentDetailsBody,
+  NotificationPreferencesBody,
+  PushSubscriptionBody,
+} from '@kora/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api';
 import type { Locale } from '../../lib/i18n';
@@ -132,3 +139,29 @@ export const sendFamilySignIn = (address: string, language: Locale) =>
 /** The code typed, or the mailed link's token: the parent's session. */
 export const verifyFamilySignIn = (proof: { address: string; code: string } | { token: string }, language: Locale) =>
   call('familyVerify', { body: { ...proof, language }, session: 'none' });
+
+/** The parent's message choices (docs/domain.md, "Messages: every one accounted for"). */
+export const familyNotificationsQuery = queryOptions({
+  queryKey: [...ALL, 'notifications'],
+  queryFn: () => asParent(() => call('familyNotificationPreferences', { session: FAMILY })),
+});
+
+export function useUpdateFamilyNotifications() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationPreferencesBody) =>
+      asParent(() => call('updateFamilyNotificationPreferences', { body, session: FAMILY })),
+    onSuccess: (prefs) => client.setQueryData(familyNotificationsQuery.queryKey, prefs),
+  });
+}
+
+/** The server's VAPID key (null when push is off on this server). */
+export const pushPublicKeyQuery = queryOptions({
+  queryKey: ['push', 'public-key'],
+  queryFn: () => call('pushPublicKey', { session: 'none' }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export const familyPushSubscribe = (body: PushSubscriptionBody) => asParent(() => call('familyPushSubscribe', { body, session: FAMILY }));
+export const familyPushUnsubscribe = (endpoint: string) =>
+  asParent(() => call('familyPushUnsubscribe', { body: { endpoint }, session: FAMILY }));

@@ -82,6 +82,14 @@ export const familyAnnouncementsRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/family/AnnouncementsPage'), 'FamilyAnnouncementsPage'),
 });
 
+/** The parent's message choices: channels per kind, quiet hours, WhatsApp's opt-in, this device's notifications. */
+export const familyNotificationsRoute = createRoute({
+  getParentRoute: () => familyRoute,
+  path: 'notifications',
+  loader: ({ context }) => warm(familyQueries().then((q) => context.queryClient.ensureQueryData(q.familyNotificationsQuery))),
+  component: lazyRouteComponent(() => import('../../features/family/NotificationsPage'), 'FamilyNotificationsPage'),
+});
+
 /** The portal's routes, as the academy tree adds them. */
 export const familyRoutes = () =>
   [
@@ -93,5 +101,6 @@ export const familyRoutes = () =>
       familyMoneyRoute,
       familyDetailsRoute,
       familyAnnouncementsRoute,
+      familyNotificationsRoute,
     ]),
   ] as const;
