@@ -35,41 +35,56 @@ function run(name, cmd, args, env, { buffered = false } = {}) {
 
 const journeys = existsSync(`${root}e2e/run.mjs`) && process.env.SKIP_E2E !== '1';
 
-/** Steps one after another, each beside the other stream: stops at the first that fails. */
+/**
+ * Steps one after another, beside the other stream; a failed one does not stop the tests after it (one run says
+ * everything that fails), but a step marked `onlyIfPassed` (the build for journeys that will not run) is left out.
+ */
 async function inTurn(steps) {
-  for (const step of steps) {
+  let failed = 0;
+  for (const { step, onlyIfPassed } of steps) {
+    if (failed && onlyIfPassed) continue;
     const status = await step();
-    if (status !== 0) return status;
+    if (status !== 0 && !failed) failed = status;
   }
-  return 0;
+  return failed;
 }
 
+const postgres = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        step: () =>
+          run(
+            'server tests that reach a database (PostgreSQL)',
+            'npx',
+            ['vitest', 'run', '--project', 'server', ...serverTestFiles().database],
+            {},
+            { buffered: true },
+          ),
+      },
+    ]
+  : [];
 const streams = [
   run('server tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }),
   inTurn([
-    ...(process.env.TEST_DATABASE_URL
+    ...postgres,
+    {
+      step: () =>
+        run(
+          'web and contracts tests',
+          'npx',
+          ['vitest', 'run', '--project', 'web', '--project', 'contracts'],
+          { TEST_DATABASE_URL: '' },
+          { buffered: true },
+        ),
+    },
+    ...(journeys
       ? [
-          () =>
-            run(
-              'server tests that reach a database (PostgreSQL)',
-              'npx',
-              ['vitest', 'run', '--project', 'server', ...serverTestFiles().database],
-              {},
-              {
-                buffered: true,
-              },
-            ),
+          {
+            step: () => run('build for the journeys (web and server)', 'npm', ['run', 'build'], {}, { buffered: true }),
+            onlyIfPassed: true,
+          },
         ]
       : []),
-    () =>
-      run(
-        'web and contracts tests',
-        'npx',
-        ['vitest', 'run', '--project', 'web', '--project', 'contracts'],
-        { TEST_DATABASE_URL: '' },
-        { buffered: true },
-      ),
-    ...(journeys ? [() => run('build for the journeys (web and server)', 'npm', ['run', 'build'], {}, { buffered: true })] : []),
   ]),
 ];
 const failed = (await Promise.all(streams)).find((status) => status !== 0);
