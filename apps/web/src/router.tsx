@@ -12,6 +12,7 @@ import { growthPlayerRoute, growthRoute } from './routes/app/growth.route';
 import { playerRoute, playersRoute } from './routes/app/players.route';
 import { attendanceReportRoute, scheduleRoute } from './routes/app/schedule.route';
 import { academyProfileRoute } from './routes/app/settings/academy.route';
+import { messagesRoute } from './routes/app/settings/messages.route';
 import { packagesRoute } from './routes/app/settings/packages.route';
 import { paymentsHistoryRoute } from './routes/app/settings/payments-history.route';
 import { privilegesRoute } from './routes/app/settings/privileges.route';
@@ -78,7 +79,14 @@ const academyTree = () =>
       attendanceReportRoute,
       growthRoute,
       growthPlayerRoute,
-      settingsRoute.addChildren([subscriptionsRoute, privilegesRoute, packagesRoute, paymentsHistoryRoute, academyProfileRoute]),
+      settingsRoute.addChildren([
+        subscriptionsRoute,
+        privilegesRoute,
+        packagesRoute,
+        paymentsHistoryRoute,
+        messagesRoute,
+        academyProfileRoute,
+      ]),
     ]),
   ]);
 

@@ -170,10 +170,21 @@ function Detail({ item }: { item: AttentionItem }) {
 
 /**
  * The academy's own notices, above the items (docs/domain.md, "Text messages"): texts off until the
- * owner confirms their e-mail (with a button that mails the link again, for W:Settings), or stopped
- * for the day by the academy's cap.
+ * owner confirms their e-mail (with a button that mails the link again, for W:Settings), stopped
+ * for the day by the academy's cap, or messages that reached nobody (linked to Settings → Messages, failed ones).
  */
-function Notices({ notices, canResend }: { notices: AttentionNotice[]; canResend: boolean }) {
+function Notices({
+  notices,
+  canResend,
+  settingsLinks,
+  onNavigate,
+}: {
+  notices: AttentionNotice[];
+  canResend: boolean;
+  /** The reader may open Settings (the failed messages' list is there). */
+  settingsLinks: boolean;
+  onNavigate(): void;
+}) {
   const errorText = useErrorText();
   const [resend, setResend] = useState<{ state: 'idle' | 'busy' | 'sent' } | { state: 'failed'; text: string }>({ state: 'idle' });
   return (
@@ -215,6 +226,29 @@ function Notices({ notices, canResend }: { notices: AttentionNotice[]; canResend
                 </p>
               )}
               {resend.state === 'failed' && <p role="alert">{resend.text}</p>}
+            </>
+          ) : n.kind === 'messages_failed' ? (
+            <>
+              <p>
+                <FormattedMessage
+                  id="attention.notice.messagesFailed"
+                  values={{
+                    count: n.count,
+                    since: <bdi dir="ltr">{`${toDisplay(riyadhDateOf(n.since))} ${riyadhTimeOf(n.since)}`}</bdi>,
+                  }}
+                />
+              </p>
+              {settingsLinks && (
+                <Link
+                  to="/settings/messages"
+                  search={{ state: 'failed' }}
+                  className="inline-block font-medium text-brand-700 hover:underline"
+                  onClick={onNavigate}
+                  data-testid="attention-messages-failed-link"
+                >
+                  <FormattedMessage id="attention.notice.messagesFailedLink" />
+                </Link>
+              )}
             </>
           ) : (
             <p>
@@ -423,7 +457,9 @@ function Bell({
             </Popover.Close>
           </div>
           <div className="overflow-y-auto">
-            {notices.length > 0 && <Notices notices={notices} canResend={canResend} />}
+            {notices.length > 0 && (
+              <Notices notices={notices} canResend={canResend} settingsLinks={historyLinks} onNavigate={() => setOpen(false)} />
+            )}
             {groups.length > 0 || notices.length === 0 ? body : null}
           </div>
         </Popover.Content>

@@ -7,6 +7,7 @@ const ENTRIES = [
   { to: '/settings/privileges', label: 'settings.privileges' },
   { to: '/settings/packages', label: 'settings.packages' },
   { to: '/settings/payments-history', label: 'settings.payments' },
+  { to: '/settings/messages', label: 'settings.messages' },
   { to: '/settings/academy', label: 'settings.academy' },
 ] as const;
 
@@ -30,7 +31,7 @@ function Chevron({ open }: { open: boolean }) {
 }
 
 /**
- * The five-entry side menu with the child page beside it. On phones it folds into a header that
+ * The side menu with the child page beside it. On phones it folds into a header that
  * names the open page (under "Settings") and opens the list, the open page marked in it.
  */
 export function SettingsLayout() {
