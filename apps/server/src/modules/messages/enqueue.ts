@@ -41,6 +41,8 @@ export interface Tell<K extends MessageKind> {
    * sent for every addressee with that address, whatever their choices, and not queued again.
    */
   alreadySent?: { channels: MessageChannel[]; at: Date };
+  /** The only channels to queue (the others are the caller's: an announcement's text goes only when staff ask). */
+  only?: MessageChannel[];
 }
 
 /** A recipient and the words of their message in their language (a parent's children, named their way). */
@@ -177,7 +179,7 @@ export async function tell<K extends MessageKind>(tx: TenantTx, m: MessagingConf
       : defaults
         ? mergeChannels(defaults, person.channels)[what.kind as ParentMessageKind]
         : COACH_MESSAGE_CHANNELS;
-    const wanted = [...new Set([...recorded, ...chosen])];
+    const wanted = [...new Set([...recorded, ...chosen.filter((c) => !what.only || what.only.includes(c))])];
     const lang = person.language;
     const stop = defaults ? academyUrl(m.config, academy.handle, PORTAL_NOTIFICATIONS_PATH) : WORDS.coachStop[lang];
     const academyName = lang === 'ar' ? arabicOr(academy.nameArabic, academy.name) : academy.name;
@@ -228,6 +230,16 @@ export async function parentsOfPlayers(tx: TenantTx, playerIds: string[]) {
 /** Children's names in a language: "Faisal & Omar", "فيصل و عمر". */
 export const childrenIn = (children: { name: string; nameArabic: string | null }[], lang: FamilyLanguage) =>
   children.map((c) => (lang === 'ar' ? arabicOr(c.nameArabic, c.name) : c.name)).join(lang === 'ar' ? ' و ' : ' & ');
+
+/** Those of `ids` who opted out of messages (an announcement's mail and text skip them too). */
+export async function optedOutAmong(tx: TenantTx, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await tx
+    .select({ id: notificationPreferences.userId })
+    .from(notificationPreferences)
+    .where(and(inArray(notificationPreferences.userId, ids), eq(notificationPreferences.optedOut, true)));
+  return new Set(rows.map((r) => r.id));
+}
 
 /** Only parents' rows (a player row given as parent by mistake hears nothing). */
 export async function onlyParents(tx: TenantTx, ids: string[]) {

@@ -448,6 +448,43 @@ describe('payments and absences', () => {
   });
 });
 
+describe('announcements', () => {
+  it('records the mail to each parent who did not opt out, and queues push and WhatsApp as each chose', async () => {
+    // Huda chooses WhatsApp for announcements too (she opted in above).
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/family/notifications',
+      headers: asParent(fam.hudaToken, a.handle),
+      payload: { channels: { announcement: ['email', 'whatsapp', 'sms'] } },
+    });
+    const res = await api(t.app, a)('createAnnouncement', {
+      body: { audience: 'team', teamId: fam.teamId, title: 'Kit day', titleArabic: 'يوم الأطقم', body: 'Bring the kit', sms: false },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.background.idle();
+    const told = (await rowsOf(a.id)).filter((m) => m.kind === 'announcement');
+    // Sara opted out: nothing; SMS only when staff ask for it (they did not).
+    expect(told.map((m) => [m.recipientId, m.channel, m.state]).sort()).toEqual(
+      [
+        [fam.huda, 'email', 'sent'],
+        [fam.huda, 'whatsapp', 'queued'],
+        [fam.john, 'email', 'sent'],
+      ].sort(),
+    );
+    expect(told.find((m) => m.channel === 'whatsapp')).toMatchObject({
+      template: 'kora_announcement',
+      templateParams: expect.objectContaining({ title: 'يوم الأطقم' }),
+    });
+    const mails = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox/email' })).json() as { to: string; subject: string }[];
+    expect(
+      mails
+        .filter((m) => m.subject.includes('Kit day') || m.subject.includes('يوم الأطقم'))
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([`huda@${a.id.slice(0, 8)}.sa`, `john@${a.id.slice(0, 8)}.sa`]);
+  });
+});
+
 describe('Settings → Messages and the bell', () => {
   it('lists what was sent to whom, filtered and paged, and only the academy own', async () => {
     const all = (await api(t.app, a)('listMessages', { query: { limit: 200 } })).json();
