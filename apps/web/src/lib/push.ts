@@ -22,20 +22,29 @@ export function pushSupport(): PushSupport {
   return 'ok';
 }
 
+/** How long a page without a worker yet waits for the one it registers. */
+const REGISTRATION_WAIT_MS = 4000;
+
 /** The worker registered for this page (public/sw.js, production builds on academy hosts), or null. */
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
+  // The page registers the worker a moment after its first screen (offline/register.ts): on a first visit it may
+  // be on its way, so it is waited for a little; a build without one (development) never has it.
   const found = await navigator.serviceWorker.getRegistration();
-  if (!found) return null;
-  // Wait for it to be active: subscribe() needs an active worker.
-  return navigator.serviceWorker.ready;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), found ? 10_000 : REGISTRATION_WAIT_MS);
+  });
+  // subscribe() needs an active worker: `ready` answers once there is one.
+  return Promise.race([navigator.serviceWorker.ready, late]).finally(() => clearTimeout(timer));
 }
 
-/** This device's subscription, when it has one. */
+/** This device's subscription, when it has one; `PushSetupError('unsupported')` when the page has no worker. */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
-  if (pushSupport() === 'unsupported') return null;
+  if (pushSupport() === 'unsupported') throw new PushSetupError('unsupported');
   const reg = await registration();
-  return reg ? reg.pushManager.getSubscription() : null;
+  if (!reg) throw new PushSetupError('unsupported');
+  return reg.pushManager.getSubscription();
 }
 
 /** A URL-safe base64 VAPID key as the bytes pushManager wants. */
@@ -81,7 +90,7 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushSubscr
 
 /** Ends this device's subscription; its endpoint, for the server to forget (null when there was none). */
 export async function unsubscribeThisDevice(): Promise<string | null> {
-  const subscription = await currentPushSubscription();
+  const subscription = await currentPushSubscription().catch(() => null);
   if (!subscription) return null;
   await subscription.unsubscribe().catch(() => false);
   return subscription.endpoint;

@@ -222,7 +222,11 @@ function PushCard({ prefs }: { prefs: NotificationPreferences }) {
     let live = true;
     currentPushSubscription()
       .then((s) => live && setDevice(s ? 'on' : 'off'))
-      .catch(() => live && setDevice('off'));
+      .catch((err) => {
+        if (!live) return;
+        setDevice('off');
+        if (err instanceof PushSetupError && err.reason === 'unsupported') setSupport('unsupported');
+      });
     return () => {
       live = false;
     };
