@@ -241,6 +241,48 @@ describe('a cancelled training', () => {
   });
 });
 
+describe('a moved training', () => {
+  it('tells the parents the new date, time and place, and the coach it changed; an edit that moves nothing tells no one', async () => {
+    const event = await addTraining(t.app, a, [fam.teamId], { date: '2026-12-01', field: 'Pitch 1', coachIds: [coach.id] });
+    const update = (over: Record<string, unknown>) =>
+      api(t.app, a)('updateEvent', {
+        params: { id: event.id },
+        query: { scope: 'this' },
+        body: {
+          type: 'TRAINING_SESSION',
+          date: '2026-12-01',
+          time: '17:00',
+          endTime: '18:00',
+          field: 'Pitch 1',
+          teamIds: [fam.teamId],
+          coachIds: [coach.id],
+          ...over,
+        },
+      });
+    expect((await update({})).statusCode).toBe(200);
+    expect((await rowsOf(a.id)).filter((m) => m.eventId === event.id && m.kind === 'event_moved')).toEqual([]);
+    expect((await update({ date: '2026-12-02', time: '18:30', endTime: '19:30', field: 'Pitch 3' })).statusCode).toBe(200);
+    const moved = (await rowsOf(a.id)).filter((m) => m.eventId === event.id && m.kind === 'event_moved');
+    expect(moved.map((m) => [m.recipientId, m.channel]).sort()).toEqual(
+      [
+        [fam.huda, 'email'],
+        [fam.john, 'email'],
+      ].sort(),
+    );
+    expect(moved.find((m) => m.recipientId === fam.john)?.body).toContain("Omar's training is now on 2026-12-02 at 18:30, at Pitch 3");
+    expect(moved.find((m) => m.recipientId === fam.huda)?.body).toContain('أصبح تدريب فيصل و عمر يوم 2026-12-02 الساعة 18:30 في Pitch 3');
+    const coachRows = (await rowsOf(a.id)).filter((m) => m.eventId === event.id && m.recipientId === coach.id);
+    expect(coachRows.map((m) => [m.kind, m.channel, m.subject])).toEqual([
+      // A member without a language of their own reads Arabic, as parents do.
+      ['coach_schedule', 'email', expect.stringContaining('تدريب أُضيف')],
+      ['coach_schedule', 'email', expect.stringContaining('تدريب تغيّر')],
+    ]);
+    // Moved again: told again (a new revision), once.
+    await update({ date: '2026-12-03', time: '18:30', endTime: '19:30', field: 'Pitch 3' });
+    expect((await rowsOf(a.id)).filter((m) => m.eventId === event.id && m.kind === 'event_moved')).toHaveLength(4);
+  });
+});
+
 describe('quiet hours and urgency', () => {
   it('holds a push that is not urgent until 07:00 Riyadh, and pushes an urgent one at night', async () => {
     await withTenant(t.deps.db, a.id, (tx) =>
