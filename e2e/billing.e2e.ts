@@ -20,6 +20,8 @@ async function pendingSubscription(packageName: string, playerName: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       handle: 'demo',
+      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
+      consents: { language: 'en', termsPrivacy: true },
       selectedPackage: pkg.id,
       subscriptionStartDate: null,
       parentInfo: { name: `Parent of ${playerName}`, phone: '+966501112233', email: '' },
@@ -88,6 +90,7 @@ describe('billing journey', () => {
       await parent.getByLabel('Player name', { exact: true }).fill(playerName);
       await parent.getByLabel('Birthdate').fill('2015/03/14');
       await parent.getByLabel('Birthdate').press('Tab');
+      await parent.getByTestId('consent-terms_privacy').check();
       await parent.getByRole('button', { name: 'Checkout' }).click();
       await parent.getByTestId('parent-success').waitFor();
       await parent.screenshot({ path: `${artifacts}billing-wizard-pay-now.png`, fullPage: true });

@@ -17,6 +17,8 @@ async function registered(tag: string, phone: string, email: string, child: { na
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       handle: 'demo',
+      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
+      consents: { language: 'en', termsPrivacy: true },
       selectedPackage: null,
       subscriptionStartDate: null,
       parentInfo: { name: `Parent ${tag}`, phone, email },

@@ -49,6 +49,8 @@ async function family(tag: string, lang: 'en' | 'ar') {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       handle: 'demo',
+      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
+      consents: { language: 'en', termsPrivacy: true },
       selectedPackage: quarterly.id,
       subscriptionStartDate: null,
       parentInfo: { name: `Parent ${tag}`, phone, email },

@@ -51,6 +51,8 @@ async function sessionPlayer(admin: Api, name: string, nameArabic: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       handle: 'demo',
+      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
+      consents: { language: 'en', termsPrivacy: true },
       selectedPackage: pkg.id,
       subscriptionStartDate: null,
       parentInfo: { name: `Parent of ${name}`, phone: '+966501112233', email: '' },

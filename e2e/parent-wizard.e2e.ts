@@ -34,6 +34,11 @@ describe.each([
     await page.getByLabel('Birthdate').fill('2016/04/12');
     await page.getByLabel('Birthdate').press('Tab');
     await page.getByRole('button', { name: 'Female' }).click();
+    // The terms are required: refused until agreed to.
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByText('Please agree to the terms and the privacy notice').waitFor();
+    await page.getByTestId('consent-terms_privacy').check();
+    await page.getByTestId('consent-photos').check();
     await page.screenshot({ path: `${artifacts}wizard-step2-${label}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Checkout' }).click();
     await page.getByTestId('parent-success').waitFor();

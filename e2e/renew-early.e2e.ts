@@ -26,6 +26,8 @@ async function registered(packageName: string, playerName: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       handle: 'demo',
+      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
+      consents: { language: 'en', termsPrivacy: true },
       selectedPackage: pkg.id,
       subscriptionStartDate: null,
       parentInfo: { name: `Parent of ${playerName}`, phone: '+966501112233', email: '' },

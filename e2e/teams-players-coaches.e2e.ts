@@ -47,6 +47,9 @@ describe('teams, players and coaches', () => {
     await page.getByLabel('Player name', { exact: true }).fill(name);
     await page.getByLabel('Birthdate').fill('2015/06/01');
     await page.getByLabel('Birthdate').press('Tab');
+    // The guardian's consents on paper: the photo is kept and shown.
+    await page.getByTestId('consent-terms_privacy').check();
+    await page.getByTestId('consent-photos').check();
     await page.getByRole('button', { name: 'FINISH' }).click();
     await page.getByText(`${name} added`).waitFor();
 

@@ -38,6 +38,7 @@ import { attentionRoutes } from './modules/attention/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerParentRoutes } from './modules/auth/register-parent.routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { isPhotoWithheld } from './modules/consents/service.js';
 import { sealingKeyFor } from './modules/e-invoicing/keys.js';
 import { createReporter, type Reporter } from './modules/e-invoicing/reporting.js';
 import { eInvoicingRoutes } from './modules/e-invoicing/routes.js';
@@ -221,12 +222,17 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
 
   app.get<{ Params: { key: string } }>('/uploads/:key', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
     const file = await deps.storage.get(req.params.key);
-    if (!file) return reply.status(404).send({ message: ERRORS['request.not_found'], code: 'request.not_found' });
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(file.bytes);
+    // A child's photo whose consent was withdrawn is refused at its address too (docs/domain.md, "Data map").
+    if (!file || (await isPhotoWithheld(app.deps.data, `/uploads/${req.params.key}`)))
+      return reply.status(404).send({ message: ERRORS['request.not_found'], code: 'request.not_found' });
+    return (
+      reply
+        .header('Content-Type', file.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        // Kept by browsers, but never a year: a withdrawn consent must stop the photo soon everywhere.
+        .header('Cache-Control', 'private, max-age=300')
+        .send(file.bytes)
+    );
   });
 
   const web = opts.webDist && existsSync(join(opts.webDist, 'index.html')) ? opts.webDist : undefined;

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { events, users } from '../src/db/schema.js';
 import { withTenant } from '../src/db/tenant.js';
 import { useTestApp } from './fixture.js';
-import { addPlayer, multipart, parentInfo, playerInfo } from './fixtures.js';
+import { addPlayer, multipart, paperConsents, parentInfo, playerInfo } from './fixtures.js';
 import { asMember } from './harness.js';
 
 const t = useTestApp({ academies: 1 });
@@ -105,6 +105,7 @@ const parentRegistration = (over: { playerInfo?: object; [k: string]: unknown })
   selectedPackage: ids.pkg,
   subscriptionStartDate: TODAY,
   parentInfo: { ...parentInfo, phone: '+966501112299' },
+  consents: paperConsents,
   ...over,
   playerInfo: { ...playerInfo({ gender: 'MALE' }), ...over.playerInfo },
 });

@@ -14,6 +14,9 @@ export const playerInfo = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** Every consent, given on paper and recorded by the member adding the player (a condition needs the medical one). */
+export const paperConsents = { language: 'en', termsPrivacy: true, medical: true, photos: true, messagesSms: true, messagesEmail: true };
+
 /** A multipart body the way a browser's FormData sends it; its file goes as `photo` unless `field` names another. */
 export function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string; field?: string }) {
   const boundary = `----kora${Math.random().toString(16).slice(2)}`;
@@ -45,7 +48,11 @@ export async function addPlayer(app: FastifyInstance, academy: Academy, over: Re
   )({
     method: 'POST',
     url: '/api/users/parent-player',
-    ...multipart({ parentInfo: JSON.stringify(parentInfo), playerInfo: JSON.stringify(playerInfo(over)) }),
+    ...multipart({
+      parentInfo: JSON.stringify(parentInfo),
+      playerInfo: JSON.stringify(playerInfo(over)),
+      consents: JSON.stringify(paperConsents),
+    }),
   });
   if (res.statusCode !== 201) throw new Error(res.body);
   return res.json().player.id as string;

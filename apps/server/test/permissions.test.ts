@@ -194,6 +194,9 @@ const TABLE: Case[] = [
   { key: 'familyDetails', allow: 'parent' },
   { key: 'updateFamilyParent', allow: 'parent' },
   { key: 'updateFamilyChild', allow: 'parent' },
+  // A child's consents: a child that is not the family's is 404.
+  { key: 'familyChildConsents', allow: 'parent' },
+  { key: 'updateFamilyChildConsents', allow: 'parent', body: () => ({ language: 'en', photos: false }) },
   { key: 'familyAnnouncements', allow: 'parent' },
   { key: 'openFamilyAnnouncement', allow: 'parent' },
   { key: 'familyJoinOffers', allow: 'parent' },

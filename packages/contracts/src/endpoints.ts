@@ -21,6 +21,7 @@ import {
   resetPasswordBody,
 } from './auth.js';
 import { errorSchema, idParamsSchema } from './common.js';
+import { childConsentsBody, childConsentsSchema } from './consents.js';
 import { eInvoicingOtpBody, eInvoicingStatusSchema } from './e-invoicing.js';
 import {
   calendarFeedBody,
@@ -813,6 +814,19 @@ export const endpoints = {
     params: childIdParams,
     body: familyChildDetailsBody,
     responses: { 200: familyDetailsSchema, 401: errorSchema, 404: errorSchema },
+  },
+  familyChildConsents: {
+    summary: "A child's consents: each purpose with its text's version, time, language and who gave it",
+    tags: ['family'],
+    params: childIdParams,
+    responses: { 200: childConsentsSchema, 401: errorSchema, 404: errorSchema },
+  },
+  updateFamilyChildConsents: {
+    summary: "Change a child's optional consents (photos, messages); a withdrawn photo consent hides the photo at once (audited)",
+    tags: ['family'],
+    params: childIdParams,
+    body: childConsentsBody,
+    responses: { 200: childConsentsSchema, 401: errorSchema, 404: errorSchema },
   },
   familyAnnouncements: {
     summary: 'The announcements sent to this parent, newest first, with when each was opened',

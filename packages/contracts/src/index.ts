@@ -7,6 +7,7 @@ export * from './attention.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './common.js';
+export * from './consents.js';
 export * from './dates.js';
 export * from './digits.js';
 export * from './e-invoicing.js';

@@ -39,6 +39,8 @@ export const ERRORS = {
   'player.birthdate_out_of_range': 'Birthdate must be between 5 and 50 years ago',
   'player.nationality_invalid': 'Nationality must be a country code',
   'player.not_found': 'Player not found',
+  'consent.terms_required': 'Please agree to the terms and the privacy notice',
+  'consent.medical_required': 'A medical condition is kept only with the parent’s consent to it',
   'player.sensitive_forbidden': 'Only members allowed to see medical and identity data can export it',
   'player.unknown': 'Unknown player',
   'player.has_payments': 'This player has payments or invoices, which must be kept, so the player cannot be deleted',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, emailSchema, nameText, optionalName, optionalText } from './common.js';
+import { consentsGivenSchema } from './consents.js';
 import { genderSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { isValidPhone, optionalPhoneSchema } from './phone.js';
@@ -56,6 +57,8 @@ export const registerParentBody = z.object({
   subscriptionStartDate: dateSchema.nullish().transform((v) => v ?? null),
   parentInfo: parentInfoSchema,
   playerInfo: playerInfoSchema,
+  /** The parent's consents, each recorded with its text's version (consents.ts); the terms are required. */
+  consents: consentsGivenSchema,
 });
 export type RegisterParentBody = z.input<typeof registerParentBody>;
 

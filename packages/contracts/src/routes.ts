@@ -130,6 +130,8 @@ export const ROUTES = {
   familyDetails: ['GET', '/api/family/details'],
   updateFamilyParent: ['PUT', '/api/family/details'],
   updateFamilyChild: ['PUT', '/api/family/children/:childId'],
+  familyChildConsents: ['GET', '/api/family/children/:childId/consents'],
+  updateFamilyChildConsents: ['PUT', '/api/family/children/:childId/consents'],
   familyAnnouncements: ['GET', '/api/family/announcements'],
   openFamilyAnnouncement: ['POST', '/api/family/announcements/:id/open'],
   familyJoinOffers: ['GET', '/api/family/joins'],

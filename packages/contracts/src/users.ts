@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, emailSchema, isoDate, jsonText, nameText, optionalName, optionalText } from './common.js';
+import { consentsGivenSchema } from './consents.js';
 import { coachTypeSchema, colorSchema, genderSchema, packageTypeSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { optionalPhoneSchema } from './phone.js';
@@ -121,6 +122,8 @@ export const parentPlayerFieldsSchema = z.object({
     .union([dateSchema, z.literal(''), z.literal('null')])
     .nullish()
     .transform((v) => (v && v !== 'null' ? v : null)),
+  /** The guardian's consents given on paper, recorded with the member who recorded them (consents.ts); none: a condition is refused. */
+  consents: jsonText(consentsGivenSchema).optional(),
 });
 
 export const parentPlayerReply = z.object({

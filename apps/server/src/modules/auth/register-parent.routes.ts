@@ -21,6 +21,7 @@ export async function registerParentRoutes(app: FastifyInstance) {
           packageId: b.selectedPackage,
           subscriptionStartDate: b.subscriptionStartDate,
           public: true,
+          consents: b.consents,
         },
         deps.clock.now(),
       ),

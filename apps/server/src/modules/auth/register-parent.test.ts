@@ -52,6 +52,7 @@ const body = (over: { parentInfo?: object; playerInfo?: object; [k: string]: unk
       medicalCondition: 'Asthma',
       ...playerInfo,
     },
+    consents: { language: 'en', termsPrivacy: true, medical: true, photos: true, messagesSms: false, messagesEmail: true },
     ...rest,
   };
 };

@@ -39,6 +39,7 @@ async function register(parent: { name: string; email: string; phone: string }, 
         gender: 'MALE',
         medicalCondition: '',
       },
+      consents: { language: 'en', termsPrivacy: true },
     },
   });
   expect(res.statusCode, res.body).toBe(201);

@@ -10,6 +10,7 @@ import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie.
 import { createSmsBudget } from '../../sms/budget.js';
 import { createSmsSender } from '../../sms/sms.js';
 import { type AcademyRow, findAcademyByHandle } from '../academies/lookup.js';
+import { changeConsents, currentConsents, withholdPhoto } from '../consents/service.js';
 import { ageGroupMedians } from '../growth/service.js';
 import { createAnnouncement, familyAnnouncements, listAnnouncements, openAnnouncement } from './announcements.js';
 import { answerFamilyJoin, decideFamilyJoin, joinOffers, listFamilyJoins } from './joins.js';
@@ -20,6 +21,7 @@ import {
   familyMe,
   familyMoney,
   familyProgress,
+  requireChild,
   setAvailability,
   setParentLanguage,
   updateChild,
@@ -121,6 +123,27 @@ export async function familyRoutes(app: FastifyInstance) {
       return familyDetails(tx);
     }),
   );
+
+  // The child's consents (docs/domain.md, "Data map"); the parent changes the optional ones. A withdrawn
+  // photo consent leaves the photo out of every answer in the same transaction, and its address is refused.
+  route(app, 'familyChildConsents', { access: 'parent' }, (req) =>
+    inFamily(req, async (tx) => {
+      await requireChild(tx, req.params.childId);
+      return currentConsents(tx, req.params.childId);
+    }),
+  );
+  route(app, 'updateFamilyChildConsents', { access: 'parent', audit: true }, async (req) => {
+    const { answer, photo } = await inFamily(req, async (tx) => {
+      await requireChild(tx, req.params.childId);
+      const before = await currentConsents(tx, req.params.childId);
+      const { changed, photo } = await changeConsents(tx, req.params.childId, tx.parentId, req.body, now());
+      noteBefore(req, before.consents);
+      noteAudit(req, { changed });
+      return { answer: await currentConsents(tx, req.params.childId), photo };
+    });
+    if (photo) await withholdPhoto(deps.data, photo.path, photo.withheld);
+    return answer;
+  });
 
   route(app, 'familyAnnouncements', { access: 'parent' }, (req) => inFamily(req, familyAnnouncements));
   // Registrations made with this session's address: its owner may say the child is theirs (joins.ts).

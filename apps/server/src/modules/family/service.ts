@@ -90,7 +90,7 @@ export async function familyChildren(tx: FamilyTx): Promise<FamilyChild[]> {
 }
 
 /** A child of this family, else 404 (another family's child is not visible at all). */
-async function requireChild(tx: FamilyTx, childId: string) {
+export async function requireChild(tx: FamilyTx, childId: string) {
   const [link] = await tx
     .select({ playerId: parentPlayers.playerId })
     .from(parentPlayers)

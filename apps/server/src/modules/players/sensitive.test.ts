@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/api.js';
 import { useTestApp } from '../../../test/fixture.js';
-import { addPlayer, addTraining, coachLogin, multipart } from '../../../test/fixtures.js';
+import { addPlayer, addTraining, coachLogin, multipart, paperConsents } from '../../../test/fixtures.js';
 import { type Academy, loginAs } from '../../../test/harness.js';
 import { accountTypes, auditEvents, packages, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
@@ -126,6 +126,7 @@ describe('medical and identity', () => {
       multipart({
         parentInfo: JSON.stringify({ name: 'Parent', phone: '+966501119999' }),
         playerInfo: JSON.stringify({ name: 'New One', birthdate: '2015-01-01', gender: 'male', ...over }),
+        consents: JSON.stringify(paperConsents),
       });
     const created = await call(office)('createParentPlayer', form({ medicalCondition: 'Diabetes', nationalId: '1099' }));
     expect(created.statusCode, created.body).toBe(201);

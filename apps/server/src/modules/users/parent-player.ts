@@ -1,8 +1,17 @@
-import { birthdateBounds, isWithin, type ParentInfo, type PlayerInfo, riyadhToday, startDateBounds } from '@kora/contracts';
+import {
+  birthdateBounds,
+  isWithin,
+  type ParentInfo,
+  type ParsedConsentsGiven,
+  type PlayerInfo,
+  riyadhToday,
+  startDateBounds,
+} from '@kora/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest } from '../../http/errors.js';
+import { assertMedicalConsent, recordConsents } from '../consents/service.js';
 import { addressOwner, holdApart } from '../family/joins.js';
 import { hasTrial, pendingSubscriptionValues, trialSubscriptionValues } from '../subscriptions/lifecycle.js';
 
@@ -18,11 +27,18 @@ export interface ParentPlayerInput {
    * Staff adding a player (or importing) join it at once: they are the confirmation.
    */
   public?: boolean;
+  /**
+   * The consents given with it (docs/domain.md, "Data map"): by the parent in the wizard, or on paper
+   * and recorded by `recordedById`. None (a staff registration without them): a condition is refused.
+   */
+  consents?: ParsedConsentsGiven;
+  recordedById?: string | null;
 }
 
 /** Checks that need the clock or the academy's data; run before any write so a failure changes nothing. */
 export async function checkParentPlayer(tx: TenantTx, input: ParentPlayerInput, now: Date) {
   const today = riyadhToday(now);
+  assertMedicalConsent(input.playerInfo.medicalCondition, input.consents, 'playerInfo.medicalCondition');
   if (!isWithin(input.playerInfo.birthdate, birthdateBounds(today)))
     throw badRequest('player.birthdate_out_of_range', 'playerInfo.birthdate');
   if (!input.packageId) return null;
@@ -81,6 +97,10 @@ export async function createParentAndPlayer(tx: TenantTx, input: ParentPlayerInp
     })
     .returning();
   await tx.insert(parentPlayers).values({ academyId, parentId: parent.id, playerId: player.id });
+  if (input.consents) {
+    await recordConsents(tx, player.id, input.consents, { parentId: parent.id, recordedById: input.recordedById ?? null }, now);
+    player.photoWithheld = !input.consents.photos;
+  }
   if (owner) await holdApart(tx, { parentId: parent.id, playerId: player.id }, owner);
   let subscription: typeof subscriptions.$inferSelect | null = null;
   if (chosen) {

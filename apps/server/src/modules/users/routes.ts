@@ -8,6 +8,7 @@ import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
 import { storeImage } from '../../storage/images.js';
 import { mailResetLink } from '../auth/service.js';
+import { withholdPhoto } from '../consents/service.js';
 import { auditSensitive, type SensitiveView, sensitiveViewOf, viewKey } from '../players/sensitive.js';
 import { createParentAndPlayer } from './parent-player.js';
 import { listAdmins, listCoaches, listPlayers, playersListJson, roleOf, toAdmin } from './read.js';
@@ -99,10 +100,13 @@ export async function userRoutes(app: FastifyInstance) {
       if (req.form) {
         const { fields, files } = req.form;
         const avatar = files.photo ? await storeImage(deps.storage, files.photo) : null;
-        return req.tenant(async (tx) => {
-          await updatePlayer(tx, id, fields, avatar, now(), view);
-          return audited(req, await userOfRole(tx, id, riyadhToday(now()), view));
+        const saved = await req.tenant(async (tx) => {
+          const { photoWithheld } = await updatePlayer(tx, id, fields, avatar, now(), view);
+          return { user: audited(req, await userOfRole(tx, id, riyadhToday(now()), view)), photoWithheld };
         });
+        // A new photo of a child without photo consent is stored but never served.
+        if (avatar && saved.photoWithheld) await withholdPhoto(deps.data, avatar, true);
+        return saved.user;
       }
       const body = req.body;
       return req.tenant(async (tx) => {
@@ -123,7 +127,8 @@ export async function userRoutes(app: FastifyInstance) {
     const { fields, files } = req.form;
     const avatar = files.photo ? await storeImage(deps.storage, files.photo) : null;
     const view = await sensitiveViewOf(req);
-    return req.tenant(async (tx) => {
+    let withheld: string | null = null;
+    const answer = await req.tenant(async (tx) => {
       const created = await createParentAndPlayer(
         tx,
         {
@@ -132,6 +137,9 @@ export async function userRoutes(app: FastifyInstance) {
           packageId: fields.selectedPackage,
           subscriptionStartDate: fields.subscriptionStartDate,
           avatar,
+          // Given on paper: recorded with the member who recorded them.
+          consents: fields.consents,
+          recordedById: authOf(req).user.id,
         },
         now(),
       );
@@ -148,8 +156,12 @@ export async function userRoutes(app: FastifyInstance) {
         );
       const [player] = await listPlayers(tx, riyadhToday(now()), view, [created.player.id]);
       audited(req, player);
+      if (avatar && created.player.photoWithheld) withheld = avatar;
       return { parent: { id: created.parent.id, name: created.parent.name }, player, subscription: player.subscriptions[0] ?? null };
     });
+    // Registered without photo consent: the photo uploaded with it is never served.
+    if (withheld) await withholdPhoto(deps.data, withheld, true);
+    return answer;
   });
 
   // A coach without a login needs W:Coaches; a login or a chosen account type needs W:Settings (write.ts).

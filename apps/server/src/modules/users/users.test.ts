@@ -2,7 +2,7 @@ import type { SubscriptionStatus } from '@kora/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/api.js';
 import { useTestApp } from '../../../test/fixture.js';
-import { multipart, parentInfo, playerInfo, pngBytes } from '../../../test/fixtures.js';
+import { multipart, paperConsents, parentInfo, playerInfo, pngBytes } from '../../../test/fixtures.js';
 import { countStatements, expectInvalid, LIST_STATEMENTS, registerAndLogin } from '../../../test/harness.js';
 import { packages, parentPlayers, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
@@ -22,6 +22,7 @@ const addPlayer = (fields: Record<string, string>, file?: Parameters<typeof mult
 const wizard = (over: Record<string, unknown> = {}, extra: Record<string, string> = {}) => ({
   parentInfo: JSON.stringify(parentInfo),
   playerInfo: JSON.stringify(playerInfo(over)),
+  consents: JSON.stringify(paperConsents),
   ...extra,
 });
 

@@ -35,8 +35,9 @@ export async function updatePlayer(
       updatedAt: now,
     })
     .where(and(eq(users.id, id), eq(users.role, 'PLAYER')))
-    .returning({ id: users.id });
+    .returning({ id: users.id, photoWithheld: users.photoWithheld });
   if (updated.length === 0) throw notFound('player.not_found');
+  return updated[0];
 }
 
 /**

@@ -11,6 +11,7 @@ import { useDateField } from '../../components/form/FormDate';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { PlanDateText } from '../../components/PlanDate';
+import { ConsentFields, noConsents } from '../../features/players/ConsentFields';
 import { emptyParent, ParentFields } from '../../features/players/ParentFields';
 import { emptyPlayer, PlayerFields } from '../../features/players/PlayerFields';
 import { ApiError } from '../../lib/api';
@@ -75,7 +76,15 @@ export function RegisterParentPage() {
   const packages = useQuery({ ...publicPackagesQuery(handle), enabled: !!handle });
 
   const form = useZodForm(registerParentBody, {
-    defaultValues: { handle, selectedPackage: null, subscriptionStartDate: null, parentInfo: emptyParent(), playerInfo: emptyPlayer() },
+    defaultValues: {
+      handle,
+      selectedPackage: null,
+      subscriptionStartDate: null,
+      parentInfo: emptyParent(),
+      playerInfo: emptyPlayer(),
+      // The terms start unticked: the schema refuses them so (consents.ts); the language is the screen's.
+      consents: { ...noConsents(), termsPrivacy: false as true, language: locale === 'ar' ? 'ar' : 'en' },
+    },
   });
   const f = { ...useFields(form), ...useDateField(form) };
   const registration = useMutation({ mutationFn: registerParent });
@@ -216,6 +225,7 @@ export function RegisterParentPage() {
         ) : (
           <>
             <PlayerFields form={form} names={(field) => `playerInfo.${field}`} autoFocus />
+            <ConsentFields control={form.control} names={(field) => `consents.${field}`} />
             <div className="col-span-full flex justify-between gap-3">
               <Button variant="outline" onClick={() => setStep(1)}>
                 <FormattedMessage id="common.back" />

@@ -20,6 +20,7 @@ import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { familyDetailsQuery, useUpdateChild, useUpdateParent } from './api';
+import { ConsentsSection } from './ConsentsSection';
 import { Card, PageTitle } from './parts';
 
 function ParentForm({ details }: { details: FamilyDetails }) {
@@ -138,6 +139,9 @@ export function FamilyDetailsPage() {
           <ParentForm details={details.data} />
           {details.data.children.map((c) => (
             <ChildForm key={c.id} child={c} />
+          ))}
+          {details.data.children.map((c) => (
+            <ConsentsSection key={c.id} child={c} />
           ))}
         </>
       )}

@@ -2,6 +2,7 @@
 // as the parent's own session, its `kora_family` cookie (a parent session is its own kind; the server
 // reads the cookie of the route's kind, docs/architecture.md "Sessions in cookies").
 import type {
+  ChildConsentsBody,
   FamilyAvailabilityBody,
   FamilyChildDetailsBody,
   FamilyJoinDecision,
@@ -71,6 +72,27 @@ export const familyDetailsQuery = queryOptions({
   queryKey: [...ALL, 'details'],
   queryFn: () => asParent(() => call('familyDetails', { session: FAMILY })),
 });
+/** A child's consents (docs/domain.md, "Data map"). */
+export const familyConsentsQuery = (childId: string) =>
+  queryOptions({
+    queryKey: [...ALL, 'consents', childId],
+    queryFn: () => asParent(() => call('familyChildConsents', { params: { childId }, session: FAMILY })),
+  });
+
+/** Changes a child's optional consents; a changed photo consent changes the photo on every screen, so the portal reads again. */
+export function useUpdateConsents(childId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChildConsentsBody) =>
+      asParent(() => call('updateFamilyChildConsents', { params: { childId }, body, session: FAMILY })),
+    onSuccess: (consents) => {
+      client.setQueryData(familyConsentsQuery(childId).queryKey, consents);
+      void client.invalidateQueries({ queryKey: [...ALL, 'me'] });
+      void client.invalidateQueries({ queryKey: [...ALL, 'home'] });
+    },
+  });
+}
+
 export const familyAnnouncementsQuery = queryOptions({
   queryKey: [...ALL, 'announcements'],
   queryFn: () => asParent(() => call('familyAnnouncements', { session: FAMILY })),

@@ -1,4 +1,11 @@
-import { parentInfoSchema, parentPlayerFieldsSchema, playerInfoSchema, playerUpdateSchema, startDateBounds } from '@kora/contracts';
+import {
+  parentInfoSchema,
+  parentPlayerFieldsSchema,
+  playerInfoSchema,
+  playerUpdateSchema,
+  recordOf,
+  startDateBounds,
+} from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -16,6 +23,7 @@ import { useLocale } from '../../lib/i18n';
 import { formatSar } from '../../lib/money';
 import { packagesQuery } from '../packages/api';
 import { usePlayerMutations } from './api';
+import { CONSENT_FIELDS, ConsentFields, noConsents } from './ConsentFields';
 import { emptyParent, ParentFields } from './ParentFields';
 import { PhotoField } from './PhotoInput';
 import { emptyPlayer, PlayerFields } from './PlayerFields';
@@ -30,6 +38,13 @@ const addPlayerSchema = z.object({
   selectedPackage: parentPlayerFieldsSchema.shape.selectedPackage,
   subscriptionStartDate: parentPlayerFieldsSchema.shape.subscriptionStartDate,
   photo: z.instanceof(Blob).nullable(),
+  /** What the guardian agreed to on paper; sent only with the terms agreed (a condition needs the medical one). */
+  consents: z.object(
+    recordOf(
+      CONSENT_FIELDS.map(([field]) => field),
+      () => z.boolean(),
+    ),
+  ),
 });
 type AddPlayer = z.output<typeof addPlayerSchema>;
 
@@ -44,7 +59,14 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
   const start = startDateBounds(today);
   const packages = useQuery(packagesQuery);
   const form = useZodForm(addPlayerSchema, {
-    defaultValues: { parentInfo: emptyParent(), playerInfo: emptyPlayer(), selectedPackage: '', subscriptionStartDate: today, photo: null },
+    defaultValues: {
+      parentInfo: emptyParent(),
+      playerInfo: emptyPlayer(),
+      selectedPackage: '',
+      subscriptionStartDate: today,
+      photo: null,
+      consents: noConsents(),
+    },
   });
   const f = { ...useFields(form), ...useDateField(form) };
   const packageId = form.watch('selectedPackage');
@@ -55,7 +77,7 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
     return false;
   };
 
-  const finish = async ({ parentInfo, playerInfo, selectedPackage, subscriptionStartDate, photo }: AddPlayer) => {
+  const finish = async ({ parentInfo, playerInfo, selectedPackage, subscriptionStartDate, photo, consents }: AddPlayer) => {
     try {
       const { player } = await create.mutateAsync({
         parentInfo: JSON.stringify(parentInfo),
@@ -64,6 +86,7 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
         packageType: packages.data?.find((p) => p.id === selectedPackage)?.packageType ?? null,
         subscriptionStartDate: selectedPackage ? subscriptionStartDate : null,
         photo,
+        ...(consents.termsPrivacy ? { consents: JSON.stringify({ ...consents, language: locale === 'ar' ? 'ar' : 'en' }) } : {}),
       });
       toast(intl.formatMessage({ id: 'players.added' }, { name: displayName(player, locale) }));
       onClose();
@@ -116,6 +139,7 @@ export function AddPlayerDialog({ onClose }: { onClose(): void }) {
             max={start.max}
             disabled={!packageId}
           />
+          <ConsentFields control={form.control} names={(field) => `consents.${field}`} paper />
         </>
       )}
     </FormDialog>

@@ -1,0 +1,155 @@
+import { type ChildConsents, CONSENT_TEXTS, type ConsentPurpose, type OptionalConsent, type ParsedConsentsGiven } from '@kora/contracts';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { consents, users, withheldPhotos } from '../../db/schema.js';
+import type { DataAccess, TenantTx } from '../../db/tenant.js';
+import { badRequest } from '../../http/errors.js';
+
+/** A transaction in the child's academy: a member's (TenantTx) or a parent's (FamilyTx). */
+type AcademyTx = Tx & { readonly academyId: string };
+
+/** The purposes of a registration's consents, as they are stored. */
+const GIVEN: Record<Exclude<keyof ParsedConsentsGiven, 'language'>, ConsentPurpose> = {
+  termsPrivacy: 'terms_privacy',
+  medical: 'medical',
+  photos: 'photos',
+  messagesSms: 'messages_sms',
+  messagesEmail: 'messages_email',
+};
+
+/**
+ * A medical condition is kept only with the parent's consent to it (docs/domain.md, "Data map"):
+ * 400 `consent.medical_required` on the condition's field otherwise, before anything is written.
+ */
+export function assertMedicalConsent(condition: string | null, given: ParsedConsentsGiven | undefined, field: string) {
+  if (condition && !given?.medical) throw badRequest('consent.medical_required', field);
+}
+
+export interface ConsentSource {
+  /** The parent who gave them (also for consents given on paper: the guardian the member recorded). */
+  parentId: string | null;
+  /** The member who recorded consents given on paper; null when the parent gave them. */
+  recordedById: string | null;
+}
+
+/** Records a registration's consents, one row per purpose (granted or not) with its text's current version. */
+export async function recordConsents(tx: TenantTx, playerId: string, given: ParsedConsentsGiven, source: ConsentSource, now: Date) {
+  const rows = Object.entries(GIVEN).map(([key, purpose]) => ({
+    academyId: tx.academyId,
+    playerId,
+    purpose,
+    granted: given[key as keyof typeof GIVEN],
+    version: CONSENT_TEXTS[purpose].version,
+    language: given.language,
+    parentId: source.parentId,
+    recordedById: source.recordedById,
+    createdAt: now,
+  }));
+  await tx.insert(consents).values(rows);
+  // No photo consent: the child's photo is never shown (one uploaded with the registration included).
+  if (!given.photos) await tx.update(users).set({ photoWithheld: true }).where(eq(users.id, playerId));
+}
+
+/** The latest row of each purpose of a child: its consents now. */
+export async function currentConsents(tx: AcademyTx, playerId: string): Promise<ChildConsents> {
+  const rows = await tx
+    .select({
+      purpose: consents.purpose,
+      granted: consents.granted,
+      version: consents.version,
+      language: consents.language,
+      createdAt: consents.createdAt,
+      recordedById: consents.recordedById,
+      recorder: users.name,
+    })
+    .from(consents)
+    .leftJoin(users, eq(users.id, consents.recordedById))
+    .where(eq(consents.playerId, playerId))
+    .orderBy(desc(consents.createdAt), desc(consents.id));
+  const seen = new Set<string>();
+  const latest = rows.filter((r) => !seen.has(r.purpose) && seen.add(r.purpose));
+  return {
+    childId: playerId,
+    consents: latest.map((r) => ({
+      purpose: r.purpose,
+      granted: r.granted,
+      version: r.version,
+      language: r.language,
+      at: r.createdAt.toISOString(),
+      givenBy: r.recordedById ? ('staff' as const) : ('parent' as const),
+      recordedByName: r.recorder ?? null,
+    })),
+  };
+}
+
+const OPTIONAL: Record<'photos' | 'messagesSms' | 'messagesEmail', OptionalConsent> = {
+  photos: 'photos',
+  messagesSms: 'messages_sms',
+  messagesEmail: 'messages_email',
+};
+
+/**
+ * A parent's change of a child's optional consents: a new row for each purpose that changes. A
+ * withdrawn (or granted again) photo consent hides (or shows) the photo in every answer at once;
+ * answers the photo's address to refuse or serve again (withholdPhoto), or null when unchanged.
+ */
+export async function changeConsents(
+  tx: AcademyTx,
+  playerId: string,
+  parentId: string,
+  body: { language: 'en' | 'ar'; photos?: boolean; messagesSms?: boolean; messagesEmail?: boolean },
+  now: Date,
+) {
+  const { consents: held } = await currentConsents(tx, playerId);
+  const current = new Map(held.map((c) => [c.purpose, c.granted]));
+  // The latest row of a purpose is its state: a change is never stamped before the row it follows
+  // (two changes within one clock tick stay in order).
+  const latest = Math.max(0, ...held.map((c) => Date.parse(c.at)));
+  const at = new Date(Math.max(now.getTime(), latest + 1));
+  const changed: { purpose: OptionalConsent; granted: boolean }[] = [];
+  for (const [key, purpose] of Object.entries(OPTIONAL) as [keyof typeof OPTIONAL, OptionalConsent][]) {
+    const wanted = body[key];
+    if (wanted !== undefined && wanted !== (current.get(purpose) ?? false)) changed.push({ purpose, granted: wanted });
+  }
+  if (changed.length === 0) return { changed, photo: null };
+  await tx.insert(consents).values(
+    changed.map((c) => ({
+      academyId: tx.academyId,
+      playerId,
+      purpose: c.purpose,
+      granted: c.granted,
+      version: CONSENT_TEXTS[c.purpose].version,
+      language: body.language,
+      parentId,
+      recordedById: null,
+      createdAt: at,
+    })),
+  );
+  const photo = changed.find((c) => c.purpose === 'photos');
+  if (!photo) return { changed, photo: null };
+  const [row] = await tx
+    .update(users)
+    .set({ photoWithheld: !photo.granted, updatedAt: at })
+    .where(and(eq(users.id, playerId), eq(users.role, 'PLAYER')))
+    .returning({ avatar: users.avatar });
+  return { changed, photo: row?.avatar ? { path: row.avatar, withheld: !photo.granted } : null };
+}
+
+/**
+ * The file route's list of photos not to serve (a global table): a child's photo whose consent was
+ * withdrawn is refused at its address too, not only left out of the answers.
+ */
+export async function withholdPhoto(data: DataAccess, path: string, withheld: boolean) {
+  await data.system(async (tx) => {
+    if (withheld) await tx.insert(withheldPhotos).values({ path }).onConflictDoNothing();
+    else await tx.delete(withheldPhotos).where(inArray(withheldPhotos.path, [path]));
+  });
+}
+
+/** Whether the file route refuses this uploaded file's address. */
+export async function isPhotoWithheld(data: DataAccess, path: string) {
+  const rows = await data.statement((tx) =>
+    tx.select({ path: withheldPhotos.path }).from(withheldPhotos).where(eq(withheldPhotos.path, path)),
+  );
+  return rows.length > 0;
+}
