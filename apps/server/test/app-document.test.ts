@@ -6,14 +6,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BOOT_ELEMENT_ID, type BootData } from '@kora/contracts';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.js';
+import { withSystem, withTenant } from '../src/db/tenant.js';
+import { createFamilySession } from '../src/modules/family/session.js';
 import { useTestApp } from './fixture.js';
 import { addPlayer } from './fixtures.js';
 import { academyHost, BASE } from './harness.js';
 
 const PRELOAD = {
-  screens: { '/players': ['/assets/PlayersPage-abc.js'], '/settings': ['/assets/SubscriptionsPage-abc.js'] },
+  screens: {
+    '/players': ['/assets/PlayersPage-abc.js'],
+    '/settings': ['/assets/SubscriptionsPage-abc.js'],
+    '/family': ['/assets/FamilyHome-abc.js'],
+  },
   catalogs: { en: ['/assets/en-abc.js'], ar: ['/assets/ar-abc.js'] },
+  familyCatalogs: { en: ['/assets/en-abc.js', '/assets/en-public-abc.js'], ar: ['/assets/ar-abc.js', '/assets/ar-public-abc.js'] },
 };
 
 function builtWeb() {
@@ -28,6 +37,9 @@ function builtWeb() {
     [
       'export async function renderShell({ me, pathname, locale }) {',
       `  return '<nav data-path="' + pathname + '" data-locale="' + locale + '">' + me.user.email + '</nav>';`,
+      '}',
+      'export async function renderFamilyShell({ familyMe, pathname, locale }) {',
+      `  return '<nav data-family="' + pathname + '" data-locale="' + locale + '">' + familyMe.parent.name + '</nav>';`,
       '}',
     ].join('\n'),
   );
@@ -47,8 +59,8 @@ const load = (path: string, token: string | null, headers: Record<string, string
     headers: {
       host: academyHost(handle),
       'sec-fetch-dest': 'document',
-      ...(token ? { cookie: `kora_session=${token}${headers.cookie ? `; ${headers.cookie}` : ''}` } : {}),
-      ...Object.fromEntries(Object.entries(headers).filter(([k]) => k !== 'cookie')),
+      ...headers,
+      cookie: [token && `kora_session=${token}`, headers.cookie].filter(Boolean).join('; '),
     },
   });
 
@@ -113,6 +125,45 @@ describe('a signed-in page load', () => {
     const res = await load('/players', a.token);
     expect(res.body).not.toContain('</script><script>alert(1)');
     expect(JSON.stringify(bootOf(res.body)?.answers['/api/users?role=PLAYER'])).toContain('Evil </script><script>alert(1)</script>');
+  });
+});
+
+describe("a parent's page load of the family portal", () => {
+  /** A family portal session of the parent of a player of academy a. */
+  async function parentSession() {
+    await addPlayer(t.app, a, { name: 'Nora Boot' });
+    const [parent] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.role, 'PARENT')).limit(1),
+    );
+    const token = await withSystem(t.deps.db, (tx) =>
+      createFamilySession(tx, a.id, { parentId: parent.id, parentIds: [parent.id], address: { kind: 'email', email: 'p@example.sa' } }),
+    );
+    return { parent, token };
+  }
+
+  it("carries the portal's frame, the parent and the home page's answers", async () => {
+    const { parent, token } = await parentSession();
+    const res = await load('/family', null, { cookie: `kora_family=${token}; lang=ar` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain(`<div id="root"><nav data-family="/family" data-locale="ar">${parent.name}</nav></div>`);
+    for (const href of [...PRELOAD.screens['/family'], ...PRELOAD.familyCatalogs.ar]) expect(res.body).toContain(`href="${href}"`);
+    const boot = bootOf(res.body);
+    expect(boot).toMatchObject({ locale: 'ar', session: 'family', me: null });
+    expect(Object.keys(boot?.answers ?? {}).sort()).toEqual(['/api/family/home', '/api/family/me']);
+    expect(boot?.answers['/api/family/me']).toMatchObject({ parent: { id: parent.id } });
+  });
+
+  it("is the plain shell with a member's cookie only, on the portal's sign-in, and with a parent's cookie on the staff app", async () => {
+    const { token } = await parentSession();
+    for (const res of [
+      await load('/family', a.token),
+      await load('/family/sign-in', null, { cookie: `kora_family=${token}` }),
+      await load('/players', null, { cookie: `kora_family=${token}` }),
+    ]) {
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain(BOOT_ELEMENT_ID);
+    }
   });
 });
 

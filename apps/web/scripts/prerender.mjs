@@ -132,9 +132,16 @@ try {
     return [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
   };
   const layout = [/routes\/app\/layout\.tsx$/];
+  const part = (l, name) => `/${manifest[`src/locales/${l}.json?part=${name}`].file}`;
   const preload = {
-    screens: Object.fromEntries(Object.entries(SCREEN_PATHS).map(([path, name]) => [path, screenFiles([...layout, ...SCREENS[name]])])),
-    catalogs: Object.fromEntries(LOCALES.map((l) => [l, [`/${manifest[`src/locales/${l}.json?part=core`].file}`]])),
+    screens: {
+      ...Object.fromEntries(Object.entries(SCREEN_PATHS).map(([path, name]) => [path, screenFiles([...layout, ...SCREENS[name]])])),
+      // The family portal's home: its layout, screen and queries.
+      '/family': screenFiles([/features\/family\/FamilyLayout\.tsx$/, /features\/family\/HomePage\.tsx$/, /features\/family\/api\.ts$/]),
+    },
+    catalogs: Object.fromEntries(LOCALES.map((l) => [l, [part(l, 'core')]])),
+    // The portal's pages show messages of the `public` part too (routes/root.tsx waits for it there).
+    familyCatalogs: Object.fromEntries(LOCALES.map((l) => [l, [part(l, 'core'), part(l, 'public')]])),
   };
   writeFileSync(join(bootDir, 'preload.json'), JSON.stringify(preload, null, 1));
   console.log(`signed-in frame and the preloads of ${Object.keys(preload.screens).length} screens in ${bootDir}`);

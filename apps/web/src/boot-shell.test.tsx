@@ -1,8 +1,8 @@
 // The frame the server draws around a signed-in screen (boot-shell.tsx, built for apps/server/src/web/app-document.ts):
 // the member's navigation only, in their language, with the entry of the address marked.
-import { AREAS, readFlag } from '@kora/contracts';
+import { AREAS, type FamilyMe, readFlag } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { renderShell } from './boot-shell';
+import { renderFamilyShell, renderShell } from './boot-shell';
 import { replyOf } from './lib/api';
 import { signedInAs } from './test-render';
 
@@ -41,5 +41,40 @@ describe('the signed-in frame drawn for the server', () => {
   it('draws nothing for a session that names no academy', async () => {
     const none = replyOf('me', { ...admin, user: { ...admin.user, academyUsers: [] } });
     expect(await renderShell({ me: none, pathname: '/', locale: 'en' })).toBeNull();
+  });
+});
+
+describe("the family portal's frame drawn for the server", () => {
+  const familyMe: FamilyMe = {
+    parent: {
+      id: '00000000-0000-4000-8000-000000000003',
+      name: 'Fahad Alharbi',
+      nameArabic: 'فهد الحربي',
+      email: 'parent@demo.kora.sa',
+      phoneNumber: '+966500000001',
+      emergencyPhone1: null,
+      emergencyPhone2: null,
+      language: 'ar',
+    },
+    academy: {
+      id: '00000000-0000-4000-8000-000000000004',
+      handle: 'demo',
+      name: 'Riyadh Falcons',
+      nameArabic: 'صقور الرياض',
+      logo: null,
+      availabilityCutoffMinutes: 120,
+    },
+    children: [],
+  };
+
+  it("shows the academy and the parent in the page's language, the portal's places, and the screen's spinner", async () => {
+    const ar = (await renderFamilyShell({ familyMe, pathname: '/family', locale: 'ar' })) ?? '';
+    expect(ar).toContain('صقور الرياض');
+    expect(ar).toContain('فهد الحربي');
+    expect(ar).toMatch(/<a [^>]*href="\/family\/money"/);
+    expect(ar).toContain('data-testid="page-spinner"');
+    const en = (await renderFamilyShell({ familyMe, pathname: '/family', locale: 'en' })) ?? '';
+    expect(en).toContain('Riyadh Falcons');
+    expect(en).toContain('Fahad Alharbi');
   });
 });

@@ -1,10 +1,11 @@
-import { BOOT_ELEMENT_ID, type BootData } from '@kora/contracts';
+import { addressOf, BOOT_ELEMENT_ID, type BootData } from '@kora/contracts';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageSpinner } from './components/Spinner';
 import { ToastProvider } from './components/Toaster';
+import { setFamilySignedIn } from './features/family/session';
 import { academyCheckQuery } from './lib/academy';
 import { keepBootAnswers, replyOf } from './lib/api';
 import { AuthProvider, authSnapshot, seedSession, startSessionCheck, useAuth } from './lib/auth';
@@ -37,19 +38,26 @@ forgetStoredTokens();
 // The document drew the frame in its language, for this session, with the screen's first answers: the app starts
 // from them (docs/architecture.md, "First paint from the server").
 const boot = readBoot();
+const familyBoot = boot?.session === 'family';
 if (boot) {
   adoptLocale(boot.locale);
-  keepBootAnswers(boot.answers);
+  keepBootAnswers(boot.answers, familyBoot ? 'family' : 'staff');
+  if (familyBoot) setFamilySignedIn(true);
 }
-const booted = boot !== null && seedSession(replyOf('me', boot.me));
+const booted = boot !== null && (familyBoot || seedSession(replyOf('me', boot.me)));
 const queryClient = createQueryClient();
 const router = makeRouter(queryClient);
 // The session and the academy check start beside the language's messages instead of after them.
 if (!booted) startSessionCheck();
 const startHost = currentHost();
 if (startHost.kind === 'academy') {
-  // A member's document from this host says the academy exists: nothing to check.
-  const academy = booted ? authSnapshot().academies.find((a) => a.handle === startHost.handle) : undefined;
+  // A session's document from this host says the academy exists: nothing to check.
+  const familyMe = familyBoot ? boot?.answers[addressOf('familyMe')] : undefined;
+  const academy = familyBoot
+    ? replyOf('familyMe', familyMe)?.academy
+    : booted
+      ? authSnapshot().academies.find((a) => a.handle === startHost.handle)
+      : undefined;
   if (academy) queryClient.setQueryData(academyCheckQuery(startHost.handle).queryKey, { exists: true, academy });
   else void queryClient.prefetchQuery(academyCheckQuery(startHost.handle));
 }

@@ -56,12 +56,29 @@ export const FIRST_PAINT: Record<string, (c: FirstPaintContext) => FirstRequest[
 export const firstRequestsOf = (pathname: string, c: FirstPaintContext): FirstRequest[] =>
   Object.hasOwn(FIRST_PAINT, pathname) ? FIRST_PAINT[pathname](c) : [];
 
+/** The family portal's addresses (the parent's own session), not its sign-in. */
+export const isFamilyPortalPath = (pathname: string) =>
+  pathname === '/family' || (pathname.startsWith('/family/') && !pathname.startsWith('/family/sign-in'));
+
+/** The portal's screens whose documents carry their first data beyond the layout's `familyMe`, by path. */
+export const FAMILY_FIRST_PAINT: Record<string, FirstRequest[]> = {
+  '/family': [{ key: 'familyHome' }],
+};
+
+/** A portal address's first requests: the layout's (the parent and their children), then its screen's. */
+export const familyFirstRequestsOf = (pathname: string): FirstRequest[] => [
+  { key: 'familyMe' },
+  ...(Object.hasOwn(FAMILY_FIRST_PAINT, pathname) ? FAMILY_FIRST_PAINT[pathname] : []),
+];
+
 /**
  * What a signed-in document carries for the app to start from (the JSON of `<script type="application/json"
- * id="kora-boot">`): the language it was drawn in, the session (`me`'s answer), and answers by address.
+ * id="kora-boot">`): the language it was drawn in, whose session it is (a member's, with `me`'s answer, or a
+ * parent's in the family portal, whose `familyMe` is among the answers), and answers by address.
  */
 export interface BootData {
   locale: Language;
+  session: 'member' | 'family';
   me: unknown;
   answers: Record<string, unknown>;
 }

@@ -101,7 +101,9 @@ function toFormData(fields: Record<string, unknown>) {
 /** An early answer is taken only this soon after it was asked for; later the call asks again. */
 const EARLY_FOR_MS = 30_000;
 /** GETs sent before the code that will ask for them is loaded (`fetchEarly`), by address; each is taken once. */
-const early = new Map<string, { at: number; answer: Promise<Response> }>();
+/** Whose session an early answer is of: the staff's, or the family portal's (a document the server drew for a parent). */
+type EarlySession = 'staff' | 'family';
+const early = new Map<string, { at: number; answer: Promise<Response>; session: EarlySession }>();
 
 /**
  * Sends a signed-in staff GET now, before the screen's code is here to ask for it (router.tsx `loadScreenCode`,
@@ -117,7 +119,7 @@ function sendEarly(url: string) {
   const answer = fetch(url, { headers: baseHeaders(), credentials: CREDENTIALS });
   // A failure is the taker's to see; one nobody takes must not be reported as unhandled.
   answer.catch(() => undefined);
-  early.set(url, { at: Date.now(), answer });
+  early.set(url, { at: Date.now(), answer, session: 'staff' });
 }
 
 /** Sends the first GETs of a screen of the first-paint table (contracts `FIRST_PAINT`), which the server may also have answered in the document. */
@@ -129,22 +131,23 @@ export function fetchFirstPaint(pathname: string, context: FirstPaintContext) {
  * The answers the signed-in document carried (main.tsx, `kora-boot`): kept as early answers, so the screen's first
  * calls of those addresses take them without asking the server.
  */
-export function keepBootAnswers(answers: Record<string, unknown>) {
+export function keepBootAnswers(answers: Record<string, unknown>, session: EarlySession = 'staff') {
   const at = Date.now();
   for (const [url, body] of Object.entries(answers))
     early.set(url, {
       at,
       answer: Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })),
+      session,
     });
 }
 
 /** Drops the early answers not taken yet: they were asked for by the session that just ended. */
 export const forgetEarlyAnswers = () => early.clear();
 
-/** The early answer for this address, if one was asked for lately (taken once). */
-function takeEarly(url: string) {
+/** The early answer for this address of this session, if one was asked for lately (taken once). */
+function takeEarly(url: string, session: EarlySession) {
   const kept = early.get(url);
-  if (!kept) return undefined;
+  if (kept?.session !== session) return undefined;
   early.delete(url);
   return Date.now() - kept.at < EARLY_FOR_MS ? kept.answer : undefined;
 }
@@ -165,7 +168,8 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
     body = JSON.stringify(raw.body);
   }
   const url = addressOf(key, raw);
-  const sentEarly = method === 'GET' && !raw.signal && raw.session === undefined ? takeEarly(url) : undefined;
+  const earlyOf = raw.session === undefined ? 'staff' : raw.session === 'family' ? 'family' : null;
+  const sentEarly = method === 'GET' && !raw.signal && earlyOf ? takeEarly(url, earlyOf) : undefined;
   const signedIn = signsOutOn401(raw);
   const res = await (sentEarly ?? fetch(url, { method, headers, body, signal: raw.signal, credentials: CREDENTIALS }));
   const text = await res.text();
