@@ -1,17 +1,84 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { call } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { displayName } from '../lib/display-name';
+import { useErrorText } from '../lib/errors';
 import { useLocale } from '../lib/i18n';
+import { currentPushSubscription, pushSupport, subscribeThisDevice, unsubscribeThisDevice } from '../lib/push';
 import { Avatar } from './Avatar';
 import { CalendarSwitcher } from './CalendarSwitcher';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { useToast } from './Toaster';
 
 const item = 'cursor-pointer rounded-lg px-2 py-2 text-sm outline-none';
 // The dialog and its form kit load when asked for, not with the menu.
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+
+/**
+ * Notifications on this device for the member (a coach's own sessions added or changed): shown where the
+ * browser can take them and the page has its service worker (the installed app), on or off in one click.
+ */
+function PushItem() {
+  const intl = useIntl();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const [state, setState] = useState<'unknown' | 'none' | 'on' | 'off'>('unknown');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    if (pushSupport() !== 'ok') setState('none');
+    else
+      currentPushSubscription().then(
+        (s) => live && setState(s ? 'on' : 'off'),
+        () => live && setState('none'),
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (state === 'unknown' || state === 'none') return null;
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      if (state === 'on') {
+        const endpoint = await unsubscribeThisDevice();
+        if (endpoint) await call('pushUnsubscribe', { body: { endpoint } });
+        setState('off');
+        toast(intl.formatMessage({ id: 'account.push.offToast' }));
+      } else {
+        const { publicKey } = await call('pushPublicKey', { session: 'none' });
+        if (!publicKey) {
+          setState('none');
+          toast(intl.formatMessage({ id: 'account.push.unavailable' }), 'error');
+          return;
+        }
+        await call('pushSubscribe', { body: await subscribeThisDevice(publicKey) });
+        setState('on');
+        toast(intl.formatMessage({ id: 'account.push.onToast' }));
+      }
+    } catch (err) {
+      toast(errorText(err, 'account.push.unavailable'), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <DropdownMenu.Item
+      className={`${item} text-slate-700 data-[disabled]:opacity-60 data-[highlighted]:bg-slate-50`}
+      disabled={busy}
+      onSelect={(e) => {
+        e.preventDefault();
+        void toggle();
+      }}
+      data-testid="account-push"
+    >
+      <FormattedMessage id={state === 'on' ? 'account.push.turnOff' : 'account.push.turnOn'} />
+    </DropdownMenu.Item>
+  );
+}
 
 /**
  * The avatar's menu: who is signed in and as what (their account type, in the UI's language), the
@@ -59,6 +126,7 @@ export function AccountMenu() {
               <CalendarSwitcher />
             </div>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+            <PushItem />
             <DropdownMenu.Item
               className={`${item} text-slate-700 data-[highlighted]:bg-slate-50`}
               onSelect={() => setChangingPassword(true)}
