@@ -14,7 +14,7 @@ import {
   type PushSubscriptionBody,
   riyadhDayStart,
 } from '@kora/contracts';
-import { and, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messageSettings, messages, notificationPreferences, pushSubscriptions, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -135,13 +135,16 @@ export async function updateMessageSettings(tx: TenantTx, body: z.output<typeof 
 
 // ── the staff's list ──
 
-/** The cursor of a page: the last row's creation instant and id (rows are ordered by both, newest first). */
-const cursorOf = (row: { createdAt: Date; id: string }) => Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+/**
+ * The cursor of a page: the last row's creation instant, to the microsecond the database keeps (a
+ * JavaScript date would round it and skip or repeat rows), and its id; rows are ordered by both, newest first.
+ */
+const cursorOf = (at: string, id: string) => Buffer.from(`${at}|${id}`).toString('base64url');
 function parseCursor(cursor: string) {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const instant = new Date(at ?? '');
-  if (!id || Number.isNaN(instant.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw badRequest('message.cursor_invalid', 'before');
-  return { instant, id };
+  if (!at || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(at) || !id || !/^[0-9a-f-]{36}$/i.test(id))
+    throw badRequest('message.cursor_invalid', 'before');
+  return { at, id };
 }
 
 /** Where a message went, partly hidden: enough to tell two apart on the screen. */
@@ -150,7 +153,13 @@ const shownAddress = (channel: string, address: string) => (channel === 'push' ?
 export async function listMessages(tx: TenantTx, q: z.output<typeof messageListQuery>): Promise<MessageListReply> {
   const before = q.before ? parseCursor(q.before) : null;
   const rows = await tx
-    .select({ m: messages, name: users.name, nameArabic: users.nameArabic, role: users.role })
+    .select({
+      m: messages,
+      name: users.name,
+      nameArabic: users.nameArabic,
+      role: users.role,
+      cursorAt: sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.recipientId))
     .where(
@@ -161,9 +170,7 @@ export async function listMessages(tx: TenantTx, q: z.output<typeof messageListQ
         q.recipientId ? eq(messages.recipientId, q.recipientId) : undefined,
         q.startDate ? gte(messages.createdAt, riyadhDayStart(q.startDate)) : undefined,
         q.endDate ? lt(messages.createdAt, riyadhDayStart(addDaysIso(q.endDate, 1))) : undefined,
-        before
-          ? or(lt(messages.createdAt, before.instant), and(eq(messages.createdAt, before.instant), lt(messages.id, before.id)))
-          : undefined,
+        before ? sql`(${messages.createdAt}, ${messages.id}) < (${before.at}::timestamptz, ${before.id}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
@@ -188,7 +195,7 @@ export async function listMessages(tx: TenantTx, q: z.output<typeof messageListQ
     updatedAt: m.updatedAt.toISOString(),
   }));
   const last = page.at(-1);
-  return { items, nextCursor: rows.length > q.limit && last ? cursorOf(last.m) : null };
+  return { items, nextCursor: rows.length > q.limit && last ? cursorOf(last.cursorAt, last.m.id) : null };
 }
 
 /** The bell's notice: messages that failed for good in the last 7 days (after their fallback), if any. */
