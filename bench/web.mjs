@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,8 @@ const RUNS = Math.max(1, Number(args.runs) || 1);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO_ADMIN = { handle: 'demo', email: 'admin@demo.kora.sa', password: 'demo12345' };
 const DEMO_COACH = { ...DEMO_ADMIN, email: 'coach@demo.kora.sa' };
+/** The demo parent of the family portal (README "Demo logins"): signed in with a code from the development outbox. */
+const DEMO_PARENT = { family: true, address: 'parent@demo.kora.sa' };
 /** The signed-in screens audited (the demo academy admin, README "Demo logins"); the subscriptions are the settings' first screen; the
  * last five have forms (in dialogs, or the page itself: the academy profile), docs/performance.md. */
 const SIGNED_IN = [
@@ -37,6 +40,7 @@ const SIGNED_IN = [
   ['privileges', '/settings/privileges'],
   ['packages', '/settings/packages'],
   ['academy', '/settings/academy'],
+  ['family home (parent)', '/family', DEMO_PARENT],
 ].filter(([name]) => !args.screen || args.screen.some((s) => name.startsWith(s)));
 
 const WEB_DIST = resolve(root, args.dist ?? 'apps/web/dist');
@@ -45,7 +49,14 @@ buildIfMissing({ webDist: WEB_DIST, build: args.build, server: args.server });
 /** The production server on a free port with a fresh embedded database (the demo academy is seeded). */
 async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kora-bench-web-'));
-  const { port, child } = await startProductionServer({ server: args.server, webDist: WEB_DIST, dataDir, handle: 'demo' });
+  // The outbox gives the parent's sign-in code.
+  const { port, child } = await startProductionServer({
+    server: args.server,
+    webDist: WEB_DIST,
+    dataDir,
+    handle: 'demo',
+    env: { EXPOSE_OUTBOX: 'true' },
+  });
   return {
     port,
     stop() {
@@ -141,7 +152,40 @@ try {
   // browser Lighthouse drives. Lighthouse then keeps the origin's storage, so the HTTP cache, the service worker
   // and its caches are emptied here instead (the offline worker would otherwise answer the next run from its
   // cache): each run loads cold.
+  const familyTokenOf = async (address) => {
+    // node:http, not fetch: the academy is the Host header's, which fetch leaves out.
+    const post = (path, body) =>
+      new Promise((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path,
+            method: 'POST',
+            headers: { host: new URL(academy).host, 'content-type': 'application/json' },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => {
+              text += chunk;
+            });
+            res.on('end', () =>
+              resolve({ ok: res.statusCode === 200, status: res.statusCode, text: async () => text, json: async () => JSON.parse(text) }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify(body));
+      });
+    await post('/api/family/sign-in', { address, language: 'en' });
+    const mails = await (await fetch(`${base}/api/dev/outbox`)).json();
+    const code = /\b(\d{6})\b/.exec(mails.filter((m) => m.to === address).at(-1)?.text ?? '')?.[1];
+    const verified = await post('/api/family/verify', { address, code });
+    if (!verified.ok) throw new Error(`family sign-in failed: ${verified.status} ${await verified.text()}`);
+    return (await verified.json()).token;
+  };
   const tokenOf = async (who) => {
+    if (who.family) return familyTokenOf(who.address);
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -150,13 +194,14 @@ try {
     if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
     return (await login.json()).token;
   };
-  const signIn = (token) => async () => {
+  const signIn = (token, family) => async () => {
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0].newPage();
     await page.goto(`${academy}/favicon.svg`);
-    await page.evaluate(() => localStorage.setItem('signedIn', '1'));
+    await page.evaluate((marker) => localStorage.setItem(marker, '1'), family ? 'familySignedIn' : 'signedIn');
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.setCookie', { name: 'kora_session', value: token, url: academy, httpOnly: true, sameSite: 'Lax' });
+    const name = family ? 'kora_family' : 'kora_session';
+    await cdp.send('Network.setCookie', { name, value: token, url: academy, httpOnly: true, sameSite: 'Lax' });
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', { origin: academy, storageTypes: 'service_workers,cache_storage' });
     await page.close();
@@ -166,9 +211,9 @@ try {
   const tokens = new Map();
   for (const [page, path, who = DEMO_ADMIN] of SIGNED_IN) {
     if (!tokens.has(who)) tokens.set(who, await tokenOf(who));
-    const result = await median(chrome.port, academy + path, signIn(tokens.get(who)));
+    const result = await median(chrome.port, academy + path, signIn(tokens.get(who), !!who.family));
     // A run that ended on the login page measured the wrong page.
-    if (new URL(result.finalUrl).pathname.startsWith('/auth/')) throw new Error(`${page}: signed out (${result.finalUrl})`);
+    if (/^\/(auth\/|family\/sign-in)/.test(new URL(result.finalUrl).pathname)) throw new Error(`${page}: signed out (${result.finalUrl})`);
     results.push({ page: `${page} (signed in)`, ...result });
   }
 } finally {
