@@ -13,12 +13,12 @@ import { ToastProvider } from './components/Toaster';
 import { familyMeQuery } from './features/family/api';
 import { FamilyLayout } from './features/family/FamilyLayout';
 import { AuthProvider, seedSession } from './lib/auth';
-import { type Catalog, type Locale, LocaleProvider, registerCatalog } from './lib/i18n';
+import { type Locale, LocaleProvider, registerCatalog } from './lib/i18n';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
 
-registerCatalog('en', en as Catalog);
-registerCatalog('ar', ar as Catalog);
+registerCatalog('en', en);
+registerCatalog('ar', ar);
 
 const rootRoute = createRootRoute();
 // Every signed-in address draws the same frame; the navigation marks the entry of the address it is given.
