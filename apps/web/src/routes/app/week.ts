@@ -1,4 +1,4 @@
-import { weekOf, weekParam, weekRange } from '../../features/schedule/week';
+import { weekOf, weekParam, weekRange } from '@kora/contracts';
 import { initialLocale } from '../../lib/i18n';
 
 /** My Trainings and the schedule: the week shown (`?week=`, any day of it; none is this week). */
