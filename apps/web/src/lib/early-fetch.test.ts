@@ -8,7 +8,7 @@ import { weekQuery } from '../routes/app/week';
 import { signedInAs } from '../test-render';
 import { call, fetchEarly, forgetEarlyAnswers, replyOf } from './api';
 
-const coachMe = signedInAs({ readMyTrainings: true, writeMyTrainings: true }, { name: 'Coach', role: 'COACH' });
+const coachMe = signedInAs({ canReadMyTrainings: true, canWriteMyTrainings: true }, { name: 'Coach', role: 'COACH' });
 const asked: string[] = [];
 beforeEach(() => {
   asked.length = 0;
