@@ -20,6 +20,10 @@ describe('catalog parts', () => {
     expect(partOf('errors.request.failed')).toBe('errors');
     expect(partOf('nav.dashboard')).toBe('core');
     expect(partOf('einvoicing.otp')).toBe('settings');
+    // Settings → Messages' texts load with Settings; the kinds' and channels' names are the portal's too.
+    expect(partOf('messages.title')).toBe('settings');
+    expect(partOf('messages.channel.whatsapp')).toBe('core');
+    expect(partOf('messages.kind.event_moved')).toBe('core');
   });
 
   it('load the parts asked for; another language then loads the same parts', async () => {

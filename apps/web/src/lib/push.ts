@@ -1,6 +1,6 @@
 // Why: the portal and the staff app turn notifications on for this device with the same steps — the
 // browser's permission, the service worker's pushManager.subscribe with the server's VAPID key, and the
-// subscription sent to the server — and say plainly why a device cannot (docs/domain.md, "Messages").
+// subscription sent to the server — and say plainly why a device cannot (docs/domain.md, "Messages: every one accounted for").
 import type { PushSubscriptionBody } from '@kora/contracts';
 
 /**

@@ -8,8 +8,11 @@ export type MessagePart = (typeof MESSAGE_PARTS)[number];
 /** Only the public pages, the sign-in pages, the payment pages, the owner's confirmation and the parents' portal use these (never the staff app). */
 const PUBLIC = /^(page|landing|family|refundPolicy|login|forgot|footer|paymentPage|paymentResult|owner)\./;
 
-/** Only Settings' screens use these: their part loads with Settings' layout (routes/app/settings/settings.route.ts). */
-const SETTINGS = /^(einvoicing|academyProfile|familySettings|privileges|creditNote)\./;
+/**
+ * Only Settings' screens use these: their part loads with Settings' layout (routes/app/settings/settings.route.ts).
+ * Settings → Messages' own texts too, but not the names of kinds and channels, which the parents' portal shows.
+ */
+const SETTINGS = /^((einvoicing|academyProfile|familySettings|privileges|creditNote)\.|messages\.(?!kind\.|channel\.))/;
 
 /** The part of the catalogs a message id belongs to. */
 export const partOf = (id: string): MessagePart =>
