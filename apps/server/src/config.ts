@@ -140,16 +140,23 @@ function whatsappConfigOf(e: z.infer<typeof envSchema>) {
     .filter(([, v]) => !v)
     .map(([k]) => k);
   if (missing.length === 4) return { provider: 'outbox' as const };
-  if (missing.length > 0)
+  const {
+    WHATSAPP_TOKEN: token,
+    WHATSAPP_PHONE_NUMBER_ID: phoneNumberId,
+    WHATSAPP_APP_SECRET: appSecret,
+    WHATSAPP_VERIFY_TOKEN: verifyToken,
+  } = e;
+  // The same test as `missing`, written out so the compiler sees each secret set below.
+  if (!token || !phoneNumberId || !appSecret || !verifyToken)
     throw new Error(
       `WhatsApp is configured without ${missing.join(', ')}: set all of WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN, or none`,
     );
   return {
     provider: 'cloud' as const,
-    token: e.WHATSAPP_TOKEN as string,
-    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID as string,
-    appSecret: e.WHATSAPP_APP_SECRET as string,
-    verifyToken: e.WHATSAPP_VERIFY_TOKEN as string,
+    token,
+    phoneNumberId,
+    appSecret,
+    verifyToken,
     apiBase: e.WHATSAPP_API_BASE.replace(/\/$/, ''),
     apiVersion: e.WHATSAPP_API_VERSION,
   };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { dateSchema } from './common.js';
 import { ERRORS } from './messages.js';
+import { recordOf } from './records.js';
 
 export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp', 'push'] as const;
 export const messageChannelSchema = z.enum(MESSAGE_CHANNELS);
@@ -64,8 +65,7 @@ export const URGENT_WITHIN_HOURS = 12;
 
 /** Channels chosen for each kind: a set of channels, possibly empty (nothing of that kind). */
 const channelList = z.array(messageChannelSchema).max(MESSAGE_CHANNELS.length);
-const byKind = <T extends z.ZodType>(schema: T) =>
-  z.object(Object.fromEntries(PARENT_MESSAGE_KINDS.map((kind) => [kind, schema])) as Record<ParentMessageKind, T>);
+const byKind = <T extends z.ZodType>(schema: T) => z.object(recordOf(PARENT_MESSAGE_KINDS, () => schema));
 export const parentChannelsSchema = byKind(channelList);
 export type ParentChannels = z.infer<typeof parentChannelsSchema>;
 /** Some kinds only (an update leaves the others as they are); each set kept once, in the channels' order. */

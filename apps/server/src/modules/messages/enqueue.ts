@@ -8,11 +8,11 @@ import {
   COACH_MESSAGE_CHANNELS,
   DEFAULT_PARENT_CHANNELS,
   type FamilyLanguage,
+  isOneOf,
   type MessageChannel,
   type MessageKind,
   PARENT_MESSAGE_KINDS,
   type ParentChannels,
-  type ParentMessageKind,
 } from '@kora/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
@@ -20,12 +20,12 @@ import { academies, messageSettings, messages, notificationPreferences, parentPl
 import type { TenantTx } from '../../db/tenant.js';
 import { academyUrl } from '../../http/host.js';
 import { arabicOr } from '../../lib/arabic.js';
-import { render, type TemplateParams, WORDS } from './templates.js';
+import { render, type TemplateWords, WORDS } from './templates.js';
 
 /** The portal's page where a parent stops or changes the messages. */
 export const PORTAL_NOTIFICATIONS_PATH = '/family/notifications';
 
-type Words<K extends MessageKind> = Omit<TemplateParams<K>, 'academy' | 'link' | 'stop'>;
+type Words<K extends MessageKind> = TemplateWords<K>;
 
 /** What to tell: the kind, its cause (with the recipient and channel, the idempotency key) and its words per language. */
 export interface Tell<K extends MessageKind> {
@@ -165,8 +165,8 @@ export async function tell<K extends MessageKind>(tx: TenantTx, m: MessagingConf
       )
     ).map((r) => [r.id, r]),
   );
-  const isParentKind = (PARENT_MESSAGE_KINDS as readonly string[]).includes(what.kind);
-  const defaults = isParentKind ? (await academyDefaults(tx)).channels : null;
+  const parentKind = isOneOf(PARENT_MESSAGE_KINDS, what.kind) ? what.kind : null;
+  const defaults = parentKind ? (await academyDefaults(tx)).channels : null;
   const link = academyUrl(m.config, academy.handle, what.path);
   const rows: (typeof messages.$inferInsert)[] = [];
   const recorded = new Set(what.alreadySent?.channels ?? []);
@@ -176,14 +176,14 @@ export async function tell<K extends MessageKind>(tx: TenantTx, m: MessagingConf
     const open = availableChannels(person, m);
     const chosen: readonly MessageChannel[] = person.optedOut
       ? []
-      : defaults
-        ? mergeChannels(defaults, person.channels)[what.kind as ParentMessageKind]
+      : defaults && parentKind
+        ? mergeChannels(defaults, person.channels)[parentKind]
         : COACH_MESSAGE_CHANNELS;
     const wanted = [...new Set([...recorded, ...chosen.filter((c) => !what.only || what.only.includes(c))])];
     const lang = person.language;
     const stop = defaults ? academyUrl(m.config, academy.handle, PORTAL_NOTIFICATIONS_PATH) : WORDS.coachStop[lang];
     const academyName = lang === 'ar' ? arabicOr(academy.nameArabic, academy.name) : academy.name;
-    const params = { ...addressee.words(lang), academy: academyName, link, stop } as TemplateParams<K>;
+    const params = { ...addressee.words(lang), academy: academyName, link, stop };
     const text = render(what.kind, lang, params);
     for (const channel of wanted) {
       const address = addressOf(person, channel);

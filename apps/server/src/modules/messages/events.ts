@@ -4,7 +4,7 @@
  * added, changed or cancelled → the coach. Written in the transaction of the change (the route calls
  * these around the events service), keyed by the event and its revision, so each change is told once.
  */
-import { type EventScope, type FamilyLanguage, riyadhInstant, URGENT_WITHIN_HOURS } from '@kora/contracts';
+import { type EventScope, eventTypeSchema, type FamilyLanguage, riyadhInstant, URGENT_WITHIN_HOURS } from '@kora/contracts';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { eventCoaches, events, eventTeams, participants, teamPlayers } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -36,7 +36,7 @@ export async function eventStates(tx: TenantTx, ids: string[]): Promise<Map<stri
       r.id,
       {
         ...r,
-        type: r.type as EventState['type'],
+        type: eventTypeSchema.parse(r.type),
         teamIds: teams.filter((t) => t.eventId === r.id).map((t) => t.teamId),
         coachIds: coaches.filter((c) => c.eventId === r.id).map((c) => c.coachId),
       },
@@ -193,7 +193,7 @@ export async function tellAbsent(tx: TenantTx, m: MessagingConfig, participantId
       userId,
       words: (lang: FamilyLanguage) => ({
         child: childrenIn(children, lang),
-        event: WORDS[row.type as EventState['type']][lang],
+        event: WORDS[eventTypeSchema.parse(row.type)][lang],
         date: row.date,
       }),
     })),

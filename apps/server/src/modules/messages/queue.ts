@@ -196,8 +196,9 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       await run((tx) => fail(tx, row, refused));
       return 0;
     }
+    const { recipientId } = row;
     const devices: PushDevice[] =
-      row.channel === 'push' && row.recipientId
+      row.channel === 'push' && recipientId
         ? await run((tx) =>
             tx
               .select({
@@ -207,7 +208,7 @@ export function createMessenger(deps: MessengerDeps): Messenger {
                 auth: pushSubscriptions.auth,
               })
               .from(pushSubscriptions)
-              .where(eq(pushSubscriptions.userId, row.recipientId as string)),
+              .where(eq(pushSubscriptions.userId, recipientId)),
           )
         : [];
     const outgoing: Outgoing = {

@@ -1,4 +1,4 @@
-import { ERRORS, MESSAGE_CHANNELS, type MessageChannel, type MessageState } from '@kora/contracts';
+import { ERRORS, isOneOf, MESSAGE_CHANNELS, type MessageState } from '@kora/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rowsOf } from '../../db/client.js';
@@ -153,8 +153,8 @@ export async function messageRoutes(app: FastifyInstance) {
       '/api/dev/outbox/:channel',
       { config: { access: 'public' }, schema: { hide: true } },
       async (req, reply) => {
-        const channel = req.params.channel as MessageChannel;
-        if (!MESSAGE_CHANNELS.includes(channel))
+        const { channel } = req.params;
+        if (!isOneOf(MESSAGE_CHANNELS, channel))
           return reply.status(404).send({ message: ERRORS['request.not_found'], code: 'request.not_found' });
         if (channel === 'email') return deps.mailer.outbox();
         if (channel === 'sms') return messenger.sms.outbox();

@@ -126,6 +126,8 @@ export const TEMPLATES = {
 type ParamsOf<K extends MessageKind> = (typeof TEMPLATES)[K]['params'][number];
 /** The named values of a kind's text, in the recipient's language. */
 export type TemplateParams<K extends MessageKind> = Record<ParamsOf<K>, string>;
+/** A kind's own words: its values but the common ones (the academy, the link, the stop line), which the sender adds. */
+export type TemplateWords<K extends MessageKind> = Omit<TemplateParams<K>, Common>;
 
 const fill = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 
@@ -138,9 +140,9 @@ export const whatsappParam = (value: string) =>
     .slice(0, 1000) || '-';
 
 /** The text of a kind in a language, filled: subject (e-mail, push title) and body (every channel). */
-export function render<K extends MessageKind>(kind: K, lang: FamilyLanguage, params: TemplateParams<K>) {
+export function render<K extends MessageKind>(kind: K, lang: FamilyLanguage, params: TemplateWords<K> & Record<Common, string>) {
   const t: Template = TEMPLATES[kind];
-  const values = params as Record<string, string>;
+  const values: Record<string, string> = params;
   return { subject: fill(t.subject[lang], values), body: fill(t.body[lang], values), template: t.name, params: values };
 }
 

@@ -1,6 +1,7 @@
 import { sarToHalalas } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { academies } from '../../db/schema.js';
 import { noteAudit } from '../../http/audit.js';
 import { sendCachedList } from '../../http/list-cache.js';
@@ -24,6 +25,9 @@ const write = { access: { anyOf: ['canWriteSettings' as const] } };
 /** The spec words this refusal: "You do not have permission to cancel subscriptions". */
 const cancel = { access: { anyOf: ['canWriteSettings' as const], forbidden: 'subscription.cancel_forbidden' as const } };
 
+/** What the audit reads of the list's rows: each row's player and its condition. */
+const sensitiveRows = z.array(z.object({ player: z.object({ id: z.string(), condition: z.string().nullable() }) }));
+
 /** Settings → subscriptions (docs/domain.md, "Subscription lifecycle"): R:Settings lists, W:Settings acts. */
 export async function subscriptionRoutes(app: FastifyInstance) {
   const now = () => app.deps.clock.now();
@@ -39,7 +43,7 @@ export async function subscriptionRoutes(app: FastifyInstance) {
         view.medical !== 'none' &&
         auditSensitive(
           req,
-          (JSON.parse(body) as { player: { id: string; condition: string | null } }[]).map((r) => r.player),
+          sensitiveRows.parse(JSON.parse(body)).map((r) => r.player),
         ),
     );
   });

@@ -3,7 +3,6 @@
  * and a Web Push service, errors included, and keep what they were asked.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 export interface Asked {
   method: string;
@@ -39,7 +38,9 @@ export async function fakeServer(otherwise: (asked: Asked) => Answer): Promise<F
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('fake server: not listening on a TCP port');
+  const { port } = address;
   return Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -7,8 +7,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PushPayload } from '@kora/contracts';
+import { messageKindSchema, type PushPayload } from '@kora/contracts';
 import webpush from 'web-push';
+import { z } from 'zod';
 import type { Config, VapidConfig } from '../../../config.js';
 import { type Channel, type Outcome, type Outgoing, type PushDevice, reasonOf } from './channel.js';
 import type { ChannelOutbox } from './outbox.js';
@@ -21,13 +22,16 @@ export interface VapidKeys {
   source: 'config' | 'development';
 }
 
+/** The pair written to DATA_DIR/vapid.json. */
+const savedVapidKeys = z.object({ publicKey: z.string(), privateKey: z.string() });
+
 /** The server's VAPID keys: the configured ones, else (never in production) the pair in DATA_DIR, made on first use. */
 export function vapidKeysFor(config: Pick<Config, 'vapid' | 'production' | 'dataDir'>): VapidKeys | null {
   if (config.vapid) return { ...config.vapid, source: 'config' };
   if (config.production) return null;
   const file = join(config.dataDir, 'vapid.json');
   if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    const saved = savedVapidKeys.parse(JSON.parse(readFileSync(file, 'utf8')));
     return { ...saved, subject: 'mailto:dev@localhost', source: 'development' };
   }
   const made = webpush.generateVAPIDKeys();
@@ -37,7 +41,7 @@ export function vapidKeysFor(config: Pick<Config, 'vapid' | 'production' | 'data
 }
 
 export function pushPayload(m: Pick<Outgoing, 'subject' | 'body' | 'link' | 'kind' | 'locale' | 'id'>): PushPayload {
-  return { title: m.subject, body: m.body, url: m.link, tag: `${m.kind}.${m.id}`, kind: m.kind as PushPayload['kind'], lang: m.locale };
+  return { title: m.subject, body: m.body, url: m.link, tag: `${m.kind}.${m.id}`, kind: messageKindSchema.parse(m.kind), lang: m.locale };
 }
 
 type DeviceResult = 'reached' | 'gone' | { retry: boolean; reason: string };
@@ -56,7 +60,7 @@ async function pushTo(keys: VapidConfig, http: typeof fetch, device: PushDevice,
   try {
     res = await http(request.endpoint, {
       method: request.method,
-      headers: request.headers as Record<string, string>,
+      headers: request.headers,
       body: request.body ? new Uint8Array(request.body) : undefined,
       signal: AbortSignal.timeout(15_000),
     });
