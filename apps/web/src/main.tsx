@@ -10,7 +10,7 @@ import { academyCheckQuery } from './lib/academy';
 import { keepBootAnswers, replyOf } from './lib/api';
 import { AuthProvider, authSnapshot, seedSession, startSessionCheck, useAuth } from './lib/auth';
 import { currentHost } from './lib/host';
-import { adoptLocale, initialLocale, LocaleProvider, loadCatalog } from './lib/i18n';
+import { adoptLocale, initialLocale, LocaleProvider, loadCatalog, tellServerLocale } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { forgetStoredTokens } from './lib/storage';
 import { startOffline } from './offline/register';
@@ -37,6 +37,7 @@ function readBoot(): BootData | null {
 forgetStoredTokens();
 // The document drew the frame in its language, for this session, with the screen's first answers: the app starts
 // from them (docs/architecture.md, "First paint from the server").
+tellServerLocale();
 const boot = readBoot();
 const familyBoot = boot?.session === 'family';
 if (boot) {

@@ -84,13 +84,24 @@ const savedLocale = (): Locale | null => {
 };
 
 /**
- * Takes the language a document from the server was drawn in (main.tsx, `kora-boot`) as this browser's choice: the
- * server read it from the `lang` cookie or the browser's languages, and the first render must not switch it.
+ * The language a document from the server was drawn in (main.tsx, `kora-boot`; the server read the `lang` cookie,
+ * else the browser's languages): this browser's from now on when it has no choice of its own. A choice it has
+ * wins (the first render then draws the page in it) and the server is told it for the next page load.
  */
 export function adoptLocale(locale: Locale) {
-  try {
-    if (savedLocale() !== locale) localStorage.setItem(LOCALE_KEY, locale);
-  } catch {}
+  const saved = savedLocale();
+  if (saved === null) {
+    try {
+      localStorage.setItem(LOCALE_KEY, locale);
+    } catch {}
+  } else if (saved !== locale) rememberForServer(saved);
+}
+
+/** On start: the server's copy of a language picked here (an older version kept none), so its documents are drawn in it. */
+export function tellServerLocale() {
+  const saved = savedLocale();
+  if (saved && typeof document !== 'undefined' && !document.cookie.split('; ').includes(`${LOCALE_COOKIE}=${saved}`))
+    rememberForServer(saved);
 }
 
 /** The browser's language decides unless the user picked one with the flag buttons. */
