@@ -93,7 +93,12 @@ const contractFields = (is: (name: string, field: Schema) => boolean) =>
 /** Every date field in the contract map. */
 const CONTRACT_DATE_FIELDS = contractFields(isDateField);
 /** Every date-time field in the contract map (`sentAt: 9999-12-31T23:59:59Z` was a 500). */
-const CONTRACT_DATE_TIME_FIELDS = contractFields(isDateTimeField);
+/**
+ * Named like an instant but none: WhatsApp's status `timestamp` is Meta's Unix seconds as text, which no code reads
+ * (modules/messages/routes.ts takes the status and the message id only).
+ */
+const NOT_INSTANTS = new Set(['whatsappWebhook body.entry.changes.value.statuses.timestamp']);
+const CONTRACT_DATE_TIME_FIELDS = new Map([...contractFields(isDateTimeField)].filter(([field]) => !NOT_INSTANTS.has(field)));
 /** The date-time fields, listed so a new one is seen; each must be the contracts' one bounded `dateTimeSchema`. */
 const DATE_TIME_FIELDS = ['syncAttendance body.sentAt', 'syncAttendance body.marks.markedAt'];
 
@@ -167,6 +172,8 @@ const REQUESTS: Record<string, (date: string) => InjectOptions & { public?: true
   'exportInvoices query.month': (d) => ({ method: 'GET', url: `/api/invoices/export?month=${q(d)}` }),
   'attendanceReport query.startDate': (d) => ({ method: 'GET', url: `/api/attendance-reports?startDate=${q(d)}&endDate=${TODAY}` }),
   'attendanceReport query.endDate': (d) => ({ method: 'GET', url: `/api/attendance-reports?startDate=${TODAY}&endDate=${q(d)}` }),
+  'listMessages query.startDate': (d) => ({ method: 'GET', url: `/api/messages?startDate=${q(d)}&endDate=${TODAY}` }),
+  'listMessages query.endDate': (d) => ({ method: 'GET', url: `/api/messages?startDate=${TODAY}&endDate=${q(d)}` }),
   'exportAttendanceReport query.startDate': (d) => ({
     method: 'GET',
     url: `/api/attendance-reports/export?startDate=${q(d)}&endDate=${TODAY}`,
