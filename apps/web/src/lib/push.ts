@@ -12,7 +12,7 @@ export type PushSupport = 'ok' | 'unsupported' | 'ios' | 'denied';
 
 const isIos = () => /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
 const standalone = () =>
-  window.matchMedia?.('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  window.matchMedia?.('(display-mode: standalone)').matches || ('standalone' in navigator && navigator.standalone === true);
 
 export function pushSupport(): PushSupport {
   if (typeof window === 'undefined') return 'unsupported';

@@ -1,6 +1,14 @@
 // Why: a parent sees what they agreed to for each child, in which version and when, and changes the
 // optional consents at any time (docs/domain.md, "Data map"); a withdrawn photo consent hides the photo at once.
-import { CONSENT_TEXTS, type Consent, type ConsentPurpose, OPTIONAL_CONSENTS, type OptionalConsent, riyadhToday } from '@kora/contracts';
+import {
+  CONSENT_TEXTS,
+  type Consent,
+  type ConsentPurpose,
+  isOneOf,
+  OPTIONAL_CONSENTS,
+  type OptionalConsent,
+  riyadhToday,
+} from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PlanDate } from '../../components/PlanDate';
@@ -18,7 +26,7 @@ const BODY_FIELD: Record<OptionalConsent, 'photos' | 'messagesSms' | 'messagesEm
   messages_sms: 'messagesSms',
   messages_email: 'messagesEmail',
 };
-const isOptional = (p: ConsentPurpose): p is OptionalConsent => (OPTIONAL_CONSENTS as readonly string[]).includes(p);
+const isOptional = (p: ConsentPurpose): p is OptionalConsent => isOneOf(OPTIONAL_CONSENTS, p);
 
 function ConsentRow({ childId, purpose, consent }: { childId: string; purpose: ConsentPurpose; consent: Consent | undefined }) {
   const intl = useIntl();

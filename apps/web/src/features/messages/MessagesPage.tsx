@@ -2,6 +2,7 @@
 // for"): staff see what went to whom, on which channel, and what became of it — a failure with its reason —
 // filtered in the address like the other lists, and the academy's default channels per kind.
 import {
+  isOneOf,
   MESSAGE_CHANNELS,
   MESSAGE_KINDS,
   MESSAGE_STATES,
@@ -209,17 +210,17 @@ export function MessagesPage() {
   const intl = useIntl();
   const { filters, setFilter, active } = useListSearch(FILTERS, CHOICES);
   const query: MessageFilters = {
-    ...(filters.channel ? { channel: filters.channel as MessageChannel } : {}),
-    ...(filters.state ? { state: filters.state as MessageState } : {}),
-    ...(filters.kind ? { kind: filters.kind as Message['kind'] } : {}),
+    ...(isOneOf(MESSAGE_CHANNELS, filters.channel) ? { channel: filters.channel } : {}),
+    ...(isOneOf(MESSAGE_STATES, filters.state) ? { state: filters.state } : {}),
+    ...(isOneOf(MESSAGE_KINDS, filters.kind) ? { kind: filters.kind } : {}),
     ...(/^\d{4}-\d{2}-\d{2}$/.test(filters.from) ? { startDate: filters.from } : {}),
     ...(/^\d{4}-\d{2}-\d{2}$/.test(filters.to) ? { endDate: filters.to } : {}),
   };
   const list = useInfiniteQuery(messagesQuery(query));
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const all = intl.formatMessage({ id: 'messages.filter.all' });
-  const options = <T extends string>(values: readonly T[], prefix: 'channel' | 'state' | 'kind') =>
-    values.map((v) => ({ value: v, label: intl.formatMessage({ id: `messages.${prefix}.${v}` as `messages.channel.email` }) }));
+  const options = <T extends string>(values: readonly T[], label: (value: T) => string) =>
+    values.map((v) => ({ value: v, label: label(v) }));
   return (
     <div className="space-y-6">
       <ListScreen<Message>
@@ -233,21 +234,21 @@ export function MessagesPage() {
               value={filters.channel}
               onChange={(v) => setFilter('channel', v)}
               all={all}
-              options={options(MESSAGE_CHANNELS, 'channel')}
+              options={options(MESSAGE_CHANNELS, (v) => intl.formatMessage({ id: `messages.channel.${v}` }))}
             />
             <FilterSelect
               label={intl.formatMessage({ id: 'messages.filter.state' })}
               value={filters.state}
               onChange={(v) => setFilter('state', v)}
               all={all}
-              options={options(MESSAGE_STATES, 'state')}
+              options={options(MESSAGE_STATES, (v) => intl.formatMessage({ id: `messages.state.${v}` }))}
             />
             <FilterSelect
               label={intl.formatMessage({ id: 'messages.filter.kind' })}
               value={filters.kind}
               onChange={(v) => setFilter('kind', v)}
               all={all}
-              options={options(MESSAGE_KINDS, 'kind')}
+              options={options(MESSAGE_KINDS, (v) => intl.formatMessage({ id: `messages.kind.${v}` }))}
             />
             <DatePicker
               label={<FormattedMessage id="messages.filter.from" />}
