@@ -82,8 +82,8 @@ export function RegisterParentPage() {
       subscriptionStartDate: null,
       parentInfo: emptyParent(),
       playerInfo: emptyPlayer(),
-      // The terms start unticked: the schema refuses them so (consents.ts); the language is the screen's.
-      consents: { ...noConsents(), termsPrivacy: false as true, language: locale === 'ar' ? 'ar' : 'en' },
+      // The terms start unticked, with no value (the schema takes only true: consents.ts); the language is the screen's.
+      consents: { ...noConsents(), termsPrivacy: undefined, language: locale === 'ar' ? 'ar' : 'en' },
     },
   });
   const f = { ...useFields(form), ...useDateField(form) };
