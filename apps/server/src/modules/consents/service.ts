@@ -1,4 +1,11 @@
-import { type ChildConsents, CONSENT_TEXTS, type ConsentPurpose, type OptionalConsent, type ParsedConsentsGiven } from '@kora/contracts';
+import {
+  type ChildConsents,
+  CONSENT_TEXTS,
+  type ConsentPurpose,
+  keysOf,
+  type OptionalConsent,
+  type ParsedConsentsGiven,
+} from '@kora/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { consents, users, withheldPhotos } from '../../db/schema.js';
@@ -34,12 +41,12 @@ export interface ConsentSource {
 
 /** Records a registration's consents, one row per purpose (granted or not) with its text's current version. */
 export async function recordConsents(tx: TenantTx, playerId: string, given: ParsedConsentsGiven, source: ConsentSource, now: Date) {
-  const rows = Object.entries(GIVEN).map(([key, purpose]) => ({
+  const rows = keysOf(GIVEN).map((key) => ({
     academyId: tx.academyId,
     playerId,
-    purpose,
-    granted: given[key as keyof typeof GIVEN],
-    version: CONSENT_TEXTS[purpose].version,
+    purpose: GIVEN[key],
+    granted: given[key],
+    version: CONSENT_TEXTS[GIVEN[key]].version,
     language: given.language,
     parentId: source.parentId,
     recordedById: source.recordedById,
@@ -107,7 +114,8 @@ export async function changeConsents(
   const latest = Math.max(0, ...held.map((c) => Date.parse(c.at)));
   const at = new Date(Math.max(now.getTime(), latest + 1));
   const changed: { purpose: OptionalConsent; granted: boolean }[] = [];
-  for (const [key, purpose] of Object.entries(OPTIONAL) as [keyof typeof OPTIONAL, OptionalConsent][]) {
+  for (const key of keysOf(OPTIONAL)) {
+    const purpose = OPTIONAL[key];
     const wanted = body[key];
     if (wanted !== undefined && wanted !== (current.get(purpose) ?? false)) changed.push({ purpose, granted: wanted });
   }
