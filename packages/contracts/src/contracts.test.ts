@@ -45,6 +45,7 @@ describe('parent registration body', () => {
       handle: 'Demo',
       parentInfo: { name: 'Khalid', phone: '+966501112233', email: '', emergencyPhone1: '', emergencyPhone2: null },
       playerInfo: { name: 'Faisal', birthdate: '2015-01-01', gender: 'male', nationality: 'sa', medicalCondition: '' },
+      consents: { language: 'en', termsPrivacy: true },
     });
     expect(parsed.handle).toBe('demo');
     expect(parsed.parentInfo).toMatchObject({ email: null, emergencyPhone1: null, emergencyPhone2: null });
@@ -107,6 +108,7 @@ describe('names and text without control characters', () => {
     handle: 'demo',
     parentInfo: { name: 'Khalid', phone: '+966501112233', ...parentInfo },
     playerInfo: { name: 'Faisal', birthdate: '2015-01-01', gender: 'MALE', ...playerInfo },
+    consents: { language: 'en', termsPrivacy: true },
   });
   /** Every name field of every body: the schema, a valid body with `name` in the field, and the field's path. */
   const FIELDS: [

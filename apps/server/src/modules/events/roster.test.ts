@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { type Event, IMPORT_COLUMNS, IMPORT_HEADERS } from '@kora/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPlayer, multipart, parentInfo, playerInfo } from '../../../test/fixtures.js';
+import { addPlayer, multipart, paperConsents, parentInfo, playerInfo } from '../../../test/fixtures.js';
 import { type Academy, asMember, countStatements, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { packages, participants, subscriptions, teamPlayers, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
@@ -152,7 +152,7 @@ describe('joining a team adds the player to its events that have not started', (
     const reg = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register/parent',
-      payload: { handle: a.handle, parentInfo, playerInfo: playerInfo({ name: 'Registered Child' }) },
+      payload: { handle: a.handle, parentInfo, playerInfo: playerInfo({ name: 'Registered Child' }), consents: paperConsents },
     });
     expect(reg.statusCode, reg.body).toBe(201);
     const child = reg.json().player.id as string;

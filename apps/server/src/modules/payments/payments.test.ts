@@ -4,6 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paperConsents } from '../../../test/fixtures.js';
 import {
   type Academy,
   academyHost,
@@ -65,6 +66,7 @@ async function pendingSubscription(academy: Academy = a, packageId = monthly) {
       subscriptionStartDate: null,
       parentInfo: { name: `Parent ${seq}`, phone: '+966501112233', email: `parent${seq}@example.sa` },
       playerInfo: { name: `Player ${seq}`, birthdate: '2015-03-14', gender: 'MALE' },
+      consents: paperConsents,
     },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
