@@ -95,7 +95,8 @@ describe('refund journey, desktop, English', () => {
     // The payments history: the card invoice, then the credit note (negative) naming it.
     await page.goto(academyUrl('demo', `/settings/payments-history?q=${encodeURIComponent(playerName)}`));
     const rows = page.locator('tr[data-testid="payments-row"]').filter({ hasText: playerName });
-    await expect.poll(() => rows.count()).toBe(2);
+    // A cold page load: the screen's code and list arrive together, which two journeys side by side can slow.
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
     const invoiceRow = rows.nth(0);
     const creditRow = rows.nth(1);
     const invoiceNumber = Number(((await invoiceRow.locator('td').first().textContent()) ?? '').trim());

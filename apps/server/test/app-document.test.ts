@@ -203,6 +203,11 @@ describe('the plain shell answers', () => {
     isPlain(await load('/players', token));
   });
 
+  it("a member's page load of an address outside the staff app (the sign-in, a payment page)", async () => {
+    isPlain(await load('/auth/login', a.token));
+    isPlain(await load('/renew-subscription/x', a.token));
+  });
+
   it('the root domain, which is no academy', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -1,9 +1,10 @@
 // The frame the server draws around a signed-in screen (boot-shell.tsx, built for apps/server/src/web/app-document.ts):
 // the member's navigation only, in their language, with the entry of the address marked.
-import { AREAS, type FamilyMe, readFlag } from '@kora/contracts';
+import { AREAS, type FamilyMe, isStaffAppPath, readFlag } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderFamilyShell, renderShell } from './boot-shell';
 import { replyOf } from './lib/api';
+import { NAV } from './lib/areas';
 import { signedInAs } from './test-render';
 
 const coach = replyOf(
@@ -76,5 +77,16 @@ describe("the family portal's frame drawn for the server", () => {
     const en = (await renderFamilyShell({ familyMe, pathname: '/family', locale: 'en' })) ?? '';
     expect(en).toContain('Riyadh Falcons');
     expect(en).toContain('Fahad Alharbi');
+  });
+});
+
+describe('the addresses drawn in the staff frame', () => {
+  it("are every working area's, and not the sign-in's or a payment page's", () => {
+    for (const { path } of NAV) {
+      expect(isStaffAppPath(path), path).toBe(true);
+      expect(isStaffAppPath(`${path === '/' ? '' : path}/x`), path).toBe(path !== '/');
+    }
+    for (const other of ['/auth/login', '/family', '/pay/x', '/renew-subscription/x', '/payments/result'])
+      expect(isStaffAppPath(other), other).toBe(false);
   });
 });

@@ -56,6 +56,15 @@ export const FIRST_PAINT: Record<string, (c: FirstPaintContext) => FirstRequest[
 export const firstRequestsOf = (pathname: string, c: FirstPaintContext): FirstRequest[] =>
   Object.hasOwn(FIRST_PAINT, pathname) ? FIRST_PAINT[pathname](c) : [];
 
+/**
+ * The staff app's sections: the first segment of every working area's address (apps/web/src/lib/areas.ts
+ * `AREA_ROUTES`; apps/web/src/boot-shell.test.tsx proves the two agree). Only their addresses are drawn in the
+ * staff frame: the sign-in, payment and other pages a member may also open have frames of their own.
+ */
+export const STAFF_APP_SECTIONS = ['trainings', 'teams', 'players', 'growth', 'coaches', 'schedule', 'settings'] as const;
+export const isStaffAppPath = (pathname: string) =>
+  pathname === '/' || STAFF_APP_SECTIONS.some((section) => pathname === `/${section}` || pathname.startsWith(`/${section}/`));
+
 /** The family portal's addresses (the parent's own session), not its sign-in. */
 export const isFamilyPortalPath = (pathname: string) =>
   pathname === '/family' || (pathname.startsWith('/family/') && !pathname.startsWith('/family/sign-in'));

@@ -11,6 +11,7 @@ import {
   familyFirstRequestsOf,
   firstRequestsOf,
   isFamilyPortalPath,
+  isStaffAppPath,
   type MeReply,
   riyadhToday,
 } from '@kora/contracts';
@@ -80,6 +81,7 @@ export async function loadAppDocument(app: FastifyInstance, webDist: string): Pr
       if (req.headers['sec-fetch-dest'] !== 'document' || site.kind !== 'academy') return null;
       const [pathname, rawSearch = ''] = req.url.split('?');
       const family = isFamilyPortalPath(pathname);
+      if (!family && !isStaffAppPath(pathname)) return null;
       if (!req.cookies?.[family ? cookies.parent : cookies.member] || (family && !renderers.renderFamilyShell)) return null;
       // The API's own routes answer, with the visitor's cookie, address and language: the same rules, limits and answers.
       const get = (url: string) =>
