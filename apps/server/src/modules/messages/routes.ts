@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rowsOf } from '../../db/client.js';
 import { authOf } from '../../http/access.js';
 import { HttpError } from '../../http/errors.js';
+import { keepRawJsonBodies } from '../../http/raw-body.js';
 import { route } from '../../http/route.js';
 import { familyOf } from '../family/session.js';
 import { validWebhookSignature } from './channels/whatsapp.js';
@@ -16,8 +17,6 @@ import {
   updateMessageSettings,
   updatePreferences,
 } from './service.js';
-
-const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
 /** A status only moves forward: sent, then delivered, then read (WhatsApp may send them out of order). */
 const RANK: Record<MessageState, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
@@ -102,17 +101,9 @@ export async function messageRoutes(app: FastifyInstance) {
   });
   // The callback keeps its raw bytes: the signature is over them, not over a re-serialisation.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
-      const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
-      rawBodies.set(req, bytes);
-      try {
-        done(null, JSON.parse(bytes.toString('utf8')));
-      } catch {
-        done(Object.assign(new Error(ERRORS['request.invalid']), { statusCode: 400 }), undefined);
-      }
-    });
+    const rawBodyOf = keepRawJsonBodies(scope);
     route(scope, 'whatsappWebhook', { access: 'public', rateLimit: 'publicWrite' }, async (req) => {
-      const raw = rawBodies.get(req);
+      const raw = rawBodyOf(req);
       if (whatsapp.provider !== 'cloud' || !raw || !validWebhookSignature(whatsapp.appSecret, raw, req.headers['x-hub-signature-256'])) {
         req.log.warn({ ip: req.ip }, 'WhatsApp webhook with a bad signature');
         throw new HttpError(401, 'whatsapp.signature_invalid');

@@ -1,8 +1,9 @@
 import { ERRORS, type PaymentLang } from '@kora/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { noteAudit } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
+import { keepRawJsonBodies } from '../../http/raw-body.js';
 import { route } from '../../http/route.js';
 import { academyOfAttempt, attemptByRef, attemptResult, recordAttempt, resultPath, termsOf } from './attempts.js';
 import { PaymentProviderError } from './providers/provider.js';
@@ -11,7 +12,6 @@ import { academyForRequest, academyOfSubscription, paymentDetails, subscriptionT
 import { settlePayment } from './settlement.js';
 
 /** The exact bytes of each callback, kept for the signature check (the parsed JSON is not what was signed). */
-const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
 /**
  * The public payment flow (docs/domain.md, "Subscription lifecycle" and "Card payments with PayTabs"): the
@@ -84,17 +84,9 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   // The callback keeps its raw bytes: the signature is over them, not over a re-serialisation.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
-      const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
-      rawBodies.set(req, bytes);
-      try {
-        done(null, JSON.parse(bytes.toString('utf8')));
-      } catch {
-        done(Object.assign(new Error(ERRORS['request.invalid']), { statusCode: 400 }), undefined);
-      }
-    });
+    const rawBodyOf = keepRawJsonBodies(scope);
     route(scope, 'paymentCallback', { access: 'public' }, async (req) => {
-      const raw = rawBodies.get(req);
+      const raw = rawBodyOf(req);
       const result = raw ? deps.payments.verifyCallback(raw, req.headers) : null;
       if (!result) {
         req.log.warn({ ip: req.ip }, 'payment callback with a bad signature');
