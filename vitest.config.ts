@@ -1,5 +1,19 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const web = './apps/web/vitest.config.ts';
+
+/**
+ * The web test files that replace a module (`vi.mock`): a replaced module would stay replaced for the files after
+ * them in a shared module graph, so these keep a graph of their own; every other web file shares one per worker.
+ */
+function webFilesThatMock(): string[] {
+  const src = './apps/web/src';
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(src, file), 'utf8').includes('vi.mock('))
+    .map((file) => relative('./apps/web', join(src, file)));
+}
 
 export default defineConfig({
   test: {
@@ -23,7 +37,17 @@ export default defineConfig({
       {
         test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' },
       },
-      ...(existsSync('./apps/web/vitest.config.ts') ? ['./apps/web/vitest.config.ts'] : []),
+      ...(existsSync(web)
+        ? [
+            // Sharing one module graph (and jsdom set-up) per worker: the web suite's environment and import
+            // time, most of its run, paid once instead of per file. test-setup.ts resets what a file leaves behind.
+            {
+              extends: web,
+              test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: webFilesThatMock(), isolate: false },
+            },
+            { extends: web, test: { name: 'web-mocks', include: webFilesThatMock() } },
+          ]
+        : []),
     ],
   },
 });

@@ -72,7 +72,7 @@ const streams = [
         run(
           'web and contracts tests',
           'npx',
-          ['vitest', 'run', '--project', 'web', '--project', 'contracts'],
+          ['vitest', 'run', '--project', 'web', '--project', 'web-mocks', '--project', 'contracts'],
           { TEST_DATABASE_URL: '' },
           { buffered: true },
         ),
