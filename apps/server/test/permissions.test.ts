@@ -141,6 +141,7 @@ const TABLE: Case[] = [
   { key: 'updateEvent', allow: [W('Schedule')], body: () => ({}) },
   { key: 'deleteEvent', allow: [W('Schedule')] },
   { key: 'monthlyStats', allow: [R('Dashboard')] },
+  { key: 'monthCollections', allow: [R('Settings')] },
   { key: 'attendanceReport', allow: [R('Schedule')], query: 'startDate=2026-10-01&endDate=2026-10-31' },
   { key: 'exportAttendanceReport', allow: [R('Schedule')], query: 'startDate=2026-10-01&endDate=2026-10-31' },
 

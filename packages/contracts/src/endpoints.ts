@@ -77,6 +77,7 @@ import {
   refundOutcomeSchema,
   settleRefundBody,
 } from './invoices.js';
+import { monthCollectionsSchema } from './month-collections.js';
 import {
   messageListQuery,
   messageListReply,
@@ -568,6 +569,11 @@ export const endpoints = {
     summary: "The current month's active and new players, retention rate and coach hours (Asia/Riyadh)",
     tags: ['events'],
     responses: { 200: monthlyStatsSchema },
+  },
+  monthCollections: {
+    summary: "This Riyadh month's fees: due, collected, failing and overdue (SAR and families), with the subscriptions to act on",
+    tags: ['events'],
+    responses: { 200: monthCollectionsSchema },
   },
 
   createCalendarFeed: {

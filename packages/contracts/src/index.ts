@@ -25,6 +25,7 @@ export * from './host.js';
 export * from './invoices.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './month-collections.js';
 export * from './names.js';
 export * from './notifications.js';
 export * from './packages.js';

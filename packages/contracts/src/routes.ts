@@ -86,6 +86,7 @@ export const ROUTES = {
   updateEvent: ['PUT', '/api/events/:id'],
   deleteEvent: ['DELETE', '/api/events/:id'],
   monthlyStats: ['GET', '/api/stats/monthly'],
+  monthCollections: ['GET', '/api/stats/collections'],
 
   createCalendarFeed: ['POST', '/api/calendar-feed'],
   revokeCalendarFeed: ['DELETE', '/api/calendar-feed'],

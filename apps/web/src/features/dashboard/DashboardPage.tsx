@@ -12,6 +12,7 @@ import { WrittenText } from '../../lib/text-language';
 import { dashboardRange, useEvents, useMonthlyStats } from '../schedule/api';
 import { expectedOf } from '../schedule/CantCome';
 import { CoachAvatars, DayTitle, TeamsLine, TimeRange, TypeBadge } from '../schedule/parts';
+import { Collections } from './Collections';
 
 const CARDS: { key: keyof MonthlyStats; label: MessageId; unit?: 'percent' | 'hours' }[] = [
   { key: 'monthlyActivePlayers', label: 'dashboard.activePlayers' },
@@ -97,7 +98,7 @@ function Upcoming({ events, today }: { events: Event[]; today: string }) {
   );
 }
 
-/** The monthly figures and the next seven days' events. */
+/** The monthly figures, the month's fees for members who read Settings, and the next seven days' events. */
 export function DashboardPage() {
   const errorText = useErrorText();
   const auth = useAuth();
@@ -122,6 +123,7 @@ export function DashboardPage() {
           ) : (
             <StatCards stats={stats.data} />
           )}
+          {auth.canRead('Settings') && <Collections />}
           <section className="space-y-3" aria-labelledby="upcoming">
             <div className="flex items-center justify-between gap-3">
               <h2 id="upcoming" className="text-lg font-semibold text-slate-900">

@@ -1,0 +1,116 @@
+import { halalasToSar, type MonthCollections, riyadhToday } from '@kora/contracts';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import { riyadhDay } from '../../db/riyadh.js';
+import type { TenantTx } from '../../db/tenant.js';
+import { riyadhMonth } from './service.js';
+
+/** The most rows of the list; the figures count them all. */
+export const COLLECTION_ITEMS_LIMIT = 500;
+
+interface ItemRow {
+  subscriptionId: string;
+  status: MonthCollections['items'][number]['subscriptionStatus'];
+  state: MonthCollections['items'][number]['state'];
+  dueDate: string;
+  amount: number;
+  familyKey: string;
+  playerId: string;
+  playerName: string;
+  playerNameArabic: string | null;
+  familyName: string;
+  familyNameArabic: string | null;
+  packageName: string;
+  packageNameArabic: string | null;
+}
+
+/**
+ * "Collected this month" (docs/domain.md, "Collected this month"), for the Riyadh month of `now`:
+ *
+ * - **due**: the payments still to collect. A PENDING subscription (its first period) falls due on
+ *   its start date (this month or earlier: unpaid, it stays due); an ACTIVE, TRIAL or INACTIVE one
+ *   falls due the day after its period's last day (time-based) or the day it ran out of sessions
+ *   (session-based, INACTIVE), when that day lies in the month — unless the player has a later
+ *   subscription (it renewed into, or was cancelled for, that one). Paying it makes it ACTIVE or
+ *   moves its end date, so it leaves the list. Its amount is the package's price.
+ * - **failing**: of those, the ones whose latest payment attempt this month was declined, expired
+ *   or failed; **overdue**: the others whose due day has passed (before today in Riyadh). The rest
+ *   are plainly due. The three states do not overlap; "due" counts all of them.
+ * - **collected**: the card and cash payments paid in the month (refunds not subtracted).
+ *
+ * A family is a player's first linked parent (a player without one is their own family); each
+ * figure counts families once.
+ */
+export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCollections> {
+  const today = riyadhToday(now);
+  const month = riyadhMonth(`${today.slice(0, 7)}-01`);
+  const from = month.from.toISOString();
+  const family = sql`(select pp.parent_id from parent_players pp where pp.player_id = s.player_id order by pp.created_at, pp.parent_id limit 1)`;
+
+  const items = rowsOf<ItemRow>(
+    await tx.execute(sql`
+      with open as (
+        select s.id, s.status, s.player_id, s.created_at, pk.price_halalas as amount,
+          pk.name as package_name, pk.name_arabic as package_name_arabic,
+          ${family} as parent_id,
+          case when s.status = 'PENDING' then coalesce(s.start_date, ${riyadhDay(sql`s.created_at`)})
+               when s.end_date is not null then s.end_date + 1
+               else ${riyadhDay(sql`s.updated_at`)} end as due_date
+        from subscriptions s
+        join packages pk on pk.id = s.package_id
+        where (s.status = 'PENDING' or (s.status in ('ACTIVE', 'TRIAL') and s.end_date is not null) or s.status = 'INACTIVE')
+          and not exists (
+            select 1 from subscriptions later
+            where later.player_id = s.player_id and later.id <> s.id and later.created_at > s.created_at)
+      ),
+      due as (
+        select o.*,
+          (select a.outcome from payment_attempts a
+            where (a.subscription_id = o.id or a.retry_subscription_id = o.id) and a.created_at >= ${from}::timestamptz
+            order by a.created_at desc limit 1) in ('declined', 'expired', 'failed') as failed
+        from open o
+        where o.due_date <= ${month.end}::date and (o.status = 'PENDING' or o.due_date >= ${month.start}::date)
+      )
+      select d.id as "subscriptionId", d.status, d.due_date::text as "dueDate", d.amount,
+        case when d.failed then 'failing' when d.due_date < ${today}::date then 'overdue' else 'due' end as state,
+        coalesce(d.parent_id, d.player_id)::text as "familyKey",
+        pl.id as "playerId", pl.name as "playerName", pl.name_arabic as "playerNameArabic",
+        coalesce(pa.name, pl.name) as "familyName", case when pa.id is null then pl.name_arabic else pa.name_arabic end as "familyNameArabic",
+        d.package_name as "packageName", d.package_name_arabic as "packageNameArabic"
+      from due d
+      join users pl on pl.id = d.player_id
+      left join users pa on pa.id = d.parent_id
+      order by case when d.failed then 1 when d.due_date < ${today}::date then 0 else 2 end, d.due_date, pl.name, d.id`),
+  );
+
+  const [collected] = rowsOf<{ amount: number | string; families: number }>(
+    await tx.execute(sql`
+      select coalesce(sum(p.amount_halalas), 0)::bigint as amount,
+        count(distinct coalesce(${family}, s.player_id))::int as families
+      from payments p
+      join subscriptions s on s.id = p.subscription_id
+      where p.status = 'PAID' and p.paid_at >= ${from}::timestamptz and p.paid_at < ${month.to.toISOString()}::timestamptz`),
+  );
+
+  const figure = (rows: ItemRow[]) => ({
+    amount: halalasToSar(rows.reduce((sum, r) => sum + Number(r.amount), 0)),
+    families: new Set(rows.map((r) => r.familyKey)).size,
+  });
+  return {
+    month: month.start,
+    due: figure(items),
+    collected: { amount: halalasToSar(Number(collected.amount)), families: collected.families },
+    failing: figure(items.filter((r) => r.state === 'failing')),
+    overdue: figure(items.filter((r) => r.state === 'overdue')),
+    items: items.slice(0, COLLECTION_ITEMS_LIMIT).map((r) => ({
+      subscriptionId: r.subscriptionId,
+      subscriptionStatus: r.status,
+      state: r.state,
+      dueDate: r.dueDate,
+      amount: halalasToSar(Number(r.amount)),
+      player: { id: r.playerId, name: r.playerName, nameArabic: r.playerNameArabic },
+      family: { name: r.familyName, nameArabic: r.familyNameArabic },
+      package: { name: r.packageName, nameArabic: r.packageNameArabic },
+    })),
+  };
+}
