@@ -40,16 +40,22 @@ export async function attendanceRoutes(app: FastifyInstance) {
     noteAudit(req, { marked: result.marked.length, skippedCantCome: result.skippedCantCome.length }, req.params.eventId);
     return result;
   });
-  // Marks queued on a device while offline, sent when the connection returns (same rights as one mark).
+  // Marks queued on a device while offline, sent when the connection returns (same rights as one mark):
+  // an absence applied from them is told as one marked online is, in the same transaction.
   route(app, 'syncAttendance', { ...options, audit: true }, async (req) => {
-    const results = await req.tenant((tx) =>
-      syncAttendanceMarks(tx, req.body.marks, {
+    const results = await req.tenant(async (tx) => {
+      const synced = await syncAttendanceMarks(tx, req.body.marks, {
         sentAt: req.body.sentAt,
         now: app.deps.clock.now(),
         markedBy: authOf(req).user.id,
         onlyCoachOf: onlyOwnEvents(req),
-      }),
-    );
+      });
+      const absent = new Set(
+        synced.filter((r) => r.outcome === 'APPLIED' && !r.duplicate && r.status === 'ABSENT').map((r) => r.participantId),
+      );
+      for (const participantId of absent) await tellAbsent(tx, messaging, participantId);
+      return synced;
+    });
     const count = (outcome: string, duplicate = false) => results.filter((r) => r.outcome === outcome && r.duplicate === duplicate).length;
     noteAudit(req, {
       applied: count('APPLIED'),

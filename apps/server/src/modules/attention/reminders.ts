@@ -9,6 +9,8 @@ import { arabicOr, countIn, DAYS_AR, DAYS_EN, packageAr, SESSIONS_AR, SESSIONS_E
 import type { Clock } from '../../lib/clock.js';
 import { everyInterval } from '../../lib/schedule.js';
 import type { Mail, Mailer } from '../../mail/mailer.js';
+import type { MessagingConfig } from '../messages/enqueue.js';
+import { tellPaymentDue } from '../messages/payments.js';
 import { refreshSubscriptionStates } from '../subscriptions/activate.js';
 import { attentionRules } from './service.js';
 
@@ -16,6 +18,8 @@ export interface ReminderDeps {
   data: DataAccess;
   config: Pick<Config, 'publicProtocol' | 'baseDomain'>;
   mailer: Pick<Mailer, 'send'>;
+  /** With it, each claimed reminder also tells the parents' other chosen channels (messages/payments.ts `tellPaymentDue`). */
+  messaging?: MessagingConfig;
 }
 
 /** One reminder e-mail sent (one per parent address of the subscription's player). */
@@ -115,7 +119,7 @@ export async function sendDueReminders(deps: ReminderDeps, academyId: string, no
       select distinct lower(trim(par.email)) as email
       from parent_players pp join users par on par.id = pp.parent_id
       where pp.player_id = s.player_id and nullif(trim(par.email), '') is not null`;
-    return rowsOf<Claimed>(
+    const rows = rowsOf<Claimed>(
       await tx.execute(sql`
         with due as (${due}),
         claimed as (
@@ -137,6 +141,15 @@ export async function sendDueReminders(deps: ReminderDeps, academyId: string, no
         cross join lateral (${parentEmails}) as e
         order by c.subscription_id, c.stage, e.email`),
     );
+    // The same moment, on the channels each parent chose; the mail below is recorded as sent, not sent twice.
+    if (deps.messaging)
+      await tellPaymentDue(
+        tx,
+        deps.messaging,
+        rows.map((c) => ({ subscriptionId: c.subscription_id, stage: c.stage })),
+        now,
+      );
+    return rows;
   });
 
   const sent: SentReminder[] = [];

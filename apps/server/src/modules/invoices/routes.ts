@@ -6,6 +6,7 @@ import { noteAudit } from '../../http/audit.js';
 import { serializeAnswer } from '../../http/json-text.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
+import { tellRefunded } from '../messages/payments.js';
 import { cancelWithRefund } from '../subscriptions/service.js';
 import { creditInvoice, subscriptionOf } from './credit-notes.js';
 import { exportInvoices, invoicePdf, invoiceXml, listInvoices } from './service.js';
@@ -68,6 +69,8 @@ export async function invoiceRoutes(app: FastifyInstance) {
       ? (await cancelWithRefund(run, deps.payments, now, await run((tx) => subscriptionOf(tx, req.params.id)), ask, req.log, req.params.id))
           .creditNote
       : await creditInvoice(run, deps.payments, now, req.params.id, ask, req.log);
+    // The parents hear of the money given back (once per credit note; a pending card refund is told when it settles).
+    await run((tx) => tellRefunded(tx, app.messenger.messaging, note.id));
     noteAudit(req, {
       creditNote: note.invoiceNumber,
       amount: note.amount,

@@ -8,7 +8,8 @@
  * - Quiet hours: a push that is not urgent waits until 07:00 Riyadh when the recipient keeps quiet
  *   hours (the default) and it is between 22:00 and 07:00.
  * - Caps: the text-message caps (sms/budget.ts) bound every channel: per destination for all, and
- *   per academy and overall for the paid ones (SMS, WhatsApp); a message over a cap fails, named.
+ *   per academy and overall for the paid ones (SMS, WhatsApp); a message over a cap is not failed: it
+ *   stays queued, its reason named, and is tried again when the cap's window ends (not counted as an attempt).
  * - Failure: an outage is retried with a doubling delay, 5 attempts; a refusal, or the last outage,
  *   fails the row. A failed WhatsApp or push message falls back once, to SMS (a mobile on file) or
  *   else e-mail, unless that channel already carries the same message.
@@ -150,15 +151,20 @@ export function createMessenger(deps: MessengerDeps): Messenger {
       .onConflictDoNothing();
   }
 
-  /** Why a row may not go now (a cap, an unconfirmed academy's paid text), or null. */
-  async function refusal(row: Row, verified: boolean): Promise<string | null> {
+  /**
+   * Why a row may not go now, or null: an unconfirmed academy's paid text (it fails), or a cap
+   * (`until`: it waits for the end of the cap's window).
+   */
+  async function refusal(row: Row, verified: boolean, at: Date): Promise<{ reason: string; until?: Date } | null> {
     if ((row.channel === 'sms' || row.channel === 'whatsapp') && !verified)
-      return 'the academy owner has not confirmed their e-mail: no text messages yet';
+      return { reason: 'the academy owner has not confirmed their e-mail: no text messages yet' };
     const over =
       row.channel === 'sms' || row.channel === 'whatsapp'
         ? await budget.take(row.academyId, row.address)
         : await budget.takeDestination(row.address);
-    return over ? `cap reached (${over.cap}, ${over.limit})` : null;
+    if (!over) return null;
+    const until = new Date(at.getTime() + Math.max(over.retryAfterMs, 1000));
+    return { reason: `cap reached (${over.cap}, ${over.limit}): waits until ${until.toISOString()}`, until };
   }
 
   async function sendOne(academyId: string, id: string): Promise<number> {
@@ -191,9 +197,20 @@ export function createMessenger(deps: MessengerDeps): Messenger {
         return 0;
       }
     }
-    const refused = await refusal(row, Boolean(loaded.verified));
+    const refused = await refusal(row, Boolean(loaded.verified), at);
+    if (refused?.until) {
+      // Over a cap: not an attempt; it stays queued, saying why, until the cap's window ends.
+      const until = refused.until;
+      await run((tx) =>
+        tx
+          .update(messages)
+          .set({ nextAttemptAt: until, attempts: sql`${messages.attempts} - 1`, failureReason: refused.reason, updatedAt: at })
+          .where(eq(messages.id, id)),
+      );
+      return 0;
+    }
     if (refused) {
-      await run((tx) => fail(tx, row, refused));
+      await run((tx) => fail(tx, row, refused.reason));
       return 0;
     }
     const { recipientId } = row;

@@ -27,6 +27,8 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { everyInterval } from '../../lib/schedule.js';
 import { completePendingRefund, type TenantRunner } from '../invoices/credit-notes.js';
+import type { MessagingConfig } from '../messages/enqueue.js';
+import { tellRefunded } from '../messages/payments.js';
 import { type PaymentProvider, PaymentProviderError, type RefundResult } from './providers/provider.js';
 
 /** The first scheduled query waits this long after the refund was asked (a request still asking has timed out long before). */
@@ -119,9 +121,10 @@ interface Verdict {
 /**
  * Settles a pending refund in one transaction: refunded → the cancellation it belongs to recorded
  * and its credit note issued (completeRefund, as for any refund); failed → marked, its amount released.
- * A refund settled meanwhile (by another process or member) is 409 `refund.not_pending`.
+ * A refund settled meanwhile (by another process or member) is 409 `refund.not_pending`. With
+ * `messaging`, a refund that went through is told to the player's parents in the same transaction.
  */
-async function settle(tx: TenantTx, id: string, verdict: Verdict, now: () => Date): Promise<RefundOutcome> {
+async function settle(tx: TenantTx, id: string, verdict: Verdict, now: () => Date, messaging?: MessagingConfig): Promise<RefundOutcome> {
   const [found] = await tx.select().from(refunds).where(eq(refunds.id, id));
   if (!found) throw notFound('refund.not_found');
   if (found.state !== 'pending') throw conflict('refund.not_pending');
@@ -149,12 +152,20 @@ async function settle(tx: TenantTx, id: string, verdict: Verdict, now: () => Dat
   }
   await tx.update(refunds).set({ settledBy: verdict.by }).where(eq(refunds.id, id));
   const creditNote = await completePendingRefund(tx, invoice, refund, verdict.providerRef, now);
+  if (messaging) await tellRefunded(tx, messaging, creditNote.id);
   return { id, state: 'refunded', creditNote };
 }
 
 /** A refund settled without a member (the provider's answer to a retry's query, or the schedule): audited as the provider's. */
-async function settleAsProvider(tx: TenantTx, id: string, verdict: Verdict, provider: string, now: () => Date) {
-  const outcome = await settle(tx, id, verdict, now);
+async function settleAsProvider(
+  tx: TenantTx,
+  id: string,
+  verdict: Verdict,
+  provider: string,
+  now: () => Date,
+  messaging?: MessagingConfig,
+) {
+  const outcome = await settle(tx, id, verdict, now, messaging);
   if (verdict.by === 'query')
     await recordAudit(tx, {
       actorId: null,
@@ -182,6 +193,7 @@ export async function retryRefund(
   now: () => Date,
   id: string,
   log: { warn(obj: object, msg: string): void },
+  messaging?: MessagingConfig,
 ): Promise<RefundOutcome> {
   const [row] = await run((tx) => pendingRows(tx, id));
   if (!row) {
@@ -209,7 +221,14 @@ export async function retryRefund(
   }
   if (known?.status === 'A')
     return run((tx) =>
-      settleAsProvider(tx, id, { refunded: true, providerRef: known.tranRef || null, failure: null, by: 'query' }, provider.name, now),
+      settleAsProvider(
+        tx,
+        id,
+        { refunded: true, providerRef: known.tranRef || null, failure: null, by: 'query' },
+        provider.name,
+        now,
+        messaging,
+      ),
     );
 
   // The provider has no refund of this cart that went through: asking again cannot refund twice.
@@ -229,7 +248,14 @@ export async function retryRefund(
   }
   if (result.status === 'A')
     return run((tx) =>
-      settleAsProvider(tx, id, { refunded: true, providerRef: result.tranRef || null, failure: null, by: 'provider' }, provider.name, now),
+      settleAsProvider(
+        tx,
+        id,
+        { refunded: true, providerRef: result.tranRef || null, failure: null, by: 'provider' },
+        provider.name,
+        now,
+        messaging,
+      ),
     );
   await run((tx) =>
     settle(tx, id, { refunded: false, providerRef: result.tranRef || null, failure: result.message || result.status, by: 'provider' }, now),
@@ -238,7 +264,7 @@ export async function retryRefund(
 }
 
 /** POST /api/refunds/{id}/settle: a member marks it after checking the provider's dashboard (audited by the route). */
-export function markRefundSettled(tx: TenantTx, id: string, body: SettleRefundBody, now: () => Date) {
+export function markRefundSettled(tx: TenantTx, id: string, body: SettleRefundBody, now: () => Date, messaging?: MessagingConfig) {
   const refunded = body.outcome === 'refunded';
   return settle(
     tx,
@@ -250,6 +276,7 @@ export function markRefundSettled(tx: TenantTx, id: string, body: SettleRefundBo
       by: 'member',
     },
     now,
+    messaging,
   );
 }
 
@@ -259,6 +286,8 @@ export interface RefundCheckDeps {
   data: DataAccess;
   payments: PaymentProvider;
   clock: Clock;
+  /** With it, a refund the provider confirms is told to the parents (messages/payments.ts `tellRefunded`). */
+  messaging?: MessagingConfig;
 }
 
 interface Logger {
@@ -398,7 +427,7 @@ export async function checkPendingRefunds(deps: RefundCheckDeps, log: Logger): P
             ? { refunded: true, providerRef: known.tranRef || null, failure: null, by: 'query' }
             : { refunded: false, providerRef: known.tranRef || null, failure: known.message || known.status, by: 'query' };
         try {
-          await run((tx) => settleAsProvider(tx, id, verdict, deps.payments.name, clock));
+          await run((tx) => settleAsProvider(tx, id, verdict, deps.payments.name, clock, deps.messaging));
           settled++;
         } catch (err) {
           if (!(err instanceof HttpError && err.statusCode === 409)) throw err;

@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
 import { keepRawJsonBodies } from '../../http/raw-body.js';
 import { route } from '../../http/route.js';
+import { recordCardConsent } from '../collections/cards.js';
 import { academyOfAttempt, attemptByRef, attemptResult, recordAttempt, resultPath, termsOf } from './attempts.js';
 import { PaymentProviderError } from './providers/provider.js';
 import { listPendingRefunds, markRefundSettled, retryRefund } from './refunds.js';
@@ -57,6 +58,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         },
         callbackUrl: rootUrl(deps.config, `/api/payments/callback?lang=${lang}`),
         returnUrl,
+        tokenise: req.body.saveCard === true,
       });
       const attempt = {
         subscriptionId: toPay.subscription.id,
@@ -70,7 +72,12 @@ export async function paymentRoutes(app: FastifyInstance) {
         // What the page showed: a charge for anything else (package switched or edited meanwhile) is refunded.
         terms: termsOf(toPay.subscription, toPay.pkg),
       };
-      await deps.data.tenant(academy.id, (tx) => recordAttempt(tx, attempt, now));
+      await deps.data.tenant(academy.id, async (tx) => {
+        await recordAttempt(tx, attempt, now);
+        // "Save this card for automatic renewals" (collections/cards.ts): the consent, kept until the payment settles.
+        if (req.body.saveCard)
+          await recordCardConsent(tx, { tranRef: page.tranRef, subscriptionId: toPay.subscription.id, playerId: toPay.player.id, lang, now });
+      });
       req.log.info({ tranRef: page.tranRef, subscriptionId: toPay.subscription.id }, 'payment page opened');
       return { success: true as const, paymentUrl: page.redirectUrl, subscriptionId: toPay.subscription.id };
     } catch (err) {
@@ -140,12 +147,12 @@ export async function paymentRoutes(app: FastifyInstance) {
   const now = () => deps.clock.now();
   route(app, 'listPendingRefunds', { access: { anyOf: ['canReadSettings'] } }, (req) => req.tenant((tx) => listPendingRefunds(tx)));
   route(app, 'retryRefund', { access: { anyOf: ['canWriteSettings'] }, audit: true }, async (req) => {
-    const outcome = await retryRefund((work) => req.tenant(work), deps.payments, now, req.params.id, req.log);
+    const outcome = await retryRefund((work) => req.tenant(work), deps.payments, now, req.params.id, req.log, app.messenger.messaging);
     noteAudit(req, { state: outcome.state, creditNote: outcome.creditNote?.invoiceNumber ?? null }, req.params.id);
     return outcome;
   });
   route(app, 'settleRefund', { access: { anyOf: ['canWriteSettings'] }, audit: true }, async (req) => {
-    const outcome = await req.tenant((tx) => markRefundSettled(tx, req.params.id, req.body, now));
+    const outcome = await req.tenant((tx) => markRefundSettled(tx, req.params.id, req.body, now, app.messenger.messaging));
     noteAudit(
       req,
       { state: outcome.state, providerRef: req.body.providerRef ?? null, creditNote: outcome.creditNote?.invoiceNumber ?? null },

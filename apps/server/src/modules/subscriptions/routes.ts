@@ -6,6 +6,7 @@ import { academies } from '../../db/schema.js';
 import { noteAudit } from '../../http/audit.js';
 import { sendCachedList } from '../../http/list-cache.js';
 import { route } from '../../http/route.js';
+import { tellRefunded } from '../messages/payments.js';
 import { sendReceipts } from '../payments/mails.js';
 import { auditSensitive, sensitiveViewOf, viewKey } from '../players/sensitive.js';
 import {
@@ -85,6 +86,8 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       req.log,
     );
     const { creditNote } = cancelled;
+    // The parents hear of the money given back (once per credit note).
+    await req.tenant((tx) => tellRefunded(tx, app.messenger.messaging, creditNote.id));
     noteAudit(req, { creditNote: creditNote.invoiceNumber, amount: creditNote.amount, refund: creditNote.refund });
     return cancelled;
   });
