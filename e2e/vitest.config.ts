@@ -9,7 +9,8 @@ export default defineConfig({
     // Two files at once, each on its own server and database (global-setup.ts): one journey mostly waits on
     // the browser or the server in turn, so two keep both cores of a small machine busy.
     maxWorkers: 2,
-    testTimeout: 60_000,
+    // They run beside the server and web suites (scripts/test.mjs): a journey that takes 40 s alone may take twice that.
+    testTimeout: 120_000,
     hookTimeout: 90_000,
   },
 });

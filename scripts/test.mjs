@@ -1,8 +1,7 @@
-// `npm test`: every test, in two streams side by side on a 2-core machine (each vitest run uses one
-// worker there), so neither core waits while the other works: the server suite on embedded PGlite in
-// one; in the other the server suite again on PostgreSQL when TEST_DATABASE_URL is set (its files that
-// can reach a database, scripts/database-tests.mjs), the web and contracts tests, then the build the
-// journeys run against. Then the end-to-end journeys in Chromium.
+// `npm test`: every test. First the build the journeys run against; then three streams side by side, so no core
+// of a 2-core machine waits while work is left: the server suite on embedded PGlite; the server suite again on
+// PostgreSQL when TEST_DATABASE_URL is set (its files that can reach a database, scripts/database-tests.mjs), then
+// the web and contracts tests; and the end-to-end journeys in Chromium.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { serverTestFiles } from './database-tests.mjs';
@@ -35,14 +34,10 @@ function run(name, cmd, args, env, { buffered = false } = {}) {
 
 const journeys = existsSync(`${root}e2e/run.mjs`) && process.env.SKIP_E2E !== '1';
 
-/**
- * Steps one after another, beside the other stream; a failed one does not stop the tests after it (one run says
- * everything that fails), but a step marked `onlyIfPassed` (the build for journeys that will not run) is left out.
- */
+/** Steps one after another, beside the other streams; a failed one does not stop the tests after it (one run says everything that fails). */
 async function inTurn(steps) {
   let failed = 0;
-  for (const { step, onlyIfPassed } of steps) {
-    if (failed && onlyIfPassed) continue;
+  for (const { step } of steps) {
     const status = await step();
     if (status !== 0 && !failed) failed = status;
   }
@@ -63,6 +58,9 @@ const postgres = process.env.TEST_DATABASE_URL
       },
     ]
   : [];
+// The journeys' build first (a few seconds): the journeys then run beside the server tests. They mostly wait on the
+// browser or the server in turn (about 60% of two cores when run alone), so the tests beside them fill the rest.
+const built = journeys ? await run('build for the journeys (web and server)', 'npm', ['run', 'build'], {}) : 0;
 const streams = [
   run('server tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }),
   inTurn([
@@ -77,21 +75,10 @@ const streams = [
           { buffered: true },
         ),
     },
-    ...(journeys
-      ? [
-          {
-            step: () => run('build for the journeys (web and server)', 'npm', ['run', 'build'], {}, { buffered: true }),
-            onlyIfPassed: true,
-          },
-        ]
-      : []),
   ]),
+  ...(journeys && built === 0
+    ? [run('end-to-end journeys (Chromium)', 'node', ['e2e/run.mjs'], { E2E_BUILT: '1' }, { buffered: true })]
+    : []),
 ];
-const failed = (await Promise.all(streams)).find((status) => status !== 0);
+const failed = [built, ...(await Promise.all(streams))].find((status) => status !== 0);
 if (failed !== undefined) process.exit(failed);
-
-if (journeys) {
-  // Built above, in the other stream.
-  const status = await run('end-to-end journeys (Chromium)', 'node', ['e2e/run.mjs'], { E2E_BUILT: '1' });
-  if (status !== 0) process.exit(status);
-}
