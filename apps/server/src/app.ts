@@ -48,6 +48,7 @@ import { growthRoutes } from './modules/growth/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { createMessenger, type Messenger } from './modules/messages/queue.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { playerImportRoutes } from './modules/player-import/routes.js';
@@ -217,6 +218,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(invoiceRoutes);
   await app.register(familyRoutes);
   await app.register(messageRoutes);
+  await app.register(privacyRoutes);
   // The sandbox provider's own card page (none for PayTabs, whose page is on its domain).
   if (deps.payments.plugin) await app.register(deps.payments.plugin);
 

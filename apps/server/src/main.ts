@@ -12,6 +12,7 @@ import { startReminders } from './modules/attention/reminders.js';
 import { zatcaApiFor } from './modules/e-invoicing/zatca/index.js';
 import { paymentProviderFor } from './modules/payments/providers/index.js';
 import { startRefundChecks } from './modules/payments/refunds.js';
+import { startPrivacyPurge } from './modules/privacy/retention.js';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed/demo.js';
 import { createDiskStorage } from './storage/storage.js';
 
@@ -80,6 +81,8 @@ if (config.production && deps.zatca.environment === 'local')
 const reminders = startReminders({ ...app.deps, messaging: app.messenger.messaging }, log);
 // Card refunds the provider has not confirmed: asked about every minute until each is final.
 const refundChecks = startRefundChecks({ ...app.deps, messaging: app.messenger.messaging }, log);
+// The audit trail and login records past their time, and data exports past 24 hours: daily (docs/domain.md, "Privacy requests").
+const privacyPurge = startPrivacyPurge({ data: app.deps.data, dataDir: config.dataDir, now: () => app.deps.clock.now() }, log);
 log.info({ database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, `Kora is up: ${rootUrl(config)}`);
 
 let stopping = false;
@@ -91,6 +94,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Drain in-flight requests, then close the database; a connection lost mid-transaction must not hold the stop forever.
     await reminders.stop();
     await refundChecks.stop();
+    await privacyPurge.stop();
     await app.close();
     await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     unmark();

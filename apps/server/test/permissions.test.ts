@@ -225,6 +225,21 @@ const TABLE: Case[] = [
   { key: 'listMessages', allow: [R('Settings')] },
   { key: 'getMessageSettings', allow: [R('Settings')] },
   { key: 'updateMessageSettings', allow: [W('Settings')], body: () => ({}) },
+  // Privacy: a family's export and erasure in the portal (an invalid language is 400, a child not theirs 404);
+  // the paper request's export needs the medical and identity flag (its contents include both), the erasure
+  // W:Players; retention is Settings'; the download link and the academy's notice are public.
+  { key: 'requestFamilyExport', allow: 'parent', body: () => ({ language: 'xx' }) },
+  { key: 'familyExportStatus', allow: 'parent' },
+  { key: 'eraseFamilyChild', allow: 'parent' },
+  { key: 'requestPlayerExport', allow: ['canReadMedicalIdentity'], body: () => ({}) },
+  { key: 'playerExportStatus', allow: ['canReadMedicalIdentity'] },
+  { key: 'downloadDataExport', allow: 'public', params: () => ({ token: 'x'.repeat(43) }) },
+  { key: 'erasePlayer', allow: [W('Players')] },
+  { key: 'retentionReview', allow: [R('Settings')] },
+  { key: 'eraseInactivePlayers', allow: [W('Settings')], body: () => ({}) },
+  { key: 'getPrivacySettings', allow: [R('Settings')] },
+  { key: 'updatePrivacySettings', allow: [W('Settings')], body: () => ({}) },
+  { key: 'privacyNotice', allow: 'public', query: 'handle=no-such-academy' },
 ];
 
 let t: TestContext;

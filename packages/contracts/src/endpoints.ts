@@ -22,6 +22,19 @@ import {
 } from './auth.js';
 import { errorSchema, idParamsSchema } from './common.js';
 import { childConsentsBody, childConsentsSchema } from './consents.js';
+import {
+  erasureReply,
+  exportTokenParams,
+  privacyExportBody,
+  privacyExportStarted,
+  privacyExportStatus,
+  privacyNoticeQuery,
+  privacySettingsBody,
+  privacySettingsSchema,
+  retentionEraseBody,
+  retentionEraseReply,
+  retentionReviewReply,
+} from './privacy.js';
 import { eInvoicingOtpBody, eInvoicingStatusSchema } from './e-invoicing.js';
 import {
   calendarFeedBody,
@@ -975,6 +988,82 @@ export const endpoints = {
     tags: ['messages'],
     body: messageSettingsBody,
     responses: { 200: messageSettingsSchema },
+  },
+  requestFamilyExport: {
+    summary:
+      "Ask for the family's data (every row Kora holds about the parent and their children, as JSON, and a readable PDF in the parent's language) in a ZIP built by a job; answers the request's id and the one-time link's token (GET /api/data-exports/download/{token} once ready, for 24 hours, once)",
+    tags: ['privacy'],
+    body: privacyExportBody,
+    responses: { 202: privacyExportStarted, 401: errorSchema },
+  },
+  familyExportStatus: {
+    summary: "A data export's state and progress (0–100), for the family that asked; 404 privacy.export_not_found",
+    tags: ['privacy'],
+    params: idParamsSchema,
+    responses: { 200: privacyExportStatus, 401: errorSchema, 404: errorSchema },
+  },
+  eraseFamilyChild: {
+    summary:
+      "Erase a child who left: personal data deleted or irreversibly replaced everywhere, invoices kept as issued, the request recorded (audited); 409 privacy.open_subscription or privacy.unpaid_balance",
+    tags: ['privacy'],
+    params: childIdParams,
+    responses: { 200: erasureReply, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+  },
+  requestPlayerExport: {
+    summary:
+      "A family's data export for a request made on paper (the player's parents and all their children), as the portal's; needs the medical and identity flag",
+    tags: ['privacy'],
+    params: idParamsSchema,
+    body: privacyExportBody,
+    responses: { 202: privacyExportStarted, 404: errorSchema },
+  },
+  playerExportStatus: {
+    summary: "A data export's state and progress (0–100); 404 privacy.export_not_found",
+    tags: ['privacy'],
+    params: idParamsSchema,
+    responses: { 200: privacyExportStatus, 404: errorSchema },
+  },
+  downloadDataExport: {
+    summary: 'The ZIP of a ready data export, once (public by its one-time token; the file is deleted as it is sent); 404 after, or after 24 hours',
+    tags: ['privacy'],
+    params: exportTokenParams,
+    produces: 'application/zip',
+    responses: { 200: z.string(), 404: errorSchema },
+  },
+  erasePlayer: {
+    summary:
+      "Erase a player on the family's request (as the portal's erasure, recorded with the member); 409 privacy.open_subscription or privacy.unpaid_balance",
+    tags: ['privacy'],
+    params: idParamsSchema,
+    responses: { 200: erasureReply, 404: errorSchema, 409: errorSchema },
+  },
+  retentionReview: {
+    summary: "Players with no activity for the academy's retention years (no session, subscription or record since), for review",
+    tags: ['privacy'],
+    responses: { 200: retentionReviewReply },
+  },
+  eraseInactivePlayers: {
+    summary: 'Erase the reviewed inactive players (each as an erasure, recorded); those refused are answered with the reason',
+    tags: ['privacy'],
+    body: retentionEraseBody,
+    responses: { 200: retentionEraseReply },
+  },
+  getPrivacySettings: {
+    summary: "The academy's retention: years of inactivity before review, and how long the audit trail and login records are kept",
+    tags: ['privacy'],
+    responses: { 200: privacySettingsSchema },
+  },
+  updatePrivacySettings: {
+    summary: 'Change the years of inactivity before review (1–10)',
+    tags: ['privacy'],
+    body: privacySettingsBody,
+    responses: { 200: privacySettingsSchema },
+  },
+  privacyNotice: {
+    summary: "An academy's retention periods for its privacy page (public by its handle); 404 academy.not_found",
+    tags: ['privacy'],
+    query: privacyNoticeQuery,
+    responses: { 200: privacySettingsSchema, 404: errorSchema },
   },
 } as const satisfies Record<RouteKey, Endpoint>;
 

@@ -33,6 +33,7 @@ export * from './payments.js';
 export * from './permissions.js';
 export * from './phone.js';
 export * from './player-data.js';
+export * from './privacy.js';
 export * from './player-import.js';
 export * from './records.js';
 export * from './registration.js';

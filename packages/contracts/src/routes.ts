@@ -158,6 +158,20 @@ export const ROUTES = {
   listMessages: ['GET', '/api/messages'],
   getMessageSettings: ['GET', '/api/message-settings'],
   updateMessageSettings: ['PUT', '/api/message-settings'],
+
+  // Privacy (privacy.ts; docs/domain.md, "Privacy requests"): a family's data on request, erasure, retention.
+  requestFamilyExport: ['POST', '/api/family/data-exports'],
+  familyExportStatus: ['GET', '/api/family/data-exports/:id'],
+  eraseFamilyChild: ['POST', '/api/family/children/:childId/erasure'],
+  requestPlayerExport: ['POST', '/api/players/:id/data-exports'],
+  playerExportStatus: ['GET', '/api/data-exports/:id'],
+  downloadDataExport: ['GET', '/api/data-exports/download/:token'],
+  erasePlayer: ['POST', '/api/players/:id/erasure'],
+  retentionReview: ['GET', '/api/privacy/retention'],
+  eraseInactivePlayers: ['POST', '/api/privacy/retention/erasure'],
+  getPrivacySettings: ['GET', '/api/privacy/settings'],
+  updatePrivacySettings: ['PUT', '/api/privacy/settings'],
+  privacyNotice: ['GET', '/api/privacy/notice'],
 } as const satisfies Record<string, readonly [HttpMethod, `/api/${string}`]>;
 
 export type RouteKey = keyof typeof ROUTES;

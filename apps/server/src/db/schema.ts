@@ -105,6 +105,8 @@ export const academies = pgTable('academies', {
   availabilityCutoffMinutes: integer('availability_cutoff_minutes').notNull().default(120),
   /** Coaches read the medical conditions of their own players (migration 0042); otherwise only that there is one. */
   coachesSeeMedical: boolean('coaches_see_medical').notNull().default(false),
+  /** Players inactive this many years are listed for review and erasure (migration 0045; Settings → Privacy). */
+  retentionYears: integer('retention_years').notNull().default(3),
   /** When the owner opened the link mailed at sign-up (migration 0033); null: the academy may not send text messages. */
   ownerVerifiedAt: timestamp('owner_verified_at', { withTimezone: true }),
   /** SHA-256 of the owner's verification link's token, and when it was mailed (valid 3 days). */
@@ -258,6 +260,10 @@ export const users = pgTable(
     accountTypeId: uuid('account_type_id'),
     /** A parent's language in the family portal: their mails, SMS and announcements (migration 0027); null: Arabic. */
     language: text('language', { enum: FAMILY_LANGUAGES }),
+    /** Erased on request or by retention (migration 0045): every personal column emptied, the row kept for the invoices naming it. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** A parent's guardianship checked by a code to their phone or e-mail (migration 0045); null: not yet (public registrations). */
+    guardianConfirmedAt: timestamp('guardian_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1180,3 +1186,44 @@ export const withheldPhotos = pgTable('withheld_photos', {
   path: text('path').primaryKey(),
   createdAt: createdAt(),
 });
+
+/**
+ * A family's data requests and erasures (migration 0045; docs/domain.md, "Privacy requests"): an export
+ * built by a job into a ZIP linked once (the token's hash) and deleted after its download or 24 hours;
+ * an erasure with who asked, when, and its outcome or coded refusal. Kept as the record a restore re-applies.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    kind: text('kind', { enum: ['export', 'erasure'] }).notNull(),
+    /** The child erased, or the child whose family is exported (staff); null: the signed-in parent's whole family. */
+    playerId: uuid('player_id'),
+    /** The parent who asked in the portal. */
+    parentId: uuid('parent_id'),
+    /** The member who made it (a request on paper) or confirmed a retention erasure. */
+    memberId: uuid('member_id'),
+    via: text('via', { enum: ['portal', 'staff', 'retention'] }).notNull(),
+    state: text('state', { enum: ['building', 'ready', 'downloaded', 'expired', 'failed', 'erased', 'refused'] }).notNull(),
+    /** An export's progress, 0–100. */
+    progress: integer('progress').notNull().default(0),
+    /** A refusal's code (e.g. privacy.open_subscription). */
+    reason: text('reason'),
+    /** What an erasure did (counts per table), or what an export holds. */
+    outcome: jsonb('outcome').$type<Record<string, number>>(),
+    tokenHash: text('token_hash'),
+    /** The export's file under DATA_DIR/exports. */
+    file: text('file'),
+    language: text('language', { enum: ['en', 'ar'] }).notNull().default('ar'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    tenantKey(t),
+    index('privacy_requests_academy_created_idx').on(t.academyId, t.createdAt),
+    uniqueIndex('privacy_requests_academy_token_idx').on(t.academyId, t.tokenHash),
+    index('privacy_requests_token_idx').on(t.tokenHash).where(sql`${t.tokenHash} is not null`),
+  ],
+);

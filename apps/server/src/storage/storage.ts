@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newToken } from '../lib/tokens.js';
 
@@ -8,6 +8,8 @@ export interface Storage {
   put(bytes: Buffer, extension: string, contentType: string): Promise<string>;
   /** Bytes and type of a stored key, or null. */
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** Deletes the file of a URL path `put` answered (an erasure's photos); nothing when there is none. */
+  remove(path: string): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9_-]{43}\.(webp|png|jpg)$/;
@@ -29,6 +31,10 @@ export function createDiskStorage(dir: string): Storage {
       } catch {
         return null;
       }
+    },
+    async remove(path) {
+      const key = path.replace(/^\/uploads\//, '');
+      if (KEY.test(key)) await rm(join(dir, key), { force: true });
     },
   };
 }
