@@ -21,6 +21,7 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { familyDetailsQuery, useUpdateChild, useUpdateParent } from './api';
 import { ConsentsSection } from './ConsentsSection';
+import { PrivacySection } from './PrivacySection';
 import { Card, PageTitle } from './parts';
 
 function ParentForm({ details }: { details: FamilyDetails }) {
@@ -143,6 +144,7 @@ export function FamilyDetailsPage() {
           {details.data.children.map((c) => (
             <ConsentsSection key={c.id} child={c} />
           ))}
+          <PrivacySection kids={details.data.children} />
         </>
       )}
     </>
