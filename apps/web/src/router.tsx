@@ -15,6 +15,7 @@ import { academyProfileRoute } from './routes/app/settings/academy.route';
 import { messagesRoute } from './routes/app/settings/messages.route';
 import { packagesRoute } from './routes/app/settings/packages.route';
 import { paymentsHistoryRoute } from './routes/app/settings/payments-history.route';
+import { privacySettingsRoute } from './routes/app/settings/privacy.route';
 import { privilegesRoute } from './routes/app/settings/privileges.route';
 import { settingsRoute } from './routes/app/settings/settings.route';
 import { subscriptionsRoute } from './routes/app/settings/subscriptions.route';
@@ -85,6 +86,7 @@ const academyTree = () =>
         packagesRoute,
         paymentsHistoryRoute,
         messagesRoute,
+        privacySettingsRoute,
         academyProfileRoute,
       ]),
     ]),

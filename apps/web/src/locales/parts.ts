@@ -13,7 +13,7 @@ const PUBLIC = /^(page|landing|family|refundPolicy|login|forgot|footer|paymentPa
  * Settings → Messages' own texts too, but not the names of kinds and channels, which the parents' portal shows; and the
  * dashboard's money block (`collections.`), shown only to members who read Settings (routes/app/dashboard.route.ts loads it).
  */
-const SETTINGS = /^((einvoicing|academyProfile|familySettings|privileges|creditNote|collections)\.|messages\.(?!kind\.|channel\.))/;
+const SETTINGS = /^((einvoicing|academyProfile|familySettings|privileges|creditNote|collections|privacy)\.|messages\.(?!kind\.|channel\.))/;
 
 /** The part of the catalogs a message id belongs to. */
 export const partOf = (id: string): MessagePart =>

@@ -27,6 +27,7 @@ import { ageOf, attendanceSummary, eventsPage, membershipOf, sessionBar } from '
 import { StatusBadge } from './StatusBadge';
 
 const EditPlayerDialog = lazy(() => import('./EditPlayerDialog').then((m) => ({ default: m.EditPlayerDialog })));
+const PlayerPrivacy = lazy(() => import('./PlayerPrivacy').then((m) => ({ default: m.PlayerPrivacy })));
 
 const playerRoute = getRouteApi('/app/players/$playerId');
 /** How many of a player's past, and of their coming, events show before "Show more". */
@@ -411,6 +412,11 @@ export function PlayerDetailPage() {
           </>
         )}
       </section>
+      {(canWrite || canReadSensitive(auth.user?.accountType)) && (
+        <Suspense fallback={null}>
+          <PlayerPrivacy playerId={p.id} name={name} canExport={canReadSensitive(auth.user?.accountType)} canErase={canWrite} />
+        </Suspense>
+      )}
       {editing && (
         <Suspense fallback={<DialogLoading />}>
           <EditPlayerDialog player={p} onClose={() => setEditing(false)} />

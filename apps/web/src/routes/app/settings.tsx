@@ -8,6 +8,7 @@ const ENTRIES = [
   { to: '/settings/packages', label: 'settings.packages' },
   { to: '/settings/payments-history', label: 'settings.payments' },
   { to: '/settings/messages', label: 'settings.messages' },
+  { to: '/settings/privacy', label: 'privacy.settings.nav' },
   { to: '/settings/academy', label: 'settings.academy' },
 ] as const;
 
