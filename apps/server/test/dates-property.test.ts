@@ -174,6 +174,12 @@ const REQUESTS: Record<string, (date: string) => InjectOptions & { public?: true
   'attendanceReport query.endDate': (d) => ({ method: 'GET', url: `/api/attendance-reports?startDate=${TODAY}&endDate=${q(d)}` }),
   'listMessages query.startDate': (d) => ({ method: 'GET', url: `/api/messages?startDate=${q(d)}&endDate=${TODAY}` }),
   'listMessages query.endDate': (d) => ({ method: 'GET', url: `/api/messages?startDate=${TODAY}&endDate=${q(d)}` }),
+  // A parent that is not there: a valid date is answered 404, an odd one 400 before it is looked for.
+  'recordParentWhatsappOptIn body.signedOn': (d) => ({
+    method: 'PUT',
+    url: '/api/parents/3f2b5c1e-8d4a-4b6f-9c2d-1a2b3c4d5e6f/whatsapp-opt-in',
+    payload: { signedOn: d, note: 'Registration form' },
+  }),
   'exportAttendanceReport query.startDate': (d) => ({
     method: 'GET',
     url: `/api/attendance-reports/export?startDate=${q(d)}&endDate=${TODAY}`,

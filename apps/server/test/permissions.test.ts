@@ -225,6 +225,11 @@ const TABLE: Case[] = [
   { key: 'listMessages', allow: [R('Settings')] },
   { key: 'getMessageSettings', allow: [R('Settings')] },
   { key: 'updateMessageSettings', allow: [W('Settings')], body: () => ({}) },
+  // A parent's paper WhatsApp opt-in (the player's page; an id that is no parent is 404) and a member's own channels.
+  { key: 'parentWhatsappOptIn', allow: [R('Players')] },
+  { key: 'recordParentWhatsappOptIn', allow: [W('Players')], body: () => ({ signedOn: '2026-11-01', note: 'Registration form' }) },
+  { key: 'memberNotificationPreferences', allow: 'member' },
+  { key: 'updateMemberNotificationPreferences', allow: 'member', body: () => ({}) },
   // Privacy: a family's export and erasure in the portal (an invalid language is 400, a child not theirs 404);
   // the paper request's export needs the medical and identity flag (its contents include both), the erasure
   // W:Players; retention is Settings'; the download link and the academy's notice are public.

@@ -96,14 +96,19 @@ import {
   messageListReply,
   messageSettingsBody,
   messageSettingsSchema,
+  memberNotificationPreferencesBody,
+  memberNotificationPreferencesSchema,
   notificationPreferencesBody,
   notificationPreferencesSchema,
+  parentIdParams,
   pushSubscribeReply,
+  recordWhatsappOptInBody,
   pushSubscriptionBody,
   pushUnsubscribeBody,
   vapidKeyReply,
   whatsappVerifyQuery,
   whatsappWebhookBody,
+  whatsappOptInRecordSchema,
   whatsappWebhookReply,
 } from './notifications.js';
 import { packageBody, packageDeleteReply, packageSchema, packageToggleBody, publicPackageSchema, publicPackagesQuery } from './packages.js';
@@ -988,6 +993,33 @@ export const endpoints = {
     tags: ['messages'],
     body: messageSettingsBody,
     responses: { 200: messageSettingsSchema },
+  },
+  parentWhatsappOptIn: {
+    summary:
+      "A parent's WhatsApp opt-in as staff see it on the player's page: when, how (portal or a paper form recorded by staff), who recorded it and the form's words",
+    tags: ['messages'],
+    params: parentIdParams,
+    responses: { 200: whatsappOptInRecordSchema, 404: errorSchema },
+  },
+  recordParentWhatsappOptIn: {
+    summary:
+      'Record that a parent opted in to WhatsApp on a signed paper form: the day on the form (not after today) and its words; the member who records it is kept (audited). An opt-in already given keeps its first date. 400 whatsapp.unavailable / whatsapp.no_mobile / whatsapp.opt_in_future',
+    tags: ['messages'],
+    params: parentIdParams,
+    body: recordWhatsappOptInBody,
+    responses: { 200: whatsappOptInRecordSchema, 400: errorSchema, 404: errorSchema },
+  },
+  memberNotificationPreferences: {
+    summary:
+      "The signed-in member's own channels for the messages about their sessions (added, changed, cancelled): e-mail, push to their devices, or none",
+    tags: ['messages'],
+    responses: { 200: memberNotificationPreferencesSchema },
+  },
+  updateMemberNotificationPreferences: {
+    summary: "Change the signed-in member's channels for the messages about their sessions (an empty list: none)",
+    tags: ['messages'],
+    body: memberNotificationPreferencesBody,
+    responses: { 200: memberNotificationPreferencesSchema },
   },
   requestFamilyExport: {
     summary:

@@ -200,6 +200,7 @@ export const ERRORS = {
   'push.unavailable': 'Notifications to devices are not set up on this server',
   'whatsapp.unavailable': 'WhatsApp messages are not set up for this academy',
   'whatsapp.no_mobile': 'Add a Saudi mobile number first: WhatsApp messages go to it',
+  'whatsapp.opt_in_future': 'The day the form was signed cannot be after today',
   'whatsapp.signature_invalid': 'The WhatsApp notification could not be verified',
   'whatsapp.verify_failed': 'The WhatsApp verification token does not match',
   'message.cursor_invalid': 'This page of messages no longer exists: start from the first page',

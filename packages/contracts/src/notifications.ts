@@ -283,3 +283,65 @@ export const messageListReply = z.object({
   nextCursor: z.string().nullable(),
 });
 export type MessageListReply = z.infer<typeof messageListReply>;
+
+// ── a parent's WhatsApp opt-in recorded by staff from a paper form ───────────
+
+/** The form's words kept with a paper opt-in (which form, where it is filed). */
+export const WHATSAPP_OPT_IN_NOTE_MAX = 200;
+
+export const parentIdParams = z.object({ parentId: z.uuid() });
+
+/**
+ * `GET /api/parents/{parentId}/whatsapp-opt-in` (staff, the player's page): whether the parent opted in
+ * to WhatsApp, when (the day on the form, or in the portal), how (`via`), who recorded a paper one and
+ * the form's words; whether WhatsApp is set up and the parent has a mobile for it.
+ */
+export const whatsappOptInRecordSchema = z.object({
+  parentId: z.uuid(),
+  configured: z.boolean(),
+  hasMobile: z.boolean(),
+  optedIn: z.boolean(),
+  optedInAt: z.string().nullable(),
+  via: z.enum(WHATSAPP_OPT_IN_SOURCES).nullable(),
+  recordedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  note: z.string().nullable(),
+});
+export type WhatsappOptInRecord = z.infer<typeof whatsappOptInRecordSchema>;
+
+/** `PUT /api/parents/{parentId}/whatsapp-opt-in`: the day the parent signed the form (not after today) and the form's words. */
+export const recordWhatsappOptInBody = z
+  .object({
+    signedOn: dateSchema,
+    note: z.string().trim().min(1).max(WHATSAPP_OPT_IN_NOTE_MAX),
+  })
+  .strict();
+export type RecordWhatsappOptInBody = z.input<typeof recordWhatsappOptInBody>;
+
+// ── a member's own choices (the staff app's account menu) ────────────────────
+
+/** A coach's channel for "my sessions added, changed or cancelled". */
+export const coachChannelSchema = z.enum(COACH_MESSAGE_CHANNELS);
+export type CoachChannel = z.infer<typeof coachChannelSchema>;
+
+/**
+ * `GET /api/me/notifications`: the channels the signed-in member's session messages go by (their own,
+ * or all of them: `usesDefaults`), and which can reach them (an e-mail on file, a device subscribed).
+ */
+export const memberNotificationPreferencesSchema = z.object({
+  channels: z.array(coachChannelSchema),
+  usesDefaults: z.boolean(),
+  available: z.object({ email: z.boolean(), push: z.boolean() }),
+  pushDevices: z.number().int().min(0),
+});
+export type MemberNotificationPreferences = z.infer<typeof memberNotificationPreferencesSchema>;
+
+/** `PUT /api/me/notifications`: the channels (none: no such messages), kept once each in their order. */
+export const memberNotificationPreferencesBody = z
+  .object({
+    channels: z
+      .array(coachChannelSchema)
+      .max(COACH_MESSAGE_CHANNELS.length)
+      .transform((channels) => COACH_MESSAGE_CHANNELS.filter((c) => channels.includes(c))),
+  })
+  .strict();
+export type MemberNotificationPreferencesBody = z.input<typeof memberNotificationPreferencesBody>;

@@ -158,6 +158,10 @@ export const ROUTES = {
   listMessages: ['GET', '/api/messages'],
   getMessageSettings: ['GET', '/api/message-settings'],
   updateMessageSettings: ['PUT', '/api/message-settings'],
+  parentWhatsappOptIn: ['GET', '/api/parents/:parentId/whatsapp-opt-in'],
+  recordParentWhatsappOptIn: ['PUT', '/api/parents/:parentId/whatsapp-opt-in'],
+  memberNotificationPreferences: ['GET', '/api/me/notifications'],
+  updateMemberNotificationPreferences: ['PUT', '/api/me/notifications'],
 
   // Privacy (privacy.ts; docs/domain.md, "Privacy requests"): a family's data on request, erasure, retention.
   requestFamilyExport: ['POST', '/api/family/data-exports'],

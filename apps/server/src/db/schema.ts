@@ -990,11 +990,15 @@ export const notificationPreferences = pgTable(
     optedOut: boolean('opted_out').notNull().default(false),
     whatsappOptInAt: timestamp('whatsapp_opt_in_at', { withTimezone: true }),
     whatsappOptInVia: text('whatsapp_opt_in_via', { enum: WHATSAPP_OPT_IN_SOURCES }),
+    /** A paper opt-in recorded by staff (via 'staff', migration 0046): the member who recorded it, and the form's words. */
+    whatsappOptInBy: uuid('whatsapp_opt_in_by'),
+    whatsappOptInNote: text('whatsapp_opt_in_note'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.academyId, t.userId] }),
     inAcademy('notification_preferences_user_id_fk', [t.academyId, t.userId], users).onDelete('cascade'),
+    inAcademy('notification_preferences_opt_in_by_fk', [t.academyId, t.whatsappOptInBy], users).onDelete('set null'),
   ],
 );
 

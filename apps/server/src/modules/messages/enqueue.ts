@@ -20,6 +20,7 @@ import { academies, messageSettings, messages, notificationPreferences, parentPl
 import type { TenantTx } from '../../db/tenant.js';
 import { academyUrl } from '../../http/host.js';
 import { arabicOr } from '../../lib/arabic.js';
+import { coachChannelsOf } from './staff.js';
 import { render, type TemplateWords, WORDS } from './templates.js';
 
 /** The portal's page where a parent stops or changes the messages. */
@@ -147,8 +148,8 @@ export const idempotencyKey = (cause: string, kind: MessageKind, userId: string,
   `${cause}:${kind}:${userId}:${channel}`;
 
 /**
- * Queues a message of `tell` to each addressee on each channel they chose (parents) or the coach's
- * channels (members), in the recipient's language; an opted-out recipient gets none. Answers how many
+ * Queues a message of `tell` to each addressee on each channel they chose (parents) or the member
+ * chose for their sessions (all of the coach's channels until they choose), in the recipient's language; an opted-out recipient gets none. Answers how many
  * rows were written (a repeated call writes none).
  */
 export async function tell<K extends MessageKind>(tx: TenantTx, m: MessagingConfig, what: Tell<K>, to: Addressee<K>[]): Promise<number> {
@@ -178,7 +179,7 @@ export async function tell<K extends MessageKind>(tx: TenantTx, m: MessagingConf
       ? []
       : defaults && parentKind
         ? mergeChannels(defaults, person.channels)[parentKind]
-        : COACH_MESSAGE_CHANNELS;
+        : coachChannelsOf(person.channels);
     const wanted = [...new Set([...recorded, ...chosen.filter((c) => !what.only || what.only.includes(c))])];
     const lang = person.language;
     const stop = defaults ? academyUrl(m.config, academy.handle, PORTAL_NOTIFICATIONS_PATH) : WORDS.coachStop[lang];

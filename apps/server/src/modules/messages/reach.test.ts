@@ -4,7 +4,7 @@
 // sync; "mark all present" records none); a message over a cap waits for the cap's window instead of
 // failing (a fixed clock); each once per recipient, cause, kind and channel, and each academy its own.
 import { randomUUID } from 'node:crypto';
-import { formatSar } from '@kora/contracts';
+import { formatSar, riyadhDayStart } from '@kora/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
@@ -13,11 +13,13 @@ import { useTestApp } from '../../../test/fixture.js';
 import { addTraining } from '../../../test/fixtures.js';
 import { BASE } from '../../../test/harness.js';
 import {
+  auditEvents,
   messages,
   notificationPreferences,
   packages,
   parentPlayers,
   participants,
+  pushSubscriptions,
   subscriptions,
   teamPlayers,
   teams,
@@ -38,6 +40,7 @@ const vapid = webpush.generateVAPIDKeys();
 
 const t = useTestApp({
   academies: 2,
+  coaches: 1,
   env: {
     EXPOSE_OUTBOX: 'true',
     WHATSAPP_TOKEN: 'EAAG-test',
@@ -51,6 +54,7 @@ const t = useTestApp({
   },
 });
 const [a, b] = t.academies;
+const [coach] = t.coaches;
 
 interface Family {
   teamId: string;
@@ -417,5 +421,130 @@ describe('over the caps, messages wait', () => {
     const texts = (await t.app.inject({ method: 'GET', url: '/api/dev/outbox/sms' })).json() as { to: string; text: string }[];
     expect(texts.filter((s) => s.to === phone)).toHaveLength(2);
     t.clock.set(start.toISOString());
+  });
+});
+
+describe("a parent's WhatsApp opt-in on paper", () => {
+  it('is recorded by staff with when, how, who and the form, audited, and lets WhatsApp reach the parent', async () => {
+    const [layla] = await withTenant(t.deps.db, a.id, async (tx) => {
+      const rows = await tx
+        .insert(users)
+        .values({ academyId: a.id, role: 'PARENT', name: 'Layla', phoneNumber: '+966501113344', language: 'ar' })
+        .returning();
+      await tx.insert(parentPlayers).values({ academyId: a.id, parentId: rows[0].id, playerId: fam.omar });
+      await tx.insert(notificationPreferences).values({ academyId: a.id, userId: rows[0].id, channels: { announcement: ['whatsapp'] } });
+      return rows;
+    });
+    const owner = api(t.app, a);
+    const before = await owner('parentWhatsappOptIn', { params: { parentId: layla.id } });
+    expect(before.json()).toEqual({
+      parentId: layla.id,
+      configured: true,
+      hasMobile: true,
+      optedIn: false,
+      optedInAt: null,
+      via: null,
+      recordedBy: null,
+      note: null,
+    });
+    // Before the opt-in, WhatsApp does not reach her.
+    const m = messagingOf(t.deps.config);
+    const announce = (cause: string) =>
+      withTenant(t.deps.db, a.id, (tx) =>
+        tell(tx, m, { kind: 'announcement', cause, path: '/family/announcements' }, [
+          { userId: layla.id, words: () => ({ title: 'Kit' }) },
+        ]),
+      );
+    expect(await announce('paper:before')).toBe(0);
+
+    const record = (parentId: string, body: object, who = owner) => who('recordParentWhatsappOptIn', { params: { parentId }, body });
+    const future = await record(layla.id, { signedOn: '2026-11-23', note: 'Registration form' });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().code).toBe('whatsapp.opt_in_future');
+    const noMobile = await record(fam.john, { signedOn: '2026-11-20', note: 'Registration form' });
+    expect(noMobile.statusCode).toBe(400);
+    expect(noMobile.json().code).toBe('whatsapp.no_mobile');
+    const noNote = await record(layla.id, { signedOn: '2026-11-20', note: '  ' });
+    expect(noNote.statusCode).toBe(400);
+    // A player is no parent; another academy's parent is not found either.
+    expect((await record(fam.omar, { signedOn: '2026-11-20', note: 'x' })).statusCode).toBe(404);
+    expect((await record(layla.id, { signedOn: '2026-11-20', note: 'x' }, api(t.app, b))).statusCode).toBe(404);
+    expect((await api(t.app, b)('parentWhatsappOptIn', { params: { parentId: layla.id } })).statusCode).toBe(404);
+
+    const done = await record(layla.id, { signedOn: '2026-11-20', note: 'Registration form 2026, folder U12' });
+    expect(done.statusCode, done.body).toBe(200);
+    const recorded = done.json();
+    expect(recorded).toMatchObject({
+      optedIn: true,
+      optedInAt: riyadhDayStart('2026-11-20').toISOString(),
+      via: 'staff',
+      note: 'Registration form 2026, folder U12',
+      recordedBy: { id: expect.any(String), name: expect.any(String) },
+    });
+    await t.app.background.idle();
+    const [audit] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'recordParentWhatsappOptIn'), eq(auditEvents.targetId, layla.id))),
+    );
+    expect(audit?.actorId).toBe(recorded.recordedBy.id);
+    expect(JSON.stringify(audit?.details)).toContain('Registration form 2026');
+    // Recorded again (another day): the first record stays.
+    const again = await record(layla.id, { signedOn: '2026-11-21', note: 'Another form' });
+    expect(again.json()).toEqual(recorded);
+    // Now WhatsApp reaches her, once.
+    expect(await announce('paper:after')).toBe(1);
+    expect(await announce('paper:after')).toBe(0);
+    expect((await rowsOf(a.id)).filter((r) => r.recipientId === layla.id).map((r) => r.channel)).toEqual(['whatsapp']);
+  });
+});
+
+describe("a coach's own channels", () => {
+  it('are chosen in the account menu and the messages about their sessions respect them', async () => {
+    const asCoach = api(t.app, coach);
+    const first = await asCoach('memberNotificationPreferences');
+    expect(first.json()).toEqual({
+      channels: ['email', 'push'],
+      usesDefaults: true,
+      available: { email: true, push: false },
+      pushDevices: 0,
+    });
+    const coachRows = async () => (await rowsOf(a.id)).filter((r) => r.recipientId === coach.id && r.kind === 'coach_schedule');
+
+    // Push only (no device yet): a new session tells them nothing by e-mail.
+    const pushOnly = await asCoach('updateMemberNotificationPreferences', { body: { channels: ['push', 'push'] } });
+    expect(pushOnly.json()).toMatchObject({ channels: ['push'], usesDefaults: false });
+    await addTraining(t.app, a, [fam.teamId], { date: '2026-11-28', coachIds: [coach.id] });
+    expect(await coachRows()).toEqual([]);
+    await withTenant(t.deps.db, a.id, (tx) =>
+      tx.insert(pushSubscriptions).values({
+        academyId: a.id,
+        userId: coach.id,
+        endpoint: 'https://push.example.com/coach-device',
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'c2VjcmV0LWF1dGgtMTIzNA',
+      }),
+    );
+    const second = await addTraining(t.app, a, [fam.teamId], { date: '2026-11-29', coachIds: [coach.id] });
+    expect((await coachRows()).map((r) => [r.eventId, r.channel])).toEqual([[second.id, 'push']]);
+
+    // None: nothing at all; e-mail again: e-mail only.
+    await asCoach('updateMemberNotificationPreferences', { body: { channels: [] } });
+    await addTraining(t.app, a, [fam.teamId], { date: '2026-11-30', coachIds: [coach.id] });
+    expect(await coachRows()).toHaveLength(1);
+    await asCoach('updateMemberNotificationPreferences', { body: { channels: ['email'] } });
+    const fourth = await addTraining(t.app, a, [fam.teamId], { date: '2026-12-01', coachIds: [coach.id] });
+    expect((await coachRows()).filter((r) => r.eventId === fourth.id).map((r) => r.channel)).toEqual(['email']);
+    expect((await asCoach('memberNotificationPreferences')).json()).toMatchObject({
+      channels: ['email'],
+      available: { push: true },
+      pushDevices: 1,
+    });
+    // A channel a coach cannot have is refused.
+    expect((await asCoach('updateMemberNotificationPreferences', { body: { channels: ['whatsapp'] } })).statusCode).toBe(400);
+    // Their choice is theirs: the academy's other members keep the defaults, and another academy sees nothing of it.
+    expect((await api(t.app, a)('memberNotificationPreferences')).json()).toMatchObject({ usesDefaults: true });
+    expect(await withTenant(t.deps.db, b.id, (tx) => tx.select().from(notificationPreferences))).toEqual([]);
   });
 });

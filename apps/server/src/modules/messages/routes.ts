@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rowsOf } from '../../db/client.js';
 import { authOf } from '../../http/access.js';
+import { noteAudit } from '../../http/audit.js';
 import { HttpError } from '../../http/errors.js';
 import { keepRawJsonBodies } from '../../http/raw-body.js';
 import { route } from '../../http/route.js';
@@ -17,6 +18,7 @@ import {
   updateMessageSettings,
   updatePreferences,
 } from './service.js';
+import { memberPreferencesOf, recordPaperOptIn, updateMemberPreferences, whatsappOptInOf } from './staff.js';
 
 /** A status only moves forward: sent, then delivered, then read (WhatsApp may send them out of order). */
 const RANK: Record<MessageState, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
@@ -80,6 +82,31 @@ export async function messageRoutes(app: FastifyInstance) {
   route(app, 'pushPublicKey', { access: 'public', rateLimit: 'publicRead' }, async () => ({
     publicKey: messenger.vapid?.publicKey ?? null,
   }));
+  // A member's own channels for the messages about their sessions (the account menu).
+  route(app, 'memberNotificationPreferences', { access: 'member' }, (req) => {
+    const { user } = authOf(req);
+    return req.tenant((tx) => memberPreferencesOf(tx, user.id, messaging.pushAvailable));
+  });
+  route(app, 'updateMemberNotificationPreferences', { access: 'member' }, (req) => {
+    const { user } = authOf(req);
+    return req.tenant(async (tx) => {
+      await updateMemberPreferences(tx, user.id, req.body, now());
+      return memberPreferencesOf(tx, user.id, messaging.pushAvailable);
+    });
+  });
+
+  // ── a parent's WhatsApp opt-in on a paper form (the player's page) ──
+  route(app, 'parentWhatsappOptIn', { access: { anyOf: ['canReadPlayers'] } }, (req) =>
+    req.tenant((tx) => whatsappOptInOf(tx, messenger.channels.whatsapp.configured, req.params.parentId)),
+  );
+  route(app, 'recordParentWhatsappOptIn', { access: { anyOf: ['canWritePlayers'] }, audit: true }, async (req) => {
+    const { user } = authOf(req);
+    const record = await req.tenant((tx) =>
+      recordPaperOptIn(tx, messenger.channels.whatsapp.configured, req.params.parentId, req.body, user.id, now()),
+    );
+    noteAudit(req, { whatsappOptIn: { at: record.optedInAt, via: record.via, note: record.note } }, req.params.parentId);
+    return record;
+  });
 
   // ── Settings → Messages ──
   route(app, 'listMessages', { access: { anyOf: ['canReadSettings'] } }, (req) => req.tenant((tx) => listMessages(tx, req.query)));

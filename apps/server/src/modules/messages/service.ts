@@ -83,7 +83,8 @@ export async function updatePreferences(
         : body.whatsappOptIn
           ? // An opt-in given again keeps its first date: that is when consent was recorded.
             { whatsappOptInAt: current?.whatsappOptInAt ?? now, whatsappOptInVia: current?.whatsappOptInVia ?? ('portal' as const) }
-          : { whatsappOptInAt: null, whatsappOptInVia: null };
+          : // Withdrawn: a paper record's member and words go with it.
+            { whatsappOptInAt: null, whatsappOptInVia: null, whatsappOptInBy: null, whatsappOptInNote: null };
     const values = {
       channels,
       quietHours: body.quietHours ?? current?.quietHours ?? true,
