@@ -6,6 +6,7 @@ export * from './attendance-sync.js';
 export * from './attention.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './card-methods.js';
 export * from './common.js';
 export * from './consents.js';
 export * from './dates.js';

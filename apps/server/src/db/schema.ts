@@ -9,6 +9,7 @@ import {
   BREAKFAST_SOURCES,
   CALENDAR_FEED_LANGUAGES,
   CALENDAR_FEED_SCOPES,
+  CARD_METHODS,
   COACH_TYPES,
   COLORS,
   EVENT_TYPES,
@@ -526,6 +527,8 @@ export const payments = pgTable(
     /** PENDING, PAID, FAILED. */
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A card payment's way (migration 0044): mada, Visa/Mastercard, Apple Pay or STC Pay, from the provider's answer. */
+    cardMethod: text('card_method', { enum: CARD_METHODS }),
     createdAt: createdAt(),
   },
   (t) => [
