@@ -120,6 +120,9 @@ async function activate(
   const activation = attempt?.extendsFrom
     ? await extendSubscription(tx, r.cartId, { ...paying, extendsFrom: attempt.extendsFrom })
     : await activatePaid(tx, r.cartId, paying);
+  // The way it was paid, as the provider's answer names it (docs/domain.md, "Payment methods").
+  if (!activation.repeated && r.method)
+    await tx.update(payments).set({ cardMethod: r.method }).where(eq(payments.id, activation.payment.id));
   // In the same transaction as the payment: the payer's result page never reads "paid" without it, nor it without "paid".
   await noteAttempt(tx, r, { provider, outcome: 'paid', paymentId: activation.payment.id, lang, now });
   if (activation.repeated) {
@@ -127,7 +130,7 @@ async function activate(
     return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt: null };
   }
   const invoice = activation.invoice;
-  const receipt = invoice ? await receiptOf(tx, activation.subscription, invoice) : null;
+  const receipt = invoice ? { ...(await receiptOf(tx, activation.subscription, invoice)), method: r.method ?? null } : null;
   // The receipt's messages, in the payment's transaction: the mail sendReceipts queues is recorded, the other chosen channels queued.
   if (invoice)
     await tellReceipt(

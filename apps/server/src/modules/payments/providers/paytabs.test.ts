@@ -127,7 +127,25 @@ describe('PayTabs: creating the hosted page', () => {
       },
       hide_shipping: true,
       framed: true,
+      // The profile's methods unless configured: mada, cards and STC Pay (Apple Pay does not work framed).
+      payment_methods: ['mada', 'creditcard', 'stcpay'],
     });
+  });
+
+  it("sends the profile's methods (PAYTABS_PAYMENT_METHODS) as PayTabs' codes, or the page's own", async () => {
+    const all = recorded(200, CREATE_ANSWER);
+    const p = createPaytabsProvider({
+      profileId: '12345',
+      serverKey: SERVER_KEY,
+      baseUrl: 'https://secure.paytabs.sa',
+      fetch: all.fetch,
+      methods: ['mada', 'visa_mastercard', 'applepay', 'stcpay'],
+    });
+    expect(p.methods).toEqual(['mada', 'visa_mastercard', 'applepay', 'stcpay']);
+    await p.createPage(pageRequest);
+    expect(JSON.parse(String(all.calls[0].init.body)).payment_methods).toEqual(['mada', 'creditcard', 'applepay', 'stcpay']);
+    await p.createPage({ ...pageRequest, methods: ['mada'] });
+    expect(JSON.parse(String(all.calls[1].init.body)).payment_methods).toEqual(['mada']);
   });
 
   it('leaves the customer to the hosted page when there is no e-mail', async () => {
@@ -170,6 +188,8 @@ describe('PayTabs: the callback', () => {
       amountHalalas: 45050,
       currency: 'SAR',
       message: 'Authorised',
+      // payment_info.payment_method "Visa".
+      method: 'visa_mastercard',
     });
     // Hex case does not matter.
     expect(provider().verifyCallback(raw, { signature: CALLBACK_SIGNATURE.toUpperCase() })?.status).toBe('A');
@@ -220,7 +240,21 @@ describe('PayTabs: querying a transaction', () => {
       amountHalalas: 45050,
       currency: 'SAR',
       message: 'Authorised',
+      method: 'visa_mastercard',
     });
+  });
+
+  it('reads which way it was paid: mada, Apple Pay, STC Pay, a Mastercard by its scheme; none without payment_info', async () => {
+    const paidBy = async (info: unknown) =>
+      (await provider(recorded(200, { ...QUERY_ANSWER, payment_info: info }).fetch).query('TST2234500012345')).method;
+    expect(
+      await paidBy({ payment_method: 'Mada', card_type: 'Debit', card_scheme: 'Mada', payment_description: '4464 04## #### 0007' }),
+    ).toBe('mada');
+    expect(await paidBy({ payment_method: 'ApplePay', card_scheme: 'Visa' })).toBe('applepay');
+    expect(await paidBy({ payment_method: 'STCPay' })).toBe('stcpay');
+    expect(await paidBy({ payment_method: '', card_scheme: 'MasterCard' })).toBe('visa_mastercard');
+    expect(await paidBy({ payment_method: 'Tabby' })).toBeUndefined();
+    expect(await paidBy(undefined)).toBeUndefined();
   });
 
   it('reads a declined transaction as not paid and an error answer as a failure', async () => {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { sarDecimal, sarToHalalas } from '@kora/contracts';
+import { type CardMethod, cardMethodOf, PAYTABS_METHOD_CODES, sarDecimal, sarToHalalas } from '@kora/contracts';
 import {
   type HostedPage,
   type HostedPageRequest,
@@ -24,6 +24,8 @@ export interface PaytabsOptions {
   serverKey: string;
   /** The region's endpoint, e.g. https://secure.paytabs.sa */
   baseUrl: string;
+  /** The profile's methods its pages offer (`payment_methods`; PAYTABS_PAYMENT_METHODS): mada, cards and STC Pay unless told. */
+  methods?: readonly CardMethod[];
   /** Injectable for tests (recorded answers); the global fetch otherwise. */
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
@@ -74,6 +76,9 @@ export const halalasToAmount = (halalas: number) => Number(sarDecimal(halalas));
 export function parseResult(json: unknown): PaymentResult | null {
   const tranRef = str(read(json, 'tran_ref'));
   const result = read(json, 'payment_result');
+  const info = read(json, 'payment_info');
+  // Which way it was paid (docs/domain.md, "Payment methods"): "Mada", "Visa", "ApplePay", "STCPay"…, else the card's scheme.
+  const method = cardMethodOf(str(read(info, 'payment_method')), str(read(info, 'card_scheme')));
   const status = str(read(result, 'response_status'));
   if (!tranRef || !status) return null;
   return {
@@ -82,6 +87,7 @@ export function parseResult(json: unknown): PaymentResult | null {
     status,
     amountHalalas: amountToHalalas(read(json, 'cart_amount')),
     currency: str(read(json, 'cart_currency')) || null,
+    ...(method ? { method } : {}),
     message: str(read(result, 'response_message')),
   };
 }
@@ -114,10 +120,14 @@ export function verifySignedReturn(key: string, fields: Record<string, string>):
   return parseReturn(fields);
 }
 
+/** A framed page (Kora's payment page) cannot take Apple Pay at PayTabs: mada, cards and STC Pay unless the profile says more. */
+export const DEFAULT_PAYTABS_METHODS: readonly CardMethod[] = ['mada', 'visa_mastercard', 'stcpay'];
+
 export function createPaytabsProvider(opts: PaytabsOptions): PaymentProvider {
   const doFetch = opts.fetch ?? globalThis.fetch;
   const base = opts.baseUrl.replace(/\/+$/, '');
   const profileId = Number(opts.profileId);
+  const methods = opts.methods ?? DEFAULT_PAYTABS_METHODS;
 
   async function post(path: string, body: object): Promise<unknown> {
     let res: Response;
@@ -148,6 +158,7 @@ export function createPaytabsProvider(opts: PaytabsOptions): PaymentProvider {
 
   return {
     name: 'paytabs',
+    methods,
 
     async createPage(r: HostedPageRequest): Promise<HostedPage> {
       const c = r.customer;
@@ -179,6 +190,8 @@ export function createPaytabsProvider(opts: PaytabsOptions): PaymentProvider {
           : {}),
         hide_shipping: true,
         framed: true,
+        // The profile's methods, PayTabs' codes ("mada", "creditcard", "applepay", "stcpay").
+        payment_methods: (r.methods ?? methods).map((m) => PAYTABS_METHOD_CODES[m]),
       });
       const tranRef = str(read(json, 'tran_ref'));
       const redirectUrl = str(read(json, 'redirect_url'));

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { CardMethod } from '@kora/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -9,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 export interface PaymentProvider {
   /** Recorded with each payment (`payments.provider`). */
   readonly name: 'paytabs' | 'sandbox';
+  /** The ways its pages take money (docs/domain.md, "Payment methods"): PayTabs' profile's, the sandbox's all. */
+  readonly methods: readonly CardMethod[];
   /** Opens a hosted payment page for one cart; throws PaymentProviderError when the provider refuses. */
   createPage(request: HostedPageRequest): Promise<HostedPage>;
   /** The result of a server-to-server callback whose signature over the raw body is valid; null otherwise. */
@@ -44,6 +47,8 @@ export interface HostedPageRequest {
   callbackUrl: string;
   /** Where the payer's browser comes back (a form POST), inside the payment page's frame. */
   returnUrl: string;
+  /** The methods the page offers (PayTabs `payment_methods`); absent: the provider's own. */
+  methods?: readonly CardMethod[];
 }
 
 export interface Customer {
@@ -75,6 +80,8 @@ export interface PaymentResult {
   amountHalalas: number | null;
   currency: string | null;
   message: string;
+  /** The way it was paid, when the answer names one (`payment_info.payment_method`, else the card scheme). */
+  method?: CardMethod | null;
 }
 
 export interface RefundRequest {

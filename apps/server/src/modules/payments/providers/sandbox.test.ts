@@ -49,3 +49,28 @@ describe('sandbox refunds', () => {
     expect((await sandbox.refund(refund('demo-17', 100))).status).toBe('A');
   });
 });
+
+describe('sandbox methods', () => {
+  it('offers mada, Visa/Mastercard, Apple Pay and STC Pay, and says which one paid, as PayTabs does', async () => {
+    const sandbox = createSandboxProvider();
+    expect(sandbox.methods).toEqual(['mada', 'visa_mastercard', 'applepay', 'stcpay']);
+    const paidWith = async (number: string) => {
+      const { tranRef } = await sandbox.createPage(page);
+      const body = JSON.parse(sandbox.settle(tranRef, number));
+      return { status: body.payment_result.response_status, info: body.payment_info, method: (await sandbox.query(tranRef)).method };
+    };
+    // A mada test card (BIN 446404): the callback's payment_info names mada, the query answers it.
+    expect(await paidWith('4464040000000007')).toEqual({
+      status: 'A',
+      info: { payment_method: 'Mada', card_type: 'Debit', card_scheme: 'Mada', payment_description: '4464 04## #### 0007' },
+      method: 'mada',
+    });
+    expect(await paidWith('4464040000000015')).toMatchObject({ status: 'D', method: 'mada' });
+    expect(await paidWith('4111111111111111')).toMatchObject({ status: 'A', info: { payment_method: 'Visa' }, method: 'visa_mastercard' });
+    // Apple Pay and STC Pay: the test chooses what the wallet answers.
+    expect(await paidWith('applepay:A')).toMatchObject({ status: 'A', info: { payment_method: 'ApplePay' }, method: 'applepay' });
+    expect(await paidWith('applepay:D')).toMatchObject({ status: 'D', method: 'applepay' });
+    expect(await paidWith('stcpay:A')).toMatchObject({ status: 'A', info: { payment_method: 'STCPay' }, method: 'stcpay' });
+    expect(await paidWith('stcpay:D')).toMatchObject({ status: 'D', method: 'stcpay' });
+  });
+});

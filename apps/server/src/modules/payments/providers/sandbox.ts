@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { formatSar } from '@kora/contracts';
+import { CARD_METHODS, type CardMethod, formatSar } from '@kora/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hmacHex, returnSignature, verifySignedCallback, verifySignedReturn } from './paytabs.js';
 import {
@@ -22,7 +22,47 @@ export const SANDBOX_CARDS = [
   { number: '4000000000000002', status: 'D', code: '51', message: 'Declined', label: { en: 'is declined', ar: 'تُرفض' } },
   // PayTabs' X (expired): the payer's result page says so, apart from a decline.
   { number: '4000000000000069', status: 'X', code: '54', message: 'Expired card', label: { en: 'is expired', ar: 'منتهية الصلاحية' } },
+  // mada (BIN 446404, a mada issuer's): recorded as paid by mada.
+  { number: '4464040000000007', status: 'A', code: 'G12350', message: 'Authorised', label: { en: 'mada: succeeds', ar: 'مدى: تنجح' } },
+  { number: '4464040000000015', status: 'D', code: '51', message: 'Declined', label: { en: 'mada: is declined', ar: 'مدى: تُرفض' } },
 ] as const;
+
+/** Apple Pay and STC Pay on the sandbox's page: a button each, with the test's choice of what the wallet answers. */
+export const SANDBOX_WALLETS = [
+  { number: 'applepay:A', method: 'applepay', status: 'A', code: 'G12351', message: 'Authorised' },
+  { number: 'applepay:D', method: 'applepay', status: 'D', code: '05', message: 'Declined' },
+  { number: 'stcpay:A', method: 'stcpay', status: 'A', code: 'G12352', message: 'Authorised' },
+  { number: 'stcpay:D', method: 'stcpay', status: 'D', code: '05', message: 'Declined' },
+] as const;
+
+/** mada's issuers' BINs the sandbox knows (its mada test cards' among them): any other card is Visa/Mastercard. */
+const MADA_BINS = ['446404', '588845', '440647', '457865', '968208', '636120', '417633', '468540'];
+
+/** A test card or wallet choice by its number ('applepay:A'…). */
+const sandboxPayment = (n: string | null) => SANDBOX_CARDS.find((c) => c.number === n) ?? SANDBOX_WALLETS.find((w) => w.number === n);
+
+/** How a sandbox payment was made: its wallet, a mada card by its BIN, else Visa/Mastercard; null: none (cancelled). */
+export function sandboxMethod(n: string | null): CardMethod | null {
+  const wallet = SANDBOX_WALLETS.find((w) => w.number === n);
+  if (wallet) return wallet.method;
+  if (!n || !SANDBOX_CARDS.some((c) => c.number === n)) return null;
+  return MADA_BINS.includes(n.slice(0, 6)) ? 'mada' : 'visa_mastercard';
+}
+
+/** PayTabs' `payment_info` of a sandbox payment. */
+function paymentInfo(n: string | null) {
+  const method = sandboxMethod(n);
+  if (!n || !method) return {};
+  if (method === 'applepay' || method === 'stcpay')
+    return { payment_method: method === 'applepay' ? 'ApplePay' : 'STCPay', card_type: '', card_scheme: '', payment_description: '' };
+  const scheme = method === 'mada' ? 'Mada' : n.startsWith('5') ? 'MasterCard' : 'Visa';
+  return {
+    payment_method: scheme,
+    card_type: method === 'mada' ? 'Debit' : 'Credit',
+    card_scheme: scheme,
+    payment_description: `${n.slice(0, 4)} ${n.slice(4, 6)}## #### ${n.slice(-4)}`,
+  };
+}
 
 interface Transaction {
   request: HostedPageRequest;
@@ -74,6 +114,10 @@ const TEXT = {
     done: 'This payment session is already completed.',
     continue: 'Continue',
     redirecting: 'Returning to the academy…',
+    wallets: 'Apple Pay and STC Pay',
+    walletOutcome: 'The wallet (test)',
+    walletSucceeds: 'succeeds',
+    walletDeclined: 'is declined',
   },
   ar: {
     title: 'دفع تجريبي بالبطاقة',
@@ -94,6 +138,10 @@ const TEXT = {
     done: 'جلسة الدفع هذه مكتملة بالفعل.',
     continue: 'متابعة',
     redirecting: 'جارٍ العودة إلى الأكاديمية…',
+    wallets: 'أبل باي وإس تي سي باي',
+    walletOutcome: 'المحفظة (تجريبية)',
+    walletSucceeds: 'تنجح',
+    walletDeclined: 'تُرفض',
   },
 } as const;
 type Lang = keyof typeof TEXT;
@@ -141,6 +189,11 @@ function cardPage(tranRef: string, t: Transaction, error?: string, values: Recor
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <div class="actions"><button class="pay" type="submit" name="action" value="pay">${escapeHtml(x.pay)} ${escapeHtml(formatSar(t.request.amountHalalas, lang))}</button>
 <button class="cancel" type="submit" name="action" value="cancel" formnovalidate>${escapeHtml(x.cancel)}</button></div>
+</form>
+<h2>${escapeHtml(x.wallets)}</h2>
+<form method="post" action="/sandbox/pay/${encodeURIComponent(tranRef)}" data-testid="sandbox-wallets">
+<label for="outcome">${escapeHtml(x.walletOutcome)}</label><select id="outcome" name="outcome"><option value="A">${escapeHtml(x.walletSucceeds)}</option><option value="D">${escapeHtml(x.walletDeclined)}</option></select>
+<div class="actions"><button class="pay" type="submit" name="action" value="applepay">Apple Pay</button><button class="pay" type="submit" name="action" value="stcpay">STC Pay</button></div>
 </form>
 <h2>${escapeHtml(x.cards)}</h2><table>${rows}</table><p class="hint">${escapeHtml(x.anyExpiry)}</p></div>`,
   );
@@ -195,7 +248,7 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
   }
 
   function resultOf(tranRef: string, t: Transaction, cardNumber: string | null): PaymentResult {
-    const card = SANDBOX_CARDS.find((c) => c.number === cardNumber);
+    const card = sandboxPayment(cardNumber);
     return {
       tranRef,
       cartId: t.request.cartId,
@@ -203,12 +256,13 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
       amountHalalas: t.request.amountHalalas,
       currency: 'SAR',
       message: card ? card.message : 'Cancelled',
+      ...(sandboxMethod(cardNumber) ? { method: sandboxMethod(cardNumber) } : {}),
     };
   }
 
   /** The callback body PayTabs would post for this result. */
   function callbackBody(t: Transaction, r: PaymentResult, cardNumber: string | null) {
-    const card = SANDBOX_CARDS.find((c) => c.number === cardNumber);
+    const card = sandboxPayment(cardNumber);
     return JSON.stringify({
       tran_ref: r.tranRef,
       merchant_id: 0,
@@ -228,14 +282,7 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
         response_message: r.message,
         transaction_time: new Date().toISOString(),
       },
-      payment_info: cardNumber
-        ? {
-            payment_method: 'Visa',
-            card_type: 'Credit',
-            card_scheme: 'Visa',
-            payment_description: `${cardNumber.slice(0, 4)} ${cardNumber.slice(4, 6)}## #### ${cardNumber.slice(-4)}`,
-          }
-        : {},
+      payment_info: paymentInfo(cardNumber),
     });
   }
 
@@ -300,7 +347,10 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
         };
         const x = TEXT[t.request.lang];
         let cardNumber: string | null = null;
-        if (value('action') !== 'cancel') {
+        // Apple Pay or STC Pay: the wallet answers as the test chose (succeeds unless "is declined" was picked).
+        const wallet = SANDBOX_WALLETS.find((w) => w.number === `${value('action')}:${value('outcome') === 'D' ? 'D' : 'A'}`);
+        if (wallet) cardNumber = wallet.number;
+        else if (value('action') !== 'cancel') {
           const digits = value('card').replace(/[\s-]/g, '');
           const values = { card: value('card'), expiry: value('expiry'), cvc: value('cvc'), holder: value('holder') };
           if (!SANDBOX_CARDS.some((c) => c.number === digits)) return html(reply, 400, cardPage(tranRef, t, x.unknownCard, values));
@@ -329,6 +379,7 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
 
   return {
     name: 'sandbox',
+    methods: CARD_METHODS,
     async createPage(request) {
       const tranRef = randomTranRef();
       transactions.set(tranRef, { request, result: null });
