@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { isHostName } from '@kora/contracts';
+import { isHostName, parseCardMethods } from '@kora/contracts';
 import { z } from 'zod';
 import { ZATCA_ENVIRONMENTS } from './modules/e-invoicing/zatca/provider.js';
 
@@ -62,6 +62,11 @@ const envSchema = z.object({
   PAYTABS_PROFILE_ID: z.string().optional(),
   PAYTABS_SERVER_KEY: z.string().optional(),
   PAYTABS_BASE_URL: z.string().default('https://secure.paytabs.sa'),
+  /** The methods the PayTabs profile has, by PayTabs' codes or Kora's names (docs/domain.md, "Payment methods"); default mada, creditcard, stcpay. */
+  PAYTABS_PAYMENT_METHODS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (parseCardMethods(v)?.length ?? 0) > 0, 'a list of mada, creditcard, applepay, stcpay'),
   /** Production only: the built-in test-card provider, chosen on purpose (a staging site). */
   PAYMENTS_SANDBOX: bool,
   /**
@@ -205,7 +210,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     paytabs:
       e.PAYTABS_PROFILE_ID && e.PAYTABS_SERVER_KEY
-        ? { profileId: e.PAYTABS_PROFILE_ID, serverKey: e.PAYTABS_SERVER_KEY, baseUrl: e.PAYTABS_BASE_URL }
+        ? {
+            profileId: e.PAYTABS_PROFILE_ID,
+            serverKey: e.PAYTABS_SERVER_KEY,
+            baseUrl: e.PAYTABS_BASE_URL,
+            ...(e.PAYTABS_PAYMENT_METHODS ? { methods: parseCardMethods(e.PAYTABS_PAYMENT_METHODS) ?? undefined } : {}),
+          }
         : null,
     paymentsSandbox: e.PAYMENTS_SANDBOX,
     zatca: { environment: e.ZATCA_ENV, baseUrl: e.ZATCA_BASE_URL },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardMethodSchema } from './card-methods.js';
 import { checkDateRange, dateSchema, moneySchema, monthSchema, plainText } from './common.js';
 import { reportingStateSchema } from './e-invoicing.js';
 import { paymentMethodSchema } from './enums.js';
@@ -38,6 +39,8 @@ export const invoiceListItemSchema = z.object({
   /** SAR; 0 when the academy had no VAT number at the time; negative for a credit note. */
   vatAmount: z.number(),
   paymentMethod: paymentMethodSchema,
+  /** How a card payment was made (mada, Visa/Mastercard, Apple Pay, STC Pay) when the provider said; null otherwise. */
+  cardMethod: cardMethodSchema.nullable(),
   /** Its e-invoice's reporting to ZATCA; null when it has none (issued without VAT, or before e-invoicing). */
   reporting: reportingStateSchema.nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardMethodSchema } from './card-methods.js';
 import { publicPackageSchema } from './packages.js';
 import { subscriptionCoreSchema } from './subscription-core.js';
 
@@ -25,6 +26,8 @@ export const paymentDetailsSchema = z.object({
     /** The academy's VAT number when it charges VAT (the page says "VAT included" and shows it); null otherwise. */
     vatNumber: z.string().nullable(),
   }),
+  /** The ways the provider's page takes money (docs/domain.md, "Payment methods"), named on the page. */
+  methods: z.array(cardMethodSchema),
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 

@@ -129,6 +129,8 @@ describe('GET /api/invoices/all', () => {
       totalAmount: 450,
       vatAmount: 58.7,
       paymentMethod: 'Cash',
+      // Cash names no card method.
+      cardMethod: null,
       // Its e-invoice waits for the academy's onboarding to be reported (modules/e-invoicing).
       reporting: 'waiting',
     });

@@ -10,7 +10,7 @@ import {
 } from '@kora/contracts';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { academies, invoiceDocuments, invoices, refunds, users, zatcaReports } from '../../db/schema.js';
+import { academies, invoiceDocuments, invoices, payments, refunds, users, zatcaReports } from '../../db/schema.js';
 import { enterTenant, type TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
@@ -46,12 +46,14 @@ async function invoicesPaidBetween(tx: TenantTx, startDate: string, endDate: str
       vatHalalas: invoices.vatHalalas,
       totalHalalas: invoices.totalHalalas,
       paymentMethod: invoices.paymentMethod,
+      cardMethod: payments.cardMethod,
       userName: users.name,
       userNameArabic: users.nameArabic,
       reporting: zatcaReports.state,
     })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
+    .leftJoin(payments, and(eq(payments.academyId, invoices.academyId), eq(payments.id, invoices.paymentId)))
     .leftJoin(credited, and(eq(credited.academyId, invoices.academyId), eq(credited.id, invoices.creditedInvoiceId)))
     .leftJoin(invoiceDocuments, and(eq(invoiceDocuments.academyId, invoices.academyId), eq(invoiceDocuments.invoiceId, invoices.id)))
     .leftJoin(zatcaReports, and(eq(zatcaReports.academyId, invoiceDocuments.academyId), eq(zatcaReports.documentId, invoiceDocuments.id)))
@@ -99,6 +101,7 @@ export async function listInvoices(tx: TenantTx, startDate: string, endDate: str
     totalAmount: halalasToSar(signOf(r.kind) * r.totalHalalas),
     vatAmount: halalasToSar(signOf(r.kind) * r.vatHalalas),
     paymentMethod: r.paymentMethod,
+    cardMethod: r.cardMethod,
     reporting: r.reporting,
   }));
 }
@@ -195,8 +198,10 @@ async function publicInvoice(deps: AppDeps, id: string, site: HostInfo) {
         invoice: invoices,
         document: invoiceDocuments,
         credited: { invoiceNumber: credited.invoiceNumber, paidAt: credited.paidAt },
+        cardMethod: payments.cardMethod,
       })
       .from(invoices)
+      .leftJoin(payments, and(eq(payments.academyId, invoices.academyId), eq(payments.id, invoices.paymentId)))
       .leftJoin(invoiceDocuments, and(eq(invoiceDocuments.academyId, invoices.academyId), eq(invoiceDocuments.invoiceId, invoices.id)))
       .leftJoin(credited, and(eq(credited.academyId, invoices.academyId), eq(credited.id, invoices.creditedInvoiceId)))
       .where(eq(invoices.id, id));
@@ -212,7 +217,7 @@ async function publicInvoice(deps: AppDeps, id: string, site: HostInfo) {
  * invoice issued before e-invoicing (migration 0019) keeps its phase-1 QR; one without VAT has none.
  */
 export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
-  const { invoice, document, credited: creditedInvoice } = await publicInvoice(deps, id, site);
+  const { invoice, document, credited: creditedInvoice, cardMethod } = await publicInvoice(deps, id, site);
   const phase1 = () =>
     invoice.vatNumber
       ? zatcaQrPayload({
@@ -236,6 +241,7 @@ export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
     vatHalalas: invoice.vatHalalas,
     totalHalalas: invoice.totalHalalas,
     paymentMethod: invoice.paymentMethod,
+    cardMethod,
     qr: document ? document.qr : phase1(),
     uuid: document?.uuid ?? null,
     creditNote:

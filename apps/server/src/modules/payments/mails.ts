@@ -1,4 +1,4 @@
-import { formatSar, type PaymentLang } from '@kora/contracts';
+import { CARD_METHOD_NAMES, type CardMethod, formatSar, type PaymentLang } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type invoices, type subscriptions, users } from '../../db/schema.js';
@@ -51,6 +51,8 @@ export interface Receipt {
   parents: { name: string; nameArabic: string | null; email: string | null }[];
   /** The subscription as the payment left it: the receipt says what the result page and the lists say. */
   standing: Standing;
+  /** How a card payment was made (mada, Visa/Mastercard, Apple Pay, STC Pay), when the provider said. */
+  method?: CardMethod | null;
 }
 
 type Standing = Pick<typeof subscriptions.$inferSelect, 'status' | 'endDate' | 'sessionsLeft'>;
@@ -89,10 +91,12 @@ export function receiptMail(
     invoiceUrl: string;
     pdfUrl: string;
     standing: Standing;
+    method?: CardMethod | null;
   },
   lang: PaymentLang,
 ) {
   const { status, endDate, sessionsLeft } = r.standing;
+  const by = r.method ? CARD_METHOD_NAMES[r.method][lang] : null;
   if (lang === 'ar') {
     const standing =
       status === 'TRIAL'
@@ -105,7 +109,7 @@ export function receiptMail(
       text: [
         `مرحباً ${r.parentName}،`,
         '',
-        `استلمنا دفعتك بمبلغ ${formatSar(r.amountHalalas, lang)} لاشتراك ${r.playerName} في ${packageAr(r.packageName)} لدى ${r.academyName}. ${standing}`,
+        `استلمنا دفعتك بمبلغ ${formatSar(r.amountHalalas, lang)}${by ? ` عبر ${by}` : ''} لاشتراك ${r.playerName} في ${packageAr(r.packageName)} لدى ${r.academyName}. ${standing}`,
         '',
         `الفاتورة: ${r.invoiceUrl}`,
         `ملف PDF: ${r.pdfUrl}`,
@@ -125,7 +129,7 @@ export function receiptMail(
     text: [
       `Hello ${r.parentName},`,
       '',
-      `We received your payment of ${formatSar(r.amountHalalas, lang)} for ${r.playerName}'s "${r.packageName}" subscription at ${r.academyName}. ${standing}`,
+      `We received your payment of ${formatSar(r.amountHalalas, lang)}${by ? ` by ${by}` : ''} for ${r.playerName}'s "${r.packageName}" subscription at ${r.academyName}. ${standing}`,
       '',
       `Your invoice: ${r.invoiceUrl}`,
       `PDF: ${r.pdfUrl}`,
@@ -160,6 +164,7 @@ export async function sendReceipts(
         invoiceUrl,
         pdfUrl,
         standing: receipt.standing,
+        method: receipt.method ?? null,
       },
       lang,
     );

@@ -24,7 +24,7 @@ export async function paymentRoutes(app: FastifyInstance) {
 
   route(app, 'paymentDetails', { access: 'public', rateLimit: 'publicRead' }, async (req) => {
     const academy = await academyForRequest(deps, req.params.id, req.site);
-    return deps.data.tenant(academy.id, (tx) => paymentDetails(tx, academy, req.params.id, deps.clock.now()));
+    return deps.data.tenant(academy.id, (tx) => paymentDetails(tx, academy, req.params.id, deps.clock.now(), deps.payments.methods));
   });
 
   route(app, 'initiatePayment', { access: 'public', rateLimit: 'publicWrite' }, async (req, reply) => {
@@ -56,6 +56,7 @@ export async function paymentRoutes(app: FastifyInstance) {
           ip: req.ip,
         },
         callbackUrl: rootUrl(deps.config, `/api/payments/callback?lang=${lang}`),
+        methods: deps.payments.methods,
         returnUrl,
       });
       const attempt = {

@@ -1,4 +1,4 @@
-import { type PaymentDetails, riyadhToday, type SubscriptionStatus } from '@kora/contracts';
+import { type CardMethod, type PaymentDetails, riyadhToday, type SubscriptionStatus } from '@kora/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { academies, packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
@@ -64,7 +64,13 @@ export const parentsOf = (tx: TenantTx, playerId: string) =>
     .orderBy(asc(parentPlayers.createdAt), asc(users.name));
 
 /** What the public payment page shows; statuses whose dates passed are moved first (an ended one reads INACTIVE, renewable). */
-export async function paymentDetails(tx: TenantTx, academy: AcademyRow, id: string, now: Date): Promise<PaymentDetails> {
+export async function paymentDetails(
+  tx: TenantTx,
+  academy: AcademyRow,
+  id: string,
+  now: Date,
+  methods: readonly CardMethod[],
+): Promise<PaymentDetails> {
   await refreshSubscriptionStates(tx, now);
   const { s, p, player } = await subscriptionWithPackage(tx, id, false);
   const parents = await parentsOf(tx, player.id);
@@ -81,6 +87,7 @@ export async function paymentDetails(tx: TenantTx, academy: AcademyRow, id: stri
       enableOnlinePayments: academy.enableOnlinePayments,
       vatNumber: academy.vatNumber,
     },
+    methods: [...methods],
   };
 }
 

@@ -1,4 +1,4 @@
-import type { PaymentDetails, SubscriptionStatus } from '@kora/contracts';
+import { CARD_METHOD_NAMES, type PaymentDetails, type SubscriptionStatus } from '@kora/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -299,6 +299,23 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
           >
             <FormattedMessage id={mode === 'renew' ? 'paymentPage.renewProceed' : 'paymentPage.proceed'} />
           </Button>
+        )}
+        {/* The ways the provider's page takes money (docs/domain.md, "Payment methods"): its profile's. */}
+        {d.methods.length > 0 && (
+          <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600" data-testid="payment-methods">
+            <span>
+              <FormattedMessage id="paymentPage.methods" />
+            </span>
+            {d.methods.map((m) => (
+              <span
+                key={m}
+                className="rounded-md border border-slate-200 bg-white px-2 py-0.5 text-xs font-semibold text-slate-800"
+                data-testid={`payment-method-${m}`}
+              >
+                {CARD_METHOD_NAMES[m][locale]}
+              </span>
+            ))}
+          </div>
         )}
         <p className="flex items-start gap-2 text-xs text-slate-500">
           <svg viewBox="0 0 24 24" className="mt-0.5 size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">

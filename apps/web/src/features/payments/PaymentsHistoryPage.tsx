@@ -1,6 +1,6 @@
 // Why: the payments history (docs/domain.md, "Invoices"): a month's invoices with the way to the month before and after,
 // each invoice's PDF, and the month as CSV for the accountant.
-import { canWrite, type InvoiceListItem } from '@kora/contracts';
+import { CARD_METHOD_NAMES, canWrite, type InvoiceListItem } from '@kora/contracts';
 import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -117,8 +117,9 @@ export function PaymentsHistoryPage() {
       time={<bdi dir="ltr">{riyadhTimeOf(iso)}</bdi>}
     />
   );
-  const method = (m: InvoiceListItem['paymentMethod']) =>
-    intl.formatMessage({ id: m === 'Cash' ? 'payments.method.cash' : 'payments.method.card' });
+  // A card payment names its way (docs/domain.md, "Payment methods"): "Card — mada".
+  const method = (m: InvoiceListItem['paymentMethod'], by: InvoiceListItem['cardMethod'] = null) =>
+    `${intl.formatMessage({ id: m === 'Cash' ? 'payments.method.cash' : 'payments.method.card' })}${by ? ` — ${CARD_METHOD_NAMES[by][locale]}` : ''}`;
   /** The invoice's PDF, shown in a dialog of the app (the public viewer's page is for parents' links). */
   const pdfLink = (inv: InvoiceListItem, className: string) => (
     <button
@@ -230,7 +231,7 @@ export function PaymentsHistoryPage() {
           </div>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
             <span>
-              {packageName(inv)} · {method(inv.paymentMethod)}
+              {packageName(inv)} · {method(inv.paymentMethod, inv.cardMethod)}
             </span>
             {inv.reporting && <ReportingBadge state={inv.reporting} />}
           </p>
@@ -254,7 +255,7 @@ export function PaymentsHistoryPage() {
         { header: 'payments.col.date', className: 'whitespace-nowrap', cell: (inv) => paidAt(inv.paidAt, true) },
         { header: 'payments.col.player', className: 'min-w-32 font-medium text-slate-900', cell: (inv) => displayName(inv.user, locale) },
         { header: 'payments.col.package', className: 'min-w-24', cell: packageName },
-        { header: 'payments.col.method', className: 'whitespace-nowrap', cell: (inv) => method(inv.paymentMethod) },
+        { header: 'payments.col.method', className: 'whitespace-nowrap', cell: (inv) => method(inv.paymentMethod, inv.cardMethod) },
         { header: 'payments.col.zatca', cell: (inv) => <ReportingBadge state={inv.reporting} wrap /> },
         { header: 'payments.col.total', className: 'whitespace-nowrap', cell: amount },
         { header: 'payments.col.invoice', cell: (inv) => pdfLink(inv, 'whitespace-nowrap') },

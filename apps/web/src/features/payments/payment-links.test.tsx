@@ -141,6 +141,7 @@ const trialDetails = (): PaymentDetails => ({
   subscription: { id: ID, status: 'TRIAL', startDate: '2026-11-22', endDate: '2026-11-28', sessionsLeft: null, totalSessions: null },
   parents: [],
   academy: { name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', logo: null, handle: 'demo', enableOnlinePayments: true, vatNumber: null },
+  methods: ['mada', 'visa_mastercard'],
 });
 
 describe('a trial paid during it', () => {

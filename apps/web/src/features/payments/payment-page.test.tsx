@@ -44,6 +44,7 @@ const details = (over: Partial<PaymentDetails['subscription']> = {}, academy: Pa
     vatNumber: null,
     ...academy,
   },
+  methods: ['mada', 'visa_mastercard', 'stcpay'],
 });
 
 const REF = '00000000-0000-4000-8000-000000000050';
@@ -175,6 +176,18 @@ describe('the payment page', () => {
       lang: 'en',
       renew: true,
     });
+  });
+
+  it("names the ways the provider's page takes money, as the profile offers them (en and ar)", async () => {
+    stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details()) });
+    const { unmount } = renderAt(`/initial-subscription/${ID}`);
+    const methods = await screen.findByTestId('payment-methods');
+    expect(methods.textContent).toBe('Pay withmadaVisa/MastercardSTC Pay');
+    expect(screen.queryByTestId('payment-method-applepay')).toBeNull();
+    unmount();
+    stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json({ ...details(), methods: ['mada', 'applepay'] }) });
+    renderAt(`/initial-subscription/${ID}`, 'ar');
+    expect((await screen.findByTestId('payment-methods')).textContent).toBe('ادفع عبرمدىأبل باي');
   });
 
   it('on the Arabic page: Arabic names and the status in Arabic', async () => {

@@ -29,6 +29,7 @@ const invoice = (over: Partial<InvoiceListItem>): InvoiceListItem => ({
   totalAmount: 450,
   vatAmount: 58.7,
   paymentMethod: 'Cash',
+  cardMethod: null,
   reporting: 'reported',
   ...over,
 });
@@ -39,6 +40,7 @@ const MAY = [
     invoiceNumber: 2,
     user: { name: 'Omar', nameArabic: null },
     paymentMethod: 'Card',
+    cardMethod: 'mada',
     totalAmount: 300.5,
   }),
 ];
@@ -125,7 +127,9 @@ describe('the payments history', () => {
     expect(table).toHaveLength(2);
     expect(table[0].textContent).toContain('Faisal Al-Otaibi');
     expect(table[0].textContent).toMatch(/SAR\s450\.00/);
-    expect(table[1].textContent).toContain('Card');
+    // A card payment names its way: mada, Visa/Mastercard, Apple Pay or STC Pay.
+    expect(table[1].textContent).toContain('Card — mada');
+    expect(table[0].textContent).not.toContain('—');
     expect(screen.getByTestId('payments-summary').textContent).toMatch(/^2 payments, SAR\s750\.50 in total$/);
   });
 

@@ -2,7 +2,7 @@
  * The invoice as an A4 PDF: the page's layout (header, facts, the service, totals and the ZATCA QR,
  * English and Arabic side by side). Its text is drawn by pdf-text.ts (fonts, bidi, wrapping).
  */
-import { riyadhWallClock, sarDecimal } from '@kora/contracts';
+import { CARD_METHOD_NAMES, type CardMethod, riyadhWallClock, sarDecimal } from '@kora/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { countIn, joinList, SESSIONS_AR, SESSIONS_EN } from '../../../lib/arabic.js';
@@ -40,6 +40,8 @@ export interface InvoicePdfData {
   vatHalalas: number;
   totalHalalas: number;
   paymentMethod: 'Cash' | 'Card';
+  /** How a card payment was made (docs/domain.md, "Payment methods"), printed after "Card"; null or absent: not known. */
+  cardMethod?: CardMethod | null;
 }
 
 // ── the invoice ───────────────────────────────────────────────────────────────
@@ -133,7 +135,11 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
       .filter(Boolean),
   );
   const buyerArabic = data.buyer.nameArabic?.trim() || null;
-  const method = METHODS[data.paymentMethod];
+  const named = data.cardMethod ? CARD_METHOD_NAMES[data.cardMethod] : null;
+  const method = named
+    ? // A dash, not brackets: brackets inside Arabic text come out mirrored from some readers.
+      { en: `${METHODS[data.paymentMethod].en} — ${named.en}`, ar: `${METHODS[data.paymentMethod].ar} — ${named.ar}` }
+    : METHODS[data.paymentMethod];
   const uuidRow: Fact[] = !data.uuid
     ? []
     : note
