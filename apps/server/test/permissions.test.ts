@@ -245,6 +245,7 @@ const TABLE: Case[] = [
   { key: 'getPrivacySettings', allow: [R('Settings')] },
   { key: 'updatePrivacySettings', allow: [W('Settings')], body: () => ({}) },
   { key: 'privacyNotice', allow: 'public', query: 'handle=no-such-academy' },
+  { key: 'unconfirmedGuardians', allow: [R('Players')] },
 ];
 
 let t: TestContext;

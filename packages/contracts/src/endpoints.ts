@@ -34,6 +34,7 @@ import {
   retentionEraseBody,
   retentionEraseReply,
   retentionReviewReply,
+  unconfirmedGuardiansReply,
 } from './privacy.js';
 import { eInvoicingOtpBody, eInvoicingStatusSchema } from './e-invoicing.js';
 import {
@@ -1096,6 +1097,12 @@ export const endpoints = {
     tags: ['privacy'],
     query: privacyNoticeQuery,
     responses: { 200: privacySettingsSchema, 404: errorSchema },
+  },
+  unconfirmedGuardians: {
+    summary:
+      'Players whose every parent registered in the public wizard without yet confirming the code sent to their phone or e-mail (no announcement reaches those parents meanwhile)',
+    tags: ['privacy'],
+    responses: { 200: unconfirmedGuardiansReply },
   },
 } as const satisfies Record<RouteKey, Endpoint>;
 

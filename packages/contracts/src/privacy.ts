@@ -62,3 +62,6 @@ export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 export const privacySettingsBody = z.object({ retentionYears: z.number().int().min(1).max(10) });
 
 export const privacyNoticeQuery = z.object({ handle: z.string().min(1).max(60) });
+
+/** Players whose every parent registered in the public wizard and has not yet confirmed the code (staff's badge). */
+export const unconfirmedGuardiansReply = z.object({ playerIds: z.array(z.uuid()) });

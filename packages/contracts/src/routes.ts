@@ -176,6 +176,7 @@ export const ROUTES = {
   getPrivacySettings: ['GET', '/api/privacy/settings'],
   updatePrivacySettings: ['PUT', '/api/privacy/settings'],
   privacyNotice: ['GET', '/api/privacy/notice'],
+  unconfirmedGuardians: ['GET', '/api/privacy/unconfirmed-guardians'],
 } as const satisfies Record<string, readonly [HttpMethod, `/api/${string}`]>;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -263,8 +263,8 @@ export const users = pgTable(
     language: text('language', { enum: FAMILY_LANGUAGES }),
     /** Erased on request or by retention (migration 0045): every personal column emptied, the row kept for the invoices naming it. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
-    /** A parent's guardianship checked by a code to their phone or e-mail (migration 0045); null: not yet (public registrations). */
-    guardianConfirmedAt: timestamp('guardian_confirmed_at', { withTimezone: true }),
+    /** A parent's guardianship checked (migration 0045): when made by staff, or by the code of the portal's sign-in; null: a public registration not yet confirmed. */
+    guardianConfirmedAt: timestamp('guardian_confirmed_at', { withTimezone: true }).defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

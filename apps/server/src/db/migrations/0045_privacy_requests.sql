@@ -47,10 +47,11 @@ ALTER FUNCTION privacy_export_academy(text) OWNER TO kora_lookup;--> statement-b
 -- 2. An erased person: the row stays (invoices name it as issued) with every personal column emptied.
 ALTER TABLE "users" ADD COLUMN "erased_at" timestamp with time zone;--> statement-breakpoint
 -- 3. The guardian checked: a parent who registered in the public wizard confirms a code sent to
--- their phone or e-mail; until then the child is left out of team messages and announcements.
--- Parents recorded by staff (on paper) and every parent before this migration count as checked.
-ALTER TABLE "users" ADD COLUMN "guardian_confirmed_at" timestamp with time zone;--> statement-breakpoint
-UPDATE "users" SET "guardian_confirmed_at" = "created_at" WHERE "role" = 'PARENT';--> statement-breakpoint
+-- their phone or e-mail (the portal's sign-in code); until then no announcement reaches them.
+-- Rows made by staff (Add Player on paper, an import) are checked when made (the default); the
+-- public registration writes null. Every row before this migration counts as checked.
+ALTER TABLE "users" ADD COLUMN "guardian_confirmed_at" timestamp with time zone DEFAULT now();--> statement-breakpoint
+UPDATE "users" SET "guardian_confirmed_at" = "created_at";--> statement-breakpoint
 -- 4. Retention: players inactive this many years are listed for review (Settings → Privacy).
 ALTER TABLE "academies" ADD COLUMN "retention_years" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
 ALTER TABLE "academies" ADD CONSTRAINT "academies_retention_years_check" CHECK ("retention_years" BETWEEN 1 AND 10);--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { type Announcement, type FamilyAnnouncement, type FamilyLanguage, type ParsedAnnouncementBody, saudiMobile } from '@kora/contracts';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FamilyTx } from '../../db/family.js';
 import { announcementRecipients, announcements, parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -41,7 +41,10 @@ async function recipientsOf(tx: TenantTx, body: ParsedAnnouncementBody): Promise
     .selectDistinct({ id: users.id, email: users.email, phoneNumber: users.phoneNumber, language: users.language })
     .from(parentPlayers)
     .innerJoin(users, eq(users.id, parentPlayers.parentId))
-    .where(and(eq(users.role, 'PARENT'), players ? inArray(parentPlayers.playerId, players) : undefined));
+    // A guardian not yet checked (a public registration whose code was not confirmed) is not reached.
+    .where(
+      and(eq(users.role, 'PARENT'), isNotNull(users.guardianConfirmedAt), players ? inArray(parentPlayers.playerId, players) : undefined),
+    );
   return rows.map((r) => ({ ...r, language: r.language ?? 'ar' }));
 }
 

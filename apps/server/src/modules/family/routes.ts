@@ -12,6 +12,7 @@ import { createSmsSender } from '../../sms/sms.js';
 import { type AcademyRow, findAcademyByHandle } from '../academies/lookup.js';
 import { changeConsents, currentConsents, withholdPhoto } from '../consents/service.js';
 import { ageGroupMedians } from '../growth/service.js';
+import { confirmGuardians } from '../privacy/guardian.js';
 import { createAnnouncement, familyAnnouncements, listAnnouncements, openAnnouncement } from './announcements.js';
 import { answerFamilyJoin, decideFamilyJoin, joinOffers, listFamilyJoins } from './joins.js';
 import {
@@ -67,6 +68,8 @@ export async function familyRoutes(app: FastifyInstance) {
   route(app, 'familyVerify', { access: 'public', rateLimit: 'publicWrite' }, async (req, reply) => {
     const academy = await hostAcademy(req);
     const family = await verifySignIn(deps, academy, req.body, req.ip);
+    // The code proves the address: a public registration's guardian is checked (docs/domain.md, "Privacy requests").
+    await deps.data.tenant(academy.id, (tx) => confirmGuardians(tx, family.parentIds, now()));
     const token = await deps.data.system((tx) => createFamilySession(tx, academy.id, family));
     setSessionCookie(reply, deps.config, 'parent', token);
     const key = familyKey({ academyId: academy.id, ...family });

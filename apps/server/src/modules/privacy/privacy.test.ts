@@ -413,3 +413,56 @@ describe('retention', () => {
     }
   });
 });
+
+describe('the guardian checked', () => {
+  it('holds a public registration’s parent back from announcements until the sign-in code confirms them; staff see the child as unconfirmed', async () => {
+    const phone = `+9665055${String(10000 + Math.floor(Math.random() * 89999))}`;
+    const email = `wizard.${phone.slice(-5)}@example.sa`;
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register/parent',
+      headers: { host: `${a.handle}.kora.test` },
+      payload: {
+        handle: a.handle,
+        selectedPackage: null,
+        subscriptionStartDate: null,
+        parentInfo: { name: 'Wizard Parent', phone, email },
+        playerInfo: { name: 'Wizard Child', birthdate: '2015-05-05', gender: 'FEMALE', medicalCondition: '' },
+        consents: { language: 'en', termsPrivacy: true, medical: false, photos: false, messagesSms: true, messagesEmail: false },
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const childId: string = registered.json().player.id;
+    const unconfirmed = await api(t.app, a)('unconfirmedGuardians');
+    expect(unconfirmed.statusCode, unconfirmed.body).toBe(200);
+    expect(unconfirmed.json().playerIds).toContain(childId);
+    expect(unconfirmed.json().playerIds).not.toContain(two.childId);
+
+    const announce = async () => {
+      const sent = await api(t.app, a)('createAnnouncement', {
+        body: { audience: 'family', playerId: childId, title: 'Hello', body: 'Welcome', sms: false },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      return sent.json().recipients as number;
+    };
+    expect(await announce()).toBe(0);
+
+    // The portal's sign-in: the code sent to the e-mail, entered.
+    const host = { host: `${a.handle}.kora.test` };
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/family/sign-in',
+      headers: host,
+      payload: { address: email, language: 'en' },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await t.app.background.idle();
+    const mail = (await t.deps.mailer.outbox(500)).find((m) => m.to === email);
+    const code = /(?:is|هو|كورة) (\d{6})\b/.exec(mail?.text ?? '')?.[1];
+    expect(code).toBeTruthy();
+    const verified = await t.app.inject({ method: 'POST', url: '/api/family/verify', headers: host, payload: { address: email, code } });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((await api(t.app, a)('unconfirmedGuardians')).json().playerIds).not.toContain(childId);
+    expect(await announce()).toBe(1);
+  });
+});

@@ -11,6 +11,7 @@ import { findAcademyByHandle } from '../academies/lookup.js';
 import { familyKey, familyOf } from '../family/session.js';
 import { requestErasure } from './erasure.js';
 import { type ExportDeps, exportStatus, familyOfChild, familyOfParents, type Language, requestExport, takeExport } from './export.js';
+import { unconfirmedGuardians } from './guardian.js';
 import { inactivePlayers } from './retention.js';
 
 /** Privacy (docs/domain.md, "Privacy requests"): a family's data on request, erasure, retention. */
@@ -135,6 +136,7 @@ export async function privacyRoutes(app: FastifyInstance) {
     await req.tenant((tx) => tx.update(academies).set({ retentionYears: years }).where(eq(academies.id, tx.academyId)));
     return settingsOf(years);
   });
+  route(app, 'unconfirmedGuardians', { access: { anyOf: ['canReadPlayers'] } }, (req) => req.tenant(unconfirmedGuardians));
   route(app, 'privacyNotice', { access: 'public', rateLimit: 'publicRead' }, async (req) => {
     const academy = await findAcademyByHandle(deps.data, req.query.handle);
     if (!academy) throw notFound('academy.not_found');

@@ -74,6 +74,8 @@ export async function createParentAndPlayer(tx: TenantTx, input: ParentPlayerInp
       phoneNumber: p.phone,
       emergencyPhone1: p.emergencyPhone1,
       emergencyPhone2: p.emergencyPhone2,
+      // A public registration's guardian is checked by the portal's sign-in code (docs/domain.md, "Privacy requests").
+      ...(input.public ? { guardianConfirmedAt: null } : {}),
     })
     .returning();
   const [player] = await tx

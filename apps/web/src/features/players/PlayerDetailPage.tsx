@@ -28,6 +28,8 @@ import { StatusBadge } from './StatusBadge';
 
 const EditPlayerDialog = lazy(() => import('./EditPlayerDialog').then((m) => ({ default: m.EditPlayerDialog })));
 const PlayerPrivacy = lazy(() => import('./PlayerPrivacy').then((m) => ({ default: m.PlayerPrivacy })));
+// The parent's WhatsApp opt-in (and a paper one recorded) loads with its own texts, not with the page.
+const ParentWhatsappOptIn = lazy(() => import('../messages-staff/ParentWhatsappOptIn').then((m) => ({ default: m.ParentWhatsappOptIn })));
 
 const playerRoute = getRouteApi('/app/players/$playerId');
 /** How many of a player's past, and of their coming, events show before "Show more". */
@@ -213,6 +215,13 @@ export function PlayerDetailPage() {
         <section className="rounded-2xl border border-slate-200 bg-white p-5 lg:col-span-2">
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <Fact label={<FormattedMessage id="players.parent" />}>{parent ? displayName(parent, locale) : null}</Fact>
+            {parent && (
+              <div className="col-span-full">
+                <Suspense fallback={null}>
+                  <ParentWhatsappOptIn parentId={parent.id} canWrite={canWrite} />
+                </Suspense>
+              </div>
+            )}
             <Fact label={<FormattedMessage id="common.phone" />}>{phone(parent?.phoneNumber ?? p.phoneNumber)}</Fact>
             <Fact label={<FormattedMessage id="players.emergency1" />}>{phone(parent?.emergencyPhone1 ?? p.emergencyPhone1)}</Fact>
             {canReadSensitive(auth.user?.accountType) && <Fact label={<FormattedMessage id="parent.nationalId" />}>{p.nationalId}</Fact>}
@@ -412,11 +421,9 @@ export function PlayerDetailPage() {
           </>
         )}
       </section>
-      {(canWrite || canReadSensitive(auth.user?.accountType)) && (
-        <Suspense fallback={null}>
-          <PlayerPrivacy playerId={p.id} name={name} canExport={canReadSensitive(auth.user?.accountType)} canErase={canWrite} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <PlayerPrivacy playerId={p.id} name={name} canExport={canReadSensitive(auth.user?.accountType)} canErase={canWrite} />
+      </Suspense>
       {editing && (
         <Suspense fallback={<DialogLoading />}>
           <EditPlayerDialog player={p} onClose={() => setEditing(false)} />

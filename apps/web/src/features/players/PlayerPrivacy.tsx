@@ -59,6 +59,8 @@ export function PlayerPrivacy({
   const errorText = useErrorText();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const guardians = useQuery({ queryKey: ['unconfirmed-guardians'], queryFn: () => call('unconfirmedGuardians') });
+  const unconfirmed = guardians.data?.playerIds.includes(playerId) ?? false;
   const [started, setStarted] = useState<{ id: string; token: string } | null>(null);
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState<string>();
@@ -83,6 +85,14 @@ export function PlayerPrivacy({
       <span className="text-sm font-semibold text-slate-800">
         <FormattedMessage id="privacy.player.title" />
       </span>
+      {unconfirmed && (
+        <span
+          className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800"
+          data-testid="player-guardian-unconfirmed"
+        >
+          <FormattedMessage id="privacy.player.guardianUnconfirmed" />
+        </span>
+      )}
       {canExport && (
         <Button variant="outline" loading={request.isPending} onClick={() => request.mutate()} data-testid="player-export-request">
           <FormattedMessage id="privacy.player.export" />
