@@ -11,7 +11,7 @@ const PUBLIC = /^(page|landing|family|refundPolicy|login|forgot|footer|paymentPa
 /**
  * Only Settings' screens use these: their part loads with Settings' layout (routes/app/settings/settings.route.ts).
  * Settings → Messages' own texts too, but not the names of kinds and channels, which the parents' portal shows; and the
- * dashboard's money block (`collections.`), shown only to members who read Settings (routes/app/dashboard.route.ts loads it).
+ * dashboard's money block (`collections.`), shown only to members who read Settings (features/dashboard/Collections.tsx loads it).
  */
 const SETTINGS = /^((einvoicing|academyProfile|familySettings|privileges|creditNote|collections|privacy)\.|messages\.(?!kind\.|channel\.))/;
 

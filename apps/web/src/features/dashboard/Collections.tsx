@@ -7,7 +7,7 @@ import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { call } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/i18n';
+import { loadCatalog, useLocale } from '../../lib/i18n';
 import type { MessageId } from '../../lib/message-ids';
 import { useMoney } from '../../lib/money';
 
@@ -165,7 +165,15 @@ function ItemList({ items }: { items: CollectionItem[] }) {
 /** The dashboard's "Collected this month": the four figures and the subscriptions to act on. */
 export function Collections() {
   const errorText = useErrorText();
+  const { locale } = useLocale();
   const query = useQuery(collectionsQuery);
+  // Its words are in the catalogs' `settings` part, loaded here rather than by the shell's dashboard route; a failure leaves the ids.
+  const words = useQuery({
+    queryKey: ['catalog', 'settings', locale],
+    queryFn: () => loadCatalog(locale, ['settings']).then(() => true),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (words.isPending) return <SkeletonRows rows={3} />;
   return (
     <section className="space-y-3" aria-labelledby="collections" data-testid="collections">
       <h2 id="collections" className="text-lg font-semibold text-slate-900">

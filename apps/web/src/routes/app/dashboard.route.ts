@@ -2,7 +2,6 @@ import { riyadhToday } from '@kora/contracts';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { AREA_ROUTES } from '../../lib/areas';
 import { authSnapshot } from '../../lib/auth';
-import { initialLocale, loadCatalog } from '../../lib/i18n';
 import { warm } from '../search';
 import { appRoute } from './app.route';
 import { earlyFirstPaint } from './first-paint';
@@ -21,18 +20,14 @@ export const dashboardRoute = createRoute({
   },
   loader: ({ context }) =>
     authSnapshot().canRead('Dashboard')
-      ? Promise.all([
-          warm(
-            eventQueries().then(({ statsQuery, eventsQuery, dashboardRange }) =>
-              Promise.all([
-                context.queryClient.ensureQueryData(statsQuery),
-                context.queryClient.ensureQueryData(eventsQuery(dashboardRange(riyadhToday()))),
-              ]),
-            ),
+      ? warm(
+          eventQueries().then(({ statsQuery, eventsQuery, dashboardRange }) =>
+            Promise.all([
+              context.queryClient.ensureQueryData(statsQuery),
+              context.queryClient.ensureQueryData(eventsQuery(dashboardRange(riyadhToday()))),
+            ]),
           ),
-          // The money block (members who read Settings) speaks the catalogs' `settings` part; a failure leaves its ids.
-          authSnapshot().canRead('Settings') ? loadCatalog(initialLocale(), ['settings']).catch(() => undefined) : undefined,
-        ]).then(() => undefined)
+        )
       : undefined,
   component: lazyRouteComponent(() => import('./home'), 'Home'),
 });
