@@ -74,7 +74,7 @@ const playersQuery = (ids: string[] | null, today: string, view: SensitiveView) 
       u.email, u.account_type_id as "accountTypeId", ${isoTimestamp(sql`u.created_at`)} as "createdAt",
       coalesce(tl.list, '[]') as "teamsPlaying", coalesce(pl.list, '[]') as parents, coalesce(sl.list, '[]') as subscriptions
   ) r
-  where u.role = 'PLAYER' ${andIn(sql`u.id`, ids)}`;
+  where u.role = 'PLAYER' and u.erased_at is null ${andIn(sql`u.id`, ids)}`;
 
 /** `GET /api/users?role=PLAYER`: the JSON text of Player[]. */
 export const playersListJson = (tx: TenantTx, today: string, view: SensitiveView) => jsonList(tx, playersQuery(null, today, view));

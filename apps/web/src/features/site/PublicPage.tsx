@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import { AUDIT_RETENTION_MONTHS, DEFAULT_RETENTION_YEARS } from '@kora/contracts';
+import { type ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTACT, EmailLink, PhoneLink, PublicLayout } from '../../components/PublicLayout';
+import { call } from '../../lib/api';
+import { currentHost } from '../../lib/host';
 import { isMessageId } from '../../lib/message-ids';
 import { SharedLink } from '../../routes/links';
 import type { PublicPageName } from '../../routes/site/pages';
@@ -52,6 +55,32 @@ function Text({ id, values }: { id: string; values?: Record<string, ReactNode> }
   return isMessageId(intl.messages, id) ? <FormattedMessage id={id} values={values} /> : null;
 }
 
+/**
+ * How long data is kept (docs/domain.md, "Privacy requests"): on an academy's own site its own
+ * settings (`GET /api/privacy/notice?handle=`), on the public site the defaults every academy starts with.
+ */
+function RetentionSection() {
+  // Asked in an effect: the prerendered page (build time, no browser) shows the defaults.
+  const [notice, setNotice] = useState<{ retentionYears: number; auditRetentionMonths: number } | null>(null);
+  useEffect(() => {
+    const host = currentHost();
+    if (host.kind !== 'academy') return;
+    call('privacyNotice', { query: { handle: host.handle } }).then(setNotice, () => undefined);
+  }, []);
+  const years = notice?.retentionYears ?? DEFAULT_RETENTION_YEARS;
+  const months = notice?.auditRetentionMonths ?? AUDIT_RETENTION_MONTHS;
+  return (
+    <section data-testid="privacy-retention">
+      <h2 className="text-lg font-semibold text-slate-900">
+        <FormattedMessage id="page.privacy.retention.title" />
+      </h2>
+      <p className="mt-2 whitespace-pre-line text-slate-600">
+        <FormattedMessage id="page.privacy.retention.text" values={{ years, months }} />
+      </p>
+    </section>
+  );
+}
+
 /** /pricing /about /contact /terms /privacy: titled sections from the catalogs. */
 export function PublicPage({ page }: { page: PublicPageName }) {
   return (
@@ -79,6 +108,7 @@ export function PublicPage({ page }: { page: PublicPageName }) {
                 </p>
               </section>
             ))}
+            {page === 'privacy' && <RetentionSection />}
           </div>
         )}
       </article>
