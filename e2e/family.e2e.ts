@@ -77,17 +77,24 @@ async function family(tag: string, lang: 'en' | 'ar') {
     coachIds: [coachUser.id],
   });
   expect(event.participants).toHaveLength(1);
-  // Staff write to this child's family (W:Players), in both languages.
+  return { email, subscriptionId: subscription.id, event, playerId: player.id };
+}
+
+/**
+ * Staff write to this child's family (W:Players), in both languages: once the parent has entered the
+ * sign-in code, which checks the guardian (docs/domain.md, "Privacy requests"); no announcement reaches them before.
+ */
+async function announce(tag: string, playerId: string) {
+  const admin = await apiAs();
   const announcement = await admin.call<{ id: string; recipients: number }>('POST', '/api/announcements', {
     audience: 'family',
-    playerId: player.id,
+    playerId,
     title: `Kit day ${tag}`,
     titleArabic: `يوم الزي ${tag}`,
     body: 'Bring your boots and shin pads on Thursday.',
     bodyArabic: 'أحضر الحذاء وواقي الساق يوم الخميس.',
   });
   expect(announcement.recipients).toBe(1);
-  return { email, subscriptionId: subscription.id, event };
 }
 
 const endDateOf = async (id: string) =>
@@ -110,7 +117,7 @@ describe.each(['en', 'ar'] as const)('the family portal on a phone (%s)', (lang)
   it("signs in with the mailed code, says the child can't come, the coach sees it; opens an invoice and renews with the card", async () => {
     const { page } = b;
     const tag = uniqueSuffix();
-    const { email, subscriptionId, event } = await family(tag, lang);
+    const { email, subscriptionId, event, playerId } = await family(tag, lang);
 
     // Sign in: /family asks for the address, then the code from the outbox.
     await page.goto(academyUrl('demo', '/family'));
@@ -133,6 +140,7 @@ describe.each(['en', 'ar'] as const)('the family portal on a phone (%s)', (lang)
     await page.getByRole('button', { name: m['family.signIn.verify'] }).click();
     await page.getByTestId('family-bottom-nav').waitFor();
     expect(new URL(page.url()).pathname).toBe('/family');
+    await announce(tag, playerId);
 
     // Home: the next training with its field.
     const upcoming = page.getByTestId('family-upcoming').filter({ hasText: `Pitch ${tag}` });
