@@ -1222,7 +1222,9 @@ export const privacyRequests = pgTable(
     tokenHash: text('token_hash'),
     /** The export's file under DATA_DIR/exports. */
     file: text('file'),
-    language: text('language', { enum: ['en', 'ar'] }).notNull().default('ar'),
+    language: text('language', { enum: ['en', 'ar'] })
+      .notNull()
+      .default('ar'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
