@@ -16,6 +16,7 @@ import { useToast } from './Toaster';
 const item = 'cursor-pointer rounded-lg px-2 py-2 text-sm outline-none';
 // The dialog and its form kit load when asked for, not with the menu.
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const MyNotificationsDialog = lazy(() => import('./MyNotificationsDialog').then((m) => ({ default: m.MyNotificationsDialog })));
 
 /**
  * Notifications on this device for the member (a coach's own sessions added or changed): shown where the
@@ -91,6 +92,7 @@ export function AccountMenu() {
   const { locale } = useLocale();
   const navigate = useNavigate();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [choosingMessages, setChoosingMessages] = useState(false);
   const user = auth.user;
   if (!user) return null;
   const name = displayName(user, locale);
@@ -129,6 +131,13 @@ export function AccountMenu() {
             <PushItem />
             <DropdownMenu.Item
               className={`${item} text-slate-700 data-[highlighted]:bg-slate-50`}
+              onSelect={() => setChoosingMessages(true)}
+              data-testid="account-my-notifications"
+            >
+              <FormattedMessage id="account.myNotifications" />
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={`${item} text-slate-700 data-[highlighted]:bg-slate-50`}
               onSelect={() => setChangingPassword(true)}
             >
               <FormattedMessage id="shell.changePassword" />
@@ -145,6 +154,11 @@ export function AccountMenu() {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      {choosingMessages && (
+        <Suspense fallback={null}>
+          <MyNotificationsDialog onClose={() => setChoosingMessages(false)} />
+        </Suspense>
+      )}
       {changingPassword && (
         <Suspense fallback={null}>
           <ChangePasswordDialog onClose={() => setChangingPassword(false)} />
