@@ -38,6 +38,7 @@ import { attentionRoutes } from './modules/attention/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerParentRoutes } from './modules/auth/register-parent.routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { collectionsRoutes } from './modules/collections/routes.js';
 import { isPhotoWithheld } from './modules/consents/service.js';
 import { sealingKeyFor } from './modules/e-invoicing/keys.js';
 import { createReporter, type Reporter } from './modules/e-invoicing/reporting.js';
@@ -48,11 +49,11 @@ import { growthRoutes } from './modules/growth/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { createMessenger, type Messenger } from './modules/messages/queue.js';
 import { messageRoutes } from './modules/messages/routes.js';
-import { privacyRoutes } from './modules/privacy/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { playerImportRoutes } from './modules/player-import/routes.js';
 import { playerRoutes } from './modules/players/routes.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { teamRoutes } from './modules/teams/routes.js';
@@ -217,6 +218,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(paymentRoutes);
   await app.register(invoiceRoutes);
   await app.register(familyRoutes);
+  await app.register(collectionsRoutes);
   await app.register(messageRoutes);
   await app.register(privacyRoutes);
   // The sandbox provider's own card page (none for PayTabs, whose page is on its domain).

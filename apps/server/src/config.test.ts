@@ -25,6 +25,15 @@ describe('production settings', () => {
     expect(startupRefusals(loadConfig({ ...production, ...paytabs, ...smtp, PASSWORD_HASH_COST: 'test' }))[0]).toContain(
       'PASSWORD_HASH_COST',
     );
+    // A moved clock (for trying renewals) is refused where the site is served over HTTPS, allowed elsewhere.
+    expect(startupRefusals(loadConfig({ ...production, ...paytabs, ...smtp, CLOCK_OFFSET_DAYS: '30' }))).toEqual([
+      'CLOCK_OFFSET_DAYS moves the clock for trying renewals and retries: never with PUBLIC_PROTOCOL=https.',
+    ]);
+    expect(startupRefusals(loadConfig({ CLOCK_OFFSET_DAYS: '30' }))).toEqual([]);
+    expect(loadConfig({ CLOCK_OFFSET_DAYS: '30' }).clockOffsetDays).toBe(30);
+    expect(() => loadConfig({ CLOCK_OFFSET_DAYS: '1.5' })).toThrow();
+    expect(loadConfig({}).collectionsEveryMs).toBe(60_000);
+    expect(loadConfig({ ...production, ...paytabs, ...smtp }).collectionsEveryMs).toBe(3_600_000);
     // `npm start` sets NODE_ENV=production for a local run: that alone is not production.
     expect(startupRefusals(loadConfig({ NODE_ENV: 'production' }))).toEqual([]);
   });

@@ -69,6 +69,10 @@ const envSchema = z.object({
     .refine((v) => v === undefined || (parseCardMethods(v)?.length ?? 0) > 0, 'a list of mada, creditcard, applepay, stcpay'),
   /** Production only: the built-in test-card provider, chosen on purpose (a staging site). */
   PAYMENTS_SANDBOX: bool,
+  /** Moves Kora's clock by whole days to try renewals and retries (lib/clock.ts); refused in production. */
+  CLOCK_OFFSET_DAYS: z.coerce.number().int().min(-3650).max(3650).default(0),
+  /** Minutes between runs of the automatic renewals (collections/runner.ts); default 60, or 1 outside production. */
+  COLLECTIONS_EVERY_MINUTES: z.coerce.number().positive().max(1440).optional(),
   /**
    * Where e-invoices are reported (docs/domain.md, "E-invoicing with ZATCA: onboarding and reporting"): the
    * built-in simulator, or one of ZATCA's environments.
@@ -218,6 +222,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     paymentsSandbox: e.PAYMENTS_SANDBOX,
+    clockOffsetDays: e.CLOCK_OFFSET_DAYS,
+    collectionsEveryMs: Math.round((e.COLLECTIONS_EVERY_MINUTES ?? (production ? 60 : 1)) * 60_000),
     zatca: { environment: e.ZATCA_ENV, baseUrl: e.ZATCA_BASE_URL },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     passwordHashCost: e.PASSWORD_HASH_COST,
@@ -245,6 +251,8 @@ export function startupRefusals(config: Config): string[] {
     refusals.push('PUBLIC_PROTOCOL=https (production) needs SMTP_URL: without it mails, reset links included, would only go to the log.');
   if (config.passwordHashCost !== 'owasp')
     refusals.push('PASSWORD_HASH_COST=test hashes passwords cheaply for test suites: never with PUBLIC_PROTOCOL=https.');
+  if (config.clockOffsetDays !== 0)
+    refusals.push('CLOCK_OFFSET_DAYS moves the clock for trying renewals and retries: never with PUBLIC_PROTOCOL=https.');
   if (config.exposeOutbox)
     refusals.push('EXPOSE_OUTBOX serves every mail, reset links included, to anyone: never with PUBLIC_PROTOCOL=https.');
   return refusals;

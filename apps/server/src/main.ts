@@ -6,9 +6,10 @@ import { loadConfig, startupRefusals } from './config.js';
 import { markRunning } from './db/backup.js';
 import { openDatabase } from './db/client.js';
 import { academyUrl, rootUrl } from './http/host.js';
-import { systemClock } from './lib/clock.js';
+import { clockFor } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
 import { startReminders } from './modules/attention/reminders.js';
+import { startRenewals } from './modules/collections/runner.js';
 import { zatcaApiFor } from './modules/e-invoicing/zatca/index.js';
 import { paymentProviderFor } from './modules/payments/providers/index.js';
 import { startRefundChecks } from './modules/payments/refunds.js';
@@ -38,7 +39,8 @@ const database = await openDatabase({
   poolSize: config.databasePoolSize,
   onConnectionError: (err) => log.warn({ code: Reflect.get(err, 'code') }, 'database connection lost; the pool reconnects'),
 });
-const clock = systemClock;
+// Kora's clock: the system's, moved by CLOCK_OFFSET_DAYS outside production (trying a month of renewals in minutes).
+const clock = clockFor(config);
 const deps = {
   db: database.db,
   config,
@@ -81,6 +83,10 @@ if (config.production && deps.zatca.environment === 'local')
 const reminders = startReminders({ ...app.deps, messaging: app.messenger.messaging }, log);
 // Card refunds the provider has not confirmed: asked about every minute until each is final.
 const refundChecks = startRefundChecks({ ...app.deps, messaging: app.messenger.messaging }, log);
+// Automatic renewals and their retries: once at start, then every COLLECTIONS_EVERY_MINUTES (each charge claimed once, whatever the processes).
+const renewals = startRenewals(app.deps, log);
+if (config.clockOffsetDays !== 0)
+  log.warn({ days: config.clockOffsetDays, now: clock.now().toISOString() }, 'the clock is moved by CLOCK_OFFSET_DAYS');
 // The audit trail and login records past their time, and data exports past 24 hours: daily (docs/domain.md, "Privacy requests").
 const privacyPurge = startPrivacyPurge({ data: app.deps.data, dataDir: config.dataDir, now: () => app.deps.clock.now() }, log);
 log.info({ database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, `Kora is up: ${rootUrl(config)}`);
@@ -94,6 +100,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Drain in-flight requests, then close the database; a connection lost mid-transaction must not hold the stop forever.
     await reminders.stop();
     await refundChecks.stop();
+    await renewals.stop();
     await privacyPurge.stop();
     await app.close();
     await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);

@@ -192,6 +192,8 @@ const TABLE: Case[] = [
   { key: 'setFamilyAvailability', allow: 'parent' },
   { key: 'familyProgress', allow: 'parent' },
   { key: 'familyMoney', allow: 'parent' },
+  { key: 'familySavedCards', allow: 'parent' },
+  { key: 'removeFamilySavedCard', allow: 'parent' },
   { key: 'familyDetails', allow: 'parent' },
   { key: 'updateFamilyParent', allow: 'parent' },
   { key: 'updateFamilyChild', allow: 'parent' },
@@ -207,6 +209,8 @@ const TABLE: Case[] = [
   { key: 'createAnnouncement', allow: [W('Players')], body: () => ({}) },
   { key: 'getFamilySettings', allow: [R('Settings')] },
   { key: 'updateFamilySettings', allow: [W('Settings')], body: () => ({}) },
+  { key: 'getCollectionSettings', allow: [R('Settings')] },
+  { key: 'updateCollectionSettings', allow: [W('Settings')], body: () => ({}) },
   { key: 'listFamilyJoins', allow: [R('Players')] },
   // A registration that does not exist: 404 for those allowed, nothing decided.
   { key: 'decideFamilyJoin', allow: [W('Players')], body: () => ({ decision: 'confirm' }) },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What needs attention (the notifications bell; docs/domain.md, "What needs attention"):
- * card charges no subscription could take (refunded automatically), e-invoices ZATCA rejected, the academy's e-invoicing
+ * card charges no subscription could take (refunded automatically), automatic renewals that failed after their last retry, e-invoices ZATCA rejected, the academy's e-invoicing
  * certificate ending or ended, players low on sessions, subscriptions ending soon, payments
  * pending for days and players who joined lately. The rules' thresholds live here so the server, the web and the
  * parents' reminder e-mails agree.
@@ -10,6 +10,7 @@ import { z } from 'zod';
 export const ATTENTION_KINDS = [
   'unapplied_payment',
   'refund_pending',
+  'renewal_failed',
   'einvoice_rejected',
   'einvoice_certificate',
   'low_sessions',
@@ -51,7 +52,7 @@ export const attentionItemSchema = z.object({
   subscriptionId: z.uuid().optional(),
   /** `low_sessions`: the sessions left. */
   sessionsLeft: z.number().int().optional(),
-  /** `ending_soon`: the last day, yyyy-MM-dd; `einvoice_certificate`: the certificate's last day (Riyadh). */
+  /** `ending_soon`, `renewal_failed`: the (current period's) last day, yyyy-MM-dd; `einvoice_certificate`: the certificate's last day (Riyadh). */
   endDate: z.string().optional(),
   /** `pending_payment`: when the subscription was created; `new_player`: when the player was; `einvoice_rejected`: when ZATCA answered. ISO instant. */
   createdAt: z.string().optional(),

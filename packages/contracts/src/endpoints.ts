@@ -20,22 +20,15 @@ import {
   registerAcademyReply,
   resetPasswordBody,
 } from './auth.js';
+import {
+  collectionSettingsBody,
+  collectionSettingsSchema,
+  familySavedCardsSchema,
+  removeSavedCardReply,
+  savedCardParams,
+} from './collections.js';
 import { errorSchema, idParamsSchema } from './common.js';
 import { childConsentsBody, childConsentsSchema } from './consents.js';
-import {
-  erasureReply,
-  exportTokenParams,
-  privacyExportBody,
-  privacyExportStarted,
-  privacyExportStatus,
-  privacyNoticeQuery,
-  privacySettingsBody,
-  privacySettingsSchema,
-  retentionEraseBody,
-  retentionEraseReply,
-  retentionReviewReply,
-  unconfirmedGuardiansReply,
-} from './privacy.js';
 import { eInvoicingOtpBody, eInvoicingStatusSchema } from './e-invoicing.js';
 import {
   calendarFeedBody,
@@ -93,23 +86,23 @@ import {
 } from './invoices.js';
 import { monthCollectionsSchema } from './month-collections.js';
 import {
+  memberNotificationPreferencesBody,
+  memberNotificationPreferencesSchema,
   messageListQuery,
   messageListReply,
   messageSettingsBody,
   messageSettingsSchema,
-  memberNotificationPreferencesBody,
-  memberNotificationPreferencesSchema,
   notificationPreferencesBody,
   notificationPreferencesSchema,
   parentIdParams,
   pushSubscribeReply,
-  recordWhatsappOptInBody,
   pushSubscriptionBody,
   pushUnsubscribeBody,
+  recordWhatsappOptInBody,
   vapidKeyReply,
+  whatsappOptInRecordSchema,
   whatsappVerifyQuery,
   whatsappWebhookBody,
-  whatsappOptInRecordSchema,
   whatsappWebhookReply,
 } from './notifications.js';
 import { packageBody, packageDeleteReply, packageSchema, packageToggleBody, publicPackageSchema, publicPackagesQuery } from './packages.js';
@@ -135,6 +128,20 @@ import {
   sessionStatsSchema,
 } from './player-data.js';
 import { importPreviewSchema, importResultSchema, playerFileQuery, playerImportFields } from './player-import.js';
+import {
+  erasureReply,
+  exportTokenParams,
+  privacyExportBody,
+  privacyExportStarted,
+  privacyExportStatus,
+  privacyNoticeQuery,
+  privacySettingsBody,
+  privacySettingsSchema,
+  retentionEraseBody,
+  retentionEraseReply,
+  retentionReviewReply,
+  unconfirmedGuardiansReply,
+} from './privacy.js';
 import { registerParentBody, registerParentReply } from './registration.js';
 import type { RouteKey } from './routes.js';
 import {
@@ -822,6 +829,17 @@ export const endpoints = {
     params: childIdParams,
     responses: { 200: familyMoneySchema, 401: errorSchema, 404: errorSchema },
   },
+  familySavedCards: {
+    summary: "The family's saved cards (masked) with the subscriptions each renews automatically: next charge date, amount and state",
+    tags: ['family'],
+    responses: { 200: familySavedCardsSchema, 401: errorSchema },
+  },
+  removeFamilySavedCard: {
+    summary: 'Remove a saved card: its automatic renewals stop and its token is deleted at the provider (or forgotten by Kora)',
+    tags: ['family'],
+    params: savedCardParams,
+    responses: { 200: removeSavedCardReply, 401: errorSchema, 404: errorSchema },
+  },
   familyDetails: {
     summary: "The parent's phones and language, and each child's medical condition and emergency contacts",
     tags: ['family'],
@@ -895,6 +913,17 @@ export const endpoints = {
     summary: "The academy's family portal settings: the availability cut-off and whether SMS is configured",
     tags: ['family'],
     responses: { 200: familySettingsSchema },
+  },
+  getCollectionSettings: {
+    summary: 'Automatic renewals: the retry schedule (days after the renewal date), the grace days and which packages renew themselves',
+    tags: ['payments'],
+    responses: { 200: collectionSettingsSchema },
+  },
+  updateCollectionSettings: {
+    summary: 'Set the retry schedule, the grace days and the packages that renew themselves with a saved card',
+    tags: ['payments'],
+    body: collectionSettingsBody,
+    responses: { 200: collectionSettingsSchema, 400: errorSchema, 409: errorSchema },
   },
   updateFamilySettings: {
     summary: 'Set how long before an event parents may still say their child cannot come',
@@ -1037,7 +1066,7 @@ export const endpoints = {
   },
   eraseFamilyChild: {
     summary:
-      "Erase a child who left: personal data deleted or irreversibly replaced everywhere, invoices kept as issued, the request recorded (audited); 409 privacy.open_subscription or privacy.unpaid_balance",
+      'Erase a child who left: personal data deleted or irreversibly replaced everywhere, invoices kept as issued, the request recorded (audited); 409 privacy.open_subscription or privacy.unpaid_balance',
     tags: ['privacy'],
     params: childIdParams,
     responses: { 200: erasureReply, 401: errorSchema, 404: errorSchema, 409: errorSchema },
@@ -1057,7 +1086,8 @@ export const endpoints = {
     responses: { 200: privacyExportStatus, 404: errorSchema },
   },
   downloadDataExport: {
-    summary: 'The ZIP of a ready data export, once (public by its one-time token; the file is deleted as it is sent); 404 after, or after 24 hours',
+    summary:
+      'The ZIP of a ready data export, once (public by its one-time token; the file is deleted as it is sent); 404 after, or after 24 hours',
     tags: ['privacy'],
     params: exportTokenParams,
     produces: 'application/zip',

@@ -38,6 +38,8 @@ export const initiatePaymentBody = z.object({
   lang: paymentLangSchema.optional(),
   /** From the renewal page: an ACTIVE or TRIAL subscription is extended (renewing before the end); otherwise it is 409 as paid. */
   renew: z.boolean().optional(),
+  /** The payer ticked "save this card for automatic renewals" (CARD_CONSENT, recorded with its version and time). */
+  saveCard: z.boolean().optional(),
 });
 export type InitiatePaymentBody = z.input<typeof initiatePaymentBody>;
 

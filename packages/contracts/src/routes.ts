@@ -128,6 +128,8 @@ export const ROUTES = {
   setFamilyAvailability: ['PUT', '/api/family/participants/:participantId/availability'],
   familyProgress: ['GET', '/api/family/children/:childId/progress'],
   familyMoney: ['GET', '/api/family/children/:childId/money'],
+  familySavedCards: ['GET', '/api/family/saved-cards'],
+  removeFamilySavedCard: ['DELETE', '/api/family/saved-cards/:id'],
   familyDetails: ['GET', '/api/family/details'],
   updateFamilyParent: ['PUT', '/api/family/details'],
   updateFamilyChild: ['PUT', '/api/family/children/:childId'],
@@ -142,6 +144,8 @@ export const ROUTES = {
   createAnnouncement: ['POST', '/api/announcements'],
   getFamilySettings: ['GET', '/api/family-settings'],
   updateFamilySettings: ['PUT', '/api/family-settings'],
+  getCollectionSettings: ['GET', '/api/collections/settings'],
+  updateCollectionSettings: ['PUT', '/api/collections/settings'],
   listFamilyJoins: ['GET', '/api/family-joins'],
   decideFamilyJoin: ['POST', '/api/family-joins/:id/decision'],
 

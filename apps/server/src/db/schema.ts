@@ -479,6 +479,8 @@ export const packages = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Set when a package in use is deleted: it disappears from lists but keeps its subscriptions. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Subscriptions of it with a saved card renew themselves on their renewal date (migration 0043). */
+    autoRenew: boolean('auto_renew').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [tenantKey(t), index('packages_academy_idx').on(t.academyId, t.isActive)],
@@ -1234,5 +1236,136 @@ export const privacyRequests = pgTable(
     index('privacy_requests_academy_created_idx').on(t.academyId, t.createdAt),
     uniqueIndex('privacy_requests_academy_token_idx').on(t.academyId, t.tokenHash),
     index('privacy_requests_token_idx').on(t.tokenHash).where(sql`${t.tokenHash} is not null`),
+  ],
+);
+
+// ── collections (migration 0043; docs/domain.md, "Automatic renewals and retries") ──────────────
+
+/** The academy's retry schedule (days after the renewal date) and grace days; no row: the defaults. */
+export const collectionSettings = pgTable(
+  'collection_settings',
+  {
+    academyId: academyId(),
+    retryDays: jsonb('retry_days').$type<number[]>().notNull().default([0, 2, 5]),
+    graceDays: integer('grace_days').notNull().default(7),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.academyId] })],
+);
+
+/** A parent's card token saved with their consent (the consent's text version, language and time). */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    parentId: uuid('parent_id').notNull(),
+    provider: text('provider').notNull(),
+    token: text('token').notNull(),
+    /** The payment that saved it (PayTabs' original `tran_ref` of the recurring agreement). */
+    firstTranRef: text('first_tran_ref').notNull(),
+    /** The masked card as the provider described it, e.g. "4111 11## #### 1111". */
+    label: text('label').notNull(),
+    consentVersion: text('consent_version').notNull(),
+    consentLang: text('consent_lang', { enum: ['en', 'ar'] }).notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    /** Set when the provider answered that the token can no longer be charged: `expired` or `authentication`. */
+    unusableReason: text('unusable_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('saved_cards_parent_id_fk', [t.academyId, t.parentId], users).onDelete('cascade'),
+    uniqueIndex('saved_cards_academy_first_tran_ref_idx').on(t.academyId, t.firstTranRef),
+    index('saved_cards_academy_parent_idx').on(t.academyId, t.parentId),
+  ],
+);
+
+/** The consent ticked on the payment page, by the page's transaction reference, until the payment settles. */
+export const cardConsents = pgTable(
+  'card_consents',
+  {
+    academyId: academyId(),
+    providerRef: text('provider_ref').notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    parentId: uuid('parent_id').notNull(),
+    consentVersion: text('consent_version').notNull(),
+    consentLang: text('consent_lang', { enum: ['en', 'ar'] }).notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.providerRef] }),
+    inAcademy('card_consents_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
+    inAcademy('card_consents_parent_id_fk', [t.academyId, t.parentId], users).onDelete('cascade'),
+  ],
+);
+
+/** A subscription renewed automatically with a saved card. */
+export const autoRenewals = pgTable(
+  'auto_renewals',
+  {
+    academyId: academyId(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    savedCardId: uuid('saved_card_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.subscriptionId] }),
+    inAcademy('auto_renewals_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
+    inAcademy('auto_renewals_saved_card_id_fk', [t.academyId, t.savedCardId], savedCards).onDelete('cascade'),
+    index('auto_renewals_academy_card_idx').on(t.academyId, t.savedCardId),
+  ],
+);
+
+export const RENEWAL_CHARGE_STATES = ['due', 'charging', 'paid', 'failed', 'stopped'] as const;
+
+/** One automatic renewal charge per subscription and period (the unique key is the claim), with its tries. */
+export const renewalCharges = pgTable(
+  'renewal_charges',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    /** The period it renews (`periodKey`: `end:YYYY-MM-DD`). */
+    periodKey: text('period_key').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    /** What the last try asked (the renewal page's price at the time); null before the first. */
+    amountHalalas: integer('amount_halalas'),
+    state: text('state', { enum: RENEWAL_CHARGE_STATES }).notNull().default('due'),
+    tries: integer('tries').notNull().default(0),
+    nextTryOn: date('next_try_on', { mode: 'string' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    lastStatus: text('last_status'),
+    lastMessage: text('last_message'),
+    paymentId: uuid('payment_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('renewal_charges_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
+    uniqueIndex('renewal_charges_academy_subscription_period_idx').on(t.academyId, t.subscriptionId, t.periodKey),
+    index('renewal_charges_academy_next_idx').on(t.academyId, t.nextTryOn).where(sql`${t.state} IN ('due', 'charging')`),
+  ],
+);
+
+/** One try of a renewal charge: its id is the provider's `cart_id`, so an unanswered try is asked about before another. */
+export const renewalTries = pgTable(
+  'renewal_tries',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    chargeId: uuid('charge_id').notNull(),
+    tryNo: integer('try_no').notNull(),
+    tranRef: text('tran_ref'),
+    status: text('status'),
+    message: text('message'),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('renewal_tries_charge_id_fk', [t.academyId, t.chargeId], renewalCharges).onDelete('cascade'),
+    uniqueIndex('renewal_tries_academy_charge_try_idx').on(t.academyId, t.chargeId, t.tryNo),
   ],
 );

@@ -57,4 +57,8 @@ export const NOT_VERSIONED: Record<string, string> = {
   refunds: 'read by refund and credit-note flows, which are not cached',
   subscription_reminders: "the reminders' claims, read only by the reminder job",
   zatca_credentials: 'the e-invoicing keys, read only when signing and by Settings, which is not cached',
+  saved_cards: "parents' saved cards, read by the portal's saved cards and the renewal job, not cached",
+  card_consents: "the payment page's save-card consents, read only when a payment settles",
+  renewal_charges: "automatic renewal charges, read by the renewal job, the bell and the portal's saved cards, none cached",
+  renewal_tries: "the charges' tries, read only by the renewal job",
 };

@@ -42,6 +42,14 @@ export function attentionRules(now: Date) {
       from payment_attempts pa join subscriptions s on s.id = pa.subscription_id
       where pa.outcome = 'unapplied'
         and (pa.refund_state is distinct from 'refunded' or pa.refunded_at > ${iso(new Date(now.getTime() - UNAPPLIED_PAYMENT_DAYS * DAY_MS))})`,
+    // An automatic renewal whose last retry failed (renewal_charges, migration 0043), until the subscription is renewed or 14 days pass.
+    renewal_failed: sql`
+      select c.subscription_id, s.player_id, null::int as sessions_left, s.end_date, c.updated_at as created_at,
+        null::int as invoice_number, null::text as refund_state,
+        null::int as warning_days, null::int as documents_waiting
+      from renewal_charges c join subscriptions s on s.id = c.subscription_id
+      where c.state = 'failed' and s.status <> 'CANCELLED' and c.period_key = 'end:' || to_char(s.end_date, 'YYYY-MM-DD')
+        and c.updated_at > ${iso(new Date(now.getTime() - 14 * DAY_MS))}`,
     // A document ZATCA rejected (zatca_reports, migration 0022): its buyer, when ZATCA answered, its number.
     einvoice_rejected: sql`
       select i.subscription_id, i.user_id as player_id, null::int as sessions_left, null::date as end_date, r.reported_at as created_at,

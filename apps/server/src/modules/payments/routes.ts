@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
 import { keepRawJsonBodies } from '../../http/raw-body.js';
 import { route } from '../../http/route.js';
+import { recordCardConsent } from '../collections/cards.js';
 import { academyOfAttempt, attemptByRef, attemptResult, recordAttempt, resultPath, termsOf } from './attempts.js';
 import { PaymentProviderError } from './providers/provider.js';
 import { listPendingRefunds, markRefundSettled, retryRefund } from './refunds.js';
@@ -58,6 +59,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         callbackUrl: rootUrl(deps.config, `/api/payments/callback?lang=${lang}`),
         methods: deps.payments.methods,
         returnUrl,
+        tokenise: req.body.saveCard === true,
       });
       const attempt = {
         subscriptionId: toPay.subscription.id,
@@ -71,7 +73,18 @@ export async function paymentRoutes(app: FastifyInstance) {
         // What the page showed: a charge for anything else (package switched or edited meanwhile) is refunded.
         terms: termsOf(toPay.subscription, toPay.pkg),
       };
-      await deps.data.tenant(academy.id, (tx) => recordAttempt(tx, attempt, now));
+      await deps.data.tenant(academy.id, async (tx) => {
+        await recordAttempt(tx, attempt, now);
+        // "Save this card for automatic renewals" (collections/cards.ts): the consent, kept until the payment settles.
+        if (req.body.saveCard)
+          await recordCardConsent(tx, {
+            tranRef: page.tranRef,
+            subscriptionId: toPay.subscription.id,
+            playerId: toPay.player.id,
+            lang,
+            now,
+          });
+      });
       req.log.info({ tranRef: page.tranRef, subscriptionId: toPay.subscription.id }, 'payment page opened');
       return { success: true as const, paymentUrl: page.redirectUrl, subscriptionId: toPay.subscription.id };
     } catch (err) {

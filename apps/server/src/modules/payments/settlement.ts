@@ -5,6 +5,7 @@ import { invoices, packages, paymentAttempts, payments, subscriptions } from '..
 import type { TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
+import { rememberCard } from '../collections/cards.js';
 import { type MessagingConfig, messagingOf } from '../messages/enqueue.js';
 import { tellPaymentFailed, tellReceipt } from '../messages/payments.js';
 import { activatePaid, extendSubscription } from '../subscriptions/activate.js';
@@ -87,6 +88,8 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
     return { state: 'not_paid', reason: outcome.state };
   }
   if (outcome.receipt) await sendReceipts(deps, academy, outcome.receipt, opts.lang, opts.log);
+  // A card the payer chose to save (its consent recorded with the page): kept for automatic renewals, once per transaction.
+  await rememberCard(deps, academy.id, result.token ? result : confirmed, opts.log);
   return { state: 'paid', subscriptionId: result.cartId, invoiceId: outcome.invoiceId };
 }
 async function activate(

@@ -1,4 +1,4 @@
-import { addDaysIso, addMonthsIso, riyadhToday } from '@kora/contracts';
+import { addDaysIso, addMonthsIso, DEFAULT_GRACE_DAYS, riyadhToday } from '@kora/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { packages, payments, subscriptionReminders, subscriptions } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -177,10 +177,14 @@ export async function refreshSubscriptionStates(tx: TenantTx, now: Date) {
 /** The update of `refreshSubscriptionStates`, for a list that runs it as a CTE of its own statement. */
 export function refreshStatesSql(now: Date) {
   const today = riyadhToday(now);
+  // Renewing itself with a saved card (migration 0043): the academy's grace days after the end date, while it is charged and retried.
+  const ended = sql`(s.end_date < ${today}::date and not (p.auto_renew and exists (
+      select 1 from auto_renewals ar where ar.academy_id = s.academy_id and ar.subscription_id = s.id)
+    and s.end_date + coalesce((select cs.grace_days from collection_settings cs where cs.academy_id = s.academy_id), ${DEFAULT_GRACE_DAYS}::int) >= ${today}::date))`;
   return sql`
     update subscriptions s
-    set status = case when s.end_date < ${today}::date then 'INACTIVE' else 'ACTIVE' end, updated_at = ${now.toISOString()}::timestamptz
+    set status = case when ${ended} then 'INACTIVE' else 'ACTIVE' end, updated_at = ${now.toISOString()}::timestamptz
     from packages p
     where p.id = s.package_id and s.status in ('ACTIVE', 'TRIAL') and s.end_date is not null
-      and (s.end_date < ${today}::date or (s.status = 'TRIAL' and s.start_date + p.trial_days <= ${today}::date))`;
+      and (${ended} or (s.status = 'TRIAL' and s.start_date + p.trial_days <= ${today}::date))`;
 }

@@ -19,6 +19,7 @@ import { badgeLabel, canSeeAttention, groupAttention } from './helpers';
 const KIND_LABEL: Record<AttentionKind, MessageId> = {
   unapplied_payment: 'attention.kind.unapplied_payment',
   refund_pending: 'attention.kind.refund_pending',
+  renewal_failed: 'attention.kind.renewal_failed',
   einvoice_rejected: 'attention.kind.einvoice_rejected',
   einvoice_certificate: 'attention.kind.einvoice_certificate',
   low_sessions: 'attention.kind.low_sessions',
@@ -54,6 +55,16 @@ const KIND_ICON: Record<AttentionKind, { svg: ReactNode; tone: string }> = {
       </>,
     ),
     tone: 'bg-amber-100 text-amber-800',
+  },
+  // A card with a cross: an automatic renewal refused after its last retry.
+  renewal_failed: {
+    svg: icon(
+      <>
+        <rect x="2" y="5" width="20" height="14" rx="2" />
+        <path d="M2 10h20M14 13l4 4M18 13l-4 4" />
+      </>,
+    ),
+    tone: 'bg-red-100 text-red-700',
   },
   // A document with a cross.
   einvoice_rejected: {
@@ -136,6 +147,8 @@ function Detail({ item }: { item: AttentionItem }) {
       );
     case 'refund_pending':
       return <RefundPendingDetail item={item} />;
+    case 'renewal_failed':
+      return <FormattedMessage id="attention.renewalFailed" values={{ date: shownDate(item.endDate ?? '') }} />;
     case 'einvoice_rejected':
       return <FormattedMessage id="attention.einvoiceRejected" values={{ number: item.invoiceNumber ?? '' }} />;
     case 'einvoice_certificate':

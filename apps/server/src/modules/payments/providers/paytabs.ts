@@ -11,6 +11,7 @@ import {
   type RefundRequest,
   type RefundResult,
   type ReturnResult,
+  type TokenCharge,
 } from './provider.js';
 
 /**
@@ -81,6 +82,8 @@ export function parseResult(json: unknown): PaymentResult | null {
   const method = cardMethodOf(str(read(info, 'payment_method')), str(read(info, 'card_scheme')));
   const status = str(read(result, 'response_status'));
   if (!tranRef || !status) return null;
+  const token = str(read(json, 'token'));
+  const message = str(read(result, 'response_message'));
   return {
     tranRef,
     cartId: str(read(json, 'cart_id')),
@@ -88,7 +91,11 @@ export function parseResult(json: unknown): PaymentResult | null {
     amountHalalas: amountToHalalas(read(json, 'cart_amount')),
     currency: str(read(json, 'cart_currency')) || null,
     ...(method ? { method } : {}),
-    message: str(read(result, 'response_message')),
+    message,
+    // A tokenised payment (`tokenise`): the token and the masked card it stands for.
+    ...(token ? { token, cardLabel: str(read(read(json, 'payment_info'), 'payment_description')).slice(0, 40) } : {}),
+    // A recurring charge the issuer wants the payer to authenticate (3-D Secure): only the payer can pay it.
+    ...(status !== 'A' && /authenticat|3-?d ?secure/i.test(message) ? { needsPayer: true } : {}),
   };
 }
 
@@ -192,6 +199,8 @@ export function createPaytabsProvider(opts: PaytabsOptions): PaymentProvider {
         framed: true,
         // The profile's methods, PayTabs' codes ("mada", "creditcard", "applepay", "stcpay").
         payment_methods: (r.methods ?? methods).map((m) => PAYTABS_METHOD_CODES[m]),
+        // Consent was taken on Kora's page (collections/cards.ts): a recurring token (format 2), PayTabs' own box not shown.
+        ...(r.tokenise ? { tokenise: 2, show_save_card: false } : {}),
       });
       const tranRef = str(read(json, 'tran_ref'));
       const redirectUrl = str(read(json, 'redirect_url'));
@@ -222,6 +231,56 @@ export function createPaytabsProvider(opts: PaytabsOptions): PaymentProvider {
       // A refund that went through wins over a refused try of the same cart.
       const verdict = found.find((r) => r.status === 'A') ?? found[found.length - 1];
       return { status: verdict.status, tranRef: verdict.tranRef, message: verdict.message };
+    },
+
+    async chargeToken(c: TokenCharge): Promise<PaymentResult> {
+      let json: unknown;
+      try {
+        json = await post('/payment/request', {
+          profile_id: profileId,
+          tran_type: 'sale',
+          tran_class: 'recur',
+          cart_id: c.cartId,
+          cart_currency: 'SAR',
+          cart_amount: halalasToAmount(c.amountHalalas),
+          cart_description: c.description.slice(0, 128),
+          token: c.token,
+          tran_ref: c.firstTranRef,
+        });
+      } catch (err) {
+        // A `{code, message}` answer below 500 (an unknown or expired token…) is a verdict: nothing was charged.
+        if (err instanceof PaymentProviderError && err.providerCode !== undefined && (err.httpStatus ?? 500) < 500)
+          return { tranRef: '', cartId: c.cartId, status: 'E', amountHalalas: c.amountHalalas, currency: 'SAR', message: err.message };
+        throw err;
+      }
+      const result = parseResult(json);
+      if (!result) throw new PaymentProviderError('PayTabs answered a recurring charge without a result');
+      return result;
+    },
+
+    async queryCart(cartId: string): Promise<PaymentResult | null> {
+      const json = await post('/payment/query', { profile_id: profileId, cart_id: cartId });
+      const found = (Array.isArray(json) ? json : [json])
+        .filter((t) => !/refund/i.test(str(read(t, 'tran_type'))) && str(read(t, 'cart_id')) === cartId)
+        .map(parseResult)
+        .filter((r): r is PaymentResult => r !== null);
+      if (found.length === 0) {
+        if (!Array.isArray(json) && parseResult(json) === null) throw new PaymentProviderError('PayTabs answered a query without a result');
+        return null;
+      }
+      return found.find((r) => r.status === 'A') ?? found[found.length - 1];
+    },
+
+    async deleteToken(token: string): Promise<boolean> {
+      try {
+        await post('/payment/token/delete', { profile_id: profileId, token });
+        return true;
+      } catch (err) {
+        // A 200 with `{code, message}` is the delete's own answer; a 4xx one is a refusal (an unknown token…).
+        if (err instanceof PaymentProviderError && err.httpStatus === 200) return true;
+        if (err instanceof PaymentProviderError && err.providerCode !== undefined && (err.httpStatus ?? 500) < 500) return false;
+        throw err;
+      }
     },
 
     async refund(r: RefundRequest): Promise<RefundResult> {

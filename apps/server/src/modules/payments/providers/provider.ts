@@ -32,8 +32,29 @@ export interface PaymentProvider {
    * `cart_id` (it never arrived: asking again is safe). Throws PaymentProviderError when no answer came.
    */
   queryRefund(request: RefundQuery): Promise<RefundResult | null>;
+  /**
+   * A merchant-initiated charge of a saved card (PayTabs: `tran_class` "recur" with the `token` and
+   * the original `tran_ref`). Answers the provider's verdict (refusals included); throws
+   * PaymentProviderError when no verdict came (the charge may have happened: ask `queryCart`).
+   */
+  chargeToken(request: TokenCharge): Promise<PaymentResult>;
+  /** The sale made with this `cart_id` (a paid one first), or null when the provider has none (asking again is safe). */
+  queryCart(cartId: string): Promise<PaymentResult | null>;
+  /** Deletes a saved card's token at the provider: true when it did (or had none), false when it refused. */
+  deleteToken(token: string): Promise<boolean>;
   /** Routes the provider serves itself (the sandbox's card page): a Fastify plugin registered while the app is built. */
   plugin?(app: FastifyInstance): Promise<void>;
+}
+
+/** A merchant-initiated charge of a saved card. */
+export interface TokenCharge {
+  /** Kora's reference of this try (renewal_tries.id): one try, one cart. */
+  cartId: string;
+  amountHalalas: number;
+  description: string;
+  token: string;
+  /** The payment that saved the card (the recurring agreement's first transaction). */
+  firstTranRef: string;
 }
 
 export interface HostedPageRequest {
@@ -49,6 +70,8 @@ export interface HostedPageRequest {
   returnUrl: string;
   /** The methods the page offers (PayTabs `payment_methods`); absent: the provider's own. */
   methods?: readonly CardMethod[];
+  /** The payer agreed on Kora's page to save the card for automatic renewals: ask for a recurring token. */
+  tokenise?: boolean;
 }
 
 export interface Customer {
@@ -82,6 +105,11 @@ export interface PaymentResult {
   message: string;
   /** The way it was paid, when the answer names one (`payment_info.payment_method`, else the card scheme). */
   method?: CardMethod | null;
+  /** A tokenised payment's card token, with the masked card (only when the provider made a token). */
+  token?: string;
+  cardLabel?: string;
+  /** A merchant-initiated charge the issuer refused because the payer must authenticate it (3-D Secure). */
+  needsPayer?: boolean;
 }
 
 export interface RefundRequest {

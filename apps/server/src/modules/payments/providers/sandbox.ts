@@ -25,7 +25,42 @@ export const SANDBOX_CARDS = [
   // mada (BIN 446404, a mada issuer's): recorded as paid by mada.
   { number: '4464040000000007', status: 'A', code: 'G12350', message: 'Authorised', label: { en: 'mada: succeeds', ar: 'مدى: تنجح' } },
   { number: '4464040000000015', status: 'D', code: '51', message: 'Declined', label: { en: 'mada: is declined', ar: 'مدى: تُرفض' } },
+  // Saved cards (automatic renewals): each pays on the page, then its merchant-initiated charges behave as named.
+  {
+    number: '4000000000000341',
+    status: 'A',
+    code: 'G12346',
+    message: 'Authorised',
+    label: { en: 'saved: declines its 2nd charge', ar: 'محفوظة: تُرفض عمليتها الثانية' },
+  },
+  {
+    number: '4000000000000119',
+    status: 'A',
+    code: 'G12347',
+    message: 'Authorised',
+    label: { en: 'saved: its token expires', ar: 'محفوظة: تنتهي صلاحية رمزها' },
+  },
+  {
+    number: '4000000000003220',
+    status: 'A',
+    code: 'G12348',
+    message: 'Authorised',
+    label: { en: 'saved: renewals need the payer (3-D Secure)', ar: 'محفوظة: التجديد يحتاج تحقق الدافع' },
+  },
 ] as const;
+
+/** What a merchant-initiated charge of a saved sandbox card answers, by card and by the token's charge number (the page's is 1). */
+function recurringVerdict(cardNumber: string, chargeNo: number) {
+  // The declined test card never pays (a token of it exists only where a test saved one).
+  if (cardNumber === '4000000000000002') return { status: 'D', message: 'Declined' };
+  if (cardNumber === '4000000000000341' && chargeNo === 2) return { status: 'D', message: 'Declined: insufficient funds' };
+  if (cardNumber === '4000000000000119') return { status: 'X', message: 'Token expired' };
+  if (cardNumber === '4000000000003220') return { status: 'D', message: 'Authentication required (3-D Secure)', needsPayer: true };
+  return { status: 'A', message: 'Authorised' };
+}
+
+/** A sandbox token names its card, so a restarted sandbox still charges it (its charge count starts again). */
+const tokenCard = (token: string) => /^sbx_(\d{16})_[0-9a-f]+$/.exec(token)?.[1] ?? null;
 
 /** Apple Pay and STC Pay on the sandbox's page: a button each, with the test's choice of what the wallet answers. */
 export const SANDBOX_WALLETS = [
@@ -247,16 +282,29 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
     return result;
   }
 
+  /** Merchant-initiated charges of saved cards, by tran_ref, and how many times each token was charged. */
+  const charges = new Map<string, PaymentResult>();
+  const tokenUses = new Map<string, number>();
+  const masked = (n: string) => `${n.slice(0, 4)} ${n.slice(4, 6)}## #### ${n.slice(-4)}`;
+
   function resultOf(tranRef: string, t: Transaction, cardNumber: string | null): PaymentResult {
     const card = sandboxPayment(cardNumber);
+    const status = card ? card.status : 'C';
+    let saved = {};
+    if (t.request.tokenise && status === 'A' && cardNumber) {
+      const token = `sbx_${cardNumber}_${randomBytes(8).toString('hex')}`;
+      tokenUses.set(token, 1);
+      saved = { token, cardLabel: masked(cardNumber) };
+    }
     return {
       tranRef,
       cartId: t.request.cartId,
-      status: card ? card.status : 'C',
+      status,
       amountHalalas: t.request.amountHalalas,
       currency: 'SAR',
       message: card ? card.message : 'Cancelled',
       ...(sandboxMethod(cardNumber) ? { method: sandboxMethod(cardNumber) } : {}),
+      ...saved,
     };
   }
 
@@ -275,6 +323,7 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
       tran_total: (t.request.amountHalalas / 100).toFixed(2),
       tran_type: 'Sale',
       tran_class: 'ECom',
+      ...(r.token ? { token: r.token } : {}),
       customer_details: { name: t.request.customer.name, email: t.request.customer.email, phone: t.request.customer.phone, country: 'SA' },
       payment_result: {
         response_status: r.status,
@@ -295,7 +344,7 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
       respCode: r.status === 'A' ? 'G12345' : '',
       respMessage: r.message,
       respStatus: r.status,
-      token: '',
+      token: r.token ?? '',
       tranRef: r.tranRef,
     };
     return { ...fields, signature: returnSignature(secret, fields) };
@@ -393,6 +442,8 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
     verifyCallback: (rawBody, headers) => verifySignedCallback(secret, rawBody, headers),
     verifyReturn: (fields) => verifySignedReturn(secret, fields),
     async query(tranRef) {
+      const charged = charges.get(tranRef);
+      if (charged) return { ...charged };
       const t = transactions.get(tranRef);
       if (!t) throw new PaymentProviderError('unknown sandbox transaction');
       return (
@@ -413,6 +464,36 @@ export function createSandboxProvider(opts: { secret?: string } = {}): SandboxPr
       const made = refunds.filter((r) => r.request.cartId === q.cartId && r.request.tranRef === q.tranRef);
       const verdict = made.find((r) => r.result.status === 'A') ?? made[made.length - 1];
       return verdict ? { ...verdict.result } : null;
+    },
+    async chargeToken(c) {
+      const cardNumber = tokenCard(c.token);
+      if (!cardNumber)
+        return { tranRef: '', cartId: c.cartId, status: 'E', amountHalalas: c.amountHalalas, currency: 'SAR', message: 'Unknown token' };
+      const chargeNo = (tokenUses.get(c.token) ?? 1) + 1;
+      tokenUses.set(c.token, chargeNo);
+      const verdict = recurringVerdict(cardNumber, chargeNo);
+      const result: PaymentResult = {
+        tranRef: randomTranRef(),
+        cartId: c.cartId,
+        amountHalalas: c.amountHalalas,
+        currency: 'SAR',
+        ...verdict,
+      };
+      charges.set(result.tranRef, result);
+      if (charges.size > MAX_TRANSACTIONS) {
+        const oldest = charges.keys().next().value;
+        if (oldest) charges.delete(oldest);
+      }
+      return { ...result };
+    },
+    async queryCart(cartId) {
+      const found = [...charges.values()].filter((r) => r.cartId === cartId);
+      const verdict = found.find((r) => r.status === 'A') ?? found[found.length - 1];
+      return verdict ? { ...verdict } : null;
+    },
+    async deleteToken(token) {
+      tokenUses.delete(token);
+      return true;
     },
     refunds,
     signCallback: (rawBody) => hmacHex(secret, rawBody),

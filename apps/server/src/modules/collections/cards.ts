@@ -1,0 +1,168 @@
+import { CARD_CONSENT, type FamilySavedCards, halalasToSar, type PaymentLang, type RenewalState } from '@kora/contracts';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FamilyTx } from '../../db/family.js';
+import { autoRenewals, cardConsents, packages, parentPlayers, renewalCharges, savedCards, subscriptions, users } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
+import type { AppDeps } from '../../deps.js';
+import { notFound } from '../../http/errors.js';
+import type { PaymentResult } from '../payments/providers/provider.js';
+import { periodKey } from '../subscriptions/activate.js';
+
+// Saved cards (docs/domain.md, "Automatic renewals and retries"): the consent ticked on the payment
+// page, the card saved once the provider tokenised the paid charge, a parent's list and removal.
+
+/**
+ * The payer's consent on the payment page, recorded with the page's transaction reference: who (the
+ * player's first parent, the page's payer), which text (CARD_CONSENT's version) in which language, when.
+ */
+export async function recordCardConsent(
+  tx: TenantTx,
+  c: { tranRef: string; subscriptionId: string; playerId: string; lang: PaymentLang; now: Date },
+) {
+  const [parent] = await tx
+    .select({ id: parentPlayers.parentId })
+    .from(parentPlayers)
+    .where(eq(parentPlayers.playerId, c.playerId))
+    .orderBy(asc(parentPlayers.createdAt))
+    .limit(1);
+  // A player with no parent has no portal to see or remove a card in: nothing is saved.
+  if (!parent) return false;
+  await tx
+    .insert(cardConsents)
+    .values({
+      academyId: tx.academyId,
+      providerRef: c.tranRef,
+      subscriptionId: c.subscriptionId,
+      parentId: parent.id,
+      consentVersion: CARD_CONSENT.version,
+      consentLang: c.lang,
+      consentedAt: c.now,
+    })
+    .onConflictDoNothing();
+  return true;
+}
+
+/**
+ * A paid, tokenised payment whose page carried the consent: its card is saved for the parent and the
+ * subscription renews itself with it (a card saved again replaces the subscription's old one). Once
+ * per transaction reference, whatever the number of callbacks.
+ */
+export async function rememberCard(deps: Pick<AppDeps, 'data' | 'payments'>, academyId: string, r: PaymentResult, log: FastifyBaseLogger) {
+  const { token } = r;
+  if (!token) return null;
+  return deps.data.tenant(academyId, async (tx) => {
+    const [consent] = await tx.select().from(cardConsents).where(eq(cardConsents.providerRef, r.tranRef));
+    if (!consent) {
+      log.warn({ tranRef: r.tranRef }, 'a token came without the payer’s consent; it is not saved');
+      return null;
+    }
+    const [card] = await tx
+      .insert(savedCards)
+      .values({
+        academyId: tx.academyId,
+        parentId: consent.parentId,
+        provider: deps.payments.name,
+        token,
+        firstTranRef: r.tranRef,
+        label: r.cardLabel || '•••• ••••',
+        consentVersion: consent.consentVersion,
+        consentLang: consent.consentLang,
+        consentedAt: consent.consentedAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: savedCards.id });
+    if (!card) return null;
+    await tx
+      .insert(autoRenewals)
+      .values({ academyId: tx.academyId, subscriptionId: consent.subscriptionId, savedCardId: card.id })
+      .onConflictDoUpdate({ target: [autoRenewals.academyId, autoRenewals.subscriptionId], set: { savedCardId: card.id } });
+    return card.id;
+  });
+}
+
+/** The renewal date of a running time-based subscription: its period's last day. */
+const renewalDate = (s: { status: string; endDate: string | null }) =>
+  (s.status === 'ACTIVE' || s.status === 'TRIAL') && s.endDate ? s.endDate : null;
+
+/** The family's saved cards with what each renews (read as the family: the database shows only its own). */
+export async function familySavedCards(tx: FamilyTx): Promise<FamilySavedCards> {
+  const cards = await tx.select().from(savedCards).orderBy(desc(savedCards.createdAt));
+  if (cards.length === 0) return { cards: [] };
+  const rows = await tx
+    .select({ r: autoRenewals, s: subscriptions, p: packages, child: users })
+    .from(autoRenewals)
+    .innerJoin(subscriptions, eq(subscriptions.id, autoRenewals.subscriptionId))
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .innerJoin(users, eq(users.id, subscriptions.playerId))
+    .where(
+      inArray(
+        autoRenewals.savedCardId,
+        cards.map((c) => c.id),
+      ),
+    )
+    .orderBy(asc(users.name));
+  const charges = rows.length
+    ? await tx
+        .select()
+        .from(renewalCharges)
+        .where(
+          inArray(
+            renewalCharges.subscriptionId,
+            rows.map((x) => x.s.id),
+          ),
+        )
+    : [];
+  return {
+    cards: cards.map((c) => ({
+      id: c.id,
+      label: c.label,
+      consentedAt: c.consentedAt.toISOString(),
+      consentVersion: c.consentVersion,
+      unusableReason: c.unusableReason === 'expired' || c.unusableReason === 'authentication' ? c.unusableReason : null,
+      renewals: rows
+        .filter((x) => x.r.savedCardId === c.id)
+        .map(({ s, p, child }) => {
+          const charge = charges.find((ch) => ch.subscriptionId === s.id && ch.periodKey === periodKey(s));
+          const state: RenewalState = charge ? charge.state : 'scheduled';
+          return {
+            subscriptionId: s.id,
+            childName: child.name,
+            childNameArabic: child.nameArabic,
+            packageName: p.name,
+            packageNameArabic: p.nameArabic,
+            nextChargeOn: p.autoRenew && p.packageType === 'TIME_BASED' ? renewalDate(s) : null,
+            amount: halalasToSar(charge?.amountHalalas ?? p.priceHalalas),
+            state,
+            nextTryOn: charge && (charge.state === 'due' || charge.state === 'charging') ? charge.nextTryOn : null,
+          };
+        }),
+    })),
+  };
+}
+
+/** A family's card by id (404 when it is not theirs: the database shows only their own). */
+export async function familyCard(tx: FamilyTx, id: string) {
+  const [card] = await tx.select().from(savedCards).where(eq(savedCards.id, id));
+  if (!card) throw notFound('card.not_found');
+  return card;
+}
+
+/** Forgets a card: its renewals stop (open charges stopped), the row and its token are deleted. */
+export async function forgetCard(tx: TenantTx, id: string, now: Date) {
+  const renewed = await tx.select({ id: autoRenewals.subscriptionId }).from(autoRenewals).where(eq(autoRenewals.savedCardId, id));
+  if (renewed.length)
+    await tx
+      .update(renewalCharges)
+      .set({ state: 'stopped', lastMessage: 'card removed', updatedAt: now })
+      .where(
+        and(
+          inArray(
+            renewalCharges.subscriptionId,
+            renewed.map((r) => r.id),
+          ),
+          eq(renewalCharges.state, 'due'),
+        ),
+      );
+  await tx.delete(savedCards).where(eq(savedCards.id, id));
+}

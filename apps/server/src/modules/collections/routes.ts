@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FamilyTx, familyTransaction } from '../../db/family.js';
+import { noteAudit } from '../../http/audit.js';
+import { route } from '../../http/route.js';
+import { familyKey, familyOf } from '../family/session.js';
+import { PaymentProviderError } from '../payments/providers/provider.js';
+import { familyCard, familySavedCards, forgetCard } from './cards.js';
+import { readCollectionSettings, updateCollectionSettings } from './settings.js';
+
+/**
+ * Saved cards and automatic renewals (docs/domain.md, "Automatic renewals and retries"): a parent's
+ * saved cards in the portal (seen, removed), and the academy's schedule and packages in Settings.
+ */
+export async function collectionsRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  const inFamily = <T>(req: FastifyRequest, work: (tx: FamilyTx) => Promise<T>) =>
+    familyTransaction(deps.data, familyKey(familyOf(req)), work);
+
+  route(app, 'familySavedCards', { access: 'parent' }, (req) => inFamily(req, (tx) => familySavedCards(tx)));
+
+  route(app, 'removeFamilySavedCard', { access: 'parent', audit: true }, async (req) => {
+    // Found as the family (only their own cards are visible), removed by the academy's transaction.
+    const card = await inFamily(req, (tx) => familyCard(tx, req.params.id));
+    let deletedAtProvider = false;
+    if (card.provider === deps.payments.name) {
+      try {
+        deletedAtProvider = await deps.payments.deleteToken(card.token);
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        req.log.warn({ err: err.message, cardId: card.id }, 'the provider did not answer a token deletion; Kora forgets the card');
+      }
+    }
+    await deps.data.tenant(card.academyId, (tx) => forgetCard(tx, card.id, deps.clock.now()));
+    noteAudit(req, { deletedAtProvider }, card.id);
+    return { deletedAtProvider };
+  });
+
+  route(app, 'getCollectionSettings', { access: { anyOf: ['canReadSettings'] } }, (req) => req.tenant((tx) => readCollectionSettings(tx)));
+  route(app, 'updateCollectionSettings', { access: { anyOf: ['canWriteSettings'] }, audit: true }, async (req) => {
+    const settings = await req.tenant((tx) => updateCollectionSettings(tx, req.body, deps.clock.now()));
+    noteAudit(req, { retryDays: settings.retryDays, graceDays: settings.graceDays });
+    return settings;
+  });
+}
