@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/Dialog';
 import { call } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/i18n';
+import { loadCatalog, useLocale } from '../../lib/i18n';
 
 function ExportLink({ id, token }: { id: string; token: string }) {
   const status = useQuery({
@@ -59,6 +59,12 @@ export function PlayerPrivacy({
   const errorText = useErrorText();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  // Its words are the catalogs' `settings` part, loaded with this chunk (not by the shell's player route).
+  const texts = useQuery({
+    queryKey: ['catalog', locale, 'settings'],
+    queryFn: () => loadCatalog(locale, ['settings']),
+    staleTime: Infinity,
+  });
   const guardians = useQuery({ queryKey: ['unconfirmed-guardians'], queryFn: () => call('unconfirmedGuardians') });
   const unconfirmed = guardians.data?.playerIds.includes(playerId) ?? false;
   const [started, setStarted] = useState<{ id: string; token: string } | null>(null);
@@ -80,6 +86,7 @@ export function PlayerPrivacy({
       setError(errorText(err, 'privacy.player.eraseFailed'));
     }
   };
+  if (!texts.data) return null;
   return (
     <section className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4" data-testid="player-privacy">
       <span className="text-sm font-semibold text-slate-800">

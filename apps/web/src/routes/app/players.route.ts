@@ -1,6 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { AREA_ROUTES } from '../../lib/areas';
-import { initialLocale, loadCatalog } from '../../lib/i18n';
 import { listSearch } from '../../lib/list-search';
 import { warm } from '../search';
 import { earlyFirstPaint } from './first-paint';
@@ -39,8 +38,6 @@ export const playerRoute = createRoute({
           context.queryClient.ensureQueryData(q.playerQuery(params.playerId)),
           context.queryClient.ensureQueryData(q.participationsQuery(params.playerId)),
           context.queryClient.ensureQueryData(q.sessionsQuery(params.playerId)),
-          // The privacy actions' messages (the catalogs' `settings` part); a failure leaves their ids.
-          loadCatalog(initialLocale(), ['settings']).catch(() => undefined),
         ]),
       ),
     ),
