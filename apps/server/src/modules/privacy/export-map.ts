@@ -70,6 +70,11 @@ export const EXPORT_TABLES: Record<string, Exported | NotExported> = {
   audit_events: {
     where: (f) => sql`actor_id in ${people(f)} or target_id in (select id::text from users where id in ${people(f)})`,
   },
+  saved_cards: { where: (f) => sql`parent_id in ${parents(f)}`, omit: ['token'] },
+  card_consents: { where: (f) => sql`parent_id in ${parents(f)} or subscription_id in ${subscriptionsOf(f)}` },
+  auto_renewals: { where: (f) => sql`subscription_id in ${subscriptionsOf(f)}` },
+  renewal_charges: { where: (f) => sql`subscription_id in ${subscriptionsOf(f)}` },
+  renewal_tries: { where: (f) => sql`charge_id in (select id from renewal_charges where subscription_id in ${subscriptionsOf(f)})` },
   privacy_requests: { where: (f) => sql`parent_id in ${parents(f)} or player_id in ${children(f)}`, omit: ['token_hash', 'file'] },
 
   account_types: { not: "the academy's staff permission sets; nothing of a family" },
@@ -78,6 +83,7 @@ export const EXPORT_TABLES: Record<string, Exported | NotExported> = {
   event_coaches: { not: "which coaches run an event: the staff's data" },
   invoice_counters: { not: "the academy's last invoice number" },
   message_settings: { not: "the academy's default message channels" },
+  collection_settings: { not: "the academy's automatic renewal settings (retry days, grace)" },
   zatca_credentials: { not: "the academy's e-invoicing certificate and keys (secrets, nothing of a family)" },
   data_versions: { not: "a counter of the academy's changes (the list cache's version)" },
 };
