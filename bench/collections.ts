@@ -1,6 +1,6 @@
 /**
  * A month of automatic renewals for a demo-sized academy with the sandbox (docs/performance.md,
- * "Automatic renewals"): 48 subscriptions paid on the payment page with "save this card", all due
+ * "Automatic renewals: a month of collections"): 48 subscriptions paid on the payment page with "save this card", all due
  * on the same renewal date; 20 % of the cards decline their first renewal charge, 5 % have an
  * expired token. The renewal job runs every day of the week after the renewal date with no staff
  * action; printed: the share of the collectible fees (cards that are valid) collected by day 1, 3

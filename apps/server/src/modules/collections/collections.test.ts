@@ -387,7 +387,61 @@ describe('retries with notice', () => {
   });
 });
 
+/** Signs a parent in on the academy's host by the e-mailed code; answers their bearer token. */
+async function parentToken(email: string) {
+  const host = { host: academyHost(a.handle) };
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: '/api/family/sign-in',
+    headers: host,
+    payload: { address: email, language: 'ar' },
+  });
+  expect(asked.statusCode, asked.body).toBe(202);
+  await t.app.background.idle();
+  const mail = (await t.deps.mailer.outbox(500)).find((m) => m.to === email);
+  const code = /(?:is|هو|كورة) (\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/family/verify',
+    headers: host,
+    payload: { address: email, code, language: 'ar' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}
+
 describe('settings and the portal', () => {
+  it("shows a parent their saved card with the next automatic renewal, refuses another family's card, and removes it", async () => {
+    const mine = await renewing();
+    const other = await renewing();
+    t.clock.set('2026-11-25T09:00:00Z');
+    const token = await parentToken(mine.email);
+    const asParent = (method: 'GET' | 'DELETE', url: string) =>
+      t.app.inject({ method, url, headers: { host: academyHost(a.handle), authorization: `Bearer ${token}` } });
+    const list = await asParent('GET', '/api/family/saved-cards');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().cards).toHaveLength(1);
+    expect(list.json().cards[0]).toMatchObject({
+      label: '4111 11## #### 1111',
+      consentVersion: CARD_CONSENT.version,
+      unusableReason: null,
+      renewals: [{ subscriptionId: mine.subscriptionId, nextChargeOn: '2026-12-22', amount: 450, state: 'scheduled', nextTryOn: null }],
+    });
+    const [othersCard] = await tenant((tx) =>
+      tx.select({ id: autoRenewals.savedCardId }).from(autoRenewals).where(eq(autoRenewals.subscriptionId, other.subscriptionId)),
+    );
+    expect((await asParent('DELETE', `/api/family/saved-cards/${othersCard.id}`)).statusCode).toBe(404);
+    const removed = await asParent('DELETE', `/api/family/saved-cards/${list.json().cards[0].id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ deletedAtProvider: true });
+    expect((await asParent('GET', '/api/family/saved-cards')).json()).toEqual({ cards: [] });
+    // No renewal is charged without the card (the subscription ends as any other); the other family's card still renews theirs.
+    on('2026-12-22');
+    const { results } = await run();
+    expect(results.filter((r) => r.subscriptionId === mine.subscriptionId)).toEqual([]);
+    expect(results.filter((r) => r.subscriptionId === other.subscriptionId).map((r) => r.outcome)).toEqual(['paid']);
+  });
+
   it('shows the default schedule, refuses a retry after the grace days or a session package, and saves a valid one', async () => {
     const staff = asMember(t.app, a);
     const read = await staff({ method: 'GET', url: '/api/collections/settings' });
