@@ -1,4 +1,4 @@
-import { CARD_METHOD_NAMES, type PaymentDetails, type SubscriptionStatus } from '@kora/contracts';
+import { CARD_CONSENT, CARD_METHOD_NAMES, type PaymentDetails, type SubscriptionStatus } from '@kora/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -128,6 +128,8 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
   const m = MESSAGES[mode];
   const validId = !!id && UUID.test(id);
   const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
+  // "Save this card for automatic renewals" (docs/domain.md, "Automatic renewals and retries"): unticked until the payer ticks it.
+  const [saveCard, setSaveCard] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
   // Sent back into the frame by the provider's return: show the outcome on the whole page.
@@ -138,7 +140,7 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
   const details = useQuery({ ...paymentDetailsQuery(id ?? ''), enabled: validId && !isFramed() });
 
   const initiation = useMutation({
-    mutationFn: () => initiatePayment(id ?? '', locale, mode === 'renew'),
+    mutationFn: () => initiatePayment(id ?? '', locale, mode === 'renew', saveCard),
     onSuccess: setPaymentUrl,
     onError: (err) => {
       if (err instanceof ApiError && err.code === 'payment.not_pending') void details.refetch();
@@ -288,6 +290,19 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
         )}
         {payable && !online && <ErrorBox>{intl.formatMessage({ id: 'errors.payment.online_disabled' })}</ErrorBox>}
         {initiationError && <ErrorBox>{initiationError}</ErrorBox>}
+        {!paymentUrl && payable && online && (
+          <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="mt-1 size-5 shrink-0"
+              checked={saveCard}
+              onChange={(e) => setSaveCard(e.target.checked)}
+              data-testid="payment-save-card"
+            />
+            {/* The consent's own text, in the page's language; its version is recorded with the card. */}
+            <span>{CARD_CONSENT[locale]}</span>
+          </label>
+        )}
         {!paymentUrl && (
           <Button
             full

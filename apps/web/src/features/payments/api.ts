@@ -76,8 +76,10 @@ export const paymentDetailsQuery = (id: string) =>
   });
 
 /** Starts the provider's payment session; its page's address, or an error when the payment did not start. */
-export async function initiatePayment(subscriptionId: string, lang: Locale, renew: boolean) {
-  const res = await call('initiatePayment', { body: { subscriptionId, lang, ...(renew ? { renew: true } : {}) } });
+export async function initiatePayment(subscriptionId: string, lang: Locale, renew: boolean, saveCard = false) {
+  const res = await call('initiatePayment', {
+    body: { subscriptionId, lang, ...(renew ? { renew: true } : {}), ...(saveCard ? { saveCard: true } : {}) },
+  });
   // docs/domain.md, "Card payments with PayTabs": a success flag and a payment URL, or the payment did not start.
   if (!res.success || !res.paymentUrl) throw new Error('Failed to initiate payment session.');
   return res.paymentUrl;

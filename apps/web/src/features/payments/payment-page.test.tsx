@@ -1,4 +1,5 @@
 import type { PaymentDetails, PaymentResultReply } from '@kora/contracts';
+import { CARD_CONSENT } from '@kora/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -188,6 +189,26 @@ describe('the payment page', () => {
     stubApi({ [`GET /api/subscriptions/${ID}/payment-details`]: () => json({ ...details(), methods: ['mada', 'applepay'] }) });
     renderAt(`/initial-subscription/${ID}`, 'ar');
     expect((await screen.findByTestId('payment-methods')).textContent).toBe('ادفع عبرمدىأبل باي');
+  });
+
+  it('offers "save this card for automatic renewals" unticked, with the consent in Arabic on the Arabic page, and sends it when ticked', async () => {
+    const calls = stubApi({
+      [`GET /api/subscriptions/${ID}/payment-details`]: () => json(details()),
+      'POST /api/subscriptions/paytabs/payment': () =>
+        json({ success: true, paymentUrl: 'https://secure.paytabs.sa/payment/page/ABC', subscriptionId: ID }),
+    });
+    renderAt(`/initial-subscription/${ID}`, 'ar');
+    const box = await screen.findByTestId('payment-save-card');
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(box.closest('label')?.textContent).toBe(CARD_CONSENT.ar);
+    await userEvent.click(box);
+    await userEvent.click(screen.getByTestId('payment-proceed'));
+    await screen.findByTestId('payment-frame');
+    expect(calls.find((c) => c.route === 'POST /api/subscriptions/paytabs/payment')?.body).toEqual({
+      subscriptionId: ID,
+      lang: 'ar',
+      saveCard: true,
+    });
   });
 
   it('on the Arabic page: Arabic names and the status in Arabic', async () => {
