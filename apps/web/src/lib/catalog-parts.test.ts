@@ -24,6 +24,12 @@ describe('catalog parts', () => {
     expect(partOf('messages.title')).toBe('settings');
     expect(partOf('messages.channel.whatsapp')).toBe('core');
     expect(partOf('messages.kind.event_moved')).toBe('core');
+    // The report's and the import dialog's words load with them; what opens them, and the export menu, with their lists.
+    expect(partOf('attendanceReport.open')).toBe('core');
+    expect(partOf('attendanceReport.title')).toBe('tools');
+    expect(partOf('playerImport.open')).toBe('core');
+    expect(partOf('playerImport.exportCsv')).toBe('core');
+    expect(partOf('playerImport.title')).toBe('tools');
   });
 
   it('load the parts asked for; another language then loads the same parts', async () => {

@@ -19,12 +19,14 @@ const loaders: Record<Locale, Record<MessagePart, () => Promise<{ default: Messa
     errors: () => import('../locales/en.json?part=errors'),
     public: () => import('../locales/en.json?part=public'),
     settings: () => import('../locales/en.json?part=settings'),
+    tools: () => import('../locales/en.json?part=tools'),
   },
   ar: {
     core: () => import('../locales/ar.json?part=core'),
     errors: () => import('../locales/ar.json?part=errors'),
     public: () => import('../locales/ar.json?part=public'),
     settings: () => import('../locales/ar.json?part=settings'),
+    tools: () => import('../locales/ar.json?part=tools'),
   },
 };
 const parts: Record<Locale, Partial<Record<MessagePart, Messages>>> = { en: {}, ar: {} };

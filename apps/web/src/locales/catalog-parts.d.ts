@@ -25,3 +25,9 @@ declare module '*.json?part=settings' {
   const messages: Catalog;
   export default messages;
 }
+declare module '*.json?part=tools' {
+  import type { Catalog } from '../lib/i18n';
+
+  const messages: Catalog;
+  export default messages;
+}

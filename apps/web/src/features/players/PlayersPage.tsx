@@ -13,7 +13,7 @@ import { PlanDate } from '../../components/PlanDate';
 import { ColorDot } from '../../components/TeamColor';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
-import { useLocale } from '../../lib/i18n';
+import { initialLocale, loadCatalog, useLocale } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
 import type { MessageId } from '../../lib/message-ids';
 import { usePlayers, useTeams } from '../teams/api';
@@ -29,7 +29,12 @@ const CHOICES = { gender: ['MALE', 'FEMALE'], age: Object.keys(AGE_BANDS), condi
 
 // The add form (phone, date and country controls with their metadata) loads when it is opened, not with the list.
 const AddPlayerDialog = lazy(() => import('./AddPlayerDialog').then((m) => ({ default: m.AddPlayerDialog })));
-const ImportPlayersDialog = lazy(() => import('./ImportPlayersDialog').then((m) => ({ default: m.ImportPlayersDialog })));
+// The import dialog's words are the catalogs' `tools` part (locales/parts.ts): loaded with its code, not by the shell.
+const ImportPlayersDialog = lazy(() =>
+  Promise.all([import('./ImportPlayersDialog'), loadCatalog(initialLocale(), ['tools']).catch(() => undefined)]).then(([m]) => ({
+    default: m.ImportPlayersDialog,
+  })),
+);
 const PlayerTeamsDialog = lazy(() => import('./PlayerTeamsDialog').then((m) => ({ default: m.PlayerTeamsDialog })));
 
 export function PlayersPage() {

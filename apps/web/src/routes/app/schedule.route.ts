@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { fetchEarly } from '../../lib/api';
 import { AREA_ROUTES } from '../../lib/areas';
+import { initialLocale, loadCatalog } from '../../lib/i18n';
 import { warm } from '../search';
 import { earlyFirstPaint } from './first-paint';
 import { areaRoute } from './guard';
@@ -43,6 +44,12 @@ export const attendanceReportRoute = createRoute({
       void reportQueries().then((q) => fetchEarly('attendanceReport', { query: q.reportQuery(q.defaultReportFilters()) }));
     },
   },
-  loader: ({ context }) => warm(teamQueries().then((q) => context.queryClient.ensureQueryData(q.teamsQuery))),
+  // Its words are the catalogs' `tools` part (locales/parts.ts), loaded with the report, not by the shell: waited for
+  // even on a first load, so the screen never shows a message's id.
+  loader: ({ context }) =>
+    Promise.all([
+      warm(teamQueries().then((q) => context.queryClient.ensureQueryData(q.teamsQuery))),
+      loadCatalog(initialLocale(), ['tools']).catch(() => undefined),
+    ]).then(() => undefined),
   component: lazyRouteComponent(() => import('../../features/attendance-reports/AttendanceReportPage'), 'AttendanceReportPage'),
 });
