@@ -25,13 +25,26 @@ const PRELOAD = {
   familyCatalogs: { en: ['/assets/en-abc.js', '/assets/en-public-abc.js'], ar: ['/assets/ar-abc.js', '/assets/ar-public-abc.js'] },
 };
 
+const ENTRY = '/assets/index-abc.js';
+const FRAMEWORK = '/assets/framework-abc.js';
+const STYLESHEET = '/assets/index-abc.css';
+const CSS = '.bg-slate-50{background-color:#f8fafc}';
+
 function builtWeb() {
   const dir = mkdtempSync(join(tmpdir(), 'kora-app-document-'));
   mkdirSync(join(dir, 'boot'));
+  mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Kora</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+    [
+      '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Kora</title>',
+      `    <script type="module" crossorigin src="${ENTRY}"></script>`,
+      `    <link rel="modulepreload" crossorigin href="${FRAMEWORK}">`,
+      `    <link rel="stylesheet" crossorigin href="${STYLESHEET}">`,
+      '  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+    ].join('\n'),
   );
+  writeFileSync(join(dir, STYLESHEET), CSS);
   writeFileSync(
     join(dir, 'boot', 'shell.js'),
     [
@@ -80,7 +93,12 @@ describe('a signed-in page load', () => {
     expect(res.body).toContain('<html lang="en" dir="ltr">');
     expect(res.body).toContain(`<div id="root"><nav data-path="/players" data-locale="en">${a.email}</nav></div>`);
     for (const href of [...PRELOAD.screens['/players'], ...PRELOAD.catalogs.en])
-      expect(res.body).toContain(`<link rel="modulepreload" crossorigin href="${href}">`);
+      expect(res.body).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`);
+    // Nothing but the document before the first paint: the stylesheet is in it, the scripts come at low priority.
+    expect(res.body).toContain(`<style>${CSS}</style>`);
+    expect(res.body).not.toContain('rel="stylesheet"');
+    expect(res.body).toContain(`<script type="module" crossorigin fetchpriority="low" src="${ENTRY}"></script>`);
+    expect(res.body).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${FRAMEWORK}">`);
     const boot = bootOf(res.body);
     expect(boot?.locale).toBe('en');
     expect(boot?.me).toMatchObject({ user: { id: a.userId, email: a.email } });
@@ -172,6 +190,9 @@ describe('the plain shell answers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain(BOOT_ELEMENT_ID);
+    // The build's own index.html: its stylesheet linked (cached by the browser), its scripts at their usual priority.
+    expect(res.body).toContain(`<link rel="stylesheet" crossorigin href="${STYLESHEET}">`);
+    expect(res.body).not.toContain('fetchpriority');
   };
 
   it('a fetch that is not a page load (the service worker keeping the shell, a script)', async () => {
