@@ -5,7 +5,6 @@
  * second process) writes nothing twice. The worker (queue.ts) sends them.
  */
 import {
-  COACH_MESSAGE_CHANNELS,
   DEFAULT_PARENT_CHANNELS,
   type FamilyLanguage,
   isOneOf,
