@@ -1,7 +1,7 @@
-// `npm test`: every test. First the build the journeys run against; then three streams side by side, so no core
-// of a 2-core machine waits while work is left: the server suite on embedded PGlite; the server suite again on
-// PostgreSQL when TEST_DATABASE_URL is set (its files that can reach a database, scripts/database-tests.mjs), then
-// the web and contracts tests; and the end-to-end journeys in Chromium.
+// `npm test`: every test. First the build the journeys run against; then two streams side by side, so no core of a
+// 2-core machine waits while work is left: the end-to-end journeys in Chromium in one; in the other the server suite
+// on embedded PGlite, the server suite again on PostgreSQL when TEST_DATABASE_URL is set (its files that can reach a
+// database, scripts/database-tests.mjs), then the web and contracts tests.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { serverTestFiles } from './database-tests.mjs';
@@ -53,17 +53,17 @@ const postgres = process.env.TEST_DATABASE_URL
             'npx',
             ['vitest', 'run', '--project', 'server', ...serverTestFiles().database],
             {},
-            { buffered: true },
           ),
       },
     ]
   : [];
-// The journeys' build first (a few seconds): the journeys then run beside the server tests. They mostly wait on the
-// browser or the server in turn (about 60% of two cores when run alone), so the tests beside them fill the rest.
+// The journeys' build first (a few seconds); then two streams side by side. The journeys mostly wait on the browser
+// or the server in turn (about 60% of two cores when run alone), so the server and web suites, one after another,
+// fill the rest. A third stream oversubscribed two cores: the journeys' screens then waited past their limits.
 const built = journeys ? await run('build for the journeys (web and server)', 'npm', ['run', 'build'], {}) : 0;
 const streams = [
-  run('server tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }),
   inTurn([
+    { step: () => run('server tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }) },
     ...postgres,
     {
       step: () =>
@@ -72,7 +72,6 @@ const streams = [
           'npx',
           ['vitest', 'run', '--project', 'web', '--project', 'web-mocks', '--project', 'contracts'],
           { TEST_DATABASE_URL: '' },
-          { buffered: true },
         ),
     },
   ]),
