@@ -67,12 +67,9 @@ const streams = [
     ...postgres,
     {
       step: () =>
-        run(
-          'web and contracts tests',
-          'npx',
-          ['vitest', 'run', '--project', 'web', '--project', 'web-mocks', '--project', 'contracts'],
-          { TEST_DATABASE_URL: '' },
-        ),
+        run('web and contracts tests', 'npx', ['vitest', 'run', '--project', 'web', '--project', 'web-mocks', '--project', 'contracts'], {
+          TEST_DATABASE_URL: '',
+        }),
     },
   ]),
   ...(journeys && built === 0
