@@ -1,7 +1,8 @@
-// `npm test`: every test. First the build the journeys run against; then two streams side by side, so no core of a
-// 2-core machine waits while work is left: the end-to-end journeys in Chromium in one; in the other the server suite
-// on embedded PGlite, the server suite again on PostgreSQL when TEST_DATABASE_URL is set (its files that can reach a
-// database, scripts/database-tests.mjs), then the web and contracts tests.
+// `npm test`: every test, in two streams side by side on a 2-core machine (each vitest run uses one
+// worker there), so neither core waits while the other works: the server suite on embedded PGlite in
+// one; in the other the server suite again on PostgreSQL when TEST_DATABASE_URL is set (its files that
+// can reach a database, scripts/database-tests.mjs), the web and contracts tests, then the build the
+// journeys run against. Then the end-to-end journeys in Chromium.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { serverTestFiles } from './database-tests.mjs';
@@ -34,10 +35,14 @@ function run(name, cmd, args, env, { buffered = false } = {}) {
 
 const journeys = existsSync(`${root}e2e/run.mjs`) && process.env.SKIP_E2E !== '1';
 
-/** Steps one after another, beside the other streams; a failed one does not stop the tests after it (one run says everything that fails). */
+/**
+ * Steps one after another, beside the other stream; a failed one does not stop the tests after it (one run says
+ * everything that fails), but a step marked `onlyIfPassed` (the build for journeys that will not run) is left out.
+ */
 async function inTurn(steps) {
   let failed = 0;
-  for (const { step } of steps) {
+  for (const { step, onlyIfPassed } of steps) {
+    if (failed && onlyIfPassed) continue;
     const status = await step();
     if (status !== 0 && !failed) failed = status;
   }
@@ -53,28 +58,40 @@ const postgres = process.env.TEST_DATABASE_URL
             'npx',
             ['vitest', 'run', '--project', 'server', ...serverTestFiles().database],
             {},
+            { buffered: true },
           ),
       },
     ]
   : [];
-// The journeys' build first (a few seconds); then two streams side by side. The journeys mostly wait on the browser
-// or the server in turn (about 60% of two cores when run alone), so the server and web suites, one after another,
-// fill the rest. A third stream oversubscribed two cores: the journeys' screens then waited past their limits.
-const built = journeys ? await run('build for the journeys (web and server)', 'npm', ['run', 'build'], {}) : 0;
 const streams = [
+  run('server tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }),
   inTurn([
-    { step: () => run('server tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }) },
     ...postgres,
     {
       step: () =>
-        run('web and contracts tests', 'npx', ['vitest', 'run', '--project', 'web', '--project', 'web-mocks', '--project', 'contracts'], {
-          TEST_DATABASE_URL: '',
-        }),
+        run(
+          'web and contracts tests',
+          'npx',
+          ['vitest', 'run', '--project', 'web', '--project', 'web-mocks', '--project', 'contracts'],
+          { TEST_DATABASE_URL: '' },
+          { buffered: true },
+        ),
     },
+    ...(journeys
+      ? [
+          {
+            step: () => run('build for the journeys (web and server)', 'npm', ['run', 'build'], {}, { buffered: true }),
+            onlyIfPassed: true,
+          },
+        ]
+      : []),
   ]),
-  ...(journeys && built === 0
-    ? [run('end-to-end journeys (Chromium)', 'node', ['e2e/run.mjs'], { E2E_BUILT: '1' }, { buffered: true })]
-    : []),
 ];
-const failed = [built, ...(await Promise.all(streams))].find((status) => status !== 0);
+const failed = (await Promise.all(streams)).find((status) => status !== 0);
 if (failed !== undefined) process.exit(failed);
+
+if (journeys) {
+  // Built above, in the other stream.
+  const status = await run('end-to-end journeys (Chromium)', 'node', ['e2e/run.mjs'], { E2E_BUILT: '1' });
+  if (status !== 0) process.exit(status);
+}
