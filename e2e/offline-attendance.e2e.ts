@@ -295,6 +295,9 @@ describe('a coach on a phone, first sign-in', () => {
 
     await context.addInitScript(() => localStorage.setItem('locale', 'ar'));
     await page.goto(academyUrl('demo', '/auth/login'));
+    // The worker is in before the coach signs in (a slow phone, or a coach who reads the page first): what it keeps
+    // for a member must follow the login, not the page's load.
+    await page.evaluate(() => navigator.serviceWorker.ready);
     await page.getByLabel(m['common.email']).fill(DEMO.coach.email);
     await page.getByLabel(m['common.password']).fill(DEMO.coach.password);
     await page.getByRole('button', { name: m['login.submit'] }).click();

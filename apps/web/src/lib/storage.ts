@@ -8,6 +8,8 @@ export const SIGNED_IN_KEY = 'signedIn';
 /** The family portal's marker, apart from the staff one (a parent session is its own kind, `kora_family`). */
 export const FAMILY_SIGNED_IN_KEY = 'familySignedIn';
 export const ACADEMY_KEY = 'currentAcademyId';
+/** Dispatched on `window` when this device becomes signed in (a login, not a page opened signed in). */
+export const SIGNED_IN_EVENT = 'kora:signed-in';
 
 const safe = <T>(work: () => T, fallback: T) => {
   try {
@@ -19,7 +21,12 @@ const safe = <T>(work: () => T, fallback: T) => {
 
 export const storage = {
   signedIn: () => safe(() => localStorage.getItem(SIGNED_IN_KEY) === '1', false),
-  setSignedIn: () => safe(() => localStorage.setItem(SIGNED_IN_KEY, '1'), undefined),
+  setSignedIn: () =>
+    safe(() => {
+      const was = localStorage.getItem(SIGNED_IN_KEY) === '1';
+      localStorage.setItem(SIGNED_IN_KEY, '1');
+      if (!was) window.dispatchEvent(new Event(SIGNED_IN_EVENT));
+    }, undefined),
   clearSignedIn: () => safe(() => localStorage.removeItem(SIGNED_IN_KEY), undefined),
   academyId: () => safe(() => localStorage.getItem(ACADEMY_KEY), null),
   setAcademyId: (id: string) => safe(() => localStorage.setItem(ACADEMY_KEY, id), undefined),

@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { replyOf } from '../lib/api';
 import { currentHost } from '../lib/host';
 import { initialLocale } from '../lib/i18n';
-import { storage } from '../lib/storage';
+import { SIGNED_IN_EVENT, storage } from '../lib/storage';
 
 /** When this week's trainings were last fetched for offline use (at most once per KEEP_WEEK_MS). */
 const KEPT_WEEK_AT = 'offlineWeekKeptAt';
@@ -105,10 +105,15 @@ export function startOffline(client: QueryClient) {
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
         keepLoadedFiles(registration.active);
-        // Every screen's code, for a signed-in member: what they open first on the pitch may be a screen never opened online.
-        if (storage.signedIn()) registration.active?.postMessage({ type: 'kora:precache' });
+        // Every screen's code and the week, for a signed-in member: what they open first on the pitch may be a screen
+        // never opened online. A member who signs in on this page (the login is no reload) gets them then.
+        const keepForMember = () => {
+          registration.active?.postMessage({ type: 'kora:precache' });
+          return keepThisWeek(client);
+        };
+        if (storage.signedIn()) return keepForMember();
+        window.addEventListener(SIGNED_IN_EVENT, () => void keepForMember().catch(() => undefined), { once: true });
       })
-      .then(() => keepThisWeek(client))
       .catch(() => undefined);
   // After the page's own loading and its first screen's data, so the worker's downloads and its second asking of the
   // session and the week never compete with them (in a single-page app `load` fires long before the screen is shown).
