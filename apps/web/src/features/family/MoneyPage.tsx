@@ -1,5 +1,5 @@
 // Why: paying is most of what parents do in a club app — the child's subscriptions with pay or renew
-// (the academy's public payment page), and every invoice and credit note with its PDF.
+// (the academy's public payment page), every invoice and credit note with its PDF, and the saved cards that renew.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -12,6 +12,7 @@ import { useLocale } from '../../lib/i18n';
 import { familyMoneyQuery } from './api';
 import { ChildPage } from './ChildPage';
 import { Card, SubscriptionBox, sar } from './parts';
+import { SavedCardsSection } from './SavedCardsSection';
 
 const route = getRouteApi('/family/money');
 
@@ -93,6 +94,7 @@ function Money({ childId }: { childId: string }) {
           </ul>
         )}
       </section>
+      <SavedCardsSection />
     </>
   );
 }

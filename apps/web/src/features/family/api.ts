@@ -187,3 +187,18 @@ export const pushPublicKeyQuery = queryOptions({
 export const familyPushSubscribe = (body: PushSubscriptionBody) => asParent(() => call('familyPushSubscribe', { body, session: FAMILY }));
 export const familyPushUnsubscribe = (endpoint: string) =>
   asParent(() => call('familyPushUnsubscribe', { body: { endpoint }, session: FAMILY }));
+
+/** The parent's saved cards and what each renews (docs/domain.md, "Automatic renewals and retries"). */
+export const familySavedCardsQuery = queryOptions({
+  queryKey: [...ALL, 'saved-cards'],
+  queryFn: () => asParent(() => call('familySavedCards', { session: FAMILY })),
+});
+
+/** Removes a card: its renewals stop, and the provider forgets its token. */
+export function useRemoveSavedCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => asParent(() => call('removeFamilySavedCard', { params: { id }, session: FAMILY })),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...ALL, 'saved-cards'] }),
+  });
+}

@@ -420,3 +420,92 @@ describe('the coach\'s side of "can\'t come"', () => {
     expect(screen.getByTestId('event-expected').textContent).toContain('Omar');
   });
 });
+
+describe('saved cards on the payments page', () => {
+  const CARD = {
+    id: ID(30),
+    label: '4111 11## #### 1111',
+    consentedAt: '2026-11-01T09:00:00.000Z',
+    consentVersion: '2026-12-01',
+    unusableReason: null,
+    renewals: [
+      {
+        subscriptionId: ID(5),
+        childName: 'Omar Alharbi',
+        childNameArabic: 'عمر الحربي',
+        packageName: 'Monthly',
+        packageNameArabic: 'شهري',
+        nextChargeOn: '2026-11-30',
+        amount: 345,
+        state: 'due' as const,
+        nextTryOn: '2026-12-02',
+      },
+    ],
+  };
+  const money = { 'GET /api/family/me': () => json(ME), [`GET /api/family/children/${CHILD.id}/money`]: () => json(MONEY) };
+
+  it('shows each card with what it renews, when, for how much and its state, in Arabic', async () => {
+    signedIn();
+    stubApi({ ...money, 'GET /api/family/saved-cards': () => json({ cards: [{ ...CARD, unusableReason: 'expired' }] }) });
+    renderPortal('/family/money', 'ar');
+    const card = await screen.findByTestId('saved-card');
+    expect(within(card).getByText('4111 11## #### 1111').getAttribute('dir')).toBe('ltr');
+    const renewal = within(card).getByTestId('saved-card-renewal');
+    expect(renewal.textContent).toContain('عمر الحربي · شهري');
+    expect(renewal.textContent).toContain('الخصم القادم');
+    expect(renewal.textContent).toContain('345.00');
+    expect(within(renewal).getByTestId('saved-card-state').textContent).toContain('رُفضت، نحاول مجدداً في');
+    expect(within(card).getByRole('status').textContent).toContain('انتهت صلاحية هذه البطاقة');
+  });
+
+  it('says so when there is none', async () => {
+    signedIn();
+    stubApi({ ...money, 'GET /api/family/saved-cards': () => json({ cards: [] }) });
+    renderPortal('/family/money');
+    expect(await screen.findByText(/No saved cards\./)).toBeTruthy();
+  });
+
+  it('removes a card only after the confirmation, then shows the list without it', async () => {
+    signedIn();
+    let cards = [CARD];
+    const sent = stubApi({
+      ...money,
+      'GET /api/family/saved-cards': () => json({ cards }),
+      [`DELETE /api/family/saved-cards/${CARD.id}`]: () => {
+        cards = [];
+        return json({ deletedAtProvider: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderPortal('/family/money');
+    await user.click(await screen.findByTestId('saved-card-remove'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('4111 11## #### 1111 will no longer be charged');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent.some((s) => s.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByTestId('saved-card-remove'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove card' }));
+    expect(await screen.findByText('Card 4111 11## #### 1111 removed')).toBeTruthy();
+    expect(await screen.findByText(/No saved cards\./)).toBeTruthy();
+    const removal = sent.filter((s) => s.method === 'DELETE');
+    expect(removal).toEqual([expect.objectContaining({ path: `/api/family/saved-cards/${CARD.id}`, auth: null, csrf: '1' })]);
+  });
+
+  it('keeps the dialog open with the refusal in the screen language', async () => {
+    signedIn();
+    stubApi({
+      ...money,
+      'GET /api/family/saved-cards': () => json({ cards: [CARD] }),
+      [`DELETE /api/family/saved-cards/${CARD.id}`]: () =>
+        json({ message: 'We could not find this saved card', code: 'card.not_found' }, 404),
+    });
+    const user = userEvent.setup();
+    renderPortal('/family/money', 'ar');
+    await user.click(await screen.findByTestId('saved-card-remove'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'حذف البطاقة' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('لم نجد هذه البطاقة المحفوظة');
+    expect(screen.getByTestId('saved-card')).toBeTruthy();
+  });
+});
