@@ -15,6 +15,7 @@ import { codeText, useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { formatSar } from '../../lib/money';
 import { packagesQuery, usePackageMutations } from './api';
+import { RenewalSettingsSection } from './RenewalSettingsSection';
 
 const PackageDialog = lazy(() => import('./PackageDialog').then((m) => ({ default: m.PackageDialog })));
 
@@ -208,6 +209,7 @@ export function PackagesPage() {
         ...(canWrite ? [{ header: 'packages.col.actions' as const, className: 'whitespace-nowrap', cell: actionLinks }] : []),
       ]}
     >
+      <RenewalSettingsSection />
       {editing && (
         <Suspense fallback={<DialogLoading />}>
           <PackageDialog pkg={editing.pkg} onClose={() => setEditing(null)} />

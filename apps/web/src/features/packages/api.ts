@@ -1,4 +1,4 @@
-import type { Package, PackageBody } from '@kora/contracts';
+import type { CollectionSettingsBody, Package, PackageBody } from '@kora/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
@@ -31,4 +31,21 @@ export function usePackageMutations() {
       },
     }),
   };
+}
+
+/** Automatic renewals: the retry schedule, the grace days and which packages renew themselves with a saved card. */
+export const collectionSettingsQuery = queryOptions({
+  queryKey: ['collection-settings'],
+  queryFn: () => call('getCollectionSettings'),
+});
+
+export function useSaveCollectionSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CollectionSettingsBody) => call('updateCollectionSettings', { body }),
+    onSuccess: (saved) => {
+      qc.setQueryData(collectionSettingsQuery.queryKey, saved);
+      return qc.invalidateQueries({ queryKey: packagesQuery.queryKey });
+    },
+  });
 }

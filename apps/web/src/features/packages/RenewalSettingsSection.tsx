@@ -1,0 +1,216 @@
+// Why: the academy decides which packages renew themselves with a parent's saved card, when a declined
+// renewal is tried again and how long the child keeps training meanwhile (docs/domain.md, "Automatic
+// renewals and retries"); `GET`/`PUT /api/collections/settings` had no screen.
+import { type CollectionSettings, collectionSettingsBody } from '@kora/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useFormState, useWatch } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '../../components/Button';
+import { FieldShell, inputClass } from '../../components/Field';
+import { fieldErrorText } from '../../components/form/errors';
+import { Form } from '../../components/form/Form';
+import { useFieldError } from '../../components/form/fields';
+import { useZodForm } from '../../components/form/useZodForm';
+import { LoadError, SkeletonRows } from '../../components/States';
+import { useToast } from '../../components/Toaster';
+import { useAuth } from '../../lib/auth';
+import { displayName } from '../../lib/display-name';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/i18n';
+import { collectionSettingsQuery, useSaveCollectionSettings } from './api';
+
+/** At most this many tries (the contract's bound). */
+const MAX_TRIES = 6;
+
+function SettingsForm({ settings, canWrite }: { settings: CollectionSettings; canWrite: boolean }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const { locale } = useLocale();
+  const save = useSaveCollectionSettings();
+  const graceId = useId();
+  const form = useZodForm(collectionSettingsBody, {
+    defaultValues: {
+      retryDays: settings.retryDays,
+      graceDays: settings.graceDays,
+      autoRenewPackageIds: settings.packages.filter((p) => p.autoRenew).map((p) => p.id),
+    },
+  });
+  const days = useWatch({ control: form.control, name: 'retryDays' }) ?? [];
+  const chosen = useWatch({ control: form.control, name: 'autoRenewPackageIds' }) ?? [];
+  // The schedule's own rule (in order) or a day's (a number from 0 to 30): one message under the tries.
+  const { errors } = useFormState({ control: form.control, name: 'retryDays' });
+  const daysError = fieldErrorText(
+    intl,
+    [errors.retryDays, ...(Array.isArray(errors.retryDays) ? errors.retryDays : [])].find((e) => e?.message),
+  );
+  const graceError = useFieldError('graceDays', form.control);
+  const setDays = (next: number[]) => form.setValue('retryDays', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const toggle = (id: string, on: boolean) =>
+    form.setValue('autoRenewPackageIds', on ? [...chosen, id] : chosen.filter((c) => c !== id), { shouldDirty: true });
+  return (
+    <Form
+      form={form}
+      errorFallback="collections.settings.saveFailed"
+      onSubmit={async (values) => {
+        const saved = await save.mutateAsync(values);
+        form.reset({
+          retryDays: saved.retryDays,
+          graceDays: saved.graceDays,
+          autoRenewPackageIds: saved.packages.filter((p) => p.autoRenew).map((p) => p.id),
+        });
+        toast(intl.formatMessage({ id: 'collections.settings.saved' }));
+      }}
+      className="space-y-5"
+      data-testid="renewal-settings-form"
+    >
+      <fieldset className="space-y-2" disabled={!canWrite}>
+        <legend className="text-sm font-medium text-slate-700">
+          <FormattedMessage id="collections.settings.tries" />
+        </legend>
+        <p className="text-xs text-slate-500">
+          <FormattedMessage id="collections.settings.triesHint" />
+        </p>
+        <ol className="flex flex-wrap gap-2">
+          {days.map((day, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a try is its place in the schedule
+            <li key={i} className="flex items-center gap-1 rounded-lg border border-slate-200 bg-slate-50 px-2 py-1">
+              <label className="flex items-center gap-1 text-sm text-slate-700">
+                <FormattedMessage id="collections.settings.tryDay" values={{ n: i + 1 }} />
+                <input
+                  type="number"
+                  min={0}
+                  max={30}
+                  inputMode="numeric"
+                  className={`${inputClass(daysError)} w-16! py-1! text-center`}
+                  value={Number.isFinite(day) ? day : ''}
+                  onChange={(e) => setDays(days.map((d, j) => (j === i ? e.target.valueAsNumber : d)))}
+                  data-testid="retry-day"
+                />
+              </label>
+              {days.length > 1 && canWrite && (
+                <button
+                  type="button"
+                  className="rounded px-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
+                  aria-label={intl.formatMessage({ id: 'collections.settings.removeTry' }, { n: i + 1 })}
+                  onClick={() => setDays(days.filter((_, j) => j !== i))}
+                >
+                  ×
+                </button>
+              )}
+            </li>
+          ))}
+          {days.length < MAX_TRIES && canWrite && (
+            <li>
+              <Button
+                variant="ghost"
+                onClick={() => setDays([...days, Math.min(30, (days[days.length - 1] ?? -1) + 2)])}
+                data-testid="retry-add"
+              >
+                <FormattedMessage id="collections.settings.addTry" />
+              </Button>
+            </li>
+          )}
+        </ol>
+        {daysError && (
+          <p role="alert" className="text-sm text-red-600">
+            {daysError}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="max-w-xs">
+        <FieldShell id={graceId} label={<FormattedMessage id="collections.settings.grace" />} error={graceError}>
+          <input
+            id={graceId}
+            type="number"
+            min={0}
+            max={60}
+            inputMode="numeric"
+            disabled={!canWrite}
+            className={inputClass(graceError)}
+            {...form.register('graceDays', { valueAsNumber: true })}
+          />
+        </FieldShell>
+        <p className="mt-1 text-xs text-slate-500">
+          <FormattedMessage id="collections.settings.graceHint" />
+        </p>
+      </div>
+
+      <fieldset className="space-y-2" disabled={!canWrite}>
+        <legend className="text-sm font-medium text-slate-700">
+          <FormattedMessage id="collections.settings.packages" />
+        </legend>
+        {settings.packages.length === 0 ? (
+          <p className="text-sm text-slate-500">
+            <FormattedMessage id="collections.settings.noPackages" />
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+            {settings.packages.map((p) => (
+              <li key={p.id} className="flex items-start gap-3 px-3 py-2">
+                <input
+                  id={`renew-${p.id}`}
+                  type="checkbox"
+                  className="mt-0.5 size-4 accent-brand-600"
+                  checked={chosen.includes(p.id)}
+                  disabled={!p.timeBased}
+                  onChange={(e) => toggle(p.id, e.target.checked)}
+                  data-testid="renew-package"
+                />
+                <label htmlFor={`renew-${p.id}`} className="min-w-0 text-sm">
+                  <span className="block font-medium break-words text-slate-900">{displayName(p, locale)}</span>
+                  {!p.timeBased && (
+                    <span className="block text-xs text-slate-500">
+                      <FormattedMessage id="collections.settings.sessionBased" />
+                    </span>
+                  )}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+
+      {canWrite && (
+        <div className="flex justify-end">
+          <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
+            <FormattedMessage id="common.save" />
+          </Button>
+        </div>
+      )}
+    </Form>
+  );
+}
+
+/** Settings → Packages → Automatic renewals. */
+export function RenewalSettingsSection() {
+  const errorText = useErrorText();
+  const auth = useAuth();
+  const settings = useQuery(collectionSettingsQuery);
+  return (
+    <section
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      data-testid="renewal-settings"
+      aria-labelledby="renewal-settings-title"
+    >
+      <div className="space-y-1">
+        <h2 id="renewal-settings-title" className="text-lg font-semibold text-slate-900">
+          <FormattedMessage id="collections.settings.title" />
+        </h2>
+        <p className="text-sm text-slate-600">
+          <FormattedMessage id="collections.settings.hint" />
+        </p>
+      </div>
+      {settings.isError && !settings.data ? (
+        <LoadError onRetry={() => settings.refetch()} retrying={settings.isFetching}>
+          {errorText(settings.error, 'collections.settings.loadFailed')}
+        </LoadError>
+      ) : !settings.data ? (
+        <SkeletonRows rows={3} />
+      ) : (
+        <SettingsForm key={settings.dataUpdatedAt} settings={settings.data} canWrite={auth.canWrite('Settings')} />
+      )}
+    </section>
+  );
+}
