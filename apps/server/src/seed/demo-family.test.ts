@@ -3,9 +3,11 @@
  * and finds a child with upcoming events, announcements and availability marks; staff see the
  * marks and the announcements' reach.
  */
-import type { Announcement, Event, FamilyAnnouncement, FamilyHome } from '@kora/contracts';
+import type { Announcement, Event, FamilyAnnouncement, FamilyHome, FamilySavedCards } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestContext } from '../../test/harness.js';
+import { findAcademyByHandle } from '../modules/academies/lookup.js';
+import { runRenewals } from '../modules/collections/runner.js';
 import { DEMO_LOGINS, seedDemo } from './demo.js';
 import { DEMO_FAMILY_LOGINS } from './demo-family.js';
 
@@ -53,6 +55,31 @@ describe('the demo family', () => {
     }
     const me = await get<{ parent: { language: string } }>(father, '/api/family/me');
     expect(me.parent.language).toBe('ar');
+  });
+
+  it("shows the father the sandbox card he saved, renewing the child's subscription, which the sandbox charges on its date", async () => {
+    const father = await signInAs(DEMO_FAMILY_LOGINS.father.email);
+    const { cards } = await get<FamilySavedCards>(father, '/api/family/saved-cards');
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ label: '4111 11## #### 1111', unusableReason: null });
+    const [renewal] = cards[0].renewals;
+    const home = await get<FamilyHome>(father, '/api/family/home');
+    expect(renewal).toMatchObject({ subscriptionId: home.children[0].subscription?.id, state: 'scheduled' });
+    expect(renewal.nextChargeOn).toBe(home.children[0].subscription?.endDate);
+    // The card is the father's: the mother has none.
+    const mother = await signInAs(DEMO_FAMILY_LOGINS.mother.email);
+    expect((await get<FamilySavedCards>(mother, '/api/family/saved-cards')).cards).toEqual([]);
+
+    t.clock.set(`${renewal.nextChargeOn}T09:00:00Z`);
+    const academy = await findAcademyByHandle(t.app.deps.data, 'demo');
+    if (!academy) throw new Error('no demo academy');
+    const run = await runRenewals(t.app.deps, academy, t.app.log);
+    expect(run.results.filter((r) => r.subscriptionId === renewal.subscriptionId).map((r) => r.outcome)).toEqual(['paid']);
+    // Paid, the subscription runs a new period: its next renewal is scheduled at the new period's end.
+    const [next] = (await get<FamilySavedCards>(father, '/api/family/saved-cards')).cards[0].renewals;
+    expect(next.state).toBe('scheduled');
+    expect(next.nextChargeOn && renewal.nextChargeOn && next.nextChargeOn > renewal.nextChargeOn).toBe(true);
+    t.clock.set('2026-11-22T09:00:00Z');
   });
 
   it('shows staff the marks on upcoming events and how many opened each announcement', async () => {

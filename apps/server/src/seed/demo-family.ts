@@ -1,12 +1,16 @@
-import { riyadhToday } from '@kora/contracts';
+import { randomBytes } from 'node:crypto';
+import { CARD_CONSENT, riyadhToday } from '@kora/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { riyadhTimestamp } from '../db/riyadh.js';
 import {
   announcementRecipients,
   announcements,
+  autoRenewals,
   events,
+  packages,
   parentPlayers,
   participants,
+  savedCards,
   subscriptions,
   teamPlayers,
   teams,
@@ -81,6 +85,33 @@ export async function seedDemoFamily(deps: Deps, academyId: string) {
       })
       .returning({ id: users.id });
     await tx.insert(parentPlayers).values({ academyId, parentId: mother.id, playerId: child.id });
+
+    // The father saved the sandbox's test Visa when he last paid: it renews the child's monthly subscription by itself
+    // (a sandbox token names its card, so it is charged like one saved on the payment page). Only with the sandbox.
+    const [running] = await tx
+      .select({ id: subscriptions.id, packageId: subscriptions.packageId })
+      .from(subscriptions)
+      .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+      .where(and(eq(subscriptions.playerId, child.id), eq(subscriptions.status, 'ACTIVE'), eq(packages.packageType, 'TIME_BASED')))
+      .limit(1);
+    if (running && deps.payments.name === 'sandbox') {
+      await tx.update(packages).set({ autoRenew: true }).where(eq(packages.id, running.packageId));
+      const [card] = await tx
+        .insert(savedCards)
+        .values({
+          academyId,
+          parentId: link.parentId,
+          provider: deps.payments.name,
+          token: `sbx_4111111111111111_${randomBytes(8).toString('hex')}`,
+          firstTranRef: `SBX-DEMO-${randomBytes(4).toString('hex')}`,
+          label: '4111 11## #### 1111',
+          consentVersion: CARD_CONSENT.version,
+          consentLang: 'ar',
+          consentedAt: new Date(now.getTime() - 20 * 86_400_000),
+        })
+        .returning({ id: savedCards.id });
+      await tx.insert(autoRenewals).values({ academyId, subscriptionId: running.id, savedCardId: card.id });
+    }
 
     // Announcements: the academy, the child's team, the child's family; staff see who opened them.
     const [author] = await tx
