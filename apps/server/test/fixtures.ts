@@ -17,6 +17,31 @@ export const playerInfo = (over: Record<string, unknown> = {}) => ({
 /** Every consent, given on paper and recorded by the member adding the player (a condition needs the medical one). */
 export const paperConsents = { language: 'en', termsPrivacy: true, medical: true, photos: true, messagesSms: true, messagesEmail: true };
 
+let registered = 0;
+
+/**
+ * A parent registering a child on the academy's public page for `packageId`: a PENDING subscription waiting for its
+ * payment, the parent's e-mail (`<prefix>N@example.sa`) and the two names (`Player N`, `Parent N`), new on each call.
+ */
+export async function registerChild(app: FastifyInstance, academy: Pick<Academy, 'handle'>, packageId: string, prefix = 'parent') {
+  registered++;
+  const email = `${prefix}${registered}@example.sa`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register/parent',
+    payload: {
+      handle: academy.handle,
+      selectedPackage: packageId,
+      subscriptionStartDate: null,
+      parentInfo: { name: `Parent ${registered}`, phone: '+966501112233', email },
+      playerInfo: { name: `Player ${registered}`, birthdate: '2015-03-14', gender: 'MALE' },
+      consents: paperConsents,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return { subscriptionId: res.json().subscription.id as string, email, player: `Player ${registered}`, parent: `Parent ${registered}` };
+}
+
 /** A multipart body the way a browser's FormData sends it; its file goes as `photo` unless `field` names another. */
 export function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type: string; field?: string }) {
   const boundary = `----kora${Math.random().toString(16).slice(2)}`;

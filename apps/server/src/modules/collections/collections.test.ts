@@ -7,7 +7,7 @@ import { CARD_CONSENT } from '@kora/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperConsents } from '../../../test/fixtures.js';
+import { registerChild } from '../../../test/fixtures.js';
 import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { rowsOf } from '../../db/client.js';
 import {
@@ -68,24 +68,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-async function pendingSubscription() {
-  seq++;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register/parent',
-    payload: {
-      handle: a.handle,
-      selectedPackage: monthly,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent ${seq}`, phone: '+966501112233', email: `cards${seq}@example.sa` },
-      playerInfo: { name: `Player ${seq}`, birthdate: '2015-03-14', gender: 'MALE' },
-      consents: paperConsents,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { subscriptionId: res.json().subscription.id as string, email: `cards${seq}@example.sa` };
-}
+const pendingSubscription = () => registerChild(t.app, a, monthly, 'cards');
 
 const form = (fields: Record<string, string>) => ({
   payload: new URLSearchParams(fields).toString(),

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperConsents } from '../../../test/fixtures.js';
+import { registerChild } from '../../../test/fixtures.js';
 import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { invoices, packages, payments } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
@@ -25,24 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-async function pendingSubscription() {
-  seq++;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register/parent',
-    payload: {
-      handle: a.handle,
-      selectedPackage: monthly,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent ${seq}`, phone: '+966501112233', email: `method${seq}@example.sa` },
-      playerInfo: { name: `Player ${seq}`, birthdate: '2015-03-14', gender: 'MALE' },
-      consents: paperConsents,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { subscriptionId: res.json().subscription.id as string, email: `method${seq}@example.sa` };
-}
+const pendingSubscription = () => registerChild(t.app, a, monthly, 'method');
 
 const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
 

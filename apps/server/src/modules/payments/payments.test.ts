@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperConsents } from '../../../test/fixtures.js';
+import { registerChild } from '../../../test/fixtures.js';
 import {
   type Academy,
   academyHost,
@@ -53,24 +53,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
 /** A parent registers a child with a package on the public wizard: answers the PENDING subscription's id. */
+/** The names of the child and parent registered last (the mails and the payments list name them). */
+let latest = { player: '', parent: '' };
 async function pendingSubscription(academy: Academy = a, packageId = monthly) {
-  seq++;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register/parent',
-    payload: {
-      handle: academy.handle,
-      selectedPackage: packageId,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent ${seq}`, phone: '+966501112233', email: `parent${seq}@example.sa` },
-      playerInfo: { name: `Player ${seq}`, birthdate: '2015-03-14', gender: 'MALE' },
-      consents: paperConsents,
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return { subscriptionId: res.json().subscription.id as string, email: `parent${seq}@example.sa` };
+  const registered = await registerChild(t.app, academy, packageId);
+  latest = registered;
+  return registered;
 }
 
 const onHost = (host: string | undefined) => (host ? { host } : {});
@@ -311,8 +300,8 @@ describe('paying with the sandbox provider', () => {
     );
     const { subscriptionId, email } = await pendingSubscription(a, arabicPackage.id);
     await withTenant(t.deps.db, a.id, async (tx) => {
-      await tx.execute(sql`update users set name_arabic = 'سعد الحربي' where name = ${`Player ${seq}`}`);
-      await tx.execute(sql`update users set name_arabic = 'خالد الحربي' where name = ${`Parent ${seq}`}`);
+      await tx.execute(sql`update users set name_arabic = 'سعد الحربي' where name = ${latest.player}`);
+      await tx.execute(sql`update users set name_arabic = 'خالد الحربي' where name = ${latest.parent}`);
       await tx.update(academies).set({ nameArabic: 'أكاديمية الصقور' }).where(eq(academies.id, a.id));
     });
     try {
@@ -930,9 +919,9 @@ describe('charges that cannot be applied: applied once or refunded once, never l
     expect(mails[0].text).toContain('refunded to the card automatically');
     // Whose it was and how much, in both languages, not the subscription's id.
     expect(mails[0].text).toContain(
-      `A card payment of SAR\u00a0450.50 (reference ${father.tranRef}) came in for Player ${seq}'s subscription (Monthly)`,
+      `A card payment of SAR\u00a0450.50 (reference ${father.tranRef}) came in for ${latest.player}'s subscription (Monthly)`,
     );
-    expect(mails[0].text).toContain(`(المرجع ${father.tranRef}) لاشتراك Player ${seq} (باقة شهري)`);
+    expect(mails[0].text).toContain(`(المرجع ${father.tranRef}) لاشتراك ${latest.player} (باقة شهري)`);
     expect(mails[0].text).not.toContain(subscriptionId);
   });
 
