@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { call } from '../../lib/api';
 import { useErrorText } from '../../lib/errors';
 import { loadCatalog, useLocale } from '../../lib/i18n';
+import { unconfirmedGuardiansQuery } from './api';
 
 function ExportLink({ id, token }: { id: string; token: string }) {
   const status = useQuery({
@@ -65,7 +66,7 @@ export function PlayerPrivacy({
     queryFn: () => loadCatalog(locale, ['settings']),
     staleTime: Infinity,
   });
-  const guardians = useQuery({ queryKey: ['unconfirmed-guardians'], queryFn: () => call('unconfirmedGuardians') });
+  const guardians = useQuery(unconfirmedGuardiansQuery);
   const unconfirmed = guardians.data?.playerIds.includes(playerId) ?? false;
   const [started, setStarted] = useState<{ id: string; token: string } | null>(null);
   const [confirm, setConfirm] = useState(false);

@@ -1,4 +1,5 @@
 import type { Player } from '@kora/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -17,6 +18,7 @@ import { initialLocale, loadCatalog, useLocale } from '../../lib/i18n';
 import { useListSearch } from '../../lib/list-search';
 import type { MessageId } from '../../lib/message-ids';
 import { usePlayers, useTeams } from '../teams/api';
+import { unconfirmedGuardiansQuery } from './api';
 import { ExportPlayersMenu } from './ExportPlayersMenu';
 import { FamilyJoinsPanel } from './FamilyJoinsPanel';
 import { AgeBandFilter, ConditionFilter, TeamFilter } from './Filters';
@@ -45,6 +47,9 @@ export function PlayersPage() {
   const canWrite = auth.canWrite('Players');
   const canAdd = canWrite || auth.canWrite('Settings');
   const players = usePlayers();
+  // Asked once the list is in, so it never delays the rows: a guardian who has not confirmed is marked on the row.
+  const guardians = useQuery({ ...unconfirmedGuardiansQuery, enabled: players.isSuccess });
+  const unconfirmed = useMemo(() => new Set(guardians.data?.playerIds), [guardians.data]);
   const teams = useTeams();
   const paged = useListSearch<PlayerFilters>(emptyFilters, CHOICES);
   const f = paged.filters;
@@ -112,6 +117,11 @@ export function PlayersPage() {
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-slate-900">{displayName(p, locale)}</p>
         <MedicalNote player={p} className="text-xs text-amber-700" />
+        {unconfirmed.has(p.id) && (
+          <p className="text-xs text-amber-700" data-testid="guardian-unconfirmed">
+            <FormattedMessage id="players.guardianUnconfirmed" />
+          </p>
+        )}
       </div>
     </>
   );

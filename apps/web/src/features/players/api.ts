@@ -24,6 +24,12 @@ export const participationsQuery = (id: string) =>
 export const sessionsQuery = (id: string) =>
   queryOptions({ queryKey: ['sessions', id], queryFn: () => call('playerSessions', { params: { id } }), retry: retryUnlessClientError });
 
+/** Players whose registering parent has not yet confirmed their phone or e-mail (docs/domain.md, "Privacy requests"). */
+export const unconfirmedGuardiansQuery = queryOptions({
+  queryKey: ['unconfirmed-guardians'],
+  queryFn: () => call('unconfirmedGuardians'),
+});
+
 export const usePlayer = (id: string) => useQuery(playerQuery(id));
 export const useParticipations = (id: string) => useQuery(participationsQuery(id));
 export const useSessions = (id: string) => useQuery(sessionsQuery(id));
