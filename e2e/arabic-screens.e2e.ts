@@ -136,7 +136,7 @@ const OPENED: { name: string; path: string; opener: (page: Page) => Promise<unkn
 describe('Arabic screens', () => {
   const b = useBrowser({ locale: 'ar' });
   let token = '';
-  /** Words of names stored without an Arabic form (players, teams, coaches, packages, account types added by other journeys). */
+  /** Words of names stored without an Arabic form (players, their families, teams, coaches, packages, account types added by other journeys). */
   const names = new Set<string>();
   let playerId = '';
 
@@ -156,8 +156,11 @@ describe('Arabic screens', () => {
     };
     type Named = { id: string; name: string; nameArabic?: string | null };
     const players = await get<Named[]>('/api/users?role=PLAYER');
-    const lists: Named[][] = [players];
+    const lists: Omit<Named, 'id'>[][] = [players];
     for (const path of ['/api/users?role=COACH', '/api/teams', '/api/packages', '/api/account-types']) lists.push(await get<Named[]>(path));
+    // The dashboard's money block names each payment's family (a parent, whom no list of its own names).
+    const { items } = await get<{ items: { family: Omit<Named, 'id'> }[] }>('/api/stats/collections');
+    lists.push(items.map((i) => i.family));
     for (const list of lists)
       for (const item of list) if (!item.nameArabic?.trim()) for (const w of item.name.match(LATIN_WORD) ?? []) names.add(w);
     // A demo player with an Arabic name, a subscription and growth records.

@@ -12,5 +12,7 @@ export default defineConfig({
     // They run beside the server and web suites (scripts/test.mjs): a journey that takes 40 s alone may take twice that.
     testTimeout: 120_000,
     hookTimeout: 90_000,
+    // What a user would wait for on a loaded machine: a screen's rows after its navigation (the default is 1 s).
+    expect: { poll: { timeout: 20_000 } },
   },
 });
