@@ -59,8 +59,8 @@ async function keepThisWeek(client: QueryClient) {
   if (!res?.ok) return;
   const { user } = replyOf('me', await res.json());
   if (!canRead(user.accountType, 'MyTrainings')) return;
-  // The screen's own code too: loaded through the worker, it is kept (a screen never opened online has none offline).
-  const [{ eventsQuery }] = await Promise.all([import('../features/schedule/api'), import('../features/trainings/TrainingsPage')]);
+  // The screen's code is kept by the worker's precache (every file of the build); the page loads only the query's.
+  const { eventsQuery } = await import('../features/schedule/api');
   const week = weekOf(undefined, initialLocale());
   await client.prefetchQuery(eventsQuery({ ...weekRange(week.start), coachId: user.id }));
   sessionStorage.setItem(KEPT_WEEK_AT, String(Date.now()));
@@ -107,10 +107,12 @@ export function startOffline(client: QueryClient) {
         keepLoadedFiles(registration.active);
         // Every screen's code and the week, for a signed-in member: what they open first on the pitch may be a screen
         // never opened online. A member who signs in on this page (the login is no reload) gets them then.
-        const keepForMember = () => {
-          registration.active?.postMessage({ type: 'kora:precache' });
-          return keepThisWeek(client);
-        };
+        // When the page is idle: the downloads and the week's second asking never compete with the screen's own work.
+        const keepForMember = () =>
+          idle().then(() => {
+            registration.active?.postMessage({ type: 'kora:precache' });
+            return keepThisWeek(client);
+          });
         if (storage.signedIn()) return keepForMember();
         window.addEventListener(SIGNED_IN_EVENT, () => void keepForMember().catch(() => undefined), { once: true });
       })
@@ -120,6 +122,15 @@ export function startOffline(client: QueryClient) {
   const afterLoad = () => void settled(client).then(register);
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
+}
+
+/** The browser's next idle moment (at most IDLE_AT_MOST_MS away); Safari has no requestIdleCallback. */
+const IDLE_AT_MOST_MS = 5000;
+function idle() {
+  return new Promise<void>((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: IDLE_AT_MOST_MS });
+    else setTimeout(resolve, 0);
+  });
 }
 
 /** No query has been fetching for this long: the screen is in. */
