@@ -44,7 +44,7 @@ function RenewalLine({ renewal }: { renewal: Renewal }) {
           {renewal.nextChargeOn ? (
             <FormattedMessage
               id="family.cards.next"
-              values={{ amount: <span dir="ltr">{sar(intl, renewal.amount)}</span>, date: <DayText date={renewal.nextChargeOn} /> }}
+              values={{ amount: <bdi dir="ltr">{sar(intl, renewal.amount)}</bdi>, date: <DayText date={renewal.nextChargeOn} /> }}
             />
           ) : (
             <FormattedMessage id="family.cards.byHand" />
@@ -67,8 +67,8 @@ function SavedCardItem({ card, onRemove }: { card: SavedCard; onRemove(): void }
     <li className="rounded-xl border border-slate-200 p-3" data-testid="saved-card">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <p className="font-mono text-sm font-semibold text-slate-900" dir="ltr">
-            {card.label}
+          <p className="font-mono text-sm font-semibold text-slate-900">
+            <bdi dir="ltr">{card.label}</bdi>
           </p>
           <p className="text-xs text-slate-600">
             <FormattedMessage id="family.cards.savedOn" values={{ date: <PlanDate iso={riyadhDateOf(card.consentedAt)} /> }} />
@@ -110,7 +110,8 @@ export function SavedCardsSection() {
     if (!removing) return;
     try {
       await remove.mutateAsync(removing.id);
-      toast(intl.formatMessage({ id: 'family.cards.removed' }, { label: removing.label }));
+      // The masked number reads left to right inside an Arabic sentence too (an isolate: the toast is plain text).
+      toast(intl.formatMessage({ id: 'family.cards.removed' }, { label: `\u2066${removing.label}\u2069` }));
       setRemoving(null);
     } catch {
       // Shown in the dialog (remove.error), which stays open to try again.
@@ -154,7 +155,7 @@ export function SavedCardsSection() {
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title={<FormattedMessage id="family.cards.confirmTitle" />}
-        text={<FormattedMessage id="family.cards.confirmText" values={{ label: <span dir="ltr">{removing?.label}</span> }} />}
+        text={<FormattedMessage id="family.cards.confirmText" values={{ label: <bdi dir="ltr">{removing?.label}</bdi> }} />}
         confirmLabel={<FormattedMessage id="family.cards.remove" />}
         onConfirm={() => void confirm()}
         loading={remove.isPending}

@@ -449,7 +449,7 @@ describe('saved cards on the payments page', () => {
     stubApi({ ...money, 'GET /api/family/saved-cards': () => json({ cards: [{ ...CARD, unusableReason: 'expired' }] }) });
     renderPortal('/family/money', 'ar');
     const card = await screen.findByTestId('saved-card');
-    expect(within(card).getByText('4111 11## #### 1111').getAttribute('dir')).toBe('ltr');
+    expect(within(card).getByText('4111 11## #### 1111').closest('bdi')?.getAttribute('dir')).toBe('ltr');
     const renewal = within(card).getByTestId('saved-card-renewal');
     expect(renewal.textContent).toContain('عمر الحربي · شهري');
     expect(renewal.textContent).toContain('الخصم القادم');
@@ -486,7 +486,7 @@ describe('saved cards on the payments page', () => {
 
     await user.click(screen.getByTestId('saved-card-remove'));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove card' }));
-    expect(await screen.findByText('Card 4111 11## #### 1111 removed')).toBeTruthy();
+    expect(await screen.findByText('Card \u20664111 11## #### 1111\u2069 removed')).toBeTruthy();
     expect(await screen.findByText(/No saved cards\./)).toBeTruthy();
     const removal = sent.filter((s) => s.method === 'DELETE');
     expect(removal).toEqual([expect.objectContaining({ path: `/api/family/saved-cards/${CARD.id}`, auth: null, csrf: '1' })]);
