@@ -123,7 +123,6 @@ export function DashboardPage() {
           ) : (
             <StatCards stats={stats.data} />
           )}
-          {auth.canRead('Settings') && <Collections />}
           <section className="space-y-3" aria-labelledby="upcoming">
             <div className="flex items-center justify-between gap-3">
               <h2 id="upcoming" className="text-lg font-semibold text-slate-900">
@@ -149,6 +148,9 @@ export function DashboardPage() {
               <Upcoming events={events.data} today={today} />
             )}
           </section>
+          {/* Below the week the document carries (first paint from the server): its own answer comes later and a
+              block above would push the week down as it arrives (a layout shift of 0.24 measured there). */}
+          {auth.canRead('Settings') && <Collections />}
         </>
       )}
     </div>
