@@ -8,10 +8,9 @@ import { Form } from '../../components/form/Form';
 import { useFields } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
 import { PlanDate } from '../../components/PlanDate';
-import { LoadError, SkeletonRows } from '../../components/States';
+import { SettingsSection } from '../../components/SettingsSection';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
-import { useErrorText } from '../../lib/errors';
 import type { MessageId } from '../../lib/message-ids';
 import { eInvoicingQuery, submitEInvoicingOtp } from './api';
 
@@ -126,30 +125,17 @@ function SigningNote({ status }: { status: EInvoicingStatus }) {
  */
 export function EInvoicingSection() {
   const auth = useAuth();
-  const errorText = useErrorText();
   const status = useQuery(eInvoicingQuery);
-  const s = status.data;
   return (
-    <section
-      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    <SettingsSection
+      title="einvoicing.title"
+      hint="einvoicing.intro"
+      query={status}
+      loadFailed="einvoicing.loadFailed"
+      skeletonRows={3}
       data-testid="einvoicing"
-      aria-labelledby="einvoicing-title"
     >
-      <div className="space-y-1">
-        <h2 id="einvoicing-title" className="text-lg font-semibold text-slate-900">
-          <FormattedMessage id="einvoicing.title" />
-        </h2>
-        <p className="text-sm text-slate-600">
-          <FormattedMessage id="einvoicing.intro" />
-        </p>
-      </div>
-      {status.isError && !s ? (
-        <LoadError onRetry={() => status.refetch()} retrying={status.isFetching}>
-          {errorText(status.error, 'einvoicing.loadFailed')}
-        </LoadError>
-      ) : !s ? (
-        <SkeletonRows rows={3} />
-      ) : (
+      {(s) => (
         <>
           <dl className="divide-y divide-slate-100">
             <Row label={<FormattedMessage id="einvoicing.state.label" />}>
@@ -201,6 +187,6 @@ export function EInvoicingSection() {
           {auth.canWrite('Settings') && <OtpForm status={s} />}
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }

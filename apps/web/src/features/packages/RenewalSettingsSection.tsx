@@ -12,11 +12,10 @@ import { fieldErrorText } from '../../components/form/errors';
 import { Form } from '../../components/form/Form';
 import { useFieldError } from '../../components/form/fields';
 import { useZodForm } from '../../components/form/useZodForm';
-import { LoadError, SkeletonRows } from '../../components/States';
+import { SettingsSection } from '../../components/SettingsSection';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
-import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { collectionSettingsQuery, useSaveCollectionSettings } from './api';
 
@@ -185,32 +184,18 @@ function SettingsForm({ settings, canWrite }: { settings: CollectionSettings; ca
 
 /** Settings → Packages → Automatic renewals. */
 export function RenewalSettingsSection() {
-  const errorText = useErrorText();
   const auth = useAuth();
   const settings = useQuery(collectionSettingsQuery);
   return (
-    <section
-      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    <SettingsSection
+      title="collections.settings.title"
+      hint="collections.settings.hint"
+      query={settings}
+      loadFailed="collections.settings.loadFailed"
+      skeletonRows={3}
       data-testid="renewal-settings"
-      aria-labelledby="renewal-settings-title"
     >
-      <div className="space-y-1">
-        <h2 id="renewal-settings-title" className="text-lg font-semibold text-slate-900">
-          <FormattedMessage id="collections.settings.title" />
-        </h2>
-        <p className="text-sm text-slate-600">
-          <FormattedMessage id="collections.settings.hint" />
-        </p>
-      </div>
-      {settings.isError && !settings.data ? (
-        <LoadError onRetry={() => settings.refetch()} retrying={settings.isFetching}>
-          {errorText(settings.error, 'collections.settings.loadFailed')}
-        </LoadError>
-      ) : !settings.data ? (
-        <SkeletonRows rows={3} />
-      ) : (
-        <SettingsForm key={settings.dataUpdatedAt} settings={settings.data} canWrite={auth.canWrite('Settings')} />
-      )}
-    </section>
+      {(data) => <SettingsForm key={settings.dataUpdatedAt} settings={data} canWrite={auth.canWrite('Settings')} />}
+    </SettingsSection>
   );
 }

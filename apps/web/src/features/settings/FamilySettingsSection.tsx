@@ -6,7 +6,8 @@ import { useId, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
 import { inputClass } from '../../components/Field';
-import { ErrorBox, LoadError, SkeletonRows } from '../../components/States';
+import { SettingsSection } from '../../components/SettingsSection';
+import { ErrorBox } from '../../components/States';
 import { useToast } from '../../components/Toaster';
 import { useAuth } from '../../lib/auth';
 import { useErrorText } from '../../lib/errors';
@@ -81,31 +82,16 @@ function CutoffForm({ current }: { current: number }) {
 
 /** Settings → Academy → Family portal: until when before an event parents may say their child can't come. */
 export function FamilySettingsSection() {
-  const errorText = useErrorText();
   const settings = useQuery(familySettingsQuery);
   return (
-    <section
-      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    <SettingsSection
+      title="familySettings.title"
+      hint="familySettings.cutoffHint"
+      query={settings}
+      loadFailed="familySettings.loadFailed"
       data-testid="family-settings"
-      aria-labelledby="family-settings-title"
     >
-      <div className="space-y-1">
-        <h2 id="family-settings-title" className="text-lg font-semibold text-slate-900">
-          <FormattedMessage id="familySettings.title" />
-        </h2>
-        <p className="text-sm text-slate-600">
-          <FormattedMessage id="familySettings.cutoffHint" />
-        </p>
-      </div>
-      {settings.isError && !settings.data ? (
-        <LoadError onRetry={() => settings.refetch()} retrying={settings.isFetching}>
-          {errorText(settings.error, 'familySettings.loadFailed')}
-        </LoadError>
-      ) : !settings.data ? (
-        <SkeletonRows rows={1} />
-      ) : (
-        <CutoffForm key={settings.data.availabilityCutoffMinutes} current={settings.data.availabilityCutoffMinutes} />
-      )}
-    </section>
+      {(data) => <CutoffForm key={data.availabilityCutoffMinutes} current={data.availabilityCutoffMinutes} />}
+    </SettingsSection>
   );
 }
