@@ -200,7 +200,9 @@ describe('a parent chooses WhatsApp and notifications on a phone, in Arabic', ()
     expect(String(push.payload.body)).toContain(`زياد ${tag}`);
     expect(String(push.payload.url)).toContain('/family');
 
-    // The worker's `push` handler shows that payload; its notification carries the deep link.
+    // The worker's `push` handler shows that payload; its notification carries the deep link. A push reaches only an
+    // active worker: the portal registers its worker once the screen is in, which on a loaded machine may be late.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
