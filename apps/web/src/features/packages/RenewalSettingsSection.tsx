@@ -52,12 +52,8 @@ function SettingsForm({ settings, canWrite }: { settings: CollectionSettings; ca
       form={form}
       errorFallback="collections.settings.saveFailed"
       onSubmit={async (values) => {
-        const saved = await save.mutateAsync(values);
-        form.reset({
-          retryDays: saved.retryDays,
-          graceDays: saved.graceDays,
-          autoRenewPackageIds: saved.packages.filter((p) => p.autoRenew).map((p) => p.id),
-        });
+        // The saved answer replaces the query's data, whose new time remounts this form with it (the section's key).
+        await save.mutateAsync(values);
         toast(intl.formatMessage({ id: 'collections.settings.saved' }));
       }}
       className="space-y-5"
