@@ -1,7 +1,7 @@
 import { addressOf, BOOT_ELEMENT_ID, type BootData } from '@kora/contracts';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageSpinner } from './components/Spinner';
 import { ToastProvider } from './components/Toaster';
@@ -92,7 +92,7 @@ function idle(client: QueryClient) {
 
 const root = createRoot(document.getElementById('root')!);
 const render = () =>
-  root.render(
+  startTransition(() => root.render(
     <StrictMode>
       <LocaleProvider>
         <QueryClientProvider client={queryClient}>
@@ -104,7 +104,7 @@ const render = () =>
         </QueryClientProvider>
       </LocaleProvider>
     </StrictMode>,
-  );
+  ));
 // The chosen language's messages (the other language loads only if picked; the first render waits for them: no
 // flash of another language), and beside them the screen's data and code (router.tsx `loadScreenCode`), asked a
 // moment later so that the messages' request (a module import, sent from a promise callback) leaves first.

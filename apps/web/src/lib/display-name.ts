@@ -35,18 +35,19 @@ const ARABIC_MARKS = /[\u064B-\u065F\u0670\u06D6-\u06ED]/gu;
 // word "مع") and never break onto two lines inside their circle.
 const GAP = '\u202F';
 
-const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
-/** A word's user-perceived characters (a letter with its accents, an emoji sequence), not its UTF-16 units. */
-const graphemes = (word: string) => (segmenter ? Array.from(segmenter.segment(word), (s) => s.segment) : Array.from(word));
+// A letter with the marks that follow it (an accent, Arabic vowels): one user-perceived character. A regular
+// expression, not Intl.Segmenter: building a segmenter loads the browser's break rules, a long task at start-up
+// (the frame draws initials), and a name's first letter needs no more than this.
+const LETTER_WITH_MARKS = /[\p{L}\p{N}]\p{M}*/u;
 
 /**
- * First letters of the first two words (one grapheme each), upper-cased where the script has case.
+ * First letters of the first two words (one character each, with its accents), upper-cased where the script has case.
  * Arabic letters are kept bare (the article "ال" of a family name is skipped) and set apart by a
  * narrow no-break space; words in another script than the first word's are passed over.
  */
 export function initials(name: string | null | undefined): string {
   if (!name) return '';
-  const first = (w: string) => (graphemes(w.replace(ARTICLE, '')).find((g) => FIRST_LETTER.test(g)) ?? '').replace(ARABIC_MARKS, '');
+  const first = (w: string) => (LETTER_WITH_MARKS.exec(w.replace(ARTICLE, ''))?.[0] ?? '').replace(ARABIC_MARKS, '');
   const words = name.split(/\s+/u).filter((w) => FIRST_LETTER.test(w));
   // Initials keep to one script: "نورة Smith" gives "ن", never a mixed "نS".
   const arabic = words.length > 0 && ARABIC.test(first(words[0]));
