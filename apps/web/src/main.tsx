@@ -92,19 +92,21 @@ function idle(client: QueryClient) {
 
 const root = createRoot(document.getElementById('root')!);
 const render = () =>
-  startTransition(() => root.render(
-    <StrictMode>
-      <LocaleProvider>
-        <QueryClientProvider client={queryClient}>
-          <ToastProvider>
-            <AuthProvider>
-              <HostGate />
-            </AuthProvider>
-          </ToastProvider>
-        </QueryClientProvider>
-      </LocaleProvider>
-    </StrictMode>,
-  ));
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <LocaleProvider>
+          <QueryClientProvider client={queryClient}>
+            <ToastProvider>
+              <AuthProvider>
+                <HostGate />
+              </AuthProvider>
+            </ToastProvider>
+          </QueryClientProvider>
+        </LocaleProvider>
+      </StrictMode>,
+    ),
+  );
 // The chosen language's messages (the other language loads only if picked; the first render waits for them: no
 // flash of another language), and beside them the screen's data and code (router.tsx `loadScreenCode`), asked a
 // moment later so that the messages' request (a module import, sent from a promise callback) leaves first.
