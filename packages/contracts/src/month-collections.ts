@@ -30,6 +30,12 @@ export const collectionItemSchema = z.object({
   player: z.object({ id: z.uuid(), name: z.string(), nameArabic: z.string().nullable() }),
   family: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
   package: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
+  /**
+   * Renewed by the family's saved card (docs/domain.md, "Automatic renewals and retries"): the day
+   * the card is charged next — the renewal date, or a retry's day after a refusal —, null once the
+   * tries are over. Null for a subscription no saved card renews.
+   */
+  autoRenewal: z.object({ nextChargeOn: dateSchema.nullable() }).nullable(),
 });
 export type CollectionItem = z.infer<typeof collectionItemSchema>;
 

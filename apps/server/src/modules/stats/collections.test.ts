@@ -3,7 +3,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachLogin } from '../../../test/fixtures.js';
 import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
-import { accountTypes, packages, parentPlayers, paymentAttempts, payments, subscriptions, users } from '../../db/schema.js';
+import {
+  accountTypes,
+  autoRenewals,
+  packages,
+  parentPlayers,
+  paymentAttempts,
+  payments,
+  renewalCharges,
+  savedCards,
+  subscriptions,
+  users,
+} from '../../db/schema.js';
 import { type TenantTx, withTenant } from '../../db/tenant.js';
 
 let t: TestContext;
@@ -172,6 +183,7 @@ describe('collected this month', () => {
       player: { id: ids.Sara, name: 'Sara', nameArabic: null },
       family: { name: 'Huda', nameArabic: 'Huda (ar)' },
       package: { name: 'Monthly', nameArabic: 'شهري' },
+      autoRenewal: null,
     });
     expect(body.items[3]).toMatchObject({
       subscriptionStatus: 'ACTIVE',
@@ -215,5 +227,71 @@ describe('collected this month', () => {
       await tx.update(users).set({ accountTypeId: type.id }).where(eq(users.id, coach.id));
     });
     expect((await collections(coach)).due.amount).toBe(2000);
+  });
+
+  it('shows what a saved card renews: its next charge, and a refused renewal as failing', async () => {
+    t.clock.set('2026-12-10T09:00:00Z');
+    await withTenant(t.deps.db, a.id, async (tx) => {
+      const [renewing] = await tx
+        .insert(packages)
+        .values({ academyId: a.id, name: 'Renewing', monthsNumber: 1, priceHalalas: 25000, autoRenew: true })
+        .returning();
+      // Renews itself on the 15th; Declined's renewal on the 8th was refused and is tried again today.
+      await family(
+        tx,
+        'Reem',
+        [
+          ['Renews', [{ status: 'ACTIVE', startDate: '2026-11-16', endDate: '2026-12-15' }]],
+          ['Declined', [{ status: 'ACTIVE', startDate: '2026-11-09', endDate: '2026-12-08' }]],
+        ],
+        renewing.id,
+      );
+      const [parent] = await tx.select({ id: parentPlayers.parentId }).from(parentPlayers).where(eq(parentPlayers.playerId, ids.Renews));
+      const [card] = await tx
+        .insert(savedCards)
+        .values({
+          academyId: a.id,
+          parentId: parent.id,
+          provider: 'sandbox',
+          token: 'tok-reem',
+          firstTranRef: 'TST-REEM-1',
+          label: 'Visa •••• 1111',
+          consentVersion: '1',
+          consentLang: 'ar',
+          consentedAt: new Date('2026-11-16T09:00:00Z'),
+        })
+        .returning();
+      await tx.insert(autoRenewals).values([
+        { academyId: a.id, subscriptionId: ids['Renews#1'], savedCardId: card.id },
+        { academyId: a.id, subscriptionId: ids['Declined#1'], savedCardId: card.id },
+      ]);
+      await tx.insert(renewalCharges).values({
+        academyId: a.id,
+        subscriptionId: ids['Declined#1'],
+        periodKey: 'end:2026-12-08',
+        dueOn: '2026-12-08',
+        state: 'due',
+        tries: 1,
+        nextTryOn: '2026-12-10',
+        lastStatus: 'D',
+        lastMessage: 'Declined',
+        updatedAt: new Date('2026-12-08T06:00:00Z'),
+      });
+    });
+    const body = await collections();
+    const row = (name: string) => body.items.find((i: { player: { name: string } }) => i.player.name === name);
+    expect(row('Renews')).toMatchObject({ state: 'due', dueDate: '2026-12-16', autoRenewal: { nextChargeOn: '2026-12-15' } });
+    expect(row('Declined')).toMatchObject({ state: 'failing', dueDate: '2026-12-09', autoRenewal: { nextChargeOn: '2026-12-10' } });
+    // Lina's declined page (800) and Declined's refused renewal (250): two families failing.
+    expect(body.failing).toEqual({ amount: 1050, families: 2 });
+    // A subscription no saved card renews says so.
+    expect(row('Omar').autoRenewal).toBeNull();
+
+    // The tries are over: still failing, no next charge.
+    await withTenant(t.deps.db, a.id, (tx) =>
+      tx.update(renewalCharges).set({ state: 'failed', nextTryOn: null }).where(eq(renewalCharges.subscriptionId, ids['Declined#1'])),
+    );
+    const after = (await collections()).items.find((i: { player: { name: string } }) => i.player.name === 'Declined');
+    expect(after).toMatchObject({ state: 'failing', autoRenewal: { nextChargeOn: null } });
   });
 });

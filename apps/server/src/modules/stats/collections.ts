@@ -22,6 +22,8 @@ interface ItemRow {
   familyNameArabic: string | null;
   packageName: string;
   packageNameArabic: string | null;
+  autoRenews: boolean;
+  nextChargeOn: string | null;
 }
 
 /**
@@ -34,7 +36,8 @@ interface ItemRow {
  *   subscription (it renewed into, or was cancelled for, that one). Paying it makes it ACTIVE or
  *   moves its end date, so it leaves the list. Its amount is the package's price.
  * - **failing**: of those, the ones whose latest payment attempt this month was declined, expired
- *   or failed; **overdue**: the others whose due day has passed (before today in Riyadh). The rest
+ *   or failed, or whose automatic renewal's charge was refused this month (retrying or given up);
+ *   **overdue**: the others whose due day has passed (before today in Riyadh). The rest
  *   are plainly due. The three states do not overlap; "due" counts all of them.
  * - **collected**: the card and cash payments paid in the month (refunds not subtracted).
  *
@@ -50,7 +53,8 @@ export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCo
   const items = rowsOf<ItemRow>(
     await tx.execute(sql`
       with open as (
-        select s.id, s.status, s.player_id, s.created_at, pk.price_halalas as amount,
+        select s.id, s.status, s.player_id, s.created_at, s.end_date, pk.price_halalas as amount,
+          pk.auto_renew and pk.package_type = 'TIME_BASED' as renewable,
           pk.name as package_name, pk.name_arabic as package_name_arabic,
           ${family} as parent_id,
           case when s.status = 'PENDING' then coalesce(s.start_date, ${riyadhDay(sql`s.created_at`)})
@@ -67,7 +71,17 @@ export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCo
         select o.*,
           (select a.outcome from payment_attempts a
             where (a.subscription_id = o.id or a.retry_subscription_id = o.id) and a.created_at >= ${from}::timestamptz
-            order by a.created_at desc limit 1) in ('declined', 'expired', 'failed') as failed
+            order by a.created_at desc limit 1) in ('declined', 'expired', 'failed')
+          or exists (select 1 from renewal_charges rc
+            where rc.subscription_id = o.id and rc.updated_at >= ${from}::timestamptz and rc.last_status is not null
+              and rc.state in ('due', 'charging', 'failed')) as failed,
+          o.renewable and exists (select 1 from auto_renewals ar join saved_cards c on c.id = ar.saved_card_id
+            where ar.subscription_id = o.id and c.unusable_reason is null) as auto_renews,
+          -- The open charge's next try; before the charge is opened, the renewal date (the period's last day).
+          coalesce((select rc.next_try_on from renewal_charges rc
+              where rc.subscription_id = o.id and rc.period_key = 'end:' || to_char(o.end_date, 'YYYY-MM-DD')),
+            case when not exists (select 1 from renewal_charges rc
+              where rc.subscription_id = o.id and rc.period_key = 'end:' || to_char(o.end_date, 'YYYY-MM-DD')) then o.end_date end) as next_charge_on
         from open o
         where o.due_date <= ${month.end}::date and (o.status = 'PENDING' or o.due_date >= ${month.start}::date)
       )
@@ -76,7 +90,8 @@ export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCo
         coalesce(d.parent_id, d.player_id)::text as "familyKey",
         pl.id as "playerId", pl.name as "playerName", pl.name_arabic as "playerNameArabic",
         coalesce(pa.name, pl.name) as "familyName", case when pa.id is null then pl.name_arabic else pa.name_arabic end as "familyNameArabic",
-        d.package_name as "packageName", d.package_name_arabic as "packageNameArabic"
+        d.package_name as "packageName", d.package_name_arabic as "packageNameArabic",
+        d.auto_renews as "autoRenews", d.next_charge_on::text as "nextChargeOn"
       from due d
       join users pl on pl.id = d.player_id
       left join users pa on pa.id = d.parent_id
@@ -111,6 +126,7 @@ export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCo
       player: { id: r.playerId, name: r.playerName, nameArabic: r.playerNameArabic },
       family: { name: r.familyName, nameArabic: r.familyNameArabic },
       package: { name: r.packageName, nameArabic: r.packageNameArabic },
+      autoRenewal: r.autoRenews && r.status !== 'PENDING' ? { nextChargeOn: r.nextChargeOn } : null,
     })),
   };
 }

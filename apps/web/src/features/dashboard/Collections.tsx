@@ -2,7 +2,7 @@ import type { CollectionItem, CollectionState, MonthCollections } from '@kora/co
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { PlanDate } from '../../components/PlanDate';
+import { PlanDate, PlanDateText } from '../../components/PlanDate';
 import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { call } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
@@ -37,6 +37,25 @@ function StateBadge({ state }: { state: CollectionState }) {
     <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_TONE[state]}`} data-testid="collection-state">
       <FormattedMessage id={STATE_LABEL[state]} />
     </span>
+  );
+}
+
+/** What a saved card does for the row: charged on its renewal date, tried again after a refusal, or no longer tried. */
+function AutoRenewal({ item }: { item: CollectionItem }) {
+  const renewal = item.autoRenewal;
+  if (!renewal) return null;
+  const next = renewal.nextChargeOn;
+  return (
+    <p className="mt-1 text-xs text-slate-500" data-testid="collection-auto-renewal">
+      {next === null ? (
+        <FormattedMessage id="collections.autoRenewal.over" />
+      ) : (
+        <FormattedMessage
+          id={item.state === 'failing' ? 'collections.autoRenewal.retry' : 'collections.autoRenewal.next'}
+          values={{ date: <PlanDateText iso={next} /> }}
+        />
+      )}
+    </p>
   );
 }
 
@@ -101,6 +120,7 @@ function ItemList({ items }: { items: CollectionItem[] }) {
                 </div>
                 <StateBadge state={item.state} />
               </div>
+              <AutoRenewal item={item} />
               <div className="flex items-center justify-between gap-3 text-sm">
                 <span className="font-semibold tabular-nums text-slate-900">{money(item.amount)}</span>
                 <PlanDate iso={item.dueDate} className="text-slate-600" />
@@ -149,6 +169,7 @@ function ItemList({ items }: { items: CollectionItem[] }) {
                 <td className="px-4 py-2 text-end tabular-nums">{money(item.amount)}</td>
                 <td className="px-4 py-2">
                   <StateBadge state={item.state} />
+                  <AutoRenewal item={item} />
                 </td>
                 <td className="px-4 py-2">
                   <Actions item={item} />

@@ -26,6 +26,7 @@ const COLLECTIONS: MonthCollections = {
       player: { id: id(11), name: 'Sara Al-Harbi', nameArabic: 'سارة الحربي' },
       family: { name: 'Huda Al-Harbi', nameArabic: 'هدى الحربي' },
       package: { name: 'Monthly', nameArabic: 'الباقة الشهرية' },
+      autoRenewal: null,
     },
     {
       subscriptionId: id(102),
@@ -36,6 +37,8 @@ const COLLECTIONS: MonthCollections = {
       player: { id: id(12), name: 'Lina Khalid', nameArabic: null },
       family: { name: 'Khalid Saud', nameArabic: null },
       package: { name: 'Term', nameArabic: null },
+      // Its saved card was declined on the renewal date and is tried again on the 6th.
+      autoRenewal: { nextChargeOn: '2026-12-06' },
     },
   ],
 };
@@ -80,6 +83,9 @@ describe("the dashboard's collected this month", () => {
     expect(within(rows[0]).getByRole('link', { name: 'Payment link' }).getAttribute('href')).toBe(`/initial-subscription/${id(101)}`);
     expect(within(rows[1]).getByRole('link', { name: 'Payment link' }).getAttribute('href')).toBe(`/renew-subscription/${id(102)}`);
     expect(within(rows[1]).getByRole('link', { name: 'Subscriptions' }).getAttribute('href')).toBe('/settings');
+    // What the saved card does: only on the row a card renews.
+    expect(within(rows[0]).queryByTestId('collection-auto-renewal')).toBeNull();
+    expect(within(rows[1]).getByTestId('collection-auto-renewal').textContent).toMatch(/^Card declined, tried again on 2026\/12\/06/);
 
     // At 390 px the same list is cards (md:hidden), the table hidden below md.
     expect(screen.getByTestId('collections-cards').className).toContain('md:hidden');
@@ -103,6 +109,9 @@ describe("the dashboard's collected this month", () => {
     expect(row.textContent).toContain('الباقة الشهرية');
     expect(within(row).getByTestId('collection-state').textContent).toBe('متأخر');
     expect(within(row).getByRole('link', { name: 'رابط الدفع' })).toBeTruthy();
+    expect(within(screen.getAllByTestId('collection-row')[1]).getByTestId('collection-auto-renewal').textContent).toMatch(
+      /^رُفضت البطاقة، وستُجرَّب مجددًا في 2026\/12\/06/,
+    );
     // No English left in the block.
     expect(block.textContent).not.toMatch(/Due|Collected|Overdue|Payment|famil/);
   });
