@@ -116,6 +116,8 @@ export const notificationPreferencesSchema = z.object({
     whatsapp: z.boolean(),
     push: z.boolean(),
   }),
+  /** Channels the parent said no to in their children's consents (Details): not available until a consent is given again. */
+  declined: z.object({ sms: z.boolean(), email: z.boolean() }),
   /** This parent's devices subscribed to push. */
   pushDevices: z.number().int().min(0),
 });

@@ -5,9 +5,10 @@ import { api } from '../../../test/api.js';
 import { useTestApp } from '../../../test/fixture.js';
 import { addTraining, multipart, pngBytes } from '../../../test/fixtures.js';
 import { type Academy, academyHost, expectInvalid } from '../../../test/harness.js';
-import { consents, parentPlayers, users } from '../../db/schema.js';
+import { consents, messages, notificationPreferences, parentPlayers, users } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
 import { createFamilySession } from '../family/session.js';
+import { messagingOf, tell } from '../messages/enqueue.js';
 
 /** Consents at registration, shown and changed in the family portal (docs/domain.md, "Data map"). */
 const t = useTestApp({ academies: 2 });
@@ -185,5 +186,91 @@ describe('the photo consent', () => {
     expect(change.statusCode).toBe(404);
     const onB = { handle: b.handle, token: parent.token };
     expect((await api(t.app, onB)('familyChildConsents', { params: { childId: mine } })).statusCode).toBe(401);
+  });
+});
+
+describe('the message consents', () => {
+  it('keep texts and e-mails from a parent who said no to them, until a consent is given again in the portal', async () => {
+    // Two children on paper: texts refused for both, e-mails refused for one only (not refused: the other said yes).
+    const add = async (child: string, consents: Record<string, unknown>) => {
+      const res = await api(t.app, a)('createParentPlayer', {
+        ...multipart({
+          parentInfo: JSON.stringify({ name: 'Noura Consents', phone: '+966501110077', email: 'noura.consents@example.sa' }),
+          playerInfo: JSON.stringify({ name: child, birthdate: '2016-02-02', gender: 'female' }),
+          consents: JSON.stringify(consents),
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().player.id as string;
+    };
+    const first = await add('Consent Child One', { ...given, messagesSms: false, messagesEmail: false });
+    const second = await add('Consent Child Two', { ...given, messagesSms: false, messagesEmail: true });
+    const parent = await parentOf(a, first);
+    const [{ id: parentId }] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx.select({ id: parentPlayers.parentId }).from(parentPlayers).where(eq(parentPlayers.playerId, first)),
+    );
+    // Both children under one parent row (each dialog made its own parent).
+    await withTenant(t.deps.db, a.id, (tx) => tx.update(parentPlayers).set({ parentId }).where(eq(parentPlayers.playerId, second)));
+    // The parent's own choices ask for e-mail and text for announcements.
+    await withTenant(t.deps.db, a.id, (tx) =>
+      tx.insert(notificationPreferences).values({ academyId: a.id, userId: parentId, channels: { announcement: ['email', 'sms'] } }),
+    );
+
+    const prefs = await api(t.app, parent)('familyNotificationPreferences');
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    expect(prefs.json().declined).toEqual({ sms: true, email: false });
+    expect(prefs.json().available).toMatchObject({ sms: false, email: true });
+
+    const told = async (cause: string) => {
+      await withTenant(t.deps.db, a.id, (tx) =>
+        tell(tx, messagingOf(t.deps.config), { kind: 'announcement', cause, path: '/family' }, [
+          { userId: parentId, words: () => ({ title: 'Kit day' }) },
+        ]),
+      );
+      const rows = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(messages).where(eq(messages.recipientId, parentId)));
+      return rows
+        .filter((m) => m.idempotencyKey.startsWith(`${cause}:`))
+        .map((m) => m.channel)
+        .sort();
+    };
+    expect(await told('consent-test:1')).toEqual(['email']);
+
+    // Given again for one child in the portal: texts reach the parent again.
+    const changed = await api(t.app, parent)('updateFamilyChildConsents', {
+      params: { childId: first },
+      body: { language: 'en', messagesSms: true },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await api(t.app, parent)('familyNotificationPreferences')).json().declined).toEqual({ sms: false, email: false });
+    expect(await told('consent-test:2')).toEqual(['email', 'sms']);
+    // An announcement reaches the parent by e-mail while e-mails are allowed…
+    const announce = async (title: string) => {
+      const sent = await api(t.app, a)('createAnnouncement', {
+        body: { audience: 'family', playerId: first, title, body: 'Bring boots.' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json().recipients).toBe(1);
+      await t.app.background.idle();
+      const mails = await t.deps.mailer.outbox(1000);
+      const rows = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(messages).where(eq(messages.recipientId, parentId)));
+      return {
+        mailed: mails.filter((m) => m.to === 'noura.consents@example.sa' && m.subject.includes(title)).length,
+        recorded: rows
+          .filter((m) => m.kind === 'announcement' && m.idempotencyKey.startsWith(`announcement:${sent.json().id}:`))
+          .map((m) => m.channel),
+      };
+    };
+    expect(await announce('Kit day one')).toEqual({ mailed: 1, recorded: ['email'] });
+
+    // E-mails withdrawn for the second child too: every child with an answer says no.
+    const withdrawn = await api(t.app, parent)('updateFamilyChildConsents', {
+      params: { childId: second },
+      body: { language: 'ar', messagesEmail: false },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await api(t.app, parent)('familyNotificationPreferences')).json().declined).toEqual({ sms: false, email: true });
+    expect(await told('consent-test:3')).toEqual(['sms']);
+    // …and is neither mailed nor recorded as mailed once they are refused (the portal still shows it).
+    expect(await announce('Kit day two')).toEqual({ mailed: 0, recorded: [] });
   });
 });

@@ -6,9 +6,9 @@ import {
   type OptionalConsent,
   type ParsedConsentsGiven,
 } from '@kora/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { consents, users, withheldPhotos } from '../../db/schema.js';
+import { consents, parentPlayers, users, withheldPhotos } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import { badRequest } from '../../http/errors.js';
 
@@ -30,6 +30,21 @@ const GIVEN: Record<Exclude<keyof ParsedConsentsGiven, 'language'>, ConsentPurpo
  */
 export function assertMedicalConsent(condition: string | null, given: ParsedConsentsGiven | undefined, field: string) {
   if (condition && !given?.medical) throw badRequest('consent.medical_required', field);
+}
+
+/**
+ * Whether the parent `parentId` said no to messages by a channel (docs/domain.md, "Consents"): every
+ * child of theirs with an answer to `purpose` says no in its latest row. A parent with no recorded
+ * answer (children registered before consents were recorded, or added by staff without the paper
+ * form) is not counted as declining: the academy's defaults and the parent's choices apply. As a
+ * fragment, so a question about recipients asks it in the same statement.
+ */
+export function declinedMessages(parentId: AnyColumn | SQL, purpose: 'messages_sms' | 'messages_email'): SQL<boolean> {
+  return sql<boolean>`coalesce((select bool_and(not latest.granted) from (
+      select distinct on (c.player_id) c.granted from ${consents} c
+        join ${parentPlayers} pp on pp.player_id = c.player_id and pp.parent_id = ${parentId}
+      where c.purpose = ${purpose}
+      order by c.player_id, c.created_at desc, c.id desc) latest), false)`;
 }
 
 export interface ConsentSource {

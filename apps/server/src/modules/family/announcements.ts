@@ -9,6 +9,7 @@ import { academyUrl } from '../../http/host.js';
 import type { SmsBudget } from '../../sms/budget.js';
 import type { SmsSender } from '../../sms/sms.js';
 import type { AcademyRow } from '../academies/lookup.js';
+import { declinedMessages } from '../consents/service.js';
 import { messagingOf, optedOutAmong, tell } from '../messages/enqueue.js';
 import { quotedName } from './sign-in.js';
 
@@ -19,6 +20,8 @@ interface Recipient {
   email: string | null;
   phoneNumber: string | null;
   language: FamilyLanguage;
+  smsDeclined: boolean;
+  emailDeclined: boolean;
 }
 
 /** The parents an audience reaches: every parent of a player of the academy, of the team's players, or of the one player. */
@@ -38,7 +41,14 @@ async function recipientsOf(tx: TenantTx, body: ParsedAnnouncementBody): Promise
   }
   if (players && players.length === 0) return [];
   const rows = await tx
-    .selectDistinct({ id: users.id, email: users.email, phoneNumber: users.phoneNumber, language: users.language })
+    .selectDistinct({
+      id: users.id,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      language: users.language,
+      smsDeclined: declinedMessages(users.id, 'messages_sms'),
+      emailDeclined: declinedMessages(users.id, 'messages_email'),
+    })
     .from(parentPlayers)
     .innerJoin(users, eq(users.id, parentPlayers.parentId))
     // A guardian not yet checked (a public registration whose code was not confirmed) is not reached.
@@ -151,22 +161,26 @@ export async function createAnnouncement(
       await tx
         .insert(announcementRecipients)
         .values(recipients.map((r) => ({ academyId: academy.id, announcementId: row.id, parentId: r.id, language: r.language })));
-    // Its messages (docs/domain.md, "Messages: every one accounted for"): the mail below recorded as sent,
-    // push and WhatsApp queued for the parents who chose them; the text goes below, only when staff ask.
-    await tell(
-      tx,
-      messagingOf(deps.config),
-      {
-        kind: 'announcement',
-        cause: `announcement:${row.id}`,
-        path: '/family/announcements',
-        alreadySent: { channels: ['email'], at: now },
-        only: ['push', 'whatsapp'],
-      },
-      recipients
-        .filter((r) => !optedOut.has(r.id))
-        .map((r) => ({ userId: r.id, words: (lang: FamilyLanguage) => ({ title: inLanguage(row, lang).title }) })),
-    );
+    // Its messages (docs/domain.md, "Messages: every one accounted for"): the mail below recorded as sent (not to
+    // a parent who said no to e-mails: none is sent them), push and WhatsApp queued for the parents who chose them;
+    // the text goes below, only when staff ask.
+    const reached = recipients.filter((r) => !optedOut.has(r.id));
+    for (const mailed of [true, false]) {
+      await tell(
+        tx,
+        messagingOf(deps.config),
+        {
+          kind: 'announcement',
+          cause: `announcement:${row.id}`,
+          path: '/family/announcements',
+          alreadySent: mailed ? { channels: ['email'], at: now } : undefined,
+          only: ['push', 'whatsapp'],
+        },
+        reached
+          .filter((r) => r.emailDeclined !== mailed)
+          .map((r) => ({ userId: r.id, words: (lang: FamilyLanguage) => ({ title: inLanguage(row, lang).title }) })),
+      );
+    }
     return { row, recipients, optedOut };
   });
   const link = academyUrl(deps.config, academy.handle, '/family');
@@ -178,7 +192,8 @@ export async function createAnnouncement(
       if (optedOut.has(r.id)) continue;
       const { title, body: text } = inLanguage(row, r.language);
       const academyName = r.language === 'ar' ? (academy.nameArabic ?? academy.name) : academy.name;
-      const email = r.email?.trim().toLowerCase();
+      // A parent who said no to e-mails or texts in their children's consents gets neither (the portal still shows it).
+      const email = r.emailDeclined ? null : r.email?.trim().toLowerCase();
       if (email && !mailed.has(email)) {
         mailed.add(email);
         await deps.mailer.send({
@@ -188,7 +203,7 @@ export async function createAnnouncement(
           text: `${text}\n\n${FOOTER[r.language](academyName, link)}`,
         });
       }
-      const phone = r.phoneNumber ? saudiMobile(r.phoneNumber) : null;
+      const phone = r.phoneNumber && !r.smsDeclined ? saudiMobile(r.phoneNumber) : null;
       if (sendSms && phone && !texted.has(phone)) {
         texted.add(phone);
         // Within the caps of every number, the academy's day and everyone's hour (sms/budget.ts; a refusal is logged there).

@@ -19,6 +19,7 @@ import { academies, messageSettings, messages, notificationPreferences, parentPl
 import type { TenantTx } from '../../db/tenant.js';
 import { academyUrl } from '../../http/host.js';
 import { arabicOr } from '../../lib/arabic.js';
+import { declinedMessages } from '../consents/service.js';
 import { coachChannelsOf } from './staff.js';
 import { render, type TemplateWords, WORDS } from './templates.js';
 
@@ -69,6 +70,9 @@ interface Reachable {
   optedOut: boolean;
   whatsappOptedIn: boolean;
   devices: number;
+  /** The parent said no to texts / e-mails in their children's consents (consents/service.ts). */
+  smsDeclined: boolean;
+  emailDeclined: boolean;
 }
 
 /** Who the users are and how they can be reached, in one statement. */
@@ -85,6 +89,8 @@ async function reachable(tx: TenantTx, ids: string[]): Promise<Reachable[]> {
       optedOut: notificationPreferences.optedOut,
       optIn: notificationPreferences.whatsappOptInAt,
       devices: sql<number>`(select count(*)::int from ${pushSubscriptions} d where d.user_id = ${users.id})`,
+      smsDeclined: declinedMessages(users.id, 'messages_sms'),
+      emailDeclined: declinedMessages(users.id, 'messages_email'),
     })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
@@ -99,6 +105,8 @@ async function reachable(tx: TenantTx, ids: string[]): Promise<Reachable[]> {
     optedOut: r.optedOut ?? false,
     whatsappOptedIn: r.optIn !== null,
     devices: Number(r.devices),
+    smsDeclined: r.smsDeclined,
+    emailDeclined: r.emailDeclined,
   }));
 }
 
@@ -129,11 +137,17 @@ export const messagingOf = (config: MessagingConfig['config'] & Pick<Config, 'va
   whatsappAvailable: config.whatsapp.provider === 'cloud' || !config.production,
 });
 
-/** The channels that can reach a user now: an address for each, WhatsApp only after the opt-in, push only to a subscribed device. */
-export function availableChannels(r: Pick<Reachable, 'email' | 'phone' | 'whatsappOptedIn' | 'devices'>, m: MessagingConfig) {
+/**
+ * The channels that can reach a user now: an address for each, texts and e-mails not where the parent said no to
+ * them in their children's consents, WhatsApp only after the opt-in, push only to a subscribed device.
+ */
+export function availableChannels(
+  r: Pick<Reachable, 'email' | 'phone' | 'whatsappOptedIn' | 'devices' | 'smsDeclined' | 'emailDeclined'>,
+  m: MessagingConfig,
+) {
   return {
-    email: Boolean(r.email),
-    sms: Boolean(r.phone),
+    email: Boolean(r.email) && !r.emailDeclined,
+    sms: Boolean(r.phone) && !r.smsDeclined,
     whatsapp: m.whatsappAvailable && Boolean(r.phone) && r.whatsappOptedIn,
     push: m.pushAvailable && r.devices > 0,
   } satisfies Record<MessageChannel, boolean>;

@@ -20,6 +20,7 @@ import { messageSettings, messages, notificationPreferences, pushSubscriptions, 
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest } from '../../http/errors.js';
 import { masked } from '../../sms/budget.js';
+import { declinedMessages } from '../consents/service.js';
 import { academyDefaults, availableChannels, type MessagingConfig, mergeChannels } from './enqueue.js';
 
 type Configured = Record<'email' | 'sms' | 'whatsapp' | 'push', boolean>;
@@ -32,6 +33,8 @@ export async function preferencesOf(tx: TenantTx, m: MessagingConfig, parentId: 
       phone: users.phoneNumber,
       prefs: notificationPreferences,
       devices: sql<number>`(select count(*)::int from ${pushSubscriptions} d where d.user_id = ${users.id})`,
+      smsDeclined: declinedMessages(users.id, 'messages_sms'),
+      emailDeclined: declinedMessages(users.id, 'messages_email'),
     })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
@@ -44,6 +47,8 @@ export async function preferencesOf(tx: TenantTx, m: MessagingConfig, parentId: 
     phone: row?.phone ?? null,
     whatsappOptedIn: optedInAt !== null,
     devices: Number(row?.devices ?? 0),
+    smsDeclined: row?.smsDeclined ?? false,
+    emailDeclined: row?.emailDeclined ?? false,
   };
   return {
     channels: mergeChannels(defaults.channels, prefs?.channels ?? null),
@@ -57,6 +62,7 @@ export async function preferencesOf(tx: TenantTx, m: MessagingConfig, parentId: 
       optedInVia: prefs?.whatsappOptInVia ?? null,
     },
     available: availableChannels(reach, m),
+    declined: { sms: reach.smsDeclined, email: reach.emailDeclined },
     pushDevices: reach.devices,
   };
 }

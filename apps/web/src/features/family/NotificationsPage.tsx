@@ -9,6 +9,7 @@ import {
   type ParentMessageKind,
 } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/Button';
@@ -90,7 +91,9 @@ function ChannelChoices({ prefs, disabled }: { prefs: NotificationPreferences; d
   const toggle = (kind: ParentMessageKind, channel: MessageChannel, on: boolean) =>
     setChannels((c) => ({ ...c, [kind]: MESSAGE_CHANNELS.filter((x) => (x === channel ? on : c[kind].includes(x))) }));
   /** WhatsApp is offered once the parent opted in; a channel the parent cannot be reached on is said so. */
-  const usable = (channel: MessageChannel) => channel !== 'whatsapp' || prefs.whatsapp.optedIn;
+  // WhatsApp needs its opt-in; texts and e-mails the parent said no to in a child's consents are given again in Details.
+  const usable = (channel: MessageChannel) =>
+    channel === 'whatsapp' ? prefs.whatsapp.optedIn : channel === 'sms' || channel === 'email' ? !prefs.declined[channel] : true;
   const save = () =>
     update.mutate(
       { channels },
@@ -137,7 +140,27 @@ function ChannelChoices({ prefs, disabled }: { prefs: NotificationPreferences; d
           </fieldset>
         ))}
       </div>
-      {!prefs.available.sms && (
+      {(prefs.declined.sms || prefs.declined.email) && (
+        <p className="text-sm text-slate-600" data-testid="family-notifications-declined">
+          <FormattedMessage
+            id={
+              prefs.declined.sms && prefs.declined.email
+                ? 'family.notifications.declinedBoth'
+                : prefs.declined.sms
+                  ? 'family.notifications.declinedSms'
+                  : 'family.notifications.declinedEmail'
+            }
+            values={{
+              details: (text) => (
+                <Link to="/family/details" className="font-semibold text-brand-700 hover:underline">
+                  {text}
+                </Link>
+              ),
+            }}
+          />
+        </p>
+      )}
+      {!prefs.available.sms && !prefs.declined.sms && (
         <p className="text-sm text-slate-600">
           <FormattedMessage id="family.notifications.noMobile" />
         </p>

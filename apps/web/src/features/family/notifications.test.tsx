@@ -36,6 +36,7 @@ const PREFS: NotificationPreferences = {
   optedOut: false,
   whatsapp: { configured: true, optedIn: false, optedInAt: null, optedInVia: null },
   available: { email: true, sms: true, whatsapp: false, push: false },
+  declined: { sms: false, email: false },
   pushDevices: 0,
 };
 
@@ -168,6 +169,30 @@ describe("the parent's notification choices", () => {
     expect((await within(box).findByTestId('family-whatsapp-since')).textContent).toContain('2026/12/01');
     const cancelled = screen.getByTestId('family-notification-kind-event_cancelled');
     expect(within(cancelled).getByLabelText<HTMLInputElement>('WhatsApp').disabled).toBe(false);
+  });
+
+  it("says why texts are off when the parent said no to them in a child's consents, and where to change it", async () => {
+    const declined = { ...PREFS, available: { ...PREFS.available, sms: false }, declined: { sms: true, email: false } };
+    stubPortal({ 'GET /api/family/notifications': () => json(declined) });
+    renderPortal('/family/notifications');
+    const notice = await screen.findByTestId('family-notifications-declined');
+    expect(notice.textContent).toBe(
+      "You said no to text messages in your children's consents, so none is sent. You can change it under Details.",
+    );
+    expect(within(notice).getByRole('link', { name: 'Details' }).getAttribute('href')).toBe('/family/details');
+    // Not the missing-mobile hint: the mobile is there.
+    expect(screen.queryByText('Text messages need a mobile number: add it in My details.')).toBeNull();
+    const moved = screen.getByTestId('family-notification-kind-event_moved');
+    expect(within(moved).getByLabelText<HTMLInputElement>('SMS').disabled).toBe(true);
+  });
+
+  it('says it in Arabic when e-mails and texts were both refused', async () => {
+    const declined = { ...PREFS, available: { ...PREFS.available, sms: false, email: false }, declined: { sms: true, email: true } };
+    stubPortal({ 'GET /api/family/notifications': () => json(declined) });
+    renderPortal('/family/notifications', 'ar');
+    const notice = await screen.findByTestId('family-notifications-declined');
+    expect(notice.textContent).toContain('رفضتَ الرسائل النصية ورسائل البريد الإلكتروني');
+    expect(within(notice).getByRole('link', { name: 'بياناتي' })).toBeTruthy();
   });
 
   it('stops everything with one box, and the channels cannot be changed meanwhile', async () => {
