@@ -61,6 +61,15 @@ export const consentsGivenSchema = z.object({
 export type ConsentsGiven = z.input<typeof consentsGivenSchema>;
 export type ParsedConsentsGiven = z.output<typeof consentsGivenSchema>;
 
+/**
+ * A medical consent given with an edit of a child's condition (docs/domain.md, "Consents"), in the
+ * language its text was read in: by staff for a paper form the guardian signed, by the parent in
+ * the portal. A new or changed condition needs it unless the child's medical consent stands
+ * (400 `consent.medical_required` otherwise).
+ */
+export const medicalConsentGivenSchema = z.object({ language: z.enum(['en', 'ar']) });
+export type MedicalConsentGiven = z.infer<typeof medicalConsentGivenSchema>;
+
 /** One purpose's current state, with the version, time and language it was given in and by whom. */
 export const consentSchema = z.object({
   purpose: consentPurposeSchema,

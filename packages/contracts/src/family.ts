@@ -7,6 +7,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { checkDateRange, dateSchema, emailSchema, isPlainText, optionalText, plainText } from './common.js';
+import { medicalConsentGivenSchema } from './consents.js';
 import { latinDigits } from './digits.js';
 import { eventTypeSchema, participantStatusSchema, paymentMethodSchema } from './enums.js';
 import { cantComeSchema, eventTeamSchema } from './events.js';
@@ -289,6 +290,8 @@ export const familyParentDetailsBody = z.object({
 /** `PUT /api/family/children/{childId}`: the child's medical condition and emergency contacts (audited). */
 export const familyChildDetailsBody = z.object({
   condition: optionalText(500, { lines: true }),
+  /** A new or changed condition: the parent's medical consent, when the child's does not stand (consents.ts). */
+  medicalConsent: medicalConsentGivenSchema.optional(),
   emergencyPhone1: optionalPhoneSchema(ERRORS['phone.emergency_invalid']),
   emergencyPhone2: optionalPhoneSchema(ERRORS['phone.emergency_invalid']),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, emailSchema, isoDate, jsonText, nameText, optionalName, optionalText } from './common.js';
-import { consentsGivenSchema } from './consents.js';
+import { consentsGivenSchema, medicalConsentGivenSchema } from './consents.js';
 import { coachTypeSchema, colorSchema, genderSchema, packageTypeSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
 import { optionalPhoneSchema } from './phone.js';
@@ -107,6 +107,8 @@ export const playerUpdateSchema = z.object({
   birthdate: z.string().min(1, ERRORS['player.birthdate_invalid']).pipe(isoDate(ERRORS['player.birthdate_invalid'])),
   gender: genderSchema.optional(),
   condition: optionalText(1000, { lines: true }),
+  /** A new or changed condition: the guardian's medical consent on paper, when the child's does not stand (consents.ts). */
+  medicalConsent: jsonText(medicalConsentGivenSchema).optional(),
 });
 
 /** Multipart fields of the staff Add Player wizard. */

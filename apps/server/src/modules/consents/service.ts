@@ -3,6 +3,7 @@ import {
   CONSENT_TEXTS,
   type ConsentPurpose,
   keysOf,
+  type MedicalConsentGiven,
   type OptionalConsent,
   type ParsedConsentsGiven,
 } from '@kora/contracts';
@@ -30,6 +31,43 @@ const GIVEN: Record<Exclude<keyof ParsedConsentsGiven, 'language'>, ConsentPurpo
  */
 export function assertMedicalConsent(condition: string | null, given: ParsedConsentsGiven | undefined, field: string) {
   if (condition && !given?.medical) throw badRequest('consent.medical_required', field);
+}
+
+/**
+ * A condition written for a registered child (an edit by staff, or by the parent in the portal) is kept
+ * only with the child's medical consent (docs/domain.md, "Consents"): a new or changed condition needs
+ * the latest medical row granted, or a consent given with the edit — then recorded, by the parent or
+ * from the guardian's paper form. 400 `consent.medical_required` on `field` otherwise, before anything
+ * is written. Clearing a condition, or saving it unchanged, needs nothing.
+ */
+export async function checkMedicalConsent(
+  tx: AcademyTx,
+  playerId: string,
+  edit: { condition: string | null; before: string | null; given: MedicalConsentGiven | undefined },
+  source: ConsentSource,
+  field: string,
+  now: Date,
+) {
+  if (!edit.condition || edit.condition === edit.before) return;
+  const [latest] = await tx
+    .select({ granted: consents.granted })
+    .from(consents)
+    .where(and(eq(consents.playerId, playerId), eq(consents.purpose, 'medical')))
+    .orderBy(desc(consents.createdAt), desc(consents.id))
+    .limit(1);
+  if (latest?.granted) return;
+  if (!edit.given) throw badRequest('consent.medical_required', field);
+  await tx.insert(consents).values({
+    academyId: tx.academyId,
+    playerId,
+    purpose: 'medical',
+    granted: true,
+    version: CONSENT_TEXTS.medical.version,
+    language: edit.given.language,
+    parentId: source.parentId,
+    recordedById: source.recordedById,
+    createdAt: now,
+  });
 }
 
 /**

@@ -422,7 +422,8 @@ describe('what a parent sees', () => {
     });
     expect(parent.statusCode, parent.body).toBe(200);
     expect(parent.json().parent).toMatchObject({ emergencyPhone1: '0551112222', language: 'ar' });
-    const child = await asParent(
+    // A condition needs the medical consent: without it nothing is written; given with the edit, it is recorded.
+    const refused = await asParent(
       a,
       dadToken,
     )({
@@ -430,8 +431,32 @@ describe('what a parent sees', () => {
       url: `/api/family/children/${mum.playerId}`,
       payload: { condition: 'ربو خفيف', emergencyPhone1: '0551112222' },
     });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'consent.medical_required', issues: [{ path: 'condition' }] });
+    const unchanged = (await asParent(a, dadToken)({ method: 'GET', url: '/api/family/details' })).json();
+    expect(unchanged.children[0]).toMatchObject({ condition: null, emergencyPhone1: null });
+    const child = await asParent(
+      a,
+      dadToken,
+    )({
+      method: 'PUT',
+      url: `/api/family/children/${mum.playerId}`,
+      payload: { condition: 'ربو خفيف', emergencyPhone1: '0551112222', medicalConsent: { language: 'ar' } },
+    });
     expect(child.statusCode, child.body).toBe(200);
     expect(child.json().children[0].condition).toBe('ربو خفيف');
+    const consents = (await asParent(a, dadToken)({ method: 'GET', url: `/api/family/children/${mum.playerId}/consents` })).json();
+    expect(consents.consents.find((c: { purpose: string }) => c.purpose === 'medical')).toMatchObject({
+      granted: true,
+      language: 'ar',
+      givenBy: 'parent',
+    });
+    // Standing now: the next change of the condition needs no new consent.
+    const again = await asParent(
+      a,
+      dadToken,
+    )({ method: 'PUT', url: `/api/family/children/${mum.playerId}`, payload: { condition: 'ربو', emergencyPhone1: '0551112222' } });
+    expect(again.statusCode, again.body).toBe(200);
     const notMine = await asParent(
       a,
       saraToken,
@@ -443,12 +468,11 @@ describe('what a parent sees', () => {
       targetId: string;
       details: { before: { condition: string | null } };
     }[];
-    // One row per change (the handler runs once), with what it was before.
-    expect(audit.filter((e) => e.action === 'updateFamilyChild')).toHaveLength(1);
-    expect(audit.find((e) => e.action === 'updateFamilyChild')).toMatchObject({
+    // One row per change (the handler runs once; the refused one changed nothing), with what it was before.
+    expect(audit.filter((e) => e.action === 'updateFamilyChild')).toHaveLength(2);
+    expect(audit.find((e) => e.action === 'updateFamilyChild' && e.details.before.condition === null)).toMatchObject({
       actor: { id: dad.parentId, name: 'Majed Al-Harbi (parent)' },
       targetId: mum.playerId,
-      details: { before: { condition: null } },
     });
     expect(audit.find((e) => e.action === 'updateFamilyParent')).toMatchObject({ actor: { name: 'Noura Al-Harbi (parent)' } });
     expect(audit.some((e) => e.action === 'setFamilyAvailability')).toBe(true);

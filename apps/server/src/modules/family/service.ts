@@ -12,12 +12,14 @@ import {
   type FamilyParent,
   type FamilyProgress,
   type FamilySubscription,
+  type familyChildDetailsBody,
   halalasToSar,
   riyadhInstant,
   riyadhMonth,
   riyadhToday,
 } from '@kora/contracts';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { FamilyTx } from '../../db/family.js';
 import { riyadhTimestamp } from '../../db/riyadh.js';
 import {
@@ -35,6 +37,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { checkMedicalConsent } from '../consents/service.js';
 import { toGrowthMetric } from '../growth/service.js';
 import { type SubscriptionJoin, selectSubscriptions, toSubscription } from '../subscriptions/shape.js';
 
@@ -402,17 +405,15 @@ export async function updateParent(
   return before;
 }
 
-export async function updateChild(
-  tx: FamilyTx,
-  childId: string,
-  body: { condition: string | null; emergencyPhone1: string | null; emergencyPhone2: string | null },
-  now: Date,
-) {
+export async function updateChild(tx: FamilyTx, childId: string, body: z.output<typeof familyChildDetailsBody>, now: Date) {
   await requireChild(tx, childId);
   const [before] = await tx
     .select({ condition: users.condition, emergencyPhone1: users.emergencyPhone1, emergencyPhone2: users.emergencyPhone2 })
     .from(users)
     .where(eq(users.id, childId));
+  // A new or changed condition needs the child's medical consent, or the parent's given with it (consents/service.ts).
+  const edit = { condition: body.condition, before: before?.condition ?? null, given: body.medicalConsent };
+  await checkMedicalConsent(tx, childId, edit, { parentId: tx.parentId, recordedById: null }, 'condition', now);
   await tx
     .update(users)
     .set({ condition: body.condition, emergencyPhone1: body.emergencyPhone1, emergencyPhone2: body.emergencyPhone2, updatedAt: now })

@@ -101,7 +101,7 @@ export async function userRoutes(app: FastifyInstance) {
         const { fields, files } = req.form;
         const avatar = files.photo ? await storeImage(deps.storage, files.photo) : null;
         const saved = await req.tenant(async (tx) => {
-          const { photoWithheld } = await updatePlayer(tx, id, fields, avatar, now(), view);
+          const { photoWithheld } = await updatePlayer(tx, id, fields, avatar, now(), { ...view, memberId: auth.user.id });
           return { user: audited(req, await userOfRole(tx, id, riyadhToday(now()), view)), photoWithheld };
         });
         // A new photo of a child without photo consent is stored but never served.

@@ -1,10 +1,11 @@
 import type { SubscriptionStatus } from '@kora/contracts';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/api.js';
 import { useTestApp } from '../../../test/fixture.js';
 import { multipart, paperConsents, parentInfo, playerInfo, pngBytes } from '../../../test/fixtures.js';
 import { countStatements, expectInvalid, LIST_STATEMENTS, registerAndLogin } from '../../../test/harness.js';
-import { packages, parentPlayers, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
+import { consents, packages, parentPlayers, subscriptions, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 
 const t = useTestApp({ academies: 2, coaches: 1 });
@@ -257,6 +258,46 @@ describe('GET, PUT and DELETE /api/users/:id', () => {
     expect(res.json().avatar).toMatch(/^\/uploads\//);
     const got = await api(t.app, a)('getUser', { params: { id } });
     expect(got.json().name).toBe('Edited Name');
+  });
+
+  it("keeps a new condition only with the medical consent: the child's standing one, or the guardian's on paper recorded with the member", async () => {
+    const added = await addPlayer({
+      parentInfo: JSON.stringify(parentInfo),
+      playerInfo: JSON.stringify(playerInfo({ name: 'No Medical Consent' })),
+      consents: JSON.stringify({ ...paperConsents, medical: false }),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json().player.id as string;
+    const edit = (extra: Record<string, string> = {}) =>
+      api(t.app, a)('updateUser', {
+        params: { id },
+        ...multipart({ name: 'No Medical Consent', birthdate: '2014-04-04', condition: 'Asthma', ...extra }),
+      });
+    expectInvalid(await edit(), 'consent.medical_required', 'condition');
+    expect((await api(t.app, a)('getUser', { params: { id } })).json().condition).toBeNull();
+
+    const saved = await edit({ medicalConsent: JSON.stringify({ language: 'ar' }) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().condition).toBe('Asthma');
+    const medical = await withTenant(t.deps.db, a.id, (tx) =>
+      tx
+        .select()
+        .from(consents)
+        .where(and(eq(consents.playerId, id), eq(consents.purpose, 'medical'))),
+    );
+    // The registration's refusal, then the paper consent recorded by the member for the guardian.
+    expect(medical.map((c) => c.granted).sort()).toEqual([false, true]);
+    const [parent] = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(parentPlayers).where(eq(parentPlayers.playerId, id)));
+    expect(medical.find((c) => c.granted)).toMatchObject({ language: 'ar', recordedById: a.userId, parentId: parent.parentId });
+    // Cleared, or changed once the consent stands: nothing more is asked.
+    expect(
+      (
+        await api(t.app, a)('updateUser', {
+          params: { id },
+          ...multipart({ name: 'No Medical Consent', birthdate: '2014-04-04', condition: 'Mild asthma' }),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("refuses a birthdate outside 5–50 years with 'Please enter a valid birthdate'", async () => {

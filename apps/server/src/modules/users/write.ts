@@ -3,17 +3,24 @@ import type { coachCreateBody, coachUpdateBody, playerUpdateSchema, staffCreateB
 import { birthdateBounds, isWithin, riyadhToday } from '@kora/contracts';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { academyUsers, accountTypes, payments, subscriptions, teamCoaches, teams, users } from '../../db/schema.js';
+import { academyUsers, accountTypes, parentPlayers, payments, subscriptions, teamCoaches, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import { type ActorFlags, assertMayGrant, assertSettingsManagerLeft, lockAccountTypes } from '../account-types/guard.js';
+import { checkMedicalConsent } from '../consents/service.js';
 import type { SensitiveView } from '../players/sensitive.js';
+
+/** A player's first parent (the guardian a paper form names), or null. */
+const firstParentSql = sql<
+  string | null
+>`(select pp.parent_id from ${parentPlayers} pp where pp.player_id = ${users.id} order by pp.created_at, pp.parent_id limit 1)`;
 
 /**
  * Saves a player's edit. A member who is not shown the national id or the condition (players/sensitive.ts)
- * edits with those fields empty: they keep what is stored rather than clear it.
+ * edits with those fields empty: they keep what is stored rather than clear it. A new or changed condition
+ * needs the child's medical consent, or the guardian's on paper recorded with the member (consents/service.ts).
  */
 export async function updatePlayer(
   tx: TenantTx,
@@ -21,10 +28,19 @@ export async function updatePlayer(
   body: z.output<typeof playerUpdateSchema>,
   avatar: string | null,
   now: Date,
-  view: SensitiveView,
+  view: SensitiveView & { memberId: string },
 ) {
   if (!isWithin(body.birthdate, birthdateBounds(riyadhToday(now)))) throw badRequest('player.birthdate_invalid', 'birthdate');
-  const { nationalId, condition, ...rest } = body;
+  const { nationalId, condition, medicalConsent, ...rest } = body;
+  if (view.medical === 'all' && condition) {
+    const [player] = await tx
+      .select({ condition: users.condition, guardian: firstParentSql })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'PLAYER')));
+    if (!player) throw notFound('player.not_found');
+    const edit = { condition, before: player.condition, given: medicalConsent };
+    await checkMedicalConsent(tx, id, edit, { parentId: player.guardian, recordedById: view.memberId }, 'condition', now);
+  }
   const updated = await tx
     .update(users)
     .set({

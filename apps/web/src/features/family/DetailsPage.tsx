@@ -10,6 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { z } from 'zod';
 import { Button } from '../../components/Button';
 import { Form } from '../../components/form/Form';
 import { useFields } from '../../components/form/fields';
@@ -19,6 +20,7 @@ import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import { ConsentBox } from '../players/ConsentFields';
 import { familyDetailsQuery, useUpdateChild, useUpdateParent } from './api';
 import { ConsentsSection } from './ConsentsSection';
 import { PrivacySection } from './PrivacySection';
@@ -72,20 +74,29 @@ function ParentForm({ details }: { details: FamilyDetails }) {
   );
 }
 
+const childFormSchema = familyChildDetailsBody.omit({ medicalConsent: true }).extend({ medicalConsentGiven: z.boolean() });
+
 function ChildForm({ child }: { child: FamilyDetails['children'][number] }) {
   const intl = useIntl();
   const toast = useToast();
   const { locale } = useLocale();
   const update = useUpdateChild();
-  const form = useZodForm(familyChildDetailsBody, {
+  const form = useZodForm(childFormSchema, {
     defaultValues: {
       condition: child.condition ?? '',
       emergencyPhone1: child.emergencyPhone1 ?? '',
       emergencyPhone2: child.emergencyPhone2 ?? '',
+      medicalConsentGiven: false,
     },
   });
   const f = useFields(form);
-  const submit = async (body: FamilyChildDetailsBody) => {
+  const condition = (form.watch('condition') ?? '').trim();
+  const conditionChanged = condition !== '' && condition !== (child.condition ?? '');
+  const submit = async ({ medicalConsentGiven, ...values }: z.output<typeof childFormSchema>) => {
+    const body: FamilyChildDetailsBody = {
+      ...values,
+      ...(conditionChanged && medicalConsentGiven ? { medicalConsent: { language: locale } } : {}),
+    };
     await update.mutateAsync({ childId: child.id, body });
     toast(intl.formatMessage({ id: 'family.details.saved' }));
   };
@@ -99,6 +110,8 @@ function ChildForm({ child }: { child: FamilyDetails['children'][number] }) {
           maxLength={500}
           placeholder={intl.formatMessage({ id: 'family.details.conditionHint' })}
         />
+        {/* A new condition is kept only with the medical consent (the server asks for it when the child's does not stand). */}
+        {conditionChanged && <ConsentBox control={form.control} name="medicalConsentGiven" purpose="medical" />}
         <f.Phone name="emergencyPhone1" label={<FormattedMessage id="family.details.emergency1" />} />
         <f.Phone name="emergencyPhone2" label={<FormattedMessage id="family.details.emergency2" />} />
         <Button type="submit" loading={form.formState.isSubmitting} full>

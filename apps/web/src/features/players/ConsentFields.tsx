@@ -22,7 +22,7 @@ export const noConsents = (): Record<ConsentField, boolean> => ({
   messagesEmail: false,
 });
 
-function ConsentBox<T extends FieldValues>({
+export function ConsentBox<T extends FieldValues>({
   control,
   name,
   purpose,
@@ -64,6 +64,21 @@ function ConsentBox<T extends FieldValues>({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A new or changed condition on Edit Player: the medical consent the guardian signed on paper, asked
+ * when the child's own does not stand (the server answers `consent.medical_required` then).
+ */
+export function MedicalConsentOnPaper<T extends FieldValues>({ control, name }: { control: FormControl<T>; name: Path<T> }) {
+  return (
+    <fieldset className="col-span-full space-y-2 rounded-xl border border-slate-200 p-3" data-testid="medical-consent-paper">
+      <legend className="px-1 text-sm font-semibold text-slate-800">
+        <FormattedMessage id="consents.medicalPaperTitle" />
+      </legend>
+      <ConsentBox control={control} name={name} purpose="medical" />
+    </fieldset>
   );
 }
 

@@ -9,10 +9,15 @@ import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { usePlayerMutations } from './api';
+import { MedicalConsentOnPaper } from './ConsentFields';
 import { PhotoField } from './PhotoInput';
 import { PlayerFields } from './PlayerFields';
 
-const editPlayerSchema = playerUpdateSchema.extend({ photo: z.instanceof(Blob).nullable() });
+const editPlayerSchema = playerUpdateSchema.omit({ medicalConsent: true }).extend({
+  photo: z.instanceof(Blob).nullable(),
+  /** The guardian's medical consent on paper, sent with a new or changed condition (`medicalConsent`). */
+  medicalConsentOnPaper: z.boolean(),
+});
 type EditPlayer = z.output<typeof editPlayerSchema>;
 
 /** Manage on the player page: the player's own fields, phones and photo (multipart PUT /api/users/{id}). */
@@ -36,12 +41,16 @@ export function EditPlayerDialog({ player, onClose }: { player: Player; onClose(
       gender: player.gender ?? undefined,
       condition: player.condition ?? '',
       photo: null,
+      medicalConsentOnPaper: false,
     },
   });
   const f = useFields(form);
+  const condition = form.watch('condition') ?? '';
+  const conditionChanged = sensitive && condition.trim() !== '' && condition.trim() !== (player.condition ?? '');
 
-  const save = async (values: EditPlayer) => {
-    const saved = await update.mutateAsync({ id: player.id, form: values });
+  const save = async ({ medicalConsentOnPaper, ...values }: EditPlayer) => {
+    const medicalConsent = conditionChanged && medicalConsentOnPaper ? JSON.stringify({ language: locale }) : undefined;
+    const saved = await update.mutateAsync({ id: player.id, form: { ...values, ...(medicalConsent ? { medicalConsent } : {}) } });
     toast(intl.formatMessage({ id: 'players.saved' }, { name: displayName(saved, locale) }));
     onClose();
   };
@@ -69,6 +78,7 @@ export function EditPlayerDialog({ player, onClose }: { player: Player; onClose(
           </>
         }
       />
+      {conditionChanged && <MedicalConsentOnPaper control={form.control} name="medicalConsentOnPaper" />}
     </FormDialog>
   );
 }
