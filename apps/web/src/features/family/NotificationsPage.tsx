@@ -110,6 +110,26 @@ function ChannelChoices({ prefs, disabled }: { prefs: NotificationPreferences; d
       <p className="mt-1 text-sm text-slate-600">
         <FormattedMessage id={prefs.usesDefaults ? 'family.notifications.usesDefaults' : 'family.notifications.ownChoices'} />
       </p>
+      {(prefs.declined.sms || prefs.declined.email) && (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="family-notifications-declined">
+          <FormattedMessage
+            id={
+              prefs.declined.sms && prefs.declined.email
+                ? 'family.notifications.declinedBoth'
+                : prefs.declined.sms
+                  ? 'family.notifications.declinedSms'
+                  : 'family.notifications.declinedEmail'
+            }
+            values={{
+              details: (text) => (
+                <Link to="/family/details" className="font-semibold text-brand-700 hover:underline">
+                  {text}
+                </Link>
+              ),
+            }}
+          />
+        </p>
+      )}
       <div className="mt-3 divide-y divide-slate-100">
         {PARENT_MESSAGE_KINDS.map((kind) => (
           <fieldset key={kind} className="py-3" data-testid={`family-notification-kind-${kind}`} disabled={disabled}>
@@ -140,26 +160,6 @@ function ChannelChoices({ prefs, disabled }: { prefs: NotificationPreferences; d
           </fieldset>
         ))}
       </div>
-      {(prefs.declined.sms || prefs.declined.email) && (
-        <p className="text-sm text-slate-600" data-testid="family-notifications-declined">
-          <FormattedMessage
-            id={
-              prefs.declined.sms && prefs.declined.email
-                ? 'family.notifications.declinedBoth'
-                : prefs.declined.sms
-                  ? 'family.notifications.declinedSms'
-                  : 'family.notifications.declinedEmail'
-            }
-            values={{
-              details: (text) => (
-                <Link to="/family/details" className="font-semibold text-brand-700 hover:underline">
-                  {text}
-                </Link>
-              ),
-            }}
-          />
-        </p>
-      )}
       {!prefs.available.sms && !prefs.declined.sms && (
         <p className="text-sm text-slate-600">
           <FormattedMessage id="family.notifications.noMobile" />
