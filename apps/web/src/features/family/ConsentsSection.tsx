@@ -42,7 +42,7 @@ function ConsentRow({ childId, purpose, consent }: { childId: string; purpose: C
       await update.mutateAsync({ language: lang, [BODY_FIELD[purpose]]: on });
       toast(intl.formatMessage({ id: 'family.consents.saved' }));
     } catch (err) {
-      toast(errorText(err, 'family.consents.failed'));
+      toast(errorText(err, 'family.consents.failed'), 'error');
     }
   };
   return (

@@ -22,6 +22,10 @@ function ExportProgress({ id, token }: { id: string; token: string }) {
     refetchInterval: (q) => (q.state.data?.state === 'building' ? 1500 : false),
   });
   const [taken, setTaken] = useState(false);
+  const errorText = useErrorText();
+  // A status that cannot be read is said, not shown as a file being prepared (its polling stopped).
+  if (status.isError && !status.data)
+    return <p className="mt-3 text-sm text-red-700">{errorText(status.error, 'family.privacy.failed')}</p>;
   const state: PrivacyExportStatus['state'] = status.data?.state ?? 'building';
   if (state === 'building')
     return (
@@ -74,7 +78,7 @@ function EraseChild({ child }: { child: { id: string; name: string; nameArabic: 
       window.location.reload();
     } catch (err) {
       setAsking(false);
-      toast(errorText(err, 'family.privacy.eraseFailed'));
+      toast(errorText(err, 'family.privacy.eraseFailed'), 'error');
     }
   };
   return (
@@ -110,7 +114,7 @@ export function PrivacySection({ kids }: { kids: { id: string; name: string; nam
   const request = useMutation({
     mutationFn: () => asParent(() => call('requestFamilyExport', { body: { language: locale === 'ar' ? 'ar' : 'en' }, session: FAMILY })),
     onSuccess: setStarted,
-    onError: (err) => toast(errorText(err, 'family.privacy.failed')),
+    onError: (err) => toast(errorText(err, 'family.privacy.failed'), 'error'),
   });
   return (
     <Card data-testid="family-privacy">

@@ -19,6 +19,10 @@ function ExportLink({ id, token }: { id: string; token: string }) {
     refetchInterval: (q) => (q.state.data?.state === 'building' ? 1500 : false),
   });
   const [taken, setTaken] = useState(false);
+  const errorText = useErrorText();
+  // A status that cannot be read is said, not shown as a file being prepared (its polling stopped).
+  if (status.isError && !status.data)
+    return <span className="text-xs text-red-700">{errorText(status.error, 'privacy.player.failed')}</span>;
   const state: PrivacyExportStatus['state'] = status.data?.state ?? 'building';
   if (state === 'building')
     return (

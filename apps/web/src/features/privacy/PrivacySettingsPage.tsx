@@ -31,7 +31,7 @@ function RetentionYears() {
       void qc.invalidateQueries({ queryKey: reviewQuery.queryKey });
       toast(intl.formatMessage({ id: 'privacy.settings.saved' }));
     },
-    onError: (err) => toast(errorText(err, 'privacy.settings.saveFailed')),
+    onError: (err) => toast(errorText(err, 'privacy.settings.saveFailed'), 'error'),
   });
   if (!settings.data)
     return settings.isError ? (
@@ -86,7 +86,7 @@ function Review() {
       void qc.invalidateQueries({ queryKey: ['users'] });
       toast(intl.formatMessage({ id: 'privacy.review.done' }, { erased: done.erased.length, refused: done.refused.length }));
     },
-    onError: (err) => toast(errorText(err, 'privacy.review.failed')),
+    onError: (err) => toast(errorText(err, 'privacy.review.failed'), 'error'),
   });
   if (review.isPending) return <SkeletonRows rows={4} />;
   if (review.isError)
