@@ -121,7 +121,7 @@ function ChannelChoices({ prefs, disabled }: { prefs: NotificationPreferences; d
                   : 'family.notifications.declinedEmail'
             }
             values={{
-              details: (text) => (
+              a: (text) => (
                 <Link to="/family/details" className="font-semibold text-brand-700 hover:underline">
                   {text}
                 </Link>
