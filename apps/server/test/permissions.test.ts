@@ -250,6 +250,7 @@ const TABLE: Case[] = [
   { key: 'updatePrivacySettings', allow: [W('Settings')], body: () => ({}) },
   { key: 'privacyNotice', allow: 'public', query: 'handle=no-such-academy' },
   { key: 'unconfirmedGuardians', allow: [R('Players')] },
+  { key: 'playerConsents', allow: [R('Players')], params: (f) => ({ id: f.playerId }) },
 ];
 
 let t: TestContext;

@@ -1134,6 +1134,13 @@ export const endpoints = {
     tags: ['privacy'],
     responses: { 200: unconfirmedGuardiansReply },
   },
+  playerConsents: {
+    summary:
+      "A player's consents for staff (R:Players): each purpose's latest answer with its text's version, time, language, and who gave it (the parent, or the member who recorded a paper form); a purpose never answered is absent",
+    tags: ['privacy'],
+    params: idParamsSchema,
+    responses: { 200: childConsentsSchema, 404: errorSchema },
+  },
 } as const satisfies Record<RouteKey, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -181,6 +181,7 @@ export const ROUTES = {
   updatePrivacySettings: ['PUT', '/api/privacy/settings'],
   privacyNotice: ['GET', '/api/privacy/notice'],
   unconfirmedGuardians: ['GET', '/api/privacy/unconfirmed-guardians'],
+  playerConsents: ['GET', '/api/privacy/players/:id/consents'],
 } as const satisfies Record<string, readonly [HttpMethod, `/api/${string}`]>;
 
 export type RouteKey = keyof typeof ROUTES;

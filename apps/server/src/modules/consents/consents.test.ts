@@ -98,6 +98,23 @@ describe('consents at registration', () => {
     const rows = await withTenant(t.deps.db, a.id, (tx) => tx.select().from(consents).where(eq(consents.playerId, child)));
     expect(rows).toHaveLength(5);
     expect(new Set(rows.map((r) => r.recordedById))).toEqual(new Set([a.userId]));
+
+    // Staff who read Players see the same answers, with who recorded the paper form; another academy's staff do not.
+    const staff = await api(t.app, a)('playerConsents', { params: { id: child } });
+    expect(staff.statusCode, staff.body).toBe(200);
+    const [owner] = await withTenant(t.deps.db, a.id, (tx) => tx.select({ name: users.name }).from(users).where(eq(users.id, a.userId)));
+    expect(staff.json().consents.find((c: { purpose: string }) => c.purpose === 'messages_sms')).toEqual({
+      purpose: 'messages_sms',
+      granted: false,
+      version: CONSENT_TEXTS.messages_sms.version,
+      language: 'en',
+      at: expect.any(String),
+      givenBy: 'staff',
+      recordedByName: owner.name,
+    });
+    expect((await api(t.app, b)('playerConsents', { params: { id: child } })).statusCode).toBe(404);
+    // A staff member's id is not a player's.
+    expect((await api(t.app, a)('playerConsents', { params: { id: a.userId } })).statusCode).toBe(404);
   });
 });
 

@@ -1,5 +1,5 @@
 import { AUDIT_RETENTION_MONTHS, LOGIN_RETENTION_MONTHS } from '@kora/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { academies, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -8,6 +8,7 @@ import { noteAudit } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { findAcademyByHandle } from '../academies/lookup.js';
+import { currentConsents } from '../consents/service.js';
 import { familyKey, familyOf } from '../family/session.js';
 import { requestErasure } from './erasure.js';
 import { type ExportDeps, exportStatus, familyOfChild, familyOfParents, type Language, requestExport, takeExport } from './export.js';
@@ -137,6 +138,17 @@ export async function privacyRoutes(app: FastifyInstance) {
     return settingsOf(years);
   });
   route(app, 'unconfirmedGuardians', { access: { anyOf: ['canReadPlayers'] } }, (req) => req.tenant(unconfirmedGuardians));
+  // What the family agreed to, for staff who read Players (the portal shows the parent the same rows).
+  route(app, 'playerConsents', { access: { anyOf: ['canReadPlayers'] } }, (req) =>
+    req.tenant(async (tx) => {
+      const [player] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, req.params.id), eq(users.role, 'PLAYER')));
+      if (!player) throw notFound('player.not_found');
+      return currentConsents(tx, player.id);
+    }),
+  );
   route(app, 'privacyNotice', { access: 'public', rateLimit: 'publicRead' }, async (req) => {
     const academy = await findAcademyByHandle(deps.data, req.query.handle);
     if (!academy) throw notFound('academy.not_found');
