@@ -28,6 +28,7 @@ import { StatusBadge } from './StatusBadge';
 
 const EditPlayerDialog = lazy(() => import('./EditPlayerDialog').then((m) => ({ default: m.EditPlayerDialog })));
 const PlayerPrivacy = lazy(() => import('./PlayerPrivacy').then((m) => ({ default: m.PlayerPrivacy })));
+const PlayerConsents = lazy(() => import('./PlayerConsents').then((m) => ({ default: m.PlayerConsents })));
 // The parent's WhatsApp opt-in (and a paper one recorded) loads with its own texts, not with the page.
 const ParentWhatsappOptIn = lazy(() => import('../messages-staff/ParentWhatsappOptIn').then((m) => ({ default: m.ParentWhatsappOptIn })));
 
@@ -421,6 +422,9 @@ export function PlayerDetailPage() {
           </>
         )}
       </section>
+      <Suspense fallback={null}>
+        <PlayerConsents playerId={p.id} />
+      </Suspense>
       <Suspense fallback={null}>
         <PlayerPrivacy playerId={p.id} name={name} canExport={canReadSensitive(auth.user?.accountType)} canErase={canWrite} />
       </Suspense>
