@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { isoDate, jsonText } from './common.js';
+import { medicalConsentGivenSchema } from './consents.js';
 import { latinDigits } from './digits.js';
 import { genderSchema } from './enums.js';
 import { ERRORS, MSG } from './messages.js';
@@ -186,6 +187,12 @@ export type ImportMapping = z.infer<typeof importMappingSchema>;
 /** Multipart fields of a preview or an import: the file comes as `file`, the mapping (optional: by header) as JSON. */
 export const playerImportFields = z.object({
   mapping: jsonText(importMappingSchema).optional(),
+  /**
+   * The guardians' medical consent on paper, confirmed by the member for the rows that bring a new or
+   * changed condition the child's consent does not cover (recorded for each); without it those rows are
+   * refused (`consent.medical_required` on the condition's column).
+   */
+  medicalConsent: jsonText(medicalConsentGivenSchema).optional(),
 });
 
 /** The most data rows one file may hold. */

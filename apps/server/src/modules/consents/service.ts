@@ -33,6 +33,11 @@ export function assertMedicalConsent(condition: string | null, given: ParsedCons
   if (condition && !given?.medical) throw badRequest('consent.medical_required', field);
 }
 
+/** Whether a player's (an SQL expression's) latest medical row is granted: the consent a condition needs stands. */
+export const medicalConsentStands = (playerId: AnyColumn | SQL) =>
+  sql<boolean>`coalesce((select c.granted from ${consents} c where c.player_id = ${playerId} and c.purpose = 'medical'
+    order by c.created_at desc, c.id desc limit 1), false)`;
+
 /**
  * A condition written for a registered child (an edit by staff, or by the parent in the portal) is kept
  * only with the child's medical consent (docs/domain.md, "Consents"): a new or changed condition needs

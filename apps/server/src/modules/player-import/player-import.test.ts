@@ -6,7 +6,7 @@ import { api } from '../../../test/api.js';
 import { useTestApp } from '../../../test/fixture.js';
 import { addPlayer, multipart } from '../../../test/fixtures.js';
 import { type Academy, asMember, registerAndLogin } from '../../../test/harness.js';
-import { auditEvents, parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
+import { auditEvents, consents, parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
 import { csvDocument } from '../../lib/csv.js';
 import { readSheet } from './file.js';
@@ -280,5 +280,61 @@ describe('players import and export', () => {
     const none = await api(t.app, a)('importPlayers', { ...multipart({}) });
     expect(none.statusCode).toBe(400);
     expect(none.json().code).toBe('import.file_required');
+  });
+
+  it("keeps a file's new conditions only with the guardians' medical consent on paper, recorded for each such row", async () => {
+    const mona = row({
+      name: 'Mona Consent',
+      birthdate: '2015-09-09',
+      gender: 'Female',
+      parentName: 'Hind Consent',
+      parentPhone: '+966503334455',
+      medicalCondition: 'Asthma',
+    });
+    const file = csv([EN, mona]);
+    const refused = await upload(a, 'import/preview', file);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().errors).toEqual([
+      expect.objectContaining({ row: 2, column: 'medicalCondition', code: 'consent.medical_required' }),
+    ]);
+    const notWritten = await upload(a, 'import', file);
+    expect(notWritten.statusCode).toBe(400);
+    expect((await playersOf(a)).some((p) => p.name === 'Mona Consent')).toBe(false);
+
+    const paper = { medicalConsent: JSON.stringify({ language: 'ar' }) };
+    expect((await upload(a, 'import/preview', file, paper)).json()).toMatchObject({ creates: 1, errors: [] });
+    const done = await upload(a, 'import', file, paper);
+    expect(done.statusCode, done.body).toBe(200);
+    const player = (await playersOf(a)).find((p) => p.name === 'Mona Consent');
+    expect(player?.condition).toBe('Asthma');
+    const recorded = await withTenant(t.deps.db, a.id, (tx) =>
+      tx
+        .select()
+        .from(consents)
+        .where(eq(consents.playerId, player?.id ?? '')),
+    );
+    const [link] = await withTenant(t.deps.db, a.id, (tx) =>
+      tx
+        .select()
+        .from(parentPlayers)
+        .where(eq(parentPlayers.playerId, player?.id ?? '')),
+    );
+    expect(recorded).toEqual([
+      expect.objectContaining({ purpose: 'medical', granted: true, language: 'ar', recordedById: a.userId, parentId: link.parentId }),
+    ]);
+
+    // Now the consent stands: the same player's condition changes with no paper consent asked, and none recorded.
+    const changed = csv([EN, row({ ...Object.fromEntries(IMPORT_COLUMNS.map((k, i) => [k, mona[i]])), medicalCondition: 'Mild asthma' })]);
+    expect((await upload(a, 'import/preview', changed)).json()).toMatchObject({ updates: 1, errors: [] });
+    expect((await upload(a, 'import', changed)).statusCode).toBe(200);
+    expect((await playersOf(a)).find((p) => p.name === 'Mona Consent')?.condition).toBe('Mild asthma');
+    expect(
+      await withTenant(t.deps.db, a.id, (tx) =>
+        tx
+          .select()
+          .from(consents)
+          .where(eq(consents.playerId, player?.id ?? '')),
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -69,13 +69,13 @@ export async function playerImportRoutes(app: FastifyInstance) {
   route(app, 'previewPlayerImport', writePlayers, async (req) => {
     const { fields, files } = req.form;
     const checked = await checkedFile(files.file, fields.mapping);
-    return req.tenant((tx) => previewImport(tx, checked));
+    return req.tenant((tx) => previewImport(tx, checked, fields.medicalConsent));
   });
 
   route(app, 'importPlayers', { ...writePlayers, audit: true }, async (req) => {
     const { fields, files } = req.form;
     const checked = await checkedFile(files.file, fields.mapping);
-    const result = await req.tenant((tx) => importPlayers(tx, checked, now()));
+    const result = await req.tenant((tx) => importPlayers(tx, checked, now(), fields.medicalConsent, authOf(req).user.id));
     noteAudit(req, { imported: result });
     return result;
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   birthdateBounds,
+  CONSENT_TEXTS,
   columnOfHeader,
   ERRORS,
   type ErrorCode,
@@ -18,15 +19,17 @@ import {
   isWithin,
   keysOf,
   MAX_IMPORT_ROWS,
+  type MedicalConsentGiven,
   REQUIRED_IMPORT_COLUMNS,
   riyadhToday,
   splitTeamNames,
   templateHeader,
 } from '@kora/contracts';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
+import { consents, parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
+import { medicalConsentStands } from '../consents/service.js';
 import { syncPlayerTeamEvents } from '../events/roster.js';
 import { type Sheet, writeSheet } from './file.js';
 
@@ -62,6 +65,8 @@ interface ValidRow {
   teamIds: string[];
   /** The player this row updates, or null for a new one. */
   existingId: string | null;
+  /** It brings a new or changed condition the child's consent does not cover: the paper consent is recorded with it. */
+  recordsMedicalConsent: boolean;
 }
 
 /** Teams of the academy by name and Arabic name, compared without case or outer spaces. */
@@ -75,17 +80,28 @@ async function teamsByName(tx: TenantTx) {
 /** The academy's players by national id and by name + birthdate + parent phone (a player's phone is its parent's). */
 async function existingPlayers(tx: TenantTx) {
   const all = await tx
-    .select({ id: users.id, name: users.name, birthdate: users.birthdate, nationalId: users.nationalId, phone: users.phoneNumber })
+    .select({
+      id: users.id,
+      name: users.name,
+      birthdate: users.birthdate,
+      nationalId: users.nationalId,
+      phone: users.phoneNumber,
+      condition: users.condition,
+      // Qualified: without a join drizzle writes a bare "id", which the subquery would read as the consent's own.
+      medicalConsent: medicalConsentStands(sql`${users}."id"`),
+    })
     .from(users)
     .where(eq(users.role, 'PLAYER'));
   const byNationalId = new Map<string, string>();
   const byPerson = new Map<string, string>();
+  const medical = new Map<string, { condition: string | null; consented: boolean }>();
   for (const p of all) {
     const key = importIdentity({ nationalId: p.nationalId, name: p.name, birthdate: p.birthdate ?? '', parentPhone: p.phone ?? '' });
     if (key.nationalId) byNationalId.set(key.nationalId, p.id);
     byPerson.set(key.person, p.id);
+    medical.set(p.id, { condition: p.condition, consented: p.medicalConsent });
   }
-  return { byNationalId, byPerson };
+  return { byNationalId, byPerson, medical };
 }
 
 /** One row checked on its own (no database): its schema errors, its data when valid, its team names and identity. */
@@ -171,7 +187,7 @@ type CheckedSheet = Awaited<ReturnType<typeof checkSheet>>;
  * The checked rows against this academy (in its transaction): team names resolved among its teams
  * and the player each row updates found. Map look-ups only: the rows were checked before.
  */
-async function analyse(tx: TenantTx, checked: CheckedSheet) {
+async function analyse(tx: TenantTx, checked: CheckedSheet, paperConsent: boolean) {
   const { mapping, mappingErrors } = checked;
   if (mappingErrors.length > 0) {
     const noRows: ValidRow[] = [];
@@ -201,16 +217,29 @@ async function analyse(tx: TenantTx, checked: CheckedSheet) {
       ok = false;
     }
     for (const k of keys) seen.set(k, row);
-    if (ok) valid.push({ row, data, teamIds: [...new Set(rowTeams)], existingId });
+    // A new or changed condition is kept only with the medical consent (consents/service.ts): the child's, or the
+    // guardians' on paper that the member confirms for the file.
+    const condition = mapping.medicalCondition === undefined ? null : data.medicalCondition;
+    const known = existingId ? players.medical.get(existingId) : undefined;
+    const needsConsent = !!condition && condition !== known?.condition && !known?.consented;
+    if (needsConsent && !paperConsent) {
+      errors.push(fail(row, 'medicalCondition', 'consent.medical_required'));
+      ok = false;
+    }
+    if (ok) valid.push({ row, data, teamIds: [...new Set(rowTeams)], existingId, recordsMedicalConsent: needsConsent });
   }
   errors.sort((a, b) => a.row - b.row || IMPORT_COLUMNS.indexOf(a.column ?? 'name') - IMPORT_COLUMNS.indexOf(b.column ?? 'name'));
   return { mapping, errors, valid };
 }
 
 /** The preview of a checked file in this academy: what an import would add and update, and every error. Changes nothing. */
-export async function previewImport(tx: TenantTx, checked: CheckedSheet): Promise<ImportPreview> {
+export async function previewImport(
+  tx: TenantTx,
+  checked: CheckedSheet,
+  paperConsent: MedicalConsentGiven | undefined,
+): Promise<ImportPreview> {
   const { sheet } = checked;
-  const { mapping, errors, valid } = await analyse(tx, checked);
+  const { mapping, errors, valid } = await analyse(tx, checked, !!paperConsent);
   const updates = valid.filter((r) => r.existingId).length;
   return {
     headers: sheet.headers,
@@ -324,8 +353,18 @@ async function updateMany(
  * unknown team) answers 400 with each at its row and column before anything is written. A row of a
  * player already there (same national id, or same name, birthdate and parent phone) updates them.
  */
-export async function importPlayers(tx: TenantTx, checked: CheckedSheet, now: Date) {
-  const { mapping, errors, valid } = await analyse(tx, checked);
+/**
+ * Writes a checked file. `paperConsent`: the guardians' medical consent on paper, confirmed by the member
+ * `memberId` for the rows bringing a condition the child's consent does not cover (recorded for each of them).
+ */
+export async function importPlayers(
+  tx: TenantTx,
+  checked: CheckedSheet,
+  now: Date,
+  paperConsent: MedicalConsentGiven | undefined,
+  memberId: string,
+) {
+  const { mapping, errors, valid } = await analyse(tx, checked, !!paperConsent);
   if (errors.length > 0)
     throw new HttpError(
       400,
@@ -378,6 +417,39 @@ export async function importPlayers(tx: TenantTx, checked: CheckedSheet, now: Da
     mapping.teams === undefined ? [] : r.teamIds.map((teamId) => ({ academyId, teamId, playerId: r.id })),
   );
   await insertChunks(memberships, (chunk) => tx.insert(teamPlayers).values(chunk));
+  if (paperConsent) {
+    const guardianOf = new Map<string, string>();
+    for (const r of fresh) guardianOf.set(r.playerId, r.parentId);
+    const consented = [...fresh.map((r) => ({ ...r, id: r.playerId })), ...updated.map((r) => ({ ...r, id: r.existingId }))].filter(
+      (r) => r.recordsMedicalConsent,
+    );
+    const links = await tx
+      .select({ playerId: parentPlayers.playerId, parentId: parentPlayers.parentId })
+      .from(parentPlayers)
+      .where(
+        inArray(
+          parentPlayers.playerId,
+          consented.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(parentPlayers.createdAt));
+    for (const l of links) if (!guardianOf.has(l.playerId)) guardianOf.set(l.playerId, l.parentId);
+    await insertChunks(consented, (chunk) =>
+      tx.insert(consents).values(
+        chunk.map((r) => ({
+          academyId,
+          playerId: r.id,
+          purpose: 'medical' as const,
+          granted: true,
+          version: CONSENT_TEXTS.medical.version,
+          language: paperConsent.language,
+          parentId: guardianOf.get(r.id) ?? null,
+          recordedById: memberId,
+          createdAt: now,
+        })),
+      ),
+    );
+  }
   // Joined or left teams: the teams' events that have not started follow (events/roster.ts).
   if (mapping.teams !== undefined)
     await syncPlayerTeamEvents(tx, [...fresh.map((r) => r.playerId), ...updated.map((r) => r.existingId)], now);

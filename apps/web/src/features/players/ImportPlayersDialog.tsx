@@ -1,4 +1,5 @@
 import {
+  CONSENT_TEXTS,
   columnOfHeader,
   IMPORT_COLUMNS,
   IMPORT_HEADERS,
@@ -64,11 +65,17 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
       setProgress(null);
     }
   };
-  const formOf = (chosen: File, map?: ImportMapping) => ({ file: chosen, ...(map ? { mapping: JSON.stringify(map) } : {}) });
+  // The guardians' medical consent on paper, for rows bringing a condition the child's consent does not cover.
+  const [paperMedical, setPaperMedical] = useState(false);
+  const formOf = (chosen: File, map?: ImportMapping, paper = paperMedical) => ({
+    file: chosen,
+    ...(map ? { mapping: JSON.stringify(map) } : {}),
+    ...(paper ? { medicalConsent: JSON.stringify({ language: lang }) } : {}),
+  });
 
-  const check = async (chosen: File, map?: ImportMapping) => {
+  const check = async (chosen: File, map?: ImportMapping, paper = paperMedical) => {
     try {
-      const answer = await tracked('check', (p) => callWithProgress('previewPlayerImport', { form: formOf(chosen, map) }, p));
+      const answer = await tracked('check', (p) => callWithProgress('previewPlayerImport', { form: formOf(chosen, map, paper) }, p));
       setPreview(answer);
       setMapping(answer.mapping);
       return answer;
@@ -242,6 +249,25 @@ export function ImportPlayersDialog({ onClose }: { onClose(): void }) {
 
       {step === 'preview' && preview && (
         <div className="space-y-4">
+          {(paperMedical || errors.some((e) => e.code === 'consent.medical_required')) && (
+            <label className="flex items-start gap-2 rounded-xl border border-slate-200 p-3 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                checked={paperMedical}
+                disabled={progress !== null}
+                onChange={(e) => {
+                  const on = e.target.checked;
+                  setPaperMedical(on);
+                  if (file) void check(file, mapping, on);
+                }}
+                data-testid="import-medical-consent"
+              />
+              <span>
+                <FormattedMessage id="playerImport.medicalPaper" values={{ text: CONSENT_TEXTS.medical[lang] }} />
+              </span>
+            </label>
+          )}
           <p className="text-sm text-slate-700" data-testid="import-summary">
             <FormattedMessage
               id="playerImport.summary"

@@ -1,4 +1,4 @@
-import type { ImportPreview } from '@kora/contracts';
+import { CONSENT_TEXTS, type ImportPreview } from '@kora/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callWithProgress } from '../../lib/api';
@@ -69,5 +69,34 @@ describe('the import preview', () => {
     const [date, team] = await previewErrors('ar');
     expect(date).toBe('اكتب التاريخ بصيغة يوم/شهر/سنة (مثل 14/03/2015)؛ المكتوب: «31/31/2015»');
     expect(team).toContain('«Ghosts»');
+  });
+
+  it("offers the guardians' paper medical consent when rows bring a condition without one, and checks the file again with it", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(signedInAs({}))),
+    );
+    const refused: ImportPreview = {
+      ...preview,
+      mapping: { ...preview.mapping, medicalCondition: 6 },
+      errors: [{ row: 2, column: 'medicalCondition', code: 'consent.medical_required', message: 'x' }],
+    };
+    const accepted: ImportPreview = { ...refused, creates: 1, errors: [] };
+    vi.mocked(callWithProgress).mockResolvedValueOnce(refused).mockResolvedValueOnce(refused).mockResolvedValueOnce(accepted);
+    const { container } = renderWithApp(<ImportPlayersDialog onClose={() => {}} />, 'ar');
+    const input = container.ownerDocument.querySelector('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'players.csv', { type: 'text/csv' })] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'التالي' }));
+    const errors = await screen.findByTestId('import-errors');
+    expect(errors.textContent).toContain('لا تُحفظ الحالة الصحية إلا بموافقة وليّ الأمر عليها');
+    const box = screen.getByTestId('import-medical-consent');
+    expect(box.closest('label')?.textContent).toContain(CONSENT_TEXTS.medical.ar);
+    fireEvent.click(box);
+    expect(await screen.findByText('كل الصفوف صحيحة.')).toBeTruthy();
+    // The second check of the preview sent the consent in the screen's language; the first one did not.
+    const forms = vi.mocked(callWithProgress).mock.calls.map((call) => (call[1] as { form: Record<string, unknown> }).form);
+    expect(forms.at(-2)?.medicalConsent).toBeUndefined();
+    expect(JSON.parse(String(forms.at(-1)?.medicalConsent))).toEqual({ language: 'ar' });
   });
 });
