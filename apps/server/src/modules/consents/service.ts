@@ -37,6 +37,9 @@ export function assertMedicalConsent(condition: string | null, given: ParsedCons
 export const medicalConsentStands = (playerId: AnyColumn | SQL) =>
   sql<boolean>`coalesce((select c.granted from ${consents} c where c.player_id = ${playerId} and c.purpose = 'medical'
     order by c.created_at desc, c.id desc limit 1), false)`;
+/** The time of a player's latest medical row, or null (a row recorded now must come after it). */
+export const latestMedicalAt = (playerId: AnyColumn | SQL) =>
+  sql<string | null>`(select max(c.created_at) from ${consents} c where c.player_id = ${playerId} and c.purpose = 'medical')`;
 
 /**
  * A condition written for a registered child (an edit by staff, or by the parent in the portal) is kept
@@ -55,7 +58,7 @@ export async function checkMedicalConsent(
 ) {
   if (!edit.condition || edit.condition === edit.before) return;
   const [latest] = await tx
-    .select({ granted: consents.granted })
+    .select({ granted: consents.granted, at: consents.createdAt })
     .from(consents)
     .where(and(eq(consents.playerId, playerId), eq(consents.purpose, 'medical')))
     .orderBy(desc(consents.createdAt), desc(consents.id))
@@ -71,9 +74,12 @@ export async function checkMedicalConsent(
     language: edit.given.language,
     parentId: source.parentId,
     recordedById: source.recordedById,
-    createdAt: now,
+    createdAt: after(latest?.at, now),
   });
 }
+
+/** A new row's time: now, or just after the latest row it follows (the latest row of a purpose is its state). */
+export const after = (latest: Date | undefined, now: Date) => new Date(Math.max(now.getTime(), (latest?.getTime() ?? 0) + 1));
 
 /**
  * Whether the parent `parentId` said no to messages by a channel (docs/domain.md, "Consents"): every
@@ -169,8 +175,7 @@ export async function changeConsents(
   const current = new Map(held.map((c) => [c.purpose, c.granted]));
   // The latest row of a purpose is its state: a change is never stamped before the row it follows
   // (two changes within one clock tick stay in order).
-  const latest = Math.max(0, ...held.map((c) => Date.parse(c.at)));
-  const at = new Date(Math.max(now.getTime(), latest + 1));
+  const at = after(new Date(Math.max(0, ...held.map((c) => Date.parse(c.at)))), now);
   const changed: { purpose: OptionalConsent; granted: boolean }[] = [];
   for (const key of keysOf(OPTIONAL)) {
     const purpose = OPTIONAL[key];

@@ -29,7 +29,7 @@ import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { consents, parentPlayers, teamPlayers, teams, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { HttpError } from '../../http/errors.js';
-import { medicalConsentStands } from '../consents/service.js';
+import { after, latestMedicalAt, medicalConsentStands } from '../consents/service.js';
 import { syncPlayerTeamEvents } from '../events/roster.js';
 import { type Sheet, writeSheet } from './file.js';
 
@@ -67,6 +67,8 @@ interface ValidRow {
   existingId: string | null;
   /** It brings a new or changed condition the child's consent does not cover: the paper consent is recorded with it. */
   recordsMedicalConsent: boolean;
+  /** When the child's latest medical answer was given (the recorded consent comes after it). */
+  medicalAt: Date | undefined;
 }
 
 /** Teams of the academy by name and Arabic name, compared without case or outer spaces. */
@@ -89,17 +91,18 @@ async function existingPlayers(tx: TenantTx) {
       condition: users.condition,
       // Qualified: without a join drizzle writes a bare "id", which the subquery would read as the consent's own.
       medicalConsent: medicalConsentStands(sql`${users}."id"`),
+      medicalAt: latestMedicalAt(sql`${users}."id"`),
     })
     .from(users)
     .where(eq(users.role, 'PLAYER'));
   const byNationalId = new Map<string, string>();
   const byPerson = new Map<string, string>();
-  const medical = new Map<string, { condition: string | null; consented: boolean }>();
+  const medical = new Map<string, { condition: string | null; consented: boolean; at: Date | undefined }>();
   for (const p of all) {
     const key = importIdentity({ nationalId: p.nationalId, name: p.name, birthdate: p.birthdate ?? '', parentPhone: p.phone ?? '' });
     if (key.nationalId) byNationalId.set(key.nationalId, p.id);
     byPerson.set(key.person, p.id);
-    medical.set(p.id, { condition: p.condition, consented: p.medicalConsent });
+    medical.set(p.id, { condition: p.condition, consented: p.medicalConsent, at: p.medicalAt ? new Date(p.medicalAt) : undefined });
   }
   return { byNationalId, byPerson, medical };
 }
@@ -226,7 +229,8 @@ async function analyse(tx: TenantTx, checked: CheckedSheet, paperConsent: boolea
       errors.push(fail(row, 'medicalCondition', 'consent.medical_required'));
       ok = false;
     }
-    if (ok) valid.push({ row, data, teamIds: [...new Set(rowTeams)], existingId, recordsMedicalConsent: needsConsent });
+    if (ok)
+      valid.push({ row, data, teamIds: [...new Set(rowTeams)], existingId, recordsMedicalConsent: needsConsent, medicalAt: known?.at });
   }
   errors.sort((a, b) => a.row - b.row || IMPORT_COLUMNS.indexOf(a.column ?? 'name') - IMPORT_COLUMNS.indexOf(b.column ?? 'name'));
   return { mapping, errors, valid };
@@ -445,7 +449,7 @@ export async function importPlayers(
           language: paperConsent.language,
           parentId: guardianOf.get(r.id) ?? null,
           recordedById: memberId,
-          createdAt: now,
+          createdAt: after(r.medicalAt, now),
         })),
       ),
     );
