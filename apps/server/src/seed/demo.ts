@@ -5,6 +5,8 @@ import {
   addYears,
   allFlags,
   type BreakfastSource,
+  CONSENT_PURPOSES,
+  CONSENT_TEXTS,
   normaliseFlags,
   PENDING_PAYMENT_DAYS,
   type PermissionFlags,
@@ -18,6 +20,7 @@ import {
   academies,
   academyUsers,
   accountTypes,
+  consents,
   eventCoaches,
   events,
   eventTeams,
@@ -320,6 +323,11 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
     const rosterRows: (typeof teamPlayers.$inferInsert)[] = [];
     const growthRows: (typeof growthMetrics.$inferInsert)[] = [];
     const members: Member[] = [];
+    // Each family agreed to every purpose in Arabic (docs/domain.md, "Consents"): when it registered, or, for the
+    // families who joined before a text's version, the morning that version was published (never after now).
+    const consentRows: (typeof consents.$inferInsert)[] = [];
+    const consentedAt = (joinedAt: Date, version: string) =>
+      new Date(Math.min(now.getTime(), Math.max(joinedAt.getTime(), Date.parse(`${version}T09:00:00+03:00`))));
     // Growth records draw from their own sequence, so the rest of the demo stays as it was.
     const growthRandom = seededRandom(2027);
     for (let i = 0; i < playerCount; i++) {
@@ -363,6 +371,17 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
         },
       );
       familyRows.push({ academyId, parentId: parent.id, playerId: player.id });
+      for (const purpose of CONSENT_PURPOSES)
+        consentRows.push({
+          academyId,
+          playerId: player.id,
+          purpose,
+          granted: true,
+          version: CONSENT_TEXTS[purpose].version,
+          language: 'ar',
+          parentId: parent.id,
+          createdAt: consentedAt(joinedAt, CONSENT_TEXTS[purpose].version),
+        });
       if (i % 10 !== 9)
         growthRows.push(...growthHistory(growthRandom, { playerId: player.id, academyId, birthdate, girl, today, since: story.joined }));
       const teamIndex = girl ? 5 : Math.min(4, Math.max(0, Math.floor((age - 6) / 2)));
@@ -371,6 +390,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
     }
     await inChunks(userRows, (chunk) => tx.insert(users).values(chunk));
     await inChunks(familyRows, (chunk) => tx.insert(parentPlayers).values(chunk));
+    await inChunks(consentRows, (chunk) => tx.insert(consents).values(chunk));
     await inChunks(rosterRows, (chunk) => tx.insert(teamPlayers).values(chunk));
     await insertAll(tx, growthMetrics, growthRows);
 
