@@ -62,7 +62,7 @@ export type ConsentsGiven = z.input<typeof consentsGivenSchema>;
 export type ParsedConsentsGiven = z.output<typeof consentsGivenSchema>;
 
 /**
- * A medical consent given with an edit of a child's condition (docs/domain.md, "Consents"), in the
+ * A medical consent given with an edit of a child's condition (docs/domain.md, "Data map"), in the
  * language its text was read in: by staff for a paper form the guardian signed, by the parent in
  * the portal. A new or changed condition needs it unless the child's medical consent stands
  * (400 `consent.medical_required` otherwise).

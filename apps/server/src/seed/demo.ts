@@ -323,7 +323,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
     const rosterRows: (typeof teamPlayers.$inferInsert)[] = [];
     const growthRows: (typeof growthMetrics.$inferInsert)[] = [];
     const members: Member[] = [];
-    // Each family agreed to every purpose in Arabic (docs/domain.md, "Consents"): when it registered, or, for the
+    // Each family agreed to every purpose in Arabic (docs/domain.md, "Data map"): when it registered, or, for the
     // families who joined before a text's version, the morning that version was published (never after now).
     const consentRows: (typeof consents.$inferInsert)[] = [];
     const consentedAt = (joinedAt: Date, version: string) =>

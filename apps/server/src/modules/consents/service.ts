@@ -43,7 +43,7 @@ export const latestMedicalAt = (playerId: AnyColumn | SQL) =>
 
 /**
  * A condition written for a registered child (an edit by staff, or by the parent in the portal) is kept
- * only with the child's medical consent (docs/domain.md, "Consents"): a new or changed condition needs
+ * only with the child's medical consent (docs/domain.md, "Data map"): a new or changed condition needs
  * the latest medical row granted, or a consent given with the edit — then recorded, by the parent or
  * from the guardian's paper form. 400 `consent.medical_required` on `field` otherwise, before anything
  * is written. Clearing a condition, or saving it unchanged, needs nothing.
@@ -82,7 +82,7 @@ export async function checkMedicalConsent(
 export const after = (latest: Date | undefined, now: Date) => new Date(Math.max(now.getTime(), (latest?.getTime() ?? 0) + 1));
 
 /**
- * Whether the parent `parentId` said no to messages by a channel (docs/domain.md, "Consents"): every
+ * Whether the parent `parentId` said no to messages by a channel (docs/domain.md, "Data map"): every
  * child of theirs with an answer to `purpose` says no in its latest row. A parent with no recorded
  * answer (children registered before consents were recorded, or added by staff without the paper
  * form) is not counted as declining: the academy's defaults and the parent's choices apply. As a

@@ -1,4 +1,4 @@
-// A child's medical condition in the portal's Details (docs/domain.md, "Consents"): a new condition offers the
+// A child's medical condition in the portal's Details (docs/domain.md, "Data map"): a new condition offers the
 // medical consent's text and sends the parent's consent with it when ticked; a refusal shows in the parent's language.
 import { CONSENT_TEXTS, type FamilyDetails, type FamilyMe } from '@kora/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 // Why: staff must know what a family agreed to before they use a child's photo, text the parents or keep a
-// condition (docs/domain.md, "Consents"): the player page lists each purpose's latest answer and who gave it.
+// condition (docs/domain.md, "Data map"): the player page lists each purpose's latest answer and who gave it.
 import { CONSENT_PURPOSES, type Consent, type ConsentPurpose, riyadhToday } from '@kora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';

@@ -1,4 +1,4 @@
-// Edit Player's medical condition (docs/domain.md, "Consents"): a new or changed condition offers the
+// Edit Player's medical condition (docs/domain.md, "Data map"): a new or changed condition offers the
 // guardian's medical consent on paper and sends it with the edit when ticked; without it the server's
 // refusal shows on the condition in the member's language.
 import { allFlags, CONSENT_TEXTS, type Player } from '@kora/contracts';

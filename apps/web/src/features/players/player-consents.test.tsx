@@ -1,4 +1,4 @@
-// The player page's consents for staff (docs/domain.md, "Consents"): each purpose's latest answer, given by the
+// The player page's consents for staff (docs/domain.md, "Data map"): each purpose's latest answer, given by the
 // parent or recorded from a paper form by a member, in English and Arabic; a purpose never answered says so.
 import type { ChildConsents } from '@kora/contracts';
 import { screen, within } from '@testing-library/react';

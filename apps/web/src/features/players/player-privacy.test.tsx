@@ -58,7 +58,7 @@ function renderPlayer(flags: Record<string, boolean>, locale: Locale = 'en', ext
   let erased = false;
   const { requests } = stubRoutes({
     'GET /api/auth/me': () => json(signedInAs(flags)),
-    // After the erasure the row keeps only its id (docs/domain.md, "Erasure").
+    // After the erasure the row keeps only its id (docs/domain.md, "Privacy requests").
     [`GET /api/users/${PLAYER.id}`]: () => json(erased ? { ...PLAYER, name: 'Erased player', nameArabic: null } : PLAYER),
     [`GET /api/events/player/${PLAYER.id}`]: () => json([]),
     [`GET /api/players/${PLAYER.id}/sessions`]: () => json(null),
