@@ -1,17 +1,12 @@
 // A child's medical condition in the portal's Details (docs/domain.md, "Data map"): a new condition offers the
 // medical consent's text and sends the parent's consent with it when ticked; a refusal shows in the parent's language.
 import { CONSENT_TEXTS, type FamilyDetails, type FamilyMe } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
-import { FAMILY_SIGNED_IN_KEY } from '../../lib/storage';
-import { familyRoutes } from '../../routes/family/family.route';
-import { rootRoute } from '../../routes/root';
+import type { Locale } from '../../lib/i18n';
 import { jsonResponse as json, type StubAnswer, stubRoutes } from '../../test-render';
+import { renderPortal } from './test-portal';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ME: FamilyMe = {
@@ -34,28 +29,13 @@ const DETAILS: FamilyDetails = {
 };
 
 function renderDetails(put: StubAnswer, locale: Locale = 'en') {
-  localStorage.setItem(FAMILY_SIGNED_IN_KEY, '1');
   const requests = stubRoutes({
     'GET /api/family/me': () => json(ME),
     'GET /api/family/details': () => json(DETAILS),
     [`GET /api/family/children/${ID(1)}/consents`]: () => json({ childId: ID(1), consents: [] }),
     [`PUT /api/family/children/${ID(1)}`]: put,
   }).requests;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([...familyRoutes()]),
-    history: createMemoryHistory({ initialEntries: ['/family/details'] }),
-    context: { queryClient },
-  });
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
+  renderPortal('/family/details', locale);
   return requests;
 }
 

@@ -1,15 +1,10 @@
 import type { FamilyJoinOffer, FamilyMe } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
 import { FAMILY_SIGNED_IN_KEY } from '../../lib/storage';
-import { familyRoutes } from '../../routes/family/family.route';
-import { rootRoute } from '../../routes/root';
 import { jsonResponse as json } from '../../test-render';
+import { renderPortal } from './test-portal';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ME: FamilyMe = {
@@ -57,25 +52,6 @@ function stubApi() {
   return answered;
 }
 
-function renderHome(locale: Locale) {
-  localStorage.setItem(FAMILY_SIGNED_IN_KEY, '1');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([...familyRoutes()]),
-    history: createMemoryHistory({ initialEntries: ['/family'] }),
-    context: { queryClient },
-  });
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.removeItem(FAMILY_SIGNED_IN_KEY);
@@ -86,7 +62,7 @@ describe('a registration made with the parent’s address', () => {
   it('asks whether the child is hers and adds it to her family when she says yes', async () => {
     const answered = stubApi();
     const user = userEvent.setup();
-    renderHome('en');
+    renderPortal('/family', 'en');
     const card = await screen.findByTestId('family-join-offer');
     expect(within(card).getByRole('heading', { name: 'Is Tala Alharbi your child?' })).toBeTruthy();
     expect(card.textContent).toContain('Majed Alharbi registered this child');
@@ -99,7 +75,7 @@ describe('a registration made with the parent’s address', () => {
   it('asks in Arabic and keeps the child apart when she says no', async () => {
     const answered = stubApi();
     const user = userEvent.setup();
-    renderHome('ar');
+    renderPortal('/family', 'ar');
     const card = await screen.findByTestId('family-join-offer');
     expect(within(card).getByRole('heading', { name: 'هل تالا الحربي من أبنائك؟' })).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: 'لا، ليس من أبنائي' }));

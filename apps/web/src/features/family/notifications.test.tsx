@@ -2,17 +2,11 @@
 // quiet hours and stopping everything, WhatsApp only after the explicit opt-in, and this device's push.
 import type { FamilyMe, NotificationPreferences } from '@kora/contracts';
 import { DEFAULT_PARENT_CHANNELS } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
-import { FAMILY_SIGNED_IN_KEY } from '../../lib/storage';
-import { familyRoutes } from '../../routes/family/family.route';
-import { rootRoute } from '../../routes/root';
 import { jsonResponse as json, type StubAnswer, stubRoutes } from '../../test-render';
+import { renderPortal } from './test-portal';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ME: FamilyMe = {
@@ -74,26 +68,6 @@ function stubPortal(
     'GET /api/push/public-key': () => json({ publicKey }),
     ...extra,
   }).requests;
-}
-
-function renderPortal(path: string, locale: Locale = 'en') {
-  localStorage.setItem(FAMILY_SIGNED_IN_KEY, '1');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([...familyRoutes()]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    context: { queryClient },
-  });
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
-  return router;
 }
 
 /** A browser with a service worker and the Push API: the subscription it makes, and what unsubscribing did. */

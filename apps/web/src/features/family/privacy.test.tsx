@@ -10,18 +10,12 @@ import {
   type FamilyMe,
   type PrivacyExportStatus,
 } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
 import type { Reply } from '../../lib/api';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
-import { FAMILY_SIGNED_IN_KEY } from '../../lib/storage';
-import { familyRoutes } from '../../routes/family/family.route';
-import { rootRoute } from '../../routes/root';
 import { jsonResponse as json, type StubAnswer, type StubbedRequest, stubRoutes } from '../../test-render';
+import { renderPortal } from './test-portal';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const OMAR = { id: ID(1), name: 'Omar Alharbi', nameArabic: 'عمر الحربي' };
@@ -108,26 +102,6 @@ function stubPortal(extra: Record<string, StubAnswer> = {}) {
   }).requests;
 }
 
-function renderDetails(locale: Locale = 'en') {
-  localStorage.setItem(FAMILY_SIGNED_IN_KEY, '1');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([...familyRoutes()]),
-    history: createMemoryHistory({ initialEntries: ['/family/details'] }),
-    context: { queryClient },
-  });
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
-  return router;
-}
-
 /** The consents section of a child, by its title, once its rows are in. */
 async function consentsOf(title: string) {
   const heading = await screen.findByRole('heading', { name: title });
@@ -156,7 +130,7 @@ vi.setConfig({ testTimeout: 20_000 });
 describe("a child's consents in the portal's Details", () => {
   it('shows each purpose in order with its text, whether it was given, when, in which version and language', async () => {
     stubPortal();
-    renderDetails();
+    renderPortal('/family/details');
     const omar = await consentsOf('Omar Alharbi: consents');
     const rows = within(omar).getAllByRole('listitem');
     expect(rows.map((r) => r.dataset.testid)).toEqual([
@@ -197,7 +171,7 @@ describe("a child's consents in the portal's Details", () => {
   it("withdraws the photo consent and gives the e-mail one, each saved for that child in the screen's language", async () => {
     const user = userEvent.setup();
     const requests = stubPortal();
-    renderDetails();
+    renderPortal('/family/details');
     const omar = await consentsOf('Omar Alharbi: consents');
     const mesBefore = requests.filter((r) => r.path === '/api/family/me').length;
     await user.click(box(omar, 'photos'));
@@ -225,7 +199,7 @@ describe("a child's consents in the portal's Details", () => {
     stubPortal({
       [`PUT /api/family/children/${OMAR.id}/consents`]: () => json({ message: 'Player not found', code: 'player.not_found' }, 404),
     });
-    renderDetails();
+    renderPortal('/family/details');
     const omar = await consentsOf('Omar Alharbi: consents');
     await user.click(box(omar, 'messages_sms'));
     expect((await screen.findByRole('alert')).textContent).toContain('Player not found');
@@ -237,7 +211,7 @@ describe("a child's consents in the portal's Details", () => {
   it('shows placeholder rows while the consents load', async () => {
     let answer: (r: Response) => void = () => {};
     stubPortal({ [`GET /api/family/children/${OMAR.id}/consents`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderDetails();
+    renderPortal('/family/details');
     const heading = await screen.findByRole('heading', { name: 'Omar Alharbi: consents' });
     const section = heading.closest<HTMLElement>('[data-testid="family-consents"]') as HTMLElement;
     expect(within(section).getByTestId('skeleton')).toBeTruthy();
@@ -253,7 +227,7 @@ describe("a child's consents in the portal's Details", () => {
       [`GET /api/family/children/${OMAR.id}/consents`]: () =>
         failing ? json({ message: 'Something went wrong', code: 'request.failed' }, 500) : json(OMAR_CONSENTS),
     });
-    renderDetails();
+    renderPortal('/family/details');
     const heading = await screen.findByRole('heading', { name: 'Omar Alharbi: consents' });
     const section = heading.closest<HTMLElement>('[data-testid="family-consents"]') as HTMLElement;
     expect((await within(section).findByRole('alert')).textContent).toContain('Could not load this. Check your connection and try again.');
@@ -266,7 +240,7 @@ describe("a child's consents in the portal's Details", () => {
   it('speaks Arabic: the texts read, when and in which language each was given, and the change sent in Arabic', async () => {
     const user = userEvent.setup();
     const requests = stubPortal();
-    renderDetails('ar');
+    renderPortal('/family/details', 'ar');
     const omar = await consentsOf('موافقات عمر الحربي');
     expect(within(omar).getByTestId('family-consent-photos').textContent).toContain(CONSENT_TEXTS.photos.ar);
     // The day in both calendars (the Umm al-Qura one in Arabic), the version and the language the text was read in.
@@ -290,7 +264,7 @@ describe("the family's data and erasure in the portal's Details", () => {
     const requests = stubPortal({
       [`GET /api/family/data-exports/${EXPORT_ID}`]: () => json(states.length > 1 ? states.shift() : states[0]),
     });
-    renderDetails();
+    renderPortal('/family/details');
     const card = await screen.findByTestId('family-privacy');
     expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe("Your family's data");
     expect(within(card).queryByTestId('family-export-progress')).toBeNull();
@@ -313,7 +287,7 @@ describe("the family's data and erasure in the portal's Details", () => {
 
   it('says when the file could not be prepared', async () => {
     stubPortal({ [`GET /api/family/data-exports/${EXPORT_ID}`]: () => json(status('failed', 60)) });
-    renderDetails();
+    renderPortal('/family/details');
     const card = await screen.findByTestId('family-privacy');
     await userEvent.click(within(card).getByRole('button', { name: 'Download our data' }));
     expect((await within(card).findByTestId('family-export-done')).textContent).toBe('The file could not be prepared. Please try again.');
@@ -321,7 +295,7 @@ describe("the family's data and erasure in the portal's Details", () => {
 
   it('says why the file could not be asked for, in words rather than the code', async () => {
     stubPortal({ 'POST /api/family/data-exports': () => json({ message: 'Too many requests', code: 'request.too_many' }, 429) });
-    renderDetails();
+    renderPortal('/family/details');
     const card = await screen.findByTestId('family-privacy');
     await userEvent.click(within(card).getByRole('button', { name: 'Download our data' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Too many requests, please try again later');
@@ -334,7 +308,7 @@ describe("the family's data and erasure in the portal's Details", () => {
       [`GET /api/family/data-exports/${EXPORT_ID}`]: () =>
         json({ message: 'This data export is not available', code: 'privacy.export_not_found' }, 404),
     });
-    renderDetails();
+    renderPortal('/family/details');
     const card = await screen.findByTestId('family-privacy');
     await userEvent.click(within(card).getByRole('button', { name: 'Download our data' }));
     expect(await within(card).findByText('This data export is not available (already downloaded, expired, or not yours)')).toBeTruthy();
@@ -346,7 +320,7 @@ describe("the family's data and erasure in the portal's Details", () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     const requests = stubPortal();
-    renderDetails();
+    renderPortal('/family/details');
     const card = await screen.findByTestId('family-privacy');
     expect(within(card).getByTestId(`family-erase-${OMAR.id}`).textContent).toContain('Omar Alharbi');
     expect(within(card).getByTestId(`family-erase-${LINA.id}`).textContent).toContain('Lina Alharbi');
@@ -372,7 +346,7 @@ describe("the family's data and erasure in the portal's Details", () => {
       [`POST /api/family/children/${OMAR.id}/erasure`]: () =>
         json({ message: 'The child has an open subscription', code: 'privacy.open_subscription' }, 409),
     });
-    renderDetails();
+    renderPortal('/family/details');
     const card = await screen.findByTestId('family-privacy');
     const row = within(within(card).getByTestId(`family-erase-${OMAR.id}`));
     await user.click(row.getByRole('button', { name: 'Erase' }));
@@ -395,7 +369,7 @@ describe("the family's data and erasure in the portal's Details", () => {
       [`GET /api/family/data-exports/${EXPORT_ID}`]: () => json(status('building', 55)),
       [`POST /api/family/children/${OMAR.id}/erasure`]: () => json({ message: 'Unpaid balance', code: 'privacy.unpaid_balance' }, 409),
     });
-    renderDetails('ar');
+    renderPortal('/family/details', 'ar');
     const card = await screen.findByTestId('family-privacy');
     expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe('بيانات عائلتك');
     await user.click(within(card).getByRole('button', { name: 'تنزيل بياناتنا' }));

@@ -1,15 +1,10 @@
 // The parents' sign-in says truthfully why no code came: a cap on the address, texts
 // unavailable to the academy, too many tries, each with how long to wait, in English and Arabic.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
-import { familyRoutes } from '../../routes/family/family.route';
-import { rootRoute } from '../../routes/root';
 import { jsonResponse as json } from '../../test-render';
+import { renderPortal } from './test-portal';
 
 function stubApi(answers: Record<string, () => Response>) {
   vi.stubGlobal(
@@ -22,24 +17,6 @@ function stubApi(answers: Record<string, () => Response>) {
   );
 }
 
-function renderSignIn(locale: Locale) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([...familyRoutes()]),
-    history: createMemoryHistory({ initialEntries: ['/family/sign-in'] }),
-    context: { queryClient },
-  });
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
-}
-
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -49,7 +26,7 @@ describe('the sign-in tells why no code came', () => {
   it('a cap on the address: no new code, the newest message still works, and the wait (English)', async () => {
     stubApi({ 'POST /api/family/sign-in': limited('family.code_limit', 12) });
     const user = userEvent.setup();
-    renderSignIn('en');
+    renderPortal('/family/sign-in', 'en', { signedIn: false });
     await user.type(await screen.findByLabelText('E-mail or mobile number'), 'parent@demo.kora.sa');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const alert = await screen.findByRole('alert');
@@ -65,7 +42,7 @@ describe('the sign-in tells why no code came', () => {
       'POST /api/family/sign-in': () => json({ message: 'no sms', code: 'family.sms_unavailable' }, 409),
     });
     const user = userEvent.setup();
-    renderSignIn('ar');
+    renderPortal('/family/sign-in', 'ar', { signedIn: false });
     await user.type(await screen.findByLabelText('البريد الإلكتروني أو رقم الجوال'), '0500000001');
     await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -97,7 +74,7 @@ describe('an address the contract refuses', () => {
       }),
     );
     const user = userEvent.setup();
-    renderSignIn('ar');
+    renderPortal('/family/sign-in', 'ar', { signedIn: false });
     const field = await screen.findByLabelText('البريد الإلكتروني أو رقم الجوال');
     await user.type(field, 'noura@');
     await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
@@ -125,7 +102,7 @@ describe('a new code from the code step', () => {
       }),
     );
     const user = userEvent.setup();
-    renderSignIn('ar');
+    renderPortal('/family/sign-in', 'ar', { signedIn: false });
     await user.type(await screen.findByLabelText('البريد الإلكتروني أو رقم الجوال'), '0501234567');
     await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
     await screen.findByLabelText('الرمز المكوّن من 6 أرقام');
