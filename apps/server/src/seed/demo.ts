@@ -327,7 +327,7 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
     // families who joined before a text's version, the morning that version was published (never after now).
     const consentRows: (typeof consents.$inferInsert)[] = [];
     const consentedAt = (joinedAt: Date, version: string) =>
-      new Date(Math.min(now.getTime(), Math.max(joinedAt.getTime(), Date.parse(`${version}T09:00:00+03:00`))));
+      new Date(Math.min(now.getTime(), Math.max(joinedAt.getTime(), riyadhInstant(version, '09:00').getTime())));
     // Growth records draw from their own sequence, so the rest of the demo stays as it was.
     const growthRandom = seededRandom(2027);
     for (let i = 0; i < playerCount; i++) {
