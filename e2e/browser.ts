@@ -76,3 +76,14 @@ export async function login(page: Page, handle: string, email: string, password:
 export async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
   return (await fetch(rootUrl('/api/dev/outbox'))).json();
 }
+
+/** The code of the newest sign-in mail to `email`, polled from the development outbox (bounded). */
+export async function codeFor(email: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const code = (await outbox()).find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no sign-in code for ${email} in the outbox`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

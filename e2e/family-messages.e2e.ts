@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { addDaysIso, riyadhToday } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, DEMO, outbox, port, rootUrl, useBrowser } from './browser';
+import { academyUrl, artifacts, codeFor, DEMO, port, rootUrl, useBrowser } from './browser';
 import { apiAs, uniqueSuffix } from './data';
 
 const m: Record<string, string> = JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8'));
@@ -36,17 +36,6 @@ async function recorded(channel: 'whatsapp' | 'push', match: (r: Recorded) => bo
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`nothing in the ${channel} outbox`);
     await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-/** The code of the newest sign-in mail to `email` (bounded wait). */
-async function codeFor(email: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const code = (await outbox()).find((x) => x.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no sign-in code for ${email}`);
-    await new Promise((r) => setTimeout(r, 200));
   }
 }
 

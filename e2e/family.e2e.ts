@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { addDaysIso, riyadhToday } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, DEMO, login, outbox, port, useBrowser } from './browser';
+import { academyUrl, artifacts, codeFor, DEMO, login, outbox, port, useBrowser } from './browser';
 import { apiAs, uniqueSuffix } from './data';
 
 const shots = `${artifacts}family/`;
@@ -21,18 +21,6 @@ const CARD = {
 } as const;
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** The code of the newest sign-in mail to `email`, polled from the development outbox (bounded). */
-async function codeFor(email: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mail = (await outbox()).find((m) => m.to === email);
-    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no sign-in code for ${email} in the outbox`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** A child registered by a parent with their own e-mail, paid in cash, on a new team of the demo coach with a training tomorrow. */
 async function family(tag: string, lang: 'en' | 'ar') {

@@ -4,23 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { addDaysIso, riyadhToday } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, DEMO, outbox, port, useBrowser } from './browser';
+import { academyUrl, artifacts, codeFor, DEMO, port, useBrowser } from './browser';
 import { apiAs, uniqueSuffix } from './data';
 
 const m: Record<string, string> = JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8'));
 /** A message's words before its first rich-text tag (the link). */
 const lead = (id: string) => m[id].split('<')[0].trim();
-
-/** The code of the newest sign-in mail to `email` (bounded wait). */
-async function codeFor(email: string) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const code = (await outbox()).find((x) => x.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no sign-in code for ${email}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** A child registered in the public wizard with every consent given, on a new team with a training in two days. */
 async function family(tag: string) {

@@ -1,16 +1,12 @@
 import type { FamilyAnnouncement, FamilyEvent, FamilyHome, FamilyMe, FamilyMoney, FamilyProgress } from '@kora/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/Toaster';
-import { type Locale, LocaleProvider } from '../../lib/i18n';
+import { LocaleProvider } from '../../lib/i18n';
 import { FAMILY_SIGNED_IN_KEY, storage } from '../../lib/storage';
-import { familyRoutes } from '../../routes/family/family.route';
-import { rootRoute } from '../../routes/root';
 import { jsonResponse as json } from '../../test-render';
 import { CantComeNote, ExpectedPlayers } from '../schedule/CantCome';
+import { renderPortal } from './test-portal';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const CHILD = {
@@ -156,32 +152,13 @@ function stubApi(answers: Record<string, (body: unknown) => Response>) {
 }
 const signedIn = () => localStorage.setItem(FAMILY_SIGNED_IN_KEY, '1');
 
-function renderPortal(path: string, locale: Locale = 'en') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([...familyRoutes()]),
-    history: createMemoryHistory({ initialEntries: [path] }),
-    context: { queryClient },
-  });
-  render(
-    <LocaleProvider locale={locale}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </LocaleProvider>,
-  );
-  return router;
-}
-
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('the family portal', () => {
   it('without a parent session, /family opens the sign-in', async () => {
     stubApi({});
-    const router = renderPortal('/family');
+    const router = renderPortal('/family', 'en', { signedIn: false });
     expect(await screen.findByRole('heading', { name: "Parents' sign-in" })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/family/sign-in');
     // Installable as the portal (start_url /family), not as the staff app.
@@ -197,7 +174,7 @@ describe('the family portal', () => {
       'GET /api/family/home': () => json(HOME),
     });
     const user = userEvent.setup();
-    const router = renderPortal('/family/sign-in', 'ar');
+    const router = renderPortal('/family/sign-in', 'ar', { signedIn: false });
     await user.type(await screen.findByLabelText('البريد الإلكتروني أو رقم الجوال'), '0500000001');
     await user.click(screen.getByRole('button', { name: 'أرسل الرمز' }));
     await user.type(await screen.findByLabelText('الرمز المكوّن من 6 أرقام'), '12a3456');
@@ -230,7 +207,7 @@ describe('the family portal', () => {
       'GET /api/family/home': () => json(HOME),
     });
     window.history.replaceState(null, '', '/family/sign-in#token=abcdefghijklmnopqrstuvwxyz');
-    const router = renderPortal('/family/sign-in');
+    const router = renderPortal('/family/sign-in', 'en', { signedIn: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/family'));
     expect(sent.find((s) => s.path === '/api/family/verify')?.body).toEqual({ token: 'abcdefghijklmnopqrstuvwxyz', language: 'en' });
     expect(window.location.hash).toBe('');
@@ -242,7 +219,7 @@ describe('the family portal', () => {
       'POST /api/family/verify': () => json({ message: 'invalid', code: 'family.code_invalid' }, 400),
     });
     const user = userEvent.setup();
-    renderPortal('/family/sign-in');
+    renderPortal('/family/sign-in', 'en', { signedIn: false });
     await user.type(await screen.findByLabelText('E-mail or mobile number'), 'parent@demo.kora.sa');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByLabelText('6-digit code'), '000000');
@@ -264,7 +241,7 @@ describe('the family portal', () => {
       },
     });
     const user = userEvent.setup();
-    renderPortal('/family/availability');
+    renderPortal('/family/availability', 'en', { signedIn: false });
     await user.click(await screen.findByTestId('family-cant-come'));
     await user.type(screen.getByLabelText('Reason (optional)'), 'Dentist');
     await user.click(screen.getByTestId('family-cant-come-confirm'));
@@ -280,7 +257,7 @@ describe('the family portal', () => {
   it('after the cut-off the event says so and offers no change', async () => {
     signedIn();
     stubApi({ 'GET /api/family/me': () => json(ME), 'GET /api/family/events': () => json([event(3, { canChange: false })]) });
-    renderPortal('/family/availability');
+    renderPortal('/family/availability', 'en', { signedIn: false });
     expect(await screen.findByText('Too late to change: ask the coach.')).toBeTruthy();
     expect(screen.queryByTestId('family-cant-come')).toBeNull();
   });
@@ -288,7 +265,7 @@ describe('the family portal', () => {
   it('shows invoices and credit notes with their viewer and PDF, and the renewal', async () => {
     signedIn();
     stubApi({ 'GET /api/family/me': () => json(ME), [`GET /api/family/children/${CHILD.id}/money`]: () => json(MONEY) });
-    renderPortal('/family/money', 'ar');
+    renderPortal('/family/money', 'ar', { signedIn: false });
     const rows = await screen.findAllByTestId('family-invoice');
     expect(rows.map((r) => within(r).getByTestId('family-invoice-title').textContent)).toEqual(['إشعار دائن رقم 12', 'فاتورة رقم 11']);
     expect(within(rows[1]).getByTestId('family-invoice-open').getAttribute('href')).toBe(`/subscription-invoice/${ID(8)}`);
@@ -299,7 +276,7 @@ describe('the family portal', () => {
   it('shows attendance month by month with its rate, and the growth chart read-only', async () => {
     signedIn();
     stubApi({ 'GET /api/family/me': () => json(ME), [`GET /api/family/children/${CHILD.id}/progress`]: () => json(PROGRESS) });
-    renderPortal('/family/progress');
+    renderPortal('/family/progress', 'en', { signedIn: false });
     expect((await screen.findByTestId('family-attendance-rate')).textContent).toBe('83%');
     expect(screen.getByText('Attended 10 of 12')).toBeTruthy();
     expect(screen.getByText('October 2026')).toBeTruthy();
@@ -316,7 +293,7 @@ describe('the family portal', () => {
       [`POST /api/family/announcements/${ID(11)}/open`]: () => json(undefined, 204),
     });
     const user = userEvent.setup();
-    renderPortal('/family/announcements', 'ar');
+    renderPortal('/family/announcements', 'ar', { signedIn: false });
     await user.click(await screen.findByRole('button', { name: /لا تدريب يوم الخميس/ }));
     expect(screen.getAllByText('يجري تجديد عشب الملعب.').length).toBeGreaterThan(0);
     await waitFor(() => expect(sent.some((s) => s.method === 'POST' && s.path.endsWith('/open'))).toBe(true));
@@ -344,7 +321,7 @@ describe('the family portal', () => {
     });
     try {
       const user = userEvent.setup();
-      renderPortal('/family/announcements');
+      renderPortal('/family/announcements', 'en', { signedIn: false });
       await screen.findByText('The pitch is being re-turfed.');
       const opened = () => sent.filter((s) => s.method === 'POST').map((s) => s.path);
       await waitFor(() => expect(opened()).toEqual([`/api/family/announcements/${ID(11)}/open`]));
@@ -362,14 +339,14 @@ describe('the family portal', () => {
       'GET /api/family/home': () => json(HOME),
       [`GET /api/family/children/${CHILD.id}/money`]: () => json(MONEY),
     });
-    const router = renderPortal('/family/money', 'ar');
+    const router = renderPortal('/family/money', 'ar', { signedIn: false });
     await waitFor(() => expect(document.title).toBe('المدفوعات — Kora'));
     await router.navigate({ to: '/family' });
     await waitFor(() => expect(document.title).toBe('أبنائي — Kora'));
   });
 
   it('the sign-in page has its own tab title', async () => {
-    renderPortal('/family/sign-in', 'ar');
+    renderPortal('/family/sign-in', 'ar', { signedIn: false });
     await waitFor(() => expect(document.title).toBe('دخول أولياء الأمور — Kora'));
   });
 
@@ -377,7 +354,7 @@ describe('the family portal', () => {
     signedIn();
     storage.setSignedIn();
     stubApi({ 'GET /api/family/me': () => json({ message: 'Unauthorized', code: 'auth.unauthorized' }, 401) });
-    const router = renderPortal('/family');
+    const router = renderPortal('/family', 'en', { signedIn: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/family/sign-in'));
     expect(localStorage.getItem(FAMILY_SIGNED_IN_KEY)).toBeNull();
     expect(storage.signedIn()).toBe(true);
@@ -447,7 +424,7 @@ describe('saved cards on the payments page', () => {
   it('shows each card with what it renews, when, for how much and its state, in Arabic', async () => {
     signedIn();
     stubApi({ ...money, 'GET /api/family/saved-cards': () => json({ cards: [{ ...CARD, unusableReason: 'expired' }] }) });
-    renderPortal('/family/money', 'ar');
+    renderPortal('/family/money', 'ar', { signedIn: false });
     const card = await screen.findByTestId('saved-card');
     expect(within(card).getByText('4111 11## #### 1111').closest('bdi')?.getAttribute('dir')).toBe('ltr');
     const renewal = within(card).getByTestId('saved-card-renewal');
@@ -461,7 +438,7 @@ describe('saved cards on the payments page', () => {
   it('says so when there is none', async () => {
     signedIn();
     stubApi({ ...money, 'GET /api/family/saved-cards': () => json({ cards: [] }) });
-    renderPortal('/family/money');
+    renderPortal('/family/money', 'en', { signedIn: false });
     expect(await screen.findByText(/No saved cards\./)).toBeTruthy();
   });
 
@@ -477,7 +454,7 @@ describe('saved cards on the payments page', () => {
       },
     });
     const user = userEvent.setup();
-    renderPortal('/family/money');
+    renderPortal('/family/money', 'en', { signedIn: false });
     await user.click(await screen.findByTestId('saved-card-remove'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('4111 11## #### 1111 will no longer be charged');
@@ -501,7 +478,7 @@ describe('saved cards on the payments page', () => {
         json({ message: 'We could not find this saved card', code: 'card.not_found' }, 404),
     });
     const user = userEvent.setup();
-    renderPortal('/family/money', 'ar');
+    renderPortal('/family/money', 'ar', { signedIn: false });
     await user.click(await screen.findByTestId('saved-card-remove'));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'حذف البطاقة' }));
