@@ -87,8 +87,11 @@ const refundChecks = startRefundChecks({ ...app.deps, messaging: app.messenger.m
 const renewals = startRenewals(app.deps, log);
 if (config.clockOffsetDays !== 0)
   log.warn({ days: config.clockOffsetDays, now: clock.now().toISOString() }, 'the clock is moved by CLOCK_OFFSET_DAYS');
-// The audit trail and login records past their time, and data exports past 24 hours: daily (docs/domain.md, "Privacy requests").
-const privacyPurge = startPrivacyPurge({ data: app.deps.data, dataDir: config.dataDir, now: () => app.deps.clock.now() }, log);
+// The audit trail and login records past their time, data exports past 24 hours, and erasures a restore brought back: daily (docs/domain.md, "Privacy requests").
+const privacyPurge = startPrivacyPurge(
+  { data: app.deps.data, dataDir: config.dataDir, now: () => app.deps.clock.now(), removeFile: (path) => app.deps.storage.remove(path) },
+  log,
+);
 log.info({ database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, `Kora is up: ${rootUrl(config)}`);
 
 let stopping = false;

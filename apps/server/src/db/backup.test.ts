@@ -7,10 +7,12 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migratedDataDir, migrationsFolder } from '../../test/harness.js';
 import { sendDueReminders } from '../modules/attention/reminders.js';
+import { reapplyErasures, requestErasure } from '../modules/privacy/erasure.js';
 import { activatePaid } from '../modules/subscriptions/activate.js';
+import { createDiskStorage } from '../storage/storage.js';
 import { type BackupPlace, backup, markRunning, RestoreRefused, restore } from './backup.js';
 import { openDatabase } from './client.js';
-import { academies, invoices, outgoingMails, packages, parentPlayers, subscriptions, users } from './schema.js';
+import { academies, invoices, outgoingMails, packages, parentPlayers, privacyRequests, subscriptions, users } from './schema.js';
 import { dataAccess, withSystem, withTenant } from './tenant.js';
 
 const addAcademy = (db: Awaited<ReturnType<typeof openDatabase>>['db'], handle: string) =>
@@ -116,6 +118,62 @@ async function olderBackupScenario(place: BackupPlace, open: () => Promise<Datab
   await restored.close();
 }
 
+/**
+ * A child erased after the backup comes back with the restore; the erasure request comes back with
+ * it, and the server's start (reapplyErasures) erases the child, their only parent and photo again.
+ */
+async function erasureScenario(place: BackupPlace, open: () => Promise<Database>, file: string) {
+  const storage = createDiskStorage(join(place.dataDir, 'uploads'));
+  const before = await open();
+  const academy = await academyWithPackage(before.db, `erased-${randomBytes(3).toString('hex')}`);
+  const { academyId } = academy;
+  const photo = await storage.put(randomBytes(64), 'png', 'image/png');
+  const { child, parent } = await withTenant(before.db, academyId, async (tx) => {
+    const [child] = await tx.insert(users).values({ academyId, role: 'PLAYER', name: 'Hind Otaibi', avatar: photo }).returning();
+    const [parent] = await tx
+      .insert(users)
+      .values({ academyId, role: 'PARENT', name: 'Mona Otaibi', email: 'mona@parents.sa', phoneNumber: '+966501112233' })
+      .returning();
+    await tx.insert(parentPlayers).values({ academyId, parentId: parent.id, playerId: child.id });
+    return { child, parent };
+  });
+  const kept = await waitingPlayer(before.db, academy, 'Kept');
+  await before.close();
+  await backup(place, file);
+
+  const since = await open();
+  const deps = { data: dataAccess(since.db), removeFile: (path: string) => storage.remove(path), now: () => new Date() };
+  await requestErasure(deps, academyId, child.id, { via: 'portal', parentId: parent.id });
+  await since.close();
+  expect(existsSync(join(place.dataDir, 'uploads', photo.replace('/uploads/', '')))).toBe(false);
+
+  await restore(place, file);
+  const restored = await open();
+  const childRow = async () => (await withTenant(restored.db, academyId, (tx) => tx.select().from(users).where(eq(users.id, child.id))))[0];
+  // The backup's child is back, with the request that erased them and the photo.
+  expect((await childRow()).name).toBe('Hind Otaibi');
+  expect(existsSync(join(place.dataDir, 'uploads', photo.replace('/uploads/', '')))).toBe(true);
+  const requests = await withTenant(restored.db, academyId, (tx) => tx.select().from(privacyRequests));
+  expect(requests.map((r) => [r.kind, r.state, r.playerId, r.parentId, r.via])).toEqual([
+    ['erasure', 'erased', child.id, parent.id, 'portal'],
+  ]);
+
+  const restoredDeps = { data: dataAccess(restored.db), removeFile: (path: string) => storage.remove(path), now: () => new Date() };
+  expect(await reapplyErasures(restoredDeps, [academyId])).toBe(1);
+  const erased = await childRow();
+  expect(erased).toMatchObject({ name: 'Erased player', avatar: null, email: null });
+  expect(erased.erasedAt).not.toBeNull();
+  expect(existsSync(join(place.dataDir, 'uploads', photo.replace('/uploads/', '')))).toBe(false);
+  await withTenant(restored.db, academyId, async (tx) => {
+    expect(await tx.select().from(users).where(eq(users.id, parent.id))).toEqual([]);
+    // Another family of the backup is untouched, and a second start erases nobody again.
+    const [other] = await tx.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.id, kept));
+    expect(other.status).toBe('PENDING');
+  });
+  expect(await reapplyErasures(restoredDeps, [academyId])).toBe(0);
+  await restored.close();
+}
+
 const handlesIn = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) =>
   (await withSystem(db, (tx) => tx.select({ handle: academies.handle }).from(academies))).map((a) => a.handle).sort();
 
@@ -156,6 +214,16 @@ describe('backup and restore of the embedded database', () => {
       { dataDir },
       () => openDatabase({ dataDir: join(dataDir, 'pglite'), migrationsFolder }),
       join(dataDir, 'older.tar.gz'),
+    );
+  }, 180_000);
+
+  it('erases again, at the next start, a child erased after the backup', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kora-backup-test-'));
+    await migratedDataDir(dataDir);
+    await erasureScenario(
+      { dataDir },
+      () => openDatabase({ dataDir: join(dataDir, 'pglite'), migrationsFolder }),
+      join(dataDir, 'erased.tar.gz'),
     );
   }, 180_000);
 
@@ -208,6 +276,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQL 
         { dataDir, databaseUrl: url.toString() },
         () => openDatabase({ databaseUrl: url.toString(), migrationsFolder, poolSize: 2 }),
         join(dataDir, 'older.tar.gz'),
+      );
+    } finally {
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    }
+  }, 180_000);
+
+  it('erases again, at the next start, a child erased after the backup', async () => {
+    const admin = process.env.TEST_DATABASE_URL ?? '';
+    const name = `kora_backup_${randomBytes(5).toString('hex')}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'kora-backup-test-'));
+    try {
+      await erasureScenario(
+        { dataDir, databaseUrl: url.toString() },
+        () => openDatabase({ databaseUrl: url.toString(), migrationsFolder, poolSize: 2 }),
+        join(dataDir, 'erased.tar.gz'),
       );
     } finally {
       await c.query(`drop database if exists ${name} with (force)`);

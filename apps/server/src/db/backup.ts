@@ -93,10 +93,15 @@ interface Issued {
 }
 
 /** What the current database knows was sent: reminders claimed (by academy) and mails delivered. */
+/** What the replaced database knew that a restore must not undo: what was sent, and who was erased. */
 interface SentMarks {
   reminders: { academyId: string; rows: { subscription_id: string; stage: string; sent_at: string }[] }[];
   mails: { id: string; sent_at: string; text: string; html: string | null }[];
+  /** The done erasure requests (ids and counts only), re-applied by the server (reapplyErasures). */
+  erasures: { academyId: string; rows: Record<string, unknown>[] }[];
 }
+
+const ERASURE_COLUMNS = 'id, kind, player_id, parent_id, member_id, via, state, outcome, language, created_at, completed_at';
 
 const exists = async (sql: Sql, table: string) =>
   (await sql.query<{ found: string | null }>('select to_regclass($1)::text as found', [`public.${table}`])).rows[0]?.found != null;
@@ -177,13 +182,26 @@ async function sentMarks(sql: Sql): Promise<SentMarks> {
   const mails = (await exists(sql, 'outgoing_mails'))
     ? (await sql.query<SentMarks['mails'][number]>('select id, sent_at, text, html from outgoing_mails where sent_at is not null')).rows
     : [];
-  return { reminders, mails };
+  const erasures = (await exists(sql, 'privacy_requests'))
+    ? await inEachAcademy(sql, async (academyId) => ({
+        academyId,
+        rows: (
+          await sql.query<Record<string, unknown>>(
+            `select ${ERASURE_COLUMNS} from privacy_requests where academy_id = $1 and kind = 'erasure' and state = 'erased'`,
+            [academyId],
+          )
+        ).rows,
+      }))
+    : [];
+  return { reminders, mails, erasures };
 }
 
 /**
  * Puts back what the replaced database knew was sent, so the restored one does not send it again:
  * each reminder claimed since the backup (for a subscription the backup has), and each mail the
  * backup still had queued but that left since (marked sent, with the body as the sender kept it).
+ * And each erasure done since the backup, for a child the backup has: the server erases that child
+ * again when it starts (reapplyErasures, modules/privacy/erasure.ts), photos and outboxes included.
  */
 async function putBackSentMarks(sql: Sql, marks: SentMarks) {
   if (await exists(sql, 'subscription_reminders')) {
@@ -197,6 +215,21 @@ async function putBackSentMarks(sql: Sql, marks: SentMarks) {
          from json_to_recordset($2::json) as m(subscription_id uuid, stage text, sent_at timestamptz)
          where exists (select 1 from subscriptions s where s.academy_id = $1::uuid and s.id = m.subscription_id)
          on conflict (academy_id, subscription_id, stage) do nothing`,
+        [academyId, JSON.stringify(rows)],
+      );
+    });
+  }
+  if (await exists(sql, 'privacy_requests')) {
+    const byAcademy = new Map(marks.erasures.map((r) => [r.academyId, r.rows]));
+    await inEachAcademy(sql, async (academyId) => {
+      const rows = byAcademy.get(academyId) ?? [];
+      if (rows.length === 0) return;
+      await sql.query(
+        `insert into privacy_requests (academy_id, ${ERASURE_COLUMNS})
+         select $1::uuid, ${ERASURE_COLUMNS}
+         from json_populate_recordset(null::privacy_requests, $2::json) as m
+         where exists (select 1 from users u where u.academy_id = $1::uuid and u.id = m.player_id)
+         on conflict (academy_id, id) do nothing`,
         [academyId, JSON.stringify(rows)],
       );
     });
@@ -250,7 +283,8 @@ function refusal(current: Issued[], backedUp: Issued[], handles: Map<string, str
  * Brings a backup back. What it replaces is kept beside it (`pglite.before-restore-…`,
  * `uploads.before-restore-…`); PostgreSQL objects are replaced in place (`pg_restore --clean`).
  * Refused (RestoreRefused, nothing changed) when the current database holds invoices the backup
- * lacks, unless `force`. The reminders and mails the replaced database had sent stay sent.
+ * lacks, unless `force`. The reminders and mails the replaced database had sent stay sent, and the
+ * children it had erased are erased again when the server starts.
  */
 export async function restore(place: BackupPlace, file: string, opts: { force?: boolean } = {}): Promise<Manifest> {
   const work = mkdtempSync(join(tmpdir(), 'kora-restore-'));
@@ -281,7 +315,7 @@ export async function restore(place: BackupPlace, file: string, opts: { force?: 
       refuseWhileRunning(place.dataDir);
       const target = join(place.dataDir, 'pglite');
       const data = new Blob([readFileSync(join(work, 'database.tar.gz'))]);
-      let marks: SentMarks = { reminders: [], mails: [] };
+      let marks: SentMarks = { reminders: [], mails: [], erasures: [] };
       if (existsSync(target)) {
         const currentDb = await PGlite.create(target);
         try {

@@ -212,16 +212,17 @@ const toTextArray = (values: string[]) =>
         sql`, `,
       )}]::text[]`;
 
+export interface ErasureDeps {
+  data: DataAccess;
+  removeFile: (path: string) => Promise<void>;
+  now: () => Date;
+}
+
 /**
  * An erasure request, start to end: refused (409 with the reason, recorded) or done (recorded with
  * its outcome), then the files on disk and the global outboxes' copies of the addresses go.
  */
-export async function requestErasure(
-  deps: { data: DataAccess; removeFile: (path: string) => Promise<void>; now: () => Date },
-  academyId: string,
-  playerId: string,
-  ask: ErasureAsk,
-) {
+export async function requestErasure(deps: ErasureDeps, academyId: string, playerId: string, ask: ErasureAsk) {
   const now = deps.now();
   const record = (values: Partial<typeof privacyRequests.$inferInsert>) => ({
     academyId,
@@ -255,7 +256,12 @@ export async function requestErasure(
   });
   if ('refusal' in result && result.refusal) throw conflict(result.refusal);
   if (!('erased' in result) || !result.erased) throw notFound('player.not_found');
-  const { erased } = result;
+  await forgetOutside(deps, academyId, result.erased, now);
+  return { id: result.id, outcome: result.erased.outcome };
+}
+
+/** After the academy's transaction: the files on disk, and the global outboxes' copies of the addresses. */
+async function forgetOutside(deps: ErasureDeps, academyId: string, erased: Erased, now: Date) {
   for (const file of erased.files) await deps.removeFile(file);
   await deps.data.system(async (tx) => {
     if (erased.files.length > 0) await tx.delete(withheldPhotos).where(inArray(withheldPhotos.path, erased.files));
@@ -270,7 +276,34 @@ export async function requestErasure(
         .set({ revokedAt: now, address: null })
         .where(and(eq(familySessions.academyId, academyId), inArray(familySessions.parentId, erased.parentIds)));
   });
-  return { id: result.id, outcome: erased.outcome };
+}
+
+/**
+ * Erasures a restore brought back (docs/operations.md, "Backups and erasure"): a child with a done
+ * erasure request whose row is not erased — the backup predates the erasure, and `npm run restore`
+ * carried the request over — is erased again, whatever it holds now (the family asked before).
+ * Run with the daily purge, so at each start. Answers how many children were erased again.
+ */
+export async function reapplyErasures(deps: ErasureDeps, academyIds: string[]) {
+  let again = 0;
+  for (const academyId of academyIds) {
+    const now = deps.now();
+    const done = await deps.data.tenant(academyId, async (tx) => {
+      const back = await tx
+        .selectDistinct({ playerId: users.id })
+        .from(privacyRequests)
+        .innerJoin(users, eq(users.id, privacyRequests.playerId))
+        .where(
+          and(eq(privacyRequests.kind, 'erasure'), eq(privacyRequests.state, 'erased'), eq(users.role, 'PLAYER'), isNull(users.erasedAt)),
+        );
+      const out: Erased[] = [];
+      for (const b of back) out.push(await eraseChild(tx, b.playerId, now));
+      return out;
+    });
+    for (const erased of done) await forgetOutside(deps, academyId, erased, now);
+    again += done.length;
+  }
+  return again;
 }
 
 const textList = (values: string[]) =>

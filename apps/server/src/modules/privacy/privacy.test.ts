@@ -148,6 +148,13 @@ async function paidSubscription(f: Family) {
   return id;
 }
 
+const purgeDeps = (app: typeof t) => ({
+  data: app.app.deps.data,
+  dataDir: app.deps.config.dataDir,
+  now: () => app.clock.now(),
+  removeFile: (path: string) => app.app.deps.storage.remove(path),
+});
+
 let one: Family;
 let two: Family;
 let other: Family;
@@ -231,7 +238,7 @@ describe('a family’s data on request', () => {
     const { id, token } = await exportFor(() => api(t.app, other.parent)('requestFamilyExport', { body: {} }));
     t.clock.advance(25 * 3600_000);
     try {
-      const done = await purgeExpired({ data: t.app.deps.data, dataDir: t.deps.config.dataDir, now: () => t.clock.now() });
+      const done = await purgeExpired(purgeDeps(t));
       expect(done.exports).toBeGreaterThanOrEqual(1);
       expect((await download(token)).statusCode).toBe(404);
       expect((await api(t.app, other.parent)('familyExportStatus', { params: { id } })).json().state).toBe('expired');
@@ -403,7 +410,7 @@ describe('retention', () => {
           sql`insert into audit_events (academy_id, action, created_at) values (${academy.id}, 'oldAction', ${old.toISOString()}::timestamptz), (${academy.id}, 'newAction', ${now.toISOString()}::timestamptz)`,
         ),
       );
-    const done = await purgeExpired({ data: t.app.deps.data, dataDir: t.deps.config.dataDir, now: () => t.clock.now() });
+    const done = await purgeExpired(purgeDeps(t));
     expect(done.audit).toBeGreaterThanOrEqual(2);
     for (const academy of [a, b]) {
       const actions = await withTenant(t.deps.db, academy.id, (tx) =>

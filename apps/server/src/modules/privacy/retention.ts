@@ -10,9 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf } from '../../db/client.js';
 import { riyadhDay } from '../../db/riyadh.js';
 import { academies, familyCodes, familySessions, passwordResets, sessions } from '../../db/schema.js';
-import type { DataAccess, TenantTx } from '../../db/tenant.js';
+import type { TenantTx } from '../../db/tenant.js';
 import { everyInterval } from '../../lib/schedule.js';
-import { OPEN_SUBSCRIPTION_STATUSES } from './erasure.js';
+import { type ErasureDeps, OPEN_SUBSCRIPTION_STATUSES, reapplyErasures } from './erasure.js';
 import { expireExports } from './export.js';
 
 /** Players inactive since before the academy's cutoff: no session, subscription, record or change since. */
@@ -48,9 +48,10 @@ export async function inactivePlayers(tx: TenantTx, now: Date) {
 /**
  * The purge: audit events older than AUDIT_RETENTION_MONTHS (privacy_purge_audit, migration 0045),
  * member and parent sessions and reset links ended or unused for LOGIN_RETENTION_MONTHS, sign-in
- * codes as old, and ready exports past their time. Answers what it deleted.
+ * codes as old, and ready exports past their time; and erasures a restore brought back are done
+ * again (reapplyErasures). Answers what it deleted.
  */
-export async function purgeExpired(deps: { data: DataAccess; dataDir: string; now: () => Date }) {
+export async function purgeExpired(deps: PurgeDeps) {
   const today = riyadhToday(deps.now());
   const auditBefore = riyadhDayStart(addMonthsIso(today, -AUDIT_RETENTION_MONTHS));
   const loginBefore = riyadhDayStart(addMonthsIso(today, -LOGIN_RETENTION_MONTHS));
@@ -83,13 +84,16 @@ export async function purgeExpired(deps: { data: DataAccess; dataDir: string; no
     ).length;
     exports += await expireExports(deps, academyId);
   }
-  return { audit, logins, codes, exports };
+  const erasedAgain = await reapplyErasures(deps, academyIds);
+  return { audit, logins, codes, exports, erasedAgain };
 }
+
+type PurgeDeps = ErasureDeps & { dataDir: string };
 
 export const PURGE_EVERY_MS = 24 * 3600_000;
 
 /** The daily purge of the server (main.ts): once at start, then every day. */
-export function startPrivacyPurge(deps: { data: DataAccess; dataDir: string; now: () => Date }, log: FastifyBaseLogger) {
+export function startPrivacyPurge(deps: PurgeDeps, log: FastifyBaseLogger) {
   return everyInterval(
     async () => {
       const done = await purgeExpired(deps);
