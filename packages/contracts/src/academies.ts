@@ -8,6 +8,8 @@ import { phoneSchema } from './phone.js';
 export const VAT_NUMBER_PATTERN = /^3\d{13}3$/;
 /** Saudi VAT, included in every price shown to a payer. */
 export const VAT_RATE_PERCENT = 15;
+/** Saudi consumer prices include VAT: the VAT share of a VAT-inclusive total, in halalas. */
+export const vatIncluded = (totalHalalas: number) => Math.round((totalHalalas * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
 /** The seller's identity and national address on a ZATCA e-invoice (docs/domain.md, "ZATCA: the facts Kora builds on"). */
 export const CR_NUMBER_PATTERN = /^\d{10}$/;
 export const BUILDING_NUMBER_PATTERN = /^\d{4}$/;

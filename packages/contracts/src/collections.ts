@@ -67,10 +67,49 @@ const retryDays = z
   .max(6)
   .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]), ERRORS['collections.retry_days_order']);
 
-/** `GET /api/collections/settings`: the retry schedule, grace days, and each package's automatic renewal. */
+/**
+ * A sibling price (docs/domain.md, "Sibling prices"): from the `fromChild`-th child of a family with
+ * a running or waiting subscription on, `percent` off each period's price. A family's children are
+ * ranked by their package's price (highest first, then the earliest registered): the first pays
+ * the full price.
+ */
+export const siblingDiscountSchema = z.object({
+  fromChild: z.number().int().min(2).max(10),
+  percent: z.number().int().min(1).max(90),
+});
+export type SiblingDiscount = z.infer<typeof siblingDiscountSchema>;
+
+const siblingDiscounts = z
+  .array(siblingDiscountSchema)
+  .max(5)
+  .refine(
+    (tiers) => tiers.every((t, i) => i === 0 || (t.fromChild > tiers[i - 1].fromChild && t.percent >= tiers[i - 1].percent)),
+    ERRORS['collections.sibling_order'],
+  );
+
+/** The percent off for a family's `position`-th child (1 = the first, who pays the full price): its tier's, or 0. */
+export function siblingPercent(position: number, tiers: readonly SiblingDiscount[]): number {
+  return tiers.reduce((percent, t) => (position >= t.fromChild ? t.percent : percent), 0);
+}
+
+/** The allowance of a percent off a VAT-inclusive price, in halalas (rounded half up). */
+export const allowanceOf = (priceHalalas: number, percent: number) => Math.round((priceHalalas * percent) / 100);
+
+/** What a period costs this child: the package's price, the sibling allowance, and what is charged (SAR). */
+export const periodPriceSchema = z.object({
+  list: z.number(),
+  allowance: z.number(),
+  total: z.number(),
+  /** The sibling price applied: the child's place in the family and the percent off; null when none applies. */
+  sibling: z.object({ position: z.number().int(), percent: z.number().int() }).nullable(),
+});
+export type PeriodPrice = z.infer<typeof periodPriceSchema>;
+
+/** `GET /api/collections/settings`: the retry schedule, grace days, sibling prices, and each package's automatic renewal. */
 export const collectionSettingsSchema = z.object({
   retryDays: z.array(z.number().int()),
   graceDays: z.number().int(),
+  siblingDiscounts: z.array(siblingDiscountSchema),
   packages: z.array(
     z.object({
       id: z.uuid(),
@@ -91,6 +130,8 @@ export const collectionSettingsBody = z
     graceDays: z.number().int().min(0).max(60),
     /** The packages that renew themselves (time-based ones; others are refused). */
     autoRenewPackageIds: z.array(z.uuid()).max(500),
+    /** Sibling prices, by child from 2nd on (absent: unchanged; empty: none). */
+    siblingDiscounts: siblingDiscounts.optional(),
   })
   .refine((b) => b.retryDays[b.retryDays.length - 1] <= b.graceDays, {
     message: ERRORS['collections.retry_after_grace'],

@@ -74,6 +74,7 @@ export const ERRORS = {
   'collections.retry_days_order': 'Retry days must go up, starting from day 0 or later',
   'collections.retry_after_grace': 'The last retry must fall within the grace days',
   'collections.package_not_time_based': 'Only packages of months renew themselves',
+  'collections.sibling_order': 'Each sibling price must start from a later child, with at least the percent of the one before',
   'invoice.not_found': 'No PDF available',
   'invoice.xml_not_found': 'This invoice has no e-invoice XML: it was issued without VAT',
   'credit_note.invoice_not_found': 'Invoice not found',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardMethodSchema } from './card-methods.js';
+import { periodPriceSchema } from './collections.js';
 import { publicPackageSchema } from './packages.js';
 import { subscriptionCoreSchema } from './subscription-core.js';
 
@@ -28,6 +29,8 @@ export const paymentDetailsSchema = z.object({
   }),
   /** The ways the provider's page takes money (docs/domain.md, "Payment methods"), named on the page. */
   methods: z.array(cardMethodSchema),
+  /** What this payment charges: the package's price less a sibling price (collections.ts, siblingPercent). */
+  price: periodPriceSchema,
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 

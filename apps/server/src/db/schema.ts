@@ -30,6 +30,7 @@ import {
   REMINDER_STAGES,
   REPORTING_STATES,
   ROLES,
+  type SiblingDiscount,
   SUBSCRIPTION_STATUSES,
   WHATSAPP_OPT_IN_SOURCES,
 } from '@kora/contracts';
@@ -560,6 +561,9 @@ export const paymentAttempts = pgTable(
     provider: text('provider').notNull(),
     providerRef: text('provider_ref').notNull(),
     amountHalalas: integer('amount_halalas').notNull(),
+    /** The sibling price the page showed (migration 0047): halalas off the package's price, and its percent. */
+    allowanceHalalas: integer('allowance_halalas').notNull().default(0),
+    allowancePercent: integer('allowance_percent'),
     /** The payer's language (the receipt's, when the payment is confirmed later). */
     lang: text('lang', { enum: PAYMENT_LANGS }).notNull().default('en'),
     outcome: text('outcome', { enum: PAYMENT_OUTCOMES }).notNull().default('pending'),
@@ -656,7 +660,11 @@ export const invoices = pgTable(
     periodSessions: integer('period_sessions'),
     subtotalHalalas: integer('subtotal_halalas').notNull(),
     vatHalalas: integer('vat_halalas').notNull().default(0),
+    /** What was paid, VAT included: the package's price less `allowanceHalalas`. */
     totalHalalas: integer('total_halalas').notNull(),
+    /** A sibling price's allowance, VAT included, and its percent (migration 0047); 0 and null without one. */
+    allowanceHalalas: integer('allowance_halalas').notNull().default(0),
+    allowancePercent: integer('allowance_percent'),
     vatNumber: text('vat_number'),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
@@ -1248,6 +1256,8 @@ export const collectionSettings = pgTable(
     academyId: academyId(),
     retryDays: jsonb('retry_days').$type<number[]>().notNull().default([0, 2, 5]),
     graceDays: integer('grace_days').notNull().default(7),
+    /** Sibling prices (migration 0047), by child from the 2nd on. */
+    siblingDiscounts: jsonb('sibling_discounts').$type<SiblingDiscount[]>().notNull().default([]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.academyId] })],

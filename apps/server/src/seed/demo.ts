@@ -12,6 +12,7 @@ import {
   type PermissionFlags,
   riyadhInstant,
   riyadhToday,
+  vatIncluded,
 } from '@kora/contracts';
 import { count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -44,7 +45,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { registerAcademy } from '../modules/auth/service.js';
 import { CHAIN_START, signedDocument } from '../modules/invoices/documents.js';
 import { developmentCredentials, developmentSigningAllowed } from '../modules/invoices/formats/credentials.js';
-import { sellerOf, vatIncluded } from '../modules/invoices/issue.js';
+import { sellerOf } from '../modules/invoices/issue.js';
 import {
   BOY_NAMES,
   CONDITIONS,

@@ -15,6 +15,7 @@ import { isPaid, PaymentProviderError, type PaymentResult } from '../payments/pr
 import { subscriptionToPay } from '../payments/service.js';
 import { settlePayment } from '../payments/settlement.js';
 import { periodKey, refreshSubscriptionStates } from '../subscriptions/activate.js';
+import { attemptPrice, priceOf } from './prices.js';
 import { scheduleOf } from './settings.js';
 
 /**
@@ -122,7 +123,9 @@ async function prepare(deps: AppDeps, academy: AcademyRow, charge: Charge, now: 
       throw err;
     }
     if (!toPay.pkg.autoRenew) return { stop: 'package does not renew itself' } as const;
-    const amountHalalas = toPay.pkg.priceHalalas;
+    // The sibling price too, for the family as it stands on the day of the try (prices.ts).
+    const price = await priceOf(tx, toPay.player.id, toPay.pkg);
+    const amountHalalas = price.totalHalalas;
     const [open] = await tx
       .select()
       .from(renewalTries)
@@ -155,7 +158,7 @@ async function prepare(deps: AppDeps, academy: AcademyRow, charge: Charge, now: 
         retrySubscriptionId: toPay.subscription.id,
         retryPage: 'renew' as const,
         provider: deps.payments.name,
-        amountHalalas,
+        ...attemptPrice(price),
         lang,
         extendsFrom: toPay.extendsFrom,
         terms: termsOf(toPay.subscription, toPay.pkg),

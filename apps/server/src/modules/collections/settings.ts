@@ -17,12 +17,14 @@ export async function scheduleOf(tx: Pick<TenantTx, 'select'>): Promise<Schedule
     : { retryDays: [...DEFAULT_RETRY_DAYS], graceDays: DEFAULT_GRACE_DAYS };
 }
 
-/** Settings → Packages: the schedule, and each (not archived) package's automatic renewal. */
+/** Settings → Packages: the schedule, sibling prices, and each (not archived) package's automatic renewal. */
 export async function readCollectionSettings(tx: TenantTx): Promise<CollectionSettings> {
   const schedule = await scheduleOf(tx);
+  const [settings] = await tx.select({ tiers: collectionSettings.siblingDiscounts }).from(collectionSettings);
   const rows = await tx.select().from(packages).where(isNull(packages.archivedAt)).orderBy(asc(packages.name));
   return {
     ...schedule,
+    siblingDiscounts: settings?.tiers ?? [],
     packages: rows.map((p) => ({
       id: p.id,
       name: p.name,
@@ -35,6 +37,7 @@ export async function readCollectionSettings(tx: TenantTx): Promise<CollectionSe
 
 export async function updateCollectionSettings(tx: TenantTx, body: CollectionSettingsBody, now: Date): Promise<CollectionSettings> {
   const ids = [...new Set(body.autoRenewPackageIds)];
+  const tiers = body.siblingDiscounts?.map((t) => ({ fromChild: t.fromChild, percent: t.percent }));
   if (ids.length) {
     const sessionBased = await tx
       .select({ id: packages.id })
@@ -44,10 +47,16 @@ export async function updateCollectionSettings(tx: TenantTx, body: CollectionSet
   }
   await tx
     .insert(collectionSettings)
-    .values({ academyId: tx.academyId, retryDays: body.retryDays, graceDays: body.graceDays, updatedAt: now })
+    .values({
+      academyId: tx.academyId,
+      retryDays: body.retryDays,
+      graceDays: body.graceDays,
+      siblingDiscounts: tiers ?? [],
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: collectionSettings.academyId,
-      set: { retryDays: body.retryDays, graceDays: body.graceDays, updatedAt: now },
+      set: { retryDays: body.retryDays, graceDays: body.graceDays, ...(tiers ? { siblingDiscounts: tiers } : {}), updatedAt: now },
     });
   if (ids.length) await tx.update(packages).set({ autoRenew: true }).where(inArray(packages.id, ids));
   await tx

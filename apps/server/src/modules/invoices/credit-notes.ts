@@ -14,7 +14,7 @@
  *   since the money may have gone back.
  */
 import type { CreditNote } from '@kora/contracts';
-import { halalasToSar, sarDecimal } from '@kora/contracts';
+import { halalasToSar, sarDecimal, vatIncluded } from '@kora/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { academies, invoices, payments, refunds } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -22,7 +22,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { type PaymentProvider, PaymentProviderError } from '../payments/providers/provider.js';
 import { issueDocument } from './documents.js';
 import { riyadhDateTime } from './formats/ubl.js';
-import { nextInvoiceNumber, sellerOf, vatIncluded } from './issue.js';
+import { nextInvoiceNumber, sellerOf } from './issue.js';
 
 type Invoice = typeof invoices.$inferSelect;
 type Refund = typeof refunds.$inferSelect;

@@ -18,6 +18,8 @@ export interface DocumentFacts {
   vatNumber: string;
   buyerName: string;
   line: { name: string; totalHalalas: number; vatHalalas: number };
+  /** A document-level allowance, VAT included (a sibling price): the document's total is the line's less it. */
+  allowance?: { halalas: number; reason: string };
   paymentMethod: 'Cash' | 'Card';
   billingReference?: { id: string; reason: string };
 }
@@ -42,6 +44,7 @@ function unsignedUbl(facts: DocumentFacts, at: ChainPosition) {
     seller: { ...facts.seller, vatNumber: facts.vatNumber },
     buyerName: facts.buyerName,
     line: facts.line,
+    allowance: facts.allowance,
     paymentMethod: facts.paymentMethod,
     billingReference: facts.billingReference,
   });

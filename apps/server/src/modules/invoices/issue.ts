@@ -1,4 +1,4 @@
-import { VAT_RATE_PERCENT } from '@kora/contracts';
+import { vatIncluded } from '@kora/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { academies, type InvoiceSeller, invoiceCounters, invoices, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -18,9 +18,6 @@ export async function nextInvoiceNumber(tx: TenantTx): Promise<number> {
   return row.number;
 }
 
-/** Saudi consumer prices include VAT: the VAT share of a VAT-inclusive total, in halalas. */
-export const vatIncluded = (totalHalalas: number) => Math.round((totalHalalas * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
-
 export interface InvoicePeriod {
   start: string | null;
   end: string | null;
@@ -34,7 +31,10 @@ export interface InvoiceInput {
   packageName: string;
   /** Kept with the invoice: its Arabic documents name the package so. */
   packageNameArabic?: string | null;
+  /** What was paid, VAT included (the package's price less `allowance`). */
   totalHalalas: number;
+  /** A sibling price: halalas off the package's price (VAT included) and its percent. */
+  allowance?: { halalas: number; percent: number };
   paymentMethod: 'Cash' | 'Card';
   paidAt: Date;
   /** The clock the issue time is read from, under the counter's lock; without one, `paidAt`. */
@@ -93,6 +93,8 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
       subtotalHalalas: input.totalHalalas - vatHalalas,
       vatHalalas,
       totalHalalas: input.totalHalalas,
+      allowanceHalalas: input.allowance?.halalas ?? 0,
+      allowancePercent: input.allowance ? input.allowance.percent : null,
       vatNumber,
       paymentMethod: input.paymentMethod,
       paidAt: issuedAt,
@@ -109,7 +111,15 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
       seller,
       vatNumber,
       buyerName: buyer.name,
-      line: { name: input.packageName, totalHalalas: input.totalHalalas, vatHalalas },
+      // The line at the package's price; a sibling price is the document's allowance, VAT computed after it.
+      line: input.allowance
+        ? {
+            name: input.packageName,
+            totalHalalas: input.totalHalalas + input.allowance.halalas,
+            vatHalalas: vatIncluded(input.totalHalalas + input.allowance.halalas),
+          }
+        : { name: input.packageName, totalHalalas: input.totalHalalas, vatHalalas },
+      allowance: input.allowance ? { halalas: input.allowance.halalas, reason: `Sibling discount ${input.allowance.percent}%` } : undefined,
       paymentMethod: input.paymentMethod,
     });
   return invoice;

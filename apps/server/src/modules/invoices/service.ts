@@ -240,6 +240,7 @@ export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
     subtotalHalalas: invoice.subtotalHalalas,
     vatHalalas: invoice.vatHalalas,
     totalHalalas: invoice.totalHalalas,
+    allowance: invoice.allowancePercent === null ? null : { halalas: invoice.allowanceHalalas, percent: invoice.allowancePercent },
     paymentMethod: invoice.paymentMethod,
     cardMethod,
     qr: document ? document.qr : phase1(),

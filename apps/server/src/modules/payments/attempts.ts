@@ -43,6 +43,9 @@ export interface AttemptStart {
   provider: string;
   providerRef: string;
   amountHalalas: number;
+  /** The sibling price the page showed (collections/prices.ts, attemptPrice). */
+  allowanceHalalas?: number;
+  allowancePercent?: number | null;
   lang: PaymentLang;
   /** A renewal of a running subscription: its period as the page opened (`periodKey`). */
   extendsFrom?: string | null;

@@ -6,6 +6,7 @@ import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
 import { keepRawJsonBodies } from '../../http/raw-body.js';
 import { route } from '../../http/route.js';
 import { recordCardConsent } from '../collections/cards.js';
+import { attemptPrice, priceOf } from '../collections/prices.js';
 import { academyOfAttempt, attemptByRef, attemptResult, recordAttempt, resultPath, termsOf } from './attempts.js';
 import { PaymentProviderError } from './providers/provider.js';
 import { listPendingRefunds, markRefundSettled, retryRefund } from './refunds.js';
@@ -33,7 +34,10 @@ export async function paymentRoutes(app: FastifyInstance) {
     const lang: PaymentLang = req.body.lang ?? 'en';
     const academy = await academyForRequest(deps, subscriptionId, req.site);
     const now = deps.clock.now();
-    const toPay = await deps.data.tenant(academy.id, (tx) => subscriptionToPay(tx, academy, subscriptionId, now, req.body.renew));
+    const { toPay, price } = await deps.data.tenant(academy.id, async (tx) => {
+      const toPay = await subscriptionToPay(tx, academy, subscriptionId, now, req.body.renew);
+      return { toPay, price: await priceOf(tx, toPay.player.id, toPay.pkg) };
+    });
 
     // A payment that did not go through sends the payer back to the page they paid from (a renewal pays a new subscription).
     const retryPage = toPay.renewal ? ('renew' as const) : ('initial' as const);
@@ -46,7 +50,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     try {
       const page = await deps.payments.createPage({
         cartId: toPay.subscription.id,
-        amountHalalas: toPay.pkg.priceHalalas,
+        amountHalalas: price.totalHalalas,
         description: `${name(academy)} — ${name(toPay.pkg)} — ${name(toPay.player)}`,
         lang,
         customer: {
@@ -67,7 +71,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         retryPage,
         provider: deps.payments.name,
         providerRef: page.tranRef,
-        amountHalalas: toPay.pkg.priceHalalas,
+        ...attemptPrice(price),
         lang,
         extendsFrom: toPay.extendsFrom,
         // What the page showed: a charge for anything else (package switched or edited meanwhile) is refunded.

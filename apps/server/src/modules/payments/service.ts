@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { elsewhere, type HostInfo } from '../../http/host.js';
 import type { AcademyRow } from '../academies/lookup.js';
+import { priceOf, toPeriodPrice } from '../collections/prices.js';
 import { toPublicPackage } from '../packages/mapper.js';
 import { periodKey, refreshSubscriptionStates } from '../subscriptions/activate.js';
 import { pendingSubscriptionValues } from '../subscriptions/lifecycle.js';
@@ -88,6 +89,7 @@ export async function paymentDetails(
       vatNumber: academy.vatNumber,
     },
     methods: [...methods],
+    price: toPeriodPrice(await priceOf(tx, player.id, p)),
   };
 }
 

@@ -6,6 +6,7 @@ import type { TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import { rememberCard } from '../collections/cards.js';
+import { fullPrice, priceOfAttempt } from '../collections/prices.js';
 import { type MessagingConfig, messagingOf } from '../messages/enqueue.js';
 import { tellPaymentFailed, tellReceipt } from '../messages/payments.js';
 import { activatePaid, extendSubscription } from '../subscriptions/activate.js';
@@ -110,15 +111,21 @@ async function activate(
   const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.providerRef, r.tranRef));
   // A replay of a reference already recorded is answered below whatever it says; a new one must be for what its page showed.
   const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, r.tranRef));
+  // What the page showed (a sibling price kept with its attempt), for the package as it is now.
+  const price = attempt ? priceOfAttempt(attempt) : fullPrice(pkg.priceHalalas);
   if (!done) {
-    if ((r.amountHalalas !== null && r.amountHalalas !== pkg.priceHalalas) || (r.currency && r.currency !== 'SAR'))
-      return { state: 'amount_mismatch' as const, paid: r.amountHalalas, expected: pkg.priceHalalas };
+    if (
+      price.listHalalas !== pkg.priceHalalas ||
+      (r.amountHalalas !== null && r.amountHalalas !== price.totalHalalas) ||
+      (r.currency && r.currency !== 'SAR')
+    )
+      return { state: 'amount_mismatch' as const, paid: r.amountHalalas, expected: price.totalHalalas };
     // The page's terms (recorded since migration 0037): another package, or this one edited, is not what was bought.
     const recorded = attempt?.packageId ? { ...attempt, packageId: attempt.packageId } : null;
     if (recorded && !sameTerms(recorded, termsOf(sub, pkg))) return { state: 'terms_changed' as const };
   }
   // The invoice's time is read under the counter's lock (`clock`), so concurrent card and cash payments' times follow their ICV.
-  const paying = { method: 'Card' as const, provider, providerRef: r.tranRef, withInvoice: true, now, clock };
+  const paying = { method: 'Card' as const, provider, providerRef: r.tranRef, withInvoice: true, now, clock, price };
   // A renewal before the end extends the period its page was opened for; any other pays the PENDING subscription.
   const activation = attempt?.extendsFrom
     ? await extendSubscription(tx, r.cartId, { ...paying, extendsFrom: attempt.extendsFrom })

@@ -4,6 +4,7 @@ import { packages, payments, subscriptionReminders, subscriptions } from '../../
 import type { TenantTx } from '../../db/tenant.js';
 import { recordAudit } from '../../http/audit.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { type Price, priceOf } from '../collections/prices.js';
 import { type InvoicePeriod, issueInvoice } from '../invoices/issue.js';
 
 type Subscription = typeof subscriptions.$inferSelect;
@@ -20,6 +21,8 @@ export interface Activation {
   now: Date;
   /** The invoice's issue time is read from it under the invoice counter's lock; without one, `now`. */
   clock?: () => Date;
+  /** What is paid (a card payment: what its page showed); without one, the price now (collections/prices.ts). */
+  price?: Price;
 }
 
 /**
@@ -70,12 +73,13 @@ export async function activatePaid(tx: TenantTx, subscriptionId: string, a: Acti
 
 /** The payment of a subscription's period, audited when a provider made it, and its invoice when asked. */
 async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: Activation, period: InvoicePeriod) {
+  const price = a.price ?? (await priceOf(tx, sub.playerId, pkg));
   const [payment] = await tx
     .insert(payments)
     .values({
       academyId: tx.academyId,
       subscriptionId: sub.id,
-      amountHalalas: pkg.priceHalalas,
+      amountHalalas: price.totalHalalas,
       method: a.method,
       provider: a.provider ?? null,
       providerRef: a.providerRef ?? null,
@@ -91,7 +95,7 @@ async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: A
       actorName: a.provider,
       action: 'paymentReceived',
       targetId: sub.id,
-      details: { providerRef: a.providerRef ?? null, amountHalalas: pkg.priceHalalas },
+      details: { providerRef: a.providerRef ?? null, amountHalalas: price.totalHalalas },
       address: null,
       at: a.now,
     });
@@ -103,7 +107,8 @@ async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: A
         playerId: sub.playerId,
         packageName: pkg.name,
         packageNameArabic: pkg.nameArabic,
-        totalHalalas: pkg.priceHalalas,
+        totalHalalas: price.totalHalalas,
+        allowance: price.allowanceHalalas > 0 ? { halalas: price.allowanceHalalas, percent: price.sibling?.percent ?? 0 } : undefined,
         paymentMethod: a.method,
         paidAt: a.now,
         clock: a.clock,

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
+import { sarDecimal, vatIncluded } from '@kora/contracts';
 import { describe, expect, it } from 'vitest';
 import { type InvoicePdfData, renderInvoicePdf } from './pdf.js';
 import { openFonts, printable, visualSegments } from './pdf-text.js';
@@ -141,6 +142,27 @@ describe('the text layer of Arabic in invoice PDFs', () => {
     const credited = text.split('\n').find((l) => l.includes('2026-12-02 01:15:05') && l.includes('127'));
     expect(credited).toContain('127, 2026-12-02 01:15:05');
     expect(credited?.match(/[()]/g)).toHaveLength(2);
+  });
+
+  // A sibling price: the line at the package's price, the allowance (without VAT, as the XML) before the totals.
+  it.runIf(pdftotext)('prints a sibling allowance between the line and the totals (pdftotext)', async () => {
+    const total = 40_500;
+    const vat = vatIncluded(total);
+    const text = extract(
+      await renderInvoicePdf({
+        ...vatInvoice,
+        subtotalHalalas: total - vat,
+        vatHalalas: vat,
+        totalHalalas: total,
+        allowance: { halalas: 4_500, percent: 10 },
+      }),
+    );
+    const lineNet = 45_000 - vatIncluded(45_000);
+    expect(text).toContain(sarDecimal(lineNet));
+    expect(text).toContain('Sibling discount 10%');
+    expect(text).toContain('خصم الإخوة');
+    expect(text).toContain(`-${sarDecimal(lineNet - (total - vat))} SAR`);
+    expect(text).toContain(`${sarDecimal(total)} SAR`);
   });
 });
 

@@ -2,7 +2,7 @@
  * The invoice as an A4 PDF: the page's layout (header, facts, the service, totals and the ZATCA QR,
  * English and Arabic side by side). Its text is drawn by pdf-text.ts (fonts, bidi, wrapping).
  */
-import { CARD_METHOD_NAMES, type CardMethod, riyadhWallClock, sarDecimal } from '@kora/contracts';
+import { CARD_METHOD_NAMES, type CardMethod, riyadhWallClock, sarDecimal, vatIncluded } from '@kora/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { countIn, joinList, SESSIONS_AR, SESSIONS_EN } from '../../../lib/arabic.js';
@@ -39,6 +39,8 @@ export interface InvoicePdfData {
   subtotalHalalas: number;
   vatHalalas: number;
   totalHalalas: number;
+  /** A sibling price (migration 0047): halalas off the package's price, VAT included, and its percent. */
+  allowance?: { halalas: number; percent: number } | null;
   paymentMethod: 'Cash' | 'Card';
   /** How a card payment was made (docs/domain.md, "Payment methods"), printed after "Card"; null or absent: not known. */
   cardMethod?: CardMethod | null;
@@ -198,7 +200,11 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
     block(doc, packageNames, y + 8, { x: cols[0].x + 6, width: cols[0].width - 12, align: 'center', size: 11 }) + 10,
   );
   line(doc, '1', y + 8 + 11, { x: cols[1].x, width: cols[1].width, align: 'center', size: 11 });
-  line(doc, sarDecimal(data.subtotalHalalas), y + 8 + 11, { x: cols[2].x, width: cols[2].width, align: 'center', size: 11 });
+  // The line at the package's price; a sibling price is an allowance row of the totals (without VAT, as the XML states it).
+  const allowance = data.allowance?.halalas ? data.allowance : null;
+  const listHalalas = data.totalHalalas + (allowance?.halalas ?? 0);
+  const lineHalalas = allowance ? (withVat ? listHalalas - vatIncluded(listHalalas) : listHalalas) : data.subtotalHalalas;
+  line(doc, sarDecimal(lineHalalas), y + 8 + 11, { x: cols[2].x, width: cols[2].width, align: 'center', size: 11 });
   y += itemHeight;
   doc
     .moveTo(M, y)
@@ -219,13 +225,23 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
   const qrBeside = qr !== null && qrSize >= QR_MIN;
   const totalsX = qrBeside ? M + qrSize + 16 : M;
   const money = (h: number) => `${sarDecimal(h)} SAR`;
+  const allowanceRow: [string, string[], string][] = allowance
+    ? [
+        [
+          `Sibling discount ${allowance.percent}%`,
+          [`-${money(lineHalalas - (withVat ? data.subtotalHalalas : data.totalHalalas))}`],
+          `خصم الإخوة ${allowance.percent}%`,
+        ],
+      ]
+    : [];
   const totals: [string, string[], string, boolean?][] = withVat
     ? [
+        ...allowanceRow,
         ['Total excl. VAT', [money(data.subtotalHalalas)], 'الإجمالي غير شامل الضريبة'],
         ['VAT 15%', [money(data.vatHalalas)], 'ضريبة القيمة المضافة 15%'],
         ['Total incl. VAT', [money(data.totalHalalas)], 'الإجمالي شامل الضريبة', true],
       ]
-    : [['Total', [money(data.totalHalalas)], 'الإجمالي', true]];
+    : [...allowanceRow, ['Total', [money(data.totalHalalas)], 'الإجمالي', true]];
   factRows(doc, totals, y, qrBeside ? { x: totalsX, width: M + W - totalsX, labelWidth: 118 } : undefined);
   if (qr && qrBeside) doc.image(qr, M, y, { width: qrSize, height: qrSize });
 

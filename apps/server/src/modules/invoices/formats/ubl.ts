@@ -1,4 +1,4 @@
-import { riyadhWallClock, sarDecimal } from '@kora/contracts';
+import { riyadhWallClock, sarDecimal, vatIncluded } from '@kora/contracts';
 /**
  * The UBL 2.1 XML of a ZATCA simplified tax invoice, credit note or debit note (docs/domain.md, "ZATCA: the facts Kora builds on"), laid
  * out as the SDK's samples (tools/zatca/Samples/Simplified). It is written directly in canonical
@@ -36,6 +36,8 @@ export interface UblInput {
   buyerName: string;
   /** The one line: the package, its VAT-inclusive price and the VAT within it (halalas). */
   line: { name: string; totalHalalas: number; vatHalalas: number };
+  /** A document-level allowance, VAT included (a sibling price): the total is the line's less it, VAT computed after it. */
+  allowance?: { halalas: number; reason: string };
   paymentMethod: 'Cash' | 'Card';
   /** Credit and debit notes: the invoice they correct (e.g. 'Invoice 12, 2026-11-01') and why. */
   billingReference?: { id: string; reason: string };
@@ -98,6 +100,12 @@ export function buildUbl(input: UblInput): UnsignedDocument {
   const { seller, line } = input;
   const [date, time] = riyadhDateTime(input.issuedAt);
   const net = line.totalHalalas - line.vatHalalas;
+  // With an allowance the document's totals are the line's less it: VAT is the share of what is paid,
+  // and the allowance stated without VAT is what separates the line's net from the taxable amount.
+  const total = line.totalHalalas - (input.allowance?.halalas ?? 0);
+  const vat = input.allowance ? vatIncluded(total) : line.vatHalalas;
+  const taxable = total - vat;
+  const allowanceNet = net - taxable;
   const attachment = (value: string) =>
     wrap('cac:Attachment', 2, [`<cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${value}</cbc:EmbeddedDocumentBinaryObject>`]);
 
@@ -139,23 +147,28 @@ export function buildUbl(input: UblInput): UnsignedDocument {
       el('cbc:PaymentMeansCode', PAYMENT_MEANS[input.paymentMethod]),
       el('cbc:InstructionNote', input.billingReference?.reason),
     ]),
+    input.allowance
+      ? wrap('cac:AllowanceCharge', 1, [
+          el('cbc:ChargeIndicator', 'false'),
+          el('cbc:AllowanceChargeReasonCode', '95'),
+          el('cbc:AllowanceChargeReason', input.allowance.reason),
+          amount('cbc:Amount', allowanceNet),
+          vatCategory('cac:TaxCategory', 2),
+        ])
+      : '',
     // Two tax totals, as KSA asks: one in the tax currency without breakdown, one with the 15% breakdown.
-    wrap('cac:TaxTotal', 1, [amount('cbc:TaxAmount', line.vatHalalas)]),
+    wrap('cac:TaxTotal', 1, [amount('cbc:TaxAmount', vat)]),
     wrap('cac:TaxTotal', 1, [
-      amount('cbc:TaxAmount', line.vatHalalas),
-      wrap('cac:TaxSubtotal', 2, [
-        amount('cbc:TaxableAmount', net),
-        amount('cbc:TaxAmount', line.vatHalalas),
-        vatCategory('cac:TaxCategory', 3),
-      ]),
+      amount('cbc:TaxAmount', vat),
+      wrap('cac:TaxSubtotal', 2, [amount('cbc:TaxableAmount', taxable), amount('cbc:TaxAmount', vat), vatCategory('cac:TaxCategory', 3)]),
     ]),
     wrap('cac:LegalMonetaryTotal', 1, [
       amount('cbc:LineExtensionAmount', net),
-      amount('cbc:TaxExclusiveAmount', net),
-      amount('cbc:TaxInclusiveAmount', line.totalHalalas),
-      amount('cbc:AllowanceTotalAmount', 0),
+      amount('cbc:TaxExclusiveAmount', taxable),
+      amount('cbc:TaxInclusiveAmount', total),
+      amount('cbc:AllowanceTotalAmount', input.allowance ? allowanceNet : 0),
       amount('cbc:PrepaidAmount', 0),
-      amount('cbc:PayableAmount', line.totalHalalas),
+      amount('cbc:PayableAmount', total),
     ]),
     wrap('cac:InvoiceLine', 1, [
       el('cbc:ID', 1),
@@ -171,8 +184,8 @@ export function buildUbl(input: UblInput): UnsignedDocument {
     sellerName: cleanText(seller.name),
     vatNumber: seller.vatNumber,
     timestamp: `${date}T${time}`,
-    total: sarDecimal(line.totalHalalas),
-    vat: sarDecimal(line.vatHalalas),
+    total: sarDecimal(total),
+    vat: sarDecimal(vat),
   });
 }
 

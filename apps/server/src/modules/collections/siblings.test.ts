@@ -1,0 +1,249 @@
+// Sibling prices (docs/domain.md, "Sibling prices"): the academy's tiers, the child's place in the
+// family (ranked by package price, then registration), the payment page's price, the card charge it
+// opens, a cash payment recorded by staff and an automatic renewal — each invoiced with the allowance
+// (UBL AllowanceCharge, VAT after it), which ZATCA's checker passes.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { vatIncluded } from '@kora/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
+import { registerChild } from '../../../test/fixtures.js';
+import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
+import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
+import {
+  academies,
+  invoiceDocuments,
+  invoices,
+  packages,
+  parentPlayers,
+  payments,
+  renewalCharges,
+  subscriptions,
+} from '../../db/schema.js';
+import { withTenant } from '../../db/tenant.js';
+import type { AcademyRow } from '../academies/lookup.js';
+import { runRenewals } from './runner.js';
+
+let t: TestContext;
+let a: Academy;
+let other: Academy;
+let academy: AcademyRow;
+let monthly: string;
+let elite: string;
+
+beforeAll(async () => {
+  t = await createTestApp(); // clock: 2026-11-22 09:00Z, sandbox provider
+  a = await registerAndLogin(t.app);
+  other = await registerAndLogin(t.app);
+  [academy] = await withTenant(t.deps.db, a.id, (tx) =>
+    tx
+      .update(academies)
+      .set({
+        vatNumber: '300000000000003',
+        address: 'Prince Sultan Street',
+        city: 'Jeddah',
+        crNumber: '1010987654',
+        buildingNumber: '7421',
+        district: 'Al Olaya',
+        postalCode: '12214',
+      })
+      .where(eq(academies.id, a.id))
+      .returning(),
+  );
+  [{ id: monthly }, { id: elite }] = await withTenant(t.deps.db, a.id, (tx) =>
+    tx
+      .insert(packages)
+      .values([
+        { academyId: a.id, name: 'Monthly', nameArabic: 'شهري', priceHalalas: 45000, monthsNumber: 1, autoRenew: true },
+        { academyId: a.id, name: 'Elite', priceHalalas: 60000, monthsNumber: 1 },
+      ])
+      .returning(),
+  );
+});
+afterAll(() => t.close());
+
+const tenant = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(t.deps.db, a.id, work);
+const staff = () => asMember(t.app, a);
+const putSettings = (siblingDiscounts: unknown, who = a) =>
+  asMember(
+    t.app,
+    who,
+  )({
+    method: 'PUT',
+    url: '/api/collections/settings',
+    payload: { retryDays: [0, 2, 5], graceDays: 7, autoRenewPackageIds: [], siblingDiscounts },
+  });
+
+async function playerOf(subscriptionId: string) {
+  const [s] = await tenant((tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)));
+  return s.playerId;
+}
+
+/** Three children of one parent: the first on Elite (registered first), the others on Monthly, all waiting for payment. */
+async function family() {
+  const first = await registerChild(t.app, a, elite, 'sib');
+  const second = await registerChild(t.app, a, monthly, 'sib');
+  const third = await registerChild(t.app, a, monthly, 'sib');
+  const [firstPlayer, secondPlayer, thirdPlayer] = await Promise.all([first, second, third].map((c) => playerOf(c.subscriptionId)));
+  await tenant(async (tx) => {
+    const [link] = await tx.select().from(parentPlayers).where(eq(parentPlayers.playerId, firstPlayer));
+    await tx.insert(parentPlayers).values([
+      { academyId: a.id, parentId: link.parentId, playerId: secondPlayer },
+      { academyId: a.id, parentId: link.parentId, playerId: thirdPlayer },
+    ]);
+  });
+  return { first, second, third };
+}
+
+const details = async (subscriptionId: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/subscriptions/${subscriptionId}/payment-details`,
+    headers: { host: academyHost(a.handle) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().price;
+};
+
+/** Opens the payment page (saving the card when asked) and pays it on the sandbox's card page like a browser. */
+async function payByCard(subscriptionId: string, saveCard = false) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/subscriptions/paytabs/payment',
+    headers: { host: academyHost(a.handle) },
+    payload: { subscriptionId, lang: 'ar', ...(saveCard ? { saveCard: true } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const url = new URL(res.json().paymentUrl);
+  const fields = { card: '4111 1111 1111 1111', expiry: '12/30', cvc: '123', holder: 'K A', action: 'pay' };
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  expect(submitted.statusCode, submitted.body).toBe(200);
+}
+
+const invoicesOf = (subscriptionId: string) =>
+  tenant((tx) => tx.select().from(invoices).where(eq(invoices.subscriptionId, subscriptionId)).orderBy(invoices.invoiceNumber));
+const documentOf = async (invoiceId: string) =>
+  (await tenant((tx) => tx.select().from(invoiceDocuments).where(eq(invoiceDocuments.invoiceId, invoiceId))))[0];
+
+describe('sibling prices', () => {
+  it('are refused out of order, saved per academy, and read back', async () => {
+    const refused = await putSettings([
+      { fromChild: 3, percent: 15 },
+      { fromChild: 2, percent: 10 },
+    ]);
+    expect([refused.statusCode, refused.json().code]).toEqual([400, 'collections.sibling_order']);
+    expect((await putSettings([{ fromChild: 1, percent: 10 }])).statusCode).toBe(400);
+    expect((await putSettings([{ fromChild: 2, percent: 95 }])).statusCode).toBe(400);
+    const saved = await putSettings([
+      { fromChild: 2, percent: 10 },
+      { fromChild: 3, percent: 15 },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().siblingDiscounts).toEqual([
+      { fromChild: 2, percent: 10 },
+      { fromChild: 3, percent: 15 },
+    ]);
+    // Another academy has none; a save without the field keeps them.
+    const theirs = await asMember(t.app, other)({ method: 'GET', url: '/api/collections/settings' });
+    expect(theirs.json().siblingDiscounts).toEqual([]);
+    const kept = await staff()({
+      method: 'PUT',
+      url: '/api/collections/settings',
+      payload: { retryDays: [0, 2, 5], graceDays: 7, autoRenewPackageIds: [monthly] },
+    });
+    expect(kept.json().siblingDiscounts).toHaveLength(2);
+  });
+
+  it('price each child by their place in the family, charge and invoice it as the page showed, and pass the checker', async () => {
+    const { first, second, third } = await family();
+    // The dearest package first: the Elite child pays in full, the Monthly ones by registration.
+    expect(await details(first.subscriptionId)).toEqual({ list: 600, allowance: 0, total: 600, sibling: null });
+    expect(await details(second.subscriptionId)).toEqual({ list: 450, allowance: 45, total: 405, sibling: { position: 2, percent: 10 } });
+    expect(await details(third.subscriptionId)).toEqual({
+      list: 450,
+      allowance: 67.5,
+      total: 382.5,
+      sibling: { position: 3, percent: 15 },
+    });
+
+    await payByCard(first.subscriptionId);
+    await payByCard(second.subscriptionId, true);
+    // The third is paid in cash at the desk: the same price.
+    const cash = await staff()({
+      method: 'PATCH',
+      url: `/api/subscriptions/${monthly}/${third.subscriptionId}`,
+      payload: { status: 'ACTIVE', sendInvoice: false, paymentMethod: 'Cash' },
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+
+    const [full] = await invoicesOf(first.subscriptionId);
+    const [card] = await invoicesOf(second.subscriptionId);
+    const [desk] = await invoicesOf(third.subscriptionId);
+    expect(full).toMatchObject({ totalHalalas: 60000, allowanceHalalas: 0, allowancePercent: null });
+    expect(card).toMatchObject({ totalHalalas: 40500, allowanceHalalas: 4500, allowancePercent: 10, vatHalalas: vatIncluded(40500) });
+    expect(card.subtotalHalalas).toBe(40500 - vatIncluded(40500));
+    expect(desk).toMatchObject({ totalHalalas: 38250, allowanceHalalas: 6750, allowancePercent: 15, paymentMethod: 'Cash' });
+    const [paid] = await tenant((tx) => tx.select().from(payments).where(eq(payments.subscriptionId, second.subscriptionId)));
+    expect(paid.amountHalalas).toBe(40500);
+
+    // The e-invoice: the line at the package's price, the allowance without VAT, VAT on what is paid.
+    const xml = (await documentOf(card.id)).xml;
+    const net = 45000 - vatIncluded(45000);
+    const taxable = 40500 - vatIncluded(40500);
+    const sar = (h: number) => (h / 100).toFixed(2);
+    expect(xml).toContain('<cbc:ChargeIndicator>false</cbc:ChargeIndicator>');
+    expect(xml).toContain('<cbc:AllowanceChargeReason>Sibling discount 10%</cbc:AllowanceChargeReason>');
+    expect(xml).toContain(`<cbc:Amount currencyID="SAR">${sar(net - taxable)}</cbc:Amount>`);
+    expect(xml).toContain(`<cbc:LineExtensionAmount currencyID="SAR">${sar(net)}</cbc:LineExtensionAmount>`);
+    expect(xml).toContain(`<cbc:TaxExclusiveAmount currencyID="SAR">${sar(taxable)}</cbc:TaxExclusiveAmount>`);
+    expect(xml).toContain(`<cbc:AllowanceTotalAmount currencyID="SAR">${sar(net - taxable)}</cbc:AllowanceTotalAmount>`);
+    expect(xml).toContain('<cbc:PayableAmount currencyID="SAR">405.00</cbc:PayableAmount>');
+    const documents = await Promise.all([full, card, desk].map((i) => documentOf(i.id)));
+    const checked = await checkDocuments(documents.map((d) => d.xml));
+    expect(checkerErrors(checked.report)).toEqual([]);
+    expect(checked.exitCode).toBe(0);
+
+    // The PDF the parent downloads names the allowance (poppler's pdftotext reads it as a reader would).
+    const pdf = await api(t.app, { handle: a.handle })('invoicePdf', { params: { id: card.id } });
+    expect(pdf.statusCode).toBe(200);
+    const file = join(mkdtempSync(join(tmpdir(), 'kora-sibling-')), 'invoice.pdf');
+    writeFileSync(file, pdf.rawPayload);
+    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain('Sibling discount 10%');
+
+    // The automatic renewal of the second child charges the sibling price too, and invoices it so.
+    t.clock.set('2026-12-22T09:00:00Z');
+    try {
+      const run = await runRenewals(t.app.deps, academy, t.app.log);
+      expect(run.results.filter((r) => r.subscriptionId === second.subscriptionId).map((r) => r.outcome)).toEqual(['paid']);
+      const [charge] = await tenant((tx) =>
+        tx.select().from(renewalCharges).where(eq(renewalCharges.subscriptionId, second.subscriptionId)),
+      );
+      expect(charge.amountHalalas).toBe(40500);
+      const renewed = (await invoicesOf(second.subscriptionId)).at(-1);
+      expect(renewed).toMatchObject({ totalHalalas: 40500, allowanceHalalas: 4500, allowancePercent: 10, periodStart: '2026-12-23' });
+      // Its document is the same as the page's (the checker passed those above; this one is dated after today, BR-KSA-04).
+      const xmlRenewed = (await documentOf(renewed?.id ?? '')).xml;
+      expect(xmlRenewed).toContain('<cbc:AllowanceChargeReason>Sibling discount 10%</cbc:AllowanceChargeReason>');
+      expect(xmlRenewed).toContain('<cbc:PayableAmount currencyID="SAR">405.00</cbc:PayableAmount>');
+    } finally {
+      t.clock.set('2026-11-22T09:00:00Z');
+    }
+  });
+
+  it('charge the full price once the family has no other child paying, and none without tiers', async () => {
+    const alone = await registerChild(t.app, a, monthly, 'alone');
+    expect(await details(alone.subscriptionId)).toEqual({ list: 450, allowance: 0, total: 450, sibling: null });
+    const { second } = await family();
+    expect((await details(second.subscriptionId)).sibling).toEqual({ position: 2, percent: 10 });
+    expect((await putSettings([])).statusCode).toBe(200);
+    expect(await details(second.subscriptionId)).toEqual({ list: 450, allowance: 0, total: 450, sibling: null });
+  });
+});
