@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import type { PaymentResult } from '../payments/providers/provider.js';
 import { periodKey } from '../subscriptions/activate.js';
+import { priceOf } from './prices.js';
 
 // Saved cards (docs/domain.md, "Automatic renewals and retries"): the consent ticked on the payment
 // page, the card saved once the provider tokenised the paid charge, a parent's list and removal.
@@ -85,8 +86,27 @@ export async function rememberCard(deps: Pick<AppDeps, 'data' | 'payments'>, aca
 const renewalDate = (s: { status: string; endDate: string | null }) =>
   (s.status === 'ACTIVE' || s.status === 'TRIAL') && s.endDate ? s.endDate : null;
 
+/**
+ * What the next automatic charge of each subscription the family's cards renew asks (a sibling price
+ * included, prices.ts), read in the academy's transaction: the family's own cannot read the academy's
+ * settings or the other children of a parent's other family.
+ */
+export async function renewalPrices(tx: TenantTx, parentIds: readonly string[]) {
+  if (parentIds.length === 0) return new Map<string, number>();
+  const rows = await tx
+    .select({ subscriptionId: subscriptions.id, playerId: subscriptions.playerId, priceHalalas: packages.priceHalalas })
+    .from(autoRenewals)
+    .innerJoin(savedCards, eq(savedCards.id, autoRenewals.savedCardId))
+    .innerJoin(subscriptions, eq(subscriptions.id, autoRenewals.subscriptionId))
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .where(inArray(savedCards.parentId, [...parentIds]));
+  const asked = new Map<string, number>();
+  for (const r of rows) asked.set(r.subscriptionId, (await priceOf(tx, r.playerId, r)).totalHalalas);
+  return asked;
+}
+
 /** The family's saved cards with what each renews (read as the family: the database shows only its own). */
-export async function familySavedCards(tx: FamilyTx): Promise<FamilySavedCards> {
+export async function familySavedCards(tx: FamilyTx, asked: ReadonlyMap<string, number> = new Map()): Promise<FamilySavedCards> {
   const cards = await tx.select().from(savedCards).orderBy(desc(savedCards.createdAt));
   if (cards.length === 0) return { cards: [] };
   const rows = await tx
@@ -132,7 +152,7 @@ export async function familySavedCards(tx: FamilyTx): Promise<FamilySavedCards> 
             packageName: p.name,
             packageNameArabic: p.nameArabic,
             nextChargeOn: p.autoRenew && p.packageType === 'TIME_BASED' ? renewalDate(s) : null,
-            amount: halalasToSar(charge?.amountHalalas ?? p.priceHalalas),
+            amount: halalasToSar(charge?.amountHalalas ?? asked.get(s.id) ?? p.priceHalalas),
             state,
             nextTryOn: charge && (charge.state === 'due' || charge.state === 'charging') ? charge.nextTryOn : null,
           };

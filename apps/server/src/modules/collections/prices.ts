@@ -6,8 +6,8 @@
  * One place computes it for the payment page, the charge it opens, an automatic renewal and a
  * payment recorded by staff; the amount a page showed is kept with its attempt (migration 0047).
  */
-import { allowanceOf, halalasToSar, type PeriodPrice, siblingPercent } from '@kora/contracts';
-import { sql } from 'drizzle-orm';
+import { allowanceOf, halalasToSar, type PeriodPrice, type SiblingDiscount, siblingPercent } from '@kora/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { collectionSettings } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -23,31 +23,34 @@ export interface Price {
 
 export const fullPrice = (listHalalas: number): Price => ({ listHalalas, allowanceHalalas: 0, totalHalalas: listHalalas, sibling: null });
 
-/** The child's place among the family's children with an open subscription (this one counts at `priceHalalas`). */
-async function placeInFamily(tx: Pick<TenantTx, 'execute'>, playerId: string, priceHalalas: number) {
+/**
+ * SQL: a child's place (1 = the first, who pays in full) among the family's children with an open
+ * subscription, the child counting at `price`: 1 + the siblings ranked before it (a dearer package,
+ * or as dear and registered earlier). One expression for a price and for the dashboard's list.
+ */
+export function familyPlaceSql(player: SQL, price: SQL) {
   const open = sql.join(
     OPEN_SUBSCRIPTION_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
-  const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      with family as (
-        select ${playerId}::uuid as player_id
-        union
-        select other.player_id from parent_players mine
-          join parent_players other on other.parent_id = mine.parent_id
-         where mine.player_id = ${playerId}::uuid
-      ), ranked as (
-        select u.id, u.created_at,
-               case when u.id = ${playerId}::uuid then ${priceHalalas}::int
-                    else (select max(p.price_halalas) from subscriptions s join packages p on p.id = s.package_id
-                           where s.player_id = u.id and s.status in (${open})) end as price
-          from users u join family f on f.player_id = u.id
-         where u.role = 'PLAYER' and u.erased_at is null
-      )
-      select id from ranked where price is not null order by price desc, created_at, id`),
-  );
-  return rows.findIndex((r) => r.id === playerId) + 1;
+  return sql`(1 + (select count(*) from (
+      select distinct q.id, q.created_at, qp.price
+        from parent_players mine
+        join parent_players other on other.parent_id = mine.parent_id
+        join users q on q.id = other.player_id
+        cross join lateral (select max(p2.price_halalas) as price from subscriptions s2 join packages p2 on p2.id = s2.package_id
+                             where s2.player_id = q.id and s2.status in (${open})) qp
+       where mine.player_id = ${player} and q.id <> ${player} and q.role = 'PLAYER' and q.erased_at is null and qp.price is not null
+    ) sibling join users me on me.id = ${player}
+    where sibling.price > ${price} or (sibling.price = ${price} and (sibling.created_at, sibling.id) < (me.created_at, me.id))))::int`;
+}
+
+/** A price at a place in the family under the academy's tiers. */
+export function priceAt(listHalalas: number, position: number, tiers: readonly SiblingDiscount[]): Price {
+  const percent = siblingPercent(position, tiers);
+  const allowanceHalalas = allowanceOf(listHalalas, percent);
+  if (allowanceHalalas === 0) return fullPrice(listHalalas);
+  return { listHalalas, allowanceHalalas, totalHalalas: listHalalas - allowanceHalalas, sibling: { position, percent } };
 }
 
 /** What a period of `pkg` costs `playerId` now. */
@@ -55,16 +58,10 @@ export async function priceOf(tx: Pick<TenantTx, 'execute' | 'select'>, playerId
   const [settings] = await tx.select({ tiers: collectionSettings.siblingDiscounts }).from(collectionSettings);
   const tiers = settings?.tiers ?? [];
   if (tiers.length === 0 || pkg.priceHalalas <= 0) return fullPrice(pkg.priceHalalas);
-  const position = await placeInFamily(tx, playerId, pkg.priceHalalas);
-  const percent = siblingPercent(position, tiers);
-  const allowanceHalalas = allowanceOf(pkg.priceHalalas, percent);
-  if (allowanceHalalas === 0) return fullPrice(pkg.priceHalalas);
-  return {
-    listHalalas: pkg.priceHalalas,
-    allowanceHalalas,
-    totalHalalas: pkg.priceHalalas - allowanceHalalas,
-    sibling: { position, percent },
-  };
+  const [{ place }] = rowsOf<{ place: number }>(
+    await tx.execute(sql`select ${familyPlaceSql(sql`${playerId}::uuid`, sql`${pkg.priceHalalas}::int`)} as place`),
+  );
+  return priceAt(pkg.priceHalalas, Number(place), tiers);
 }
 
 /** The price a payment attempt recorded (what its page showed). */

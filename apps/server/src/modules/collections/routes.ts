@@ -4,7 +4,7 @@ import { noteAudit } from '../../http/audit.js';
 import { route } from '../../http/route.js';
 import { familyKey, familyOf } from '../family/session.js';
 import { PaymentProviderError } from '../payments/providers/provider.js';
-import { familyCard, familySavedCards, forgetCard } from './cards.js';
+import { familyCard, familySavedCards, forgetCard, renewalPrices } from './cards.js';
 import { readCollectionSettings, updateCollectionSettings } from './settings.js';
 
 /**
@@ -16,7 +16,11 @@ export async function collectionsRoutes(app: FastifyInstance) {
   const inFamily = <T>(req: FastifyRequest, work: (tx: FamilyTx) => Promise<T>) =>
     familyTransaction(deps.data, familyKey(familyOf(req)), work);
 
-  route(app, 'familySavedCards', { access: 'parent' }, (req) => inFamily(req, (tx) => familySavedCards(tx)));
+  route(app, 'familySavedCards', { access: 'parent' }, async (req) => {
+    const key = familyKey(familyOf(req));
+    const asked = await deps.data.tenant(key.academyId, async (tx) => renewalPrices(tx, [key.parentId, ...(await key.members(tx))]));
+    return inFamily(req, (tx) => familySavedCards(tx, asked));
+  });
 
   route(app, 'removeFamilySavedCard', { access: 'parent', audit: true }, async (req) => {
     // Found as the family (only their own cards are visible), removed by the academy's transaction.

@@ -23,8 +23,9 @@ import {
   renewalCharges,
   subscriptions,
 } from '../../db/schema.js';
-import { withTenant } from '../../db/tenant.js';
+import { withSystem, withTenant } from '../../db/tenant.js';
 import type { AcademyRow } from '../academies/lookup.js';
+import { createFamilySession } from '../family/session.js';
 import { runRenewals } from './runner.js';
 
 let t: TestContext;
@@ -218,6 +219,19 @@ describe('sibling prices', () => {
     writeFileSync(file, pdf.rawPayload);
     expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain('Sibling discount 10%');
 
+    // The portal's saved card says the next automatic charge asks the sibling price.
+    const parentId = await tenant(
+      async (tx) => (await tx.select().from(parentPlayers).where(eq(parentPlayers.playerId, card.userId)))[0].parentId,
+    );
+    const token = await withSystem(t.deps.db, (tx) =>
+      createFamilySession(tx, a.id, { parentId, parentIds: [parentId], address: { kind: 'email', email: first.email } }),
+    );
+    const cards = await api(t.app, { handle: a.handle, token })('familySavedCards');
+    expect(cards.statusCode, cards.body).toBe(200);
+    expect(cards.json().cards[0].renewals).toEqual([
+      expect.objectContaining({ subscriptionId: second.subscriptionId, amount: 405, nextChargeOn: '2026-12-22', state: 'scheduled' }),
+    ]);
+
     // The automatic renewal of the second child charges the sibling price too, and invoices it so.
     t.clock.set('2026-12-22T09:00:00Z');
     try {
@@ -241,8 +255,13 @@ describe('sibling prices', () => {
   it('charge the full price once the family has no other child paying, and none without tiers', async () => {
     const alone = await registerChild(t.app, a, monthly, 'alone');
     expect(await details(alone.subscriptionId)).toEqual({ list: 450, allowance: 0, total: 450, sibling: null });
-    const { second } = await family();
+    const { second, third } = await family();
     expect((await details(second.subscriptionId)).sibling).toEqual({ position: 2, percent: 10 });
+    // "Collected this month" counts what each payment will ask.
+    const month = await api(t.app, a)('monthCollections');
+    expect(month.statusCode, month.body).toBe(200);
+    const due = (id: string) => month.json().items.find((i: { subscriptionId: string }) => i.subscriptionId === id)?.amount;
+    expect([due(alone.subscriptionId), due(second.subscriptionId), due(third.subscriptionId)]).toEqual([450, 405, 382.5]);
     expect((await putSettings([])).statusCode).toBe(200);
     expect(await details(second.subscriptionId)).toEqual({ list: 450, allowance: 0, total: 450, sibling: null });
   });

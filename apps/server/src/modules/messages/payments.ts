@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { invoices, packages, subscriptions, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { arabicOr } from '../../lib/arabic.js';
+import { priceOf } from '../collections/prices.js';
 import { childrenIn, type MessagingConfig, parentsOfPlayers, tell } from './enqueue.js';
 
 interface Paid {
@@ -113,11 +114,13 @@ export async function tellPaymentDue(tx: TenantTx, m: MessagingConfig, due: DueR
     const parents = await parentsOfPlayers(tx, [row.playerId]);
     const player = await playerOf(tx, row.playerId);
     const path = row.status === 'PENDING' ? `/initial-subscription/${subscriptionId}` : `/renew-subscription/${subscriptionId}`;
+    const asked = await priceOf(tx, row.playerId, { priceHalalas: row.price });
     written += await tell(
       tx,
       m,
       { kind: 'payment_due', cause, path, alreadySent: { channels: ['email'], at: now } },
-      [...parents.keys()].map((userId) => ({ userId, words: wordsOf(player, row, row.price) })),
+      // The price the payment page will ask (a sibling price included).
+      [...parents.keys()].map((userId) => ({ userId, words: wordsOf(player, row, asked.totalHalalas) })),
     );
   }
   return written;

@@ -1,8 +1,9 @@
-import { halalasToSar, type MonthCollections, riyadhToday } from '@kora/contracts';
+import { halalasToSar, type MonthCollections, riyadhToday, type SiblingDiscount } from '@kora/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { riyadhDay } from '../../db/riyadh.js';
 import type { TenantTx } from '../../db/tenant.js';
+import { familyPlaceSql, priceAt } from '../collections/prices.js';
 import { riyadhMonth } from './service.js';
 
 /** The most rows of the list; the figures count them all. */
@@ -14,6 +15,8 @@ interface ItemRow {
   state: MonthCollections['items'][number]['state'];
   dueDate: string;
   amount: number;
+  /** The child's place in the family (collections/prices.ts): the sibling price applies to `amount`. */
+  place: number;
   familyKey: string;
   playerId: string;
   playerName: string;
@@ -86,6 +89,7 @@ export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCo
         where o.due_date <= ${month.end}::date and (o.status = 'PENDING' or o.due_date >= ${month.start}::date)
       )
       select d.id as "subscriptionId", d.status, d.due_date::text as "dueDate", d.amount,
+        ${familyPlaceSql(sql`d.player_id`, sql`d.amount`)} as place,
         case when d.failed then 'failing' when d.due_date < ${today}::date then 'overdue' else 'due' end as state,
         coalesce(d.parent_id, d.player_id)::text as "familyKey",
         pl.id as "playerId", pl.name as "playerName", pl.name_arabic as "playerNameArabic",
@@ -98,14 +102,18 @@ export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCo
       order by case when d.failed then 1 when d.due_date < ${today}::date then 0 else 2 end, d.due_date, pl.name, d.id`),
   );
 
-  const [collected] = rowsOf<{ amount: number | string; families: number }>(
+  const [collected] = rowsOf<{ amount: number | string; families: number; tiers: SiblingDiscount[] | null }>(
     await tx.execute(sql`
       select coalesce(sum(p.amount_halalas), 0)::bigint as amount,
-        count(distinct coalesce(${family}, s.player_id))::int as families
+        count(distinct coalesce(${family}, s.player_id))::int as families,
+        (select cs.sibling_discounts from collection_settings cs) as tiers
       from payments p
       join subscriptions s on s.id = p.subscription_id
       where p.status = 'PAID' and p.paid_at >= ${from}::timestamptz and p.paid_at < ${month.to.toISOString()}::timestamptz`),
   );
+
+  // What each payment will ask: the package's price less the sibling price of the child's place.
+  for (const r of items) r.amount = priceAt(Number(r.amount), Number(r.place), collected.tiers ?? []).totalHalalas;
 
   const figure = (rows: ItemRow[]) => ({
     amount: halalasToSar(rows.reduce((sum, r) => sum + Number(r.amount), 0)),
