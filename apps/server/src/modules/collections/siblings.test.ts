@@ -19,6 +19,7 @@ import {
   invoices,
   packages,
   parentPlayers,
+  paymentAttempts,
   payments,
   renewalCharges,
   subscriptions,
@@ -264,5 +265,68 @@ describe('sibling prices', () => {
     expect([due(alone.subscriptionId), due(second.subscriptionId), due(third.subscriptionId)]).toEqual([450, 405, 382.5]);
     expect((await putSettings([])).statusCode).toBe(200);
     expect(await details(second.subscriptionId)).toEqual({ list: 450, allowance: 0, total: 450, sibling: null });
+  });
+
+  it('apply a charge at the price its page showed though the family changed meanwhile, and refund one whose package price changed', async () => {
+    expect(
+      (
+        await putSettings([
+          { fromChild: 2, percent: 10 },
+          { fromChild: 3, percent: 15 },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    const { first, second } = await family();
+    expect((await details(second.subscriptionId)).total).toBe(405);
+    // The page opens at 405; the elder sibling leaves before the payer confirms: the charge is applied as shown.
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/paytabs/payment',
+      headers: { host: academyHost(a.handle) },
+      payload: { subscriptionId: second.subscriptionId, lang: 'en' },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    await tenant((tx) => tx.update(subscriptions).set({ status: 'CANCELLED' }).where(eq(subscriptions.id, first.subscriptionId)));
+    const url = new URL(opened.json().paymentUrl);
+    const fields = { card: '4111 1111 1111 1111', expiry: '12/30', cvc: '123', holder: 'K A', action: 'pay' };
+    await t.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    const [invoice] = await invoicesOf(second.subscriptionId);
+    expect(invoice).toMatchObject({ totalHalalas: 40500, allowanceHalalas: 4500, allowancePercent: 10 });
+
+    // A page opened before the package's price changed is not applied: its charge is refunded.
+    const { third } = await family();
+    const before = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/paytabs/payment',
+      headers: { host: academyHost(a.handle) },
+      payload: { subscriptionId: third.subscriptionId, lang: 'en' },
+    });
+    await tenant((tx) => tx.update(packages).set({ priceHalalas: 50000 }).where(eq(packages.id, monthly)));
+    try {
+      const page = new URL(before.json().paymentUrl);
+      await t.app.inject({
+        method: 'POST',
+        url: page.pathname,
+        headers: { host: page.host, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+      expect(await invoicesOf(third.subscriptionId)).toEqual([]);
+      const [s3] = await tenant((tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, third.subscriptionId)));
+      expect(s3.status).toBe('PENDING');
+      const refunded = await tenant((tx) =>
+        tx
+          .select({ state: paymentAttempts.refundState, outcome: paymentAttempts.outcome })
+          .from(paymentAttempts)
+          .where(eq(paymentAttempts.subscriptionId, third.subscriptionId)),
+      );
+      expect(refunded).toEqual([{ state: 'refunded', outcome: 'unapplied' }]);
+    } finally {
+      await tenant((tx) => tx.update(packages).set({ priceHalalas: 45000 }).where(eq(packages.id, monthly)));
+    }
   });
 });
