@@ -1,6 +1,6 @@
 // Why: the academy decides which packages renew themselves with a parent's saved card, when a declined
 // renewal is tried again and how long the child keeps training meanwhile (docs/domain.md, "Automatic
-// renewals and retries"); `GET`/`PUT /api/collections/settings` had no screen.
+// renewals and retries"), and the sibling prices every payment applies; `GET`/`PUT /api/collections/settings` had no screen.
 import { type CollectionSettings, collectionSettingsBody } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -18,6 +18,7 @@ import { useAuth } from '../../lib/auth';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { collectionSettingsQuery, useSaveCollectionSettings } from './api';
+import { SiblingPrices } from './SiblingPrices';
 
 /** At most this many tries (the contract's bound). */
 const MAX_TRIES = 6;
@@ -33,6 +34,7 @@ function SettingsForm({ settings, canWrite }: { settings: CollectionSettings; ca
       retryDays: settings.retryDays,
       graceDays: settings.graceDays,
       autoRenewPackageIds: settings.packages.filter((p) => p.autoRenew).map((p) => p.id),
+      siblingDiscounts: settings.siblingDiscounts,
     },
   });
   const days = useWatch({ control: form.control, name: 'retryDays' }) ?? [];
@@ -167,6 +169,8 @@ function SettingsForm({ settings, canWrite }: { settings: CollectionSettings; ca
         )}
       </fieldset>
 
+      <SiblingPrices form={form} canWrite={canWrite} />
+
       {canWrite && (
         <div className="flex justify-end">
           <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
@@ -178,7 +182,7 @@ function SettingsForm({ settings, canWrite }: { settings: CollectionSettings; ca
   );
 }
 
-/** Settings → Packages → Automatic renewals. */
+/** Settings → Packages → Automatic renewals (with the sibling prices). */
 export function RenewalSettingsSection() {
   const auth = useAuth();
   const settings = useQuery(collectionSettingsQuery);

@@ -13,6 +13,7 @@ const SESSIONS = '00000000-0000-4000-8000-000000000012';
 const SETTINGS: CollectionSettings = {
   retryDays: [0, 2, 5],
   graceDays: 7,
+  siblingDiscounts: [],
   packages: [
     { id: SESSIONS, name: '12 sessions', nameArabic: null, timeBased: false, autoRenew: false },
     { id: MONTHLY, name: 'Monthly', nameArabic: 'الباقة الشهرية', timeBased: true, autoRenew: true },
@@ -23,19 +24,25 @@ const SETTINGS: CollectionSettings = {
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 20_000 });
 
-function renderSection(flags: Record<string, boolean>, locale: Locale = 'en') {
+function renderSection(
+  flags: Record<string, boolean>,
+  locale: Locale = 'en',
+  settings: CollectionSettings = SETTINGS,
+  refuse?: () => Response,
+) {
   localStorage.setItem('signedIn', '1');
   const sent: unknown[] = [];
   stubRoutes({
     'GET /api/auth/me': () => json(signedInAs({ ...allFlags(false), ...flags })),
-    'GET /api/collections/settings': () => json(SETTINGS),
+    'GET /api/collections/settings': () => json(settings),
     'PUT /api/collections/settings': ({ body }) => {
       sent.push(body);
+      if (refuse) return refuse();
       const b = body as { retryDays: number[]; graceDays: number; autoRenewPackageIds: string[] };
       return json({
-        ...SETTINGS,
+        ...settings,
         ...b,
-        packages: SETTINGS.packages.map((p) => ({ ...p, autoRenew: b.autoRenewPackageIds.includes(p.id) })),
+        packages: settings.packages.map((p) => ({ ...p, autoRenew: b.autoRenewPackageIds.includes(p.id) })),
       });
     },
   });
@@ -49,6 +56,13 @@ function renderSection(flags: Record<string, boolean>, locale: Locale = 'en') {
   return sent;
 }
 
+const tiers = () =>
+  screen
+    .getAllByTestId('sibling-tier')
+    .map((tier) => [
+      (within(tier).getByTestId('sibling-from') as HTMLInputElement).value,
+      (within(tier).getByTestId('sibling-percent') as HTMLInputElement).value,
+    ]);
 const tries = () => screen.getAllByTestId('retry-day').map((i) => (i as HTMLInputElement).value);
 const ticks = () => screen.getAllByTestId('renew-package').map((i) => [(i as HTMLInputElement).checked, (i as HTMLInputElement).disabled]);
 
@@ -75,7 +89,7 @@ describe('Settings → Packages → Automatic renewals', () => {
     await user.click(screen.getAllByTestId('renew-package')[2]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Automatic renewals saved')).toBeTruthy();
-    expect(sent).toEqual([{ retryDays: [0, 2, 5, 7], graceDays: 10, autoRenewPackageIds: [MONTHLY, TERM] }]);
+    expect(sent).toEqual([{ retryDays: [0, 2, 5, 7], graceDays: 10, autoRenewPackageIds: [MONTHLY, TERM], siblingDiscounts: [] }]);
   });
 
   it('refuses tries out of order or after the grace days, in Arabic, and sends nothing', async () => {
@@ -106,5 +120,146 @@ describe('Settings → Packages → Automatic renewals', () => {
     expect(screen.queryByTestId('retry-add')).toBeNull();
     expect(screen.getAllByTestId('retry-day').every((i) => (i as HTMLInputElement).closest('fieldset')?.disabled)).toBe(true);
     expect(screen.getByLabelText('Grace days')).toHaveProperty('disabled', true);
+    expect(screen.getByText("No sibling prices: every child pays the package's price.")).toBeTruthy();
+    expect(screen.queryByTestId('sibling-add')).toBeNull();
+  });
+});
+
+describe('Settings → Packages → Sibling prices', () => {
+  it('adds tiers (the next child, the same percent, up to 5), removes one and saves them with the settings', async () => {
+    const sent = renderSection({ canReadSettings: true, canWriteSettings: true });
+    await screen.findByTestId('renewal-settings-form');
+    expect(screen.getByText("No sibling prices: every child pays the package's price.")).toBeTruthy();
+    expect(screen.queryByTestId('sibling-tier')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add a sibling price' }));
+    expect(tiers()).toEqual([['2', '10']]);
+    // The new tier's first number has the focus, its inputs are named by their words, the row by its place.
+    const first = screen.getByRole('group', { name: 'Sibling price 1' });
+    expect(document.activeElement).toBe(within(first).getByLabelText('From child no.'));
+    expect(screen.queryByText("No sibling prices: every child pays the package's price.")).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Add a sibling price' }));
+    const percent = within(screen.getByRole('group', { name: 'Sibling price 2' })).getByLabelText('% off');
+    await user.clear(percent);
+    await user.type(percent, '15');
+    await user.click(screen.getByRole('button', { name: 'Add a sibling price' }));
+    expect(tiers()).toEqual([
+      ['2', '10'],
+      ['3', '15'],
+      ['4', '15'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Add a sibling price' }));
+    await user.click(screen.getByRole('button', { name: 'Add a sibling price' }));
+    expect(tiers()).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: 'Add a sibling price' })).toBeNull();
+
+    // Removed by keyboard: the focus stays in the list, on the tier now in its place.
+    screen.getByRole('button', { name: 'Remove sibling price 2' }).focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove sibling price 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove sibling price 4' }));
+    await user.click(screen.getByRole('button', { name: 'Remove sibling price 3' }));
+    expect(tiers()).toEqual([
+      ['2', '10'],
+      ['4', '15'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Add a sibling price' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Automatic renewals saved')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        retryDays: [0, 2, 5],
+        graceDays: 7,
+        autoRenewPackageIds: [MONTHLY],
+        siblingDiscounts: [
+          { fromChild: 2, percent: 10 },
+          { fromChild: 4, percent: 15 },
+        ],
+      },
+    ]);
+    // The saved answer is shown.
+    await waitFor(() =>
+      expect(tiers()).toEqual([
+        ['2', '10'],
+        ['4', '15'],
+      ]),
+    );
+  });
+
+  it('saves the last tier removed as no sibling prices', async () => {
+    const sent = renderSection({ canReadSettings: true, canWriteSettings: true }, 'en', {
+      ...SETTINGS,
+      siblingDiscounts: [{ fromChild: 2, percent: 10 }],
+    });
+    await screen.findByTestId('renewal-settings-form');
+    expect(tiers()).toEqual([['2', '10']]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove sibling price 1' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a sibling price' }));
+    expect(screen.getByText("No sibling prices: every child pays the package's price.")).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Automatic renewals saved');
+    expect(sent).toEqual([{ retryDays: [0, 2, 5], graceDays: 7, autoRenewPackageIds: [MONTHLY], siblingDiscounts: [] }]);
+  });
+
+  it("refuses tiers out of order in Arabic before sending, and says the server's refusal in Arabic words", async () => {
+    let refusal: (() => Response) | undefined;
+    const sent = renderSection(
+      { canReadSettings: true, canWriteSettings: true },
+      'ar',
+      {
+        ...SETTINGS,
+        siblingDiscounts: [
+          { fromChild: 2, percent: 10 },
+          { fromChild: 3, percent: 15 },
+        ],
+      },
+      () => refusal?.() ?? json({}, 500),
+    );
+    await screen.findByTestId('renewal-settings-form');
+    const user = userEvent.setup();
+    const second = screen.getByRole('group', { name: 'سعر الإخوة 2' });
+    const from = within(second).getByLabelText('ابتداءً من الطفل رقم');
+    await user.clear(from);
+    await user.type(from, '2');
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    const ORDER = 'يجب أن يبدأ كل خصم إخوة من طفل لاحق وبنسبة لا تقل عن نسبة الخصم الذي قبله';
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContain(ORDER);
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+
+    // Put right, the form is sent; the server refuses it by its code, said in Arabic words.
+    await user.clear(from);
+    await user.type(from, '4');
+    await waitFor(() => expect(screen.queryByText(ORDER)).toBeNull());
+    expect(from.getAttribute('aria-invalid')).toBeNull();
+    const english = 'Each sibling price must start from a later child, with at least the percent of the one before';
+    refusal = () =>
+      json(
+        {
+          message: english,
+          code: 'collections.sibling_order',
+          issues: [{ path: 'siblingDiscounts', code: 'collections.sibling_order', message: english }],
+        },
+        400,
+      );
+    await user.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(ORDER));
+    expect(sent).toEqual([
+      {
+        retryDays: [0, 2, 5],
+        graceDays: 7,
+        autoRenewPackageIds: [MONTHLY],
+        siblingDiscounts: [
+          { fromChild: 2, percent: 10 },
+          { fromChild: 4, percent: 15 },
+        ],
+      },
+    ]);
+    expect(screen.queryByText(english)).toBeNull();
+    expect(screen.getByTestId('sibling-prices').textContent).not.toMatch(/[A-Za-z]/);
   });
 });

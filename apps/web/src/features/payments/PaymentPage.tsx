@@ -49,7 +49,8 @@ const MESSAGES: Record<PaymentMode, Record<'fetch' | 'incomplete' | 'initiate' |
 const PAYABLE: Record<PaymentMode, SubscriptionStatus[]> = { initial: ['PENDING'], renew: ['PENDING', 'INACTIVE', 'ACTIVE', 'TRIAL'] };
 
 /** Whether an answer has what the page shows (spec: 'Incomplete data received from server.'). */
-const complete = (d: PaymentDetails | undefined): d is PaymentDetails => !!d?.user && !!d.package && !!d.subscription && !!d.academy;
+const complete = (d: PaymentDetails | undefined): d is PaymentDetails =>
+  !!d?.user && !!d.package && !!d.subscription && !!d.academy && !!d.price;
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -201,6 +202,9 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
   const statusWord = intl.formatMessage({ id: `status.${status}` });
   const online = d.academy.enableOnlinePayments;
   const description = displayDescription(d.package, locale);
+  // What this payment charges: the package's price, less a sibling price when one applies.
+  const price = d.price;
+  const discounted = price.allowance > 0;
   const initiationError = (() => {
     const err = initiation.error;
     // The status changed since the page loaded: the details are read again and say why below.
@@ -250,10 +254,36 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
         <Row label={<FormattedMessage id="paymentPage.status" />}>
           <StatusBadge status={status} />
         </Row>
-        <Row label={<FormattedMessage id="paymentPage.price" />}>
+        {/* A sibling price (docs/domain.md, "Sibling prices"): the package's price, the allowance, then what is charged. */}
+        {discounted && (
+          <>
+            <Row label={<FormattedMessage id="paymentPage.listPrice" />}>
+              <span data-testid="payment-list-price">{formatSar(intl, price.list)}</span>
+            </Row>
+            <Row
+              label={
+                <span data-testid="payment-sibling">
+                  {price.sibling && price.sibling.position >= 2 ? (
+                    <FormattedMessage
+                      id="paymentPage.sibling"
+                      values={{ position: price.sibling.position, percent: price.sibling.percent }}
+                    />
+                  ) : (
+                    <FormattedMessage id="paymentPage.siblingAllowance" />
+                  )}
+                </span>
+              }
+            >
+              <span className="text-brand-700" data-testid="payment-allowance">
+                {formatSar(intl, -price.allowance)}
+              </span>
+            </Row>
+          </>
+        )}
+        <Row label={<FormattedMessage id={discounted ? 'paymentPage.toPay' : 'paymentPage.price'} />}>
           <span className="flex flex-col items-end">
             <span className="text-lg" data-testid="payment-price">
-              {formatSar(intl, d.package.price)}
+              {formatSar(intl, price.total)}
             </span>
             {d.academy.vatNumber && (
               <span className="text-xs font-normal text-slate-500" data-testid="payment-vat-included">

@@ -142,6 +142,7 @@ const trialDetails = (): PaymentDetails => ({
   parents: [],
   academy: { name: 'Riyadh Falcons', nameArabic: 'صقور الرياض', logo: null, handle: 'demo', enableOnlinePayments: true, vatNumber: null },
   methods: ['mada', 'visa_mastercard'],
+  price: { list: 200, allowance: 0, total: 200, sibling: null },
 });
 
 describe('a trial paid during it', () => {

@@ -4,8 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Locale, LocaleProvider } from '../../lib/i18n';
+import ar from '../../locales/ar.json';
+import en from '../../locales/en.json';
 import { jsonResponse as json } from '../../test-render';
 import { InitialPaymentPage, RenewPaymentPage } from './PaymentPage';
 import { PaymentSuccessPage } from './PaymentSuccessPage';
@@ -46,6 +49,7 @@ const details = (over: Partial<PaymentDetails['subscription']> = {}, academy: Pa
     ...academy,
   },
   methods: ['mada', 'visa_mastercard', 'stcpay'],
+  price: { list: 450.5, allowance: 0, total: 450.5, sibling: null },
 });
 
 const REF = '00000000-0000-4000-8000-000000000050';
@@ -121,10 +125,68 @@ describe('the payment page', () => {
     expect(screen.getByText('Monthly')).toBeTruthy();
     expect(screen.getByText('Khalid Al-Otaibi')).toBeTruthy();
     expect(screen.getByTestId('payment-price').textContent).toMatch(/SAR\s450\.50/);
+    // No sibling price: the price alone, as before.
+    expect(screen.getByText('Price')).toBeTruthy();
+    expect(screen.queryByTestId('payment-list-price')).toBeNull();
+    expect(screen.queryByTestId('payment-sibling')).toBeNull();
+    expect(screen.queryByText('Amount to pay')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to payment' }));
     const frame = await screen.findByTitle('Secure card payment');
     expect(frame.getAttribute('src')).toBe('https://secure.paytabs.sa/payment/page/ABC');
     expect(calls.find((c) => c.route === 'POST /api/subscriptions/paytabs/payment')?.body).toEqual({ subscriptionId: ID, lang: 'en' });
+  });
+
+  it("shows a sibling price: the package's price, the discount for the child's place and the amount to pay (en and ar)", async () => {
+    const discounted = { ...details(), price: { list: 450.5, allowance: 45.05, total: 405.45, sibling: { position: 2, percent: 10 } } };
+    const calls = stubApi({
+      [`GET /api/subscriptions/${ID}/payment-details`]: () => json(discounted),
+      'POST /api/subscriptions/paytabs/payment': () =>
+        json({ success: true, paymentUrl: 'https://secure.paytabs.sa/payment/page/ABC', subscriptionId: ID }),
+    });
+    const english = renderAt(`/initial-subscription/${ID}`);
+    expect((await screen.findByTestId('payment-list-price')).textContent).toMatch(/^SAR\s450\.50$/);
+    expect(screen.getByText('Package price')).toBeTruthy();
+    expect(screen.getByTestId('payment-sibling').textContent).toBe('Sibling discount — 2nd child, 10%');
+    expect(screen.getByTestId('payment-allowance').textContent).toMatch(/^-SAR\s45\.05$/);
+    // The amount to pay is the discounted total, with its own label.
+    expect(screen.getByTestId('payment-price').textContent).toMatch(/^SAR\s405\.45$/);
+    expect(screen.getByText('Amount to pay')).toBeTruthy();
+    expect(screen.queryByText('Price')).toBeNull();
+    expect(screen.getByTestId('payment-details').textContent).not.toMatch(/450\.50.*450\.50/);
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await screen.findByTitle('Secure card payment');
+    expect(calls.find((c) => c.route === 'POST /api/subscriptions/paytabs/payment')?.body).toEqual({ subscriptionId: ID, lang: 'en' });
+    english.unmount();
+
+    renderAt(`/renew-subscription/${ID}`, 'ar');
+    expect((await screen.findByTestId('payment-sibling')).textContent).toBe('خصم الإخوة — الطفل الثاني، 10%');
+    expect(screen.getByText('سعر الباقة')).toBeTruthy();
+    expect(screen.getByText('المبلغ المستحق')).toBeTruthy();
+    expect(screen.getByTestId('payment-list-price').textContent).toContain('450.50');
+    expect(screen.getByTestId('payment-allowance').textContent).toContain('-45.05');
+    expect(screen.getByTestId('payment-price').textContent).toContain('405.45');
+    expect(screen.getByTestId('payment-price').textContent).toContain('ر.س');
+  });
+
+  it("names the child's place in words: ordinals in English, Arabic ordinals to the tenth, then the child's number", () => {
+    const say = (locale: string, messages: Record<string, string>, position: number) =>
+      createIntl({ locale, messages }).formatMessage({ id: 'paymentPage.sibling' }, { position, percent: 15 });
+    expect([2, 3, 4, 11, 12, 21, 22].map((p) => say('en', en, p))).toEqual([
+      'Sibling discount — 2nd child, 15%',
+      'Sibling discount — 3rd child, 15%',
+      'Sibling discount — 4th child, 15%',
+      'Sibling discount — 11th child, 15%',
+      'Sibling discount — 12th child, 15%',
+      'Sibling discount — 21st child, 15%',
+      'Sibling discount — 22nd child, 15%',
+    ]);
+    expect([3, 5, 10, 11, 25].map((p) => say('ar-SA-u-nu-latn', ar, p))).toEqual([
+      'خصم الإخوة — الطفل الثالث، 15%',
+      'خصم الإخوة — الطفل الخامس، 15%',
+      'خصم الإخوة — الطفل العاشر، 15%',
+      'خصم الإخوة — الطفل رقم 11، 15%',
+      'خصم الإخوة — الطفل رقم 25، 15%',
+    ]);
   });
 
   it('says when initiation gives no payment URL', async () => {
