@@ -88,7 +88,7 @@ describe('Settings → Packages → Automatic renewals', () => {
     await user.type(grace, '10');
     await user.click(screen.getAllByTestId('renew-package')[2]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Automatic renewals saved')).toBeTruthy();
+    expect(await screen.findByText('Collection settings saved')).toBeTruthy();
     expect(sent).toEqual([{ retryDays: [0, 2, 5, 7], graceDays: 10, autoRenewPackageIds: [MONTHLY, TERM], siblingDiscounts: [] }]);
   });
 
@@ -168,7 +168,7 @@ describe('Settings → Packages → Sibling prices', () => {
     expect(screen.getByRole('button', { name: 'Add a sibling price' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Automatic renewals saved')).toBeTruthy();
+    expect(await screen.findByText('Collection settings saved')).toBeTruthy();
     expect(sent).toEqual([
       {
         retryDays: [0, 2, 5],
@@ -201,7 +201,7 @@ describe('Settings → Packages → Sibling prices', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a sibling price' }));
     expect(screen.getByText("No sibling prices: every child pays the package's price.")).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Automatic renewals saved');
+    await screen.findByText('Collection settings saved');
     expect(sent).toEqual([{ retryDays: [0, 2, 5], graceDays: 7, autoRenewPackageIds: [MONTHLY], siblingDiscounts: [] }]);
   });
 

@@ -1,4 +1,5 @@
 import { ERRORS, isWithin, type ManagedSubscription, startDateBounds } from '@kora/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { useToast } from '../../components/Toaster';
 import { displayName } from '../../lib/display-name';
 import { useLocale } from '../../lib/i18n';
 import { formatSar } from '../../lib/money';
+import { paymentDetailsQuery } from '../payments/api';
 import { useSubscriptionMutations } from './api';
 
 const activationSchema = (today: string) =>
@@ -23,7 +25,8 @@ const activationSchema = (today: string) =>
 
 /**
  * Manual activation of a PENDING subscription (docs/domain.md, "Subscription lifecycle"): recorded as a cash payment of the
- * package's price from the chosen start date, and its invoice, e-mailed to the parents when "E-mail the invoice" is ticked.
+ * period's price (the package's, less a sibling price: the payment page's own figure) from the chosen start date, and its
+ * invoice, e-mailed to the parents when "E-mail the invoice" is ticked.
  */
 export function ActivateDialog({
   subscription,
@@ -49,6 +52,7 @@ export function ActivateDialog({
   });
   const f = useDateField(form);
   const pkg = subscription.package;
+  const price = useQuery(paymentDetailsQuery(subscription.id)).data?.price;
 
   const confirm = async ({ startDate, sendInvoice }: { startDate: string; sendInvoice: boolean }) => {
     const done = await activate.mutateAsync({ packageId: pkg.id, subscriptionId: subscription.id, startDate, sendInvoice });
@@ -69,10 +73,20 @@ export function ActivateDialog({
       errorFallback="subscriptions.activateFailed"
       title={<FormattedMessage id="subscriptions.activateTitle" values={{ name: playerName }} />}
       description={
-        <FormattedMessage
-          id="subscriptions.activateText"
-          values={{ package: displayName(pkg, locale), price: formatSar(intl, pkg.price) }}
-        />
+        <>
+          <FormattedMessage
+            id="subscriptions.activateText"
+            values={{ package: displayName(pkg, locale), price: formatSar(intl, price?.total ?? pkg.price) }}
+          />
+          {price?.sibling && price.allowance > 0 ? (
+            <span className="mt-1 block" data-testid="activate-sibling">
+              <FormattedMessage
+                id="subscriptions.activateSibling"
+                values={{ percent: price.sibling.percent, list: formatSar(intl, price.list) }}
+              />
+            </span>
+          ) : null}
+        </>
       }
       submitLabel={<FormattedMessage id="subscriptions.confirmActivate" />}
     >

@@ -168,6 +168,24 @@ describe('the subscriptions screen', () => {
     expect(await screen.findByText('Subscription of Active Player cancelled')).toBeTruthy();
   });
 
+  it("says the cash payment at the period's price: a sibling price is taken off the package's, as on the payment page", async () => {
+    mockedCall.mockImplementation(async (key: string) => {
+      if (key === 'listSubscriptions') return ROWS;
+      if (key === 'listPackages') return packages;
+      if (key === 'paymentDetails') return { price: { list: 450, allowance: 45, total: 405, sibling: { position: 2, percent: 10 } } };
+      return sub(1, 'PENDING');
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click((await tableRow('Pending Player')).getByRole('button', { name: 'Activate' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.textContent).toMatch(/Monthly: a cash payment of SAR\s405\.00 will be recorded\./));
+    expect(within(dialog).getByTestId('activate-sibling').textContent).toMatch(
+      /sibling discount of 10% is taken off the package's price of SAR\s450\.00/,
+    );
+    expect(mockedCall).toHaveBeenCalledWith('paymentDetails', { params: { id: id(102) } });
+  });
+
   it('offers the refund of a paid subscription when cancelling: none, full or a part with the reason', async () => {
     const user = userEvent.setup();
     const creditNote = {
