@@ -6,8 +6,6 @@
 // 270 SAR. The parent pays the second child's month with the sandbox card, saving it; the portal's payments
 // page lists the card renewing that child on the period's last day for what the page asked. Nothing scrolls
 // sideways; screenshots go to e2e/artifacts. The academy's collection settings are restored afterwards.
-// The sibling price is not given to such a family today (a product bug, see the first test): that test is
-// marked `it.fails` and the second compares the portal with what the payment page asked, whatever it was.
 import { readFileSync } from 'node:fs';
 import { CARD_CONSENT } from '@kora/contracts';
 import type { Page } from 'playwright-core';
@@ -120,13 +118,7 @@ describe('sibling prices and a saved card, in Arabic at 390 px', () => {
     if (admin && before) await restore();
   });
 
-  // KNOWN PRODUCT BUG (reported with this journey): the price ranks only children linked to one parent row
-  // (collections/prices.ts, familyPlaceSql joins parent_players on parent_id), but nothing in the product
-  // links a second child to an existing parent row: the wizard, Add Player and the import each make a new
-  // parent row, and a family is the parent rows of one address (family/joins.ts). So the second child here
-  // pays 300, not 270. Marked `it.fails` so the suite stays green; make it `it` once the family is ranked as
-  // the portal sees it.
-  it.fails("the second child's payment page shows the package price, the 10 % sibling discount and 270 SAR to pay", async () => {
+  it("the second child's payment page shows the package price, the 10 % sibling discount and 270 SAR to pay", async () => {
     const { page } = b;
     await withTiers();
     try {
@@ -164,6 +156,7 @@ describe('sibling prices and a saved card, in Arabic at 390 px', () => {
       await page.getByTestId('payment-price').waitFor();
       expect(await page.getByTestId('payment-details').textContent()).toContain(children.second.nameArabic);
       const asked = (await text(page, 'payment-price')) ?? '';
+      expect(asked).toBe(await money(page, 270));
       const consent = page.getByTestId('payment-save-card');
       expect(await consent.isChecked()).toBe(false);
       expect((await page.locator('label', { has: consent }).textContent())?.trim()).toBe(CARD_CONSENT.ar);

@@ -1,8 +1,8 @@
 /**
  * Sibling prices (docs/domain.md, "Sibling prices"): what a subscription's period costs, the
  * package's price less the academy's tier for the child's place in the family. The family is the
- * children sharing a parent with this one; those with a running or waiting subscription are ranked
- * by their package's price (highest first), then by registration: the first pays the full price.
+ * portal's (parent rows of one address); its children with a running or waiting subscription are
+ * ranked by their package's price (highest first), then by registration: the first pays in full.
  * One place computes it for the payment page, the charge it opens, an automatic renewal and a
  * payment recorded by staff; the amount a page showed is kept with its attempt (migration 0047).
  */
@@ -26,17 +26,27 @@ export const fullPrice = (listHalalas: number): Price => ({ listHalalas, allowan
 /**
  * SQL: a child's place (1 = the first, who pays in full) among the family's children with an open
  * subscription, the child counting at `price`: 1 + the siblings ranked before it (a dearer package,
- * or as dear and registered earlier). One expression for a price and for the dashboard's list.
+ * or as dear and registered earlier). The family is the portal's (docs/domain.md, "The family
+ * portal"; family/joins.ts familyMembers): the child's parent rows and the academy's other parent
+ * rows of the same e-mail or mobile, less rows waiting to be confirmed or kept separate. One
+ * expression for a price and for the dashboard's list.
  */
 export function familyPlaceSql(player: SQL, price: SQL) {
   const open = sql.join(
     OPEN_SUBSCRIPTION_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
+  // The last nine digits of a mobile, as sign-in matches a Saudi number (family/sign-in.ts, parentsOf).
+  const nine = (column: SQL) => sql`right(regexp_replace(coalesce(${column}, ''), '\D', '', 'g'), 9)`;
+  const apart = (id: SQL) => sql`exists (select 1 from family_joins fj where fj.parent_id = ${id} and fj.state <> 'confirmed')`;
   return sql`(1 + (select count(*) from (
       select distinct q.id, q.created_at, qp.price
         from parent_players mine
-        join parent_players other on other.parent_id = mine.parent_id
+        join users m on m.id = mine.parent_id
+        join users fp on fp.role = 'PARENT' and (fp.id = m.id or (not ${apart(sql`m.id`)} and not ${apart(sql`fp.id`)} and (
+               (m.email is not null and lower(fp.email) = lower(m.email))
+               or (length(${nine(sql`m.phone_number`)}) = 9 and ${nine(sql`fp.phone_number`)} = ${nine(sql`m.phone_number`)}))))
+        join parent_players other on other.parent_id = fp.id
         join users q on q.id = other.player_id
         cross join lateral (select max(p2.price_halalas) as price from subscriptions s2 join packages p2 on p2.id = s2.package_id
                              where s2.player_id = q.id and s2.status in (${open})) qp

@@ -10,7 +10,7 @@ import { vatIncluded } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/api.js';
-import { registerChild } from '../../../test/fixtures.js';
+import { paperConsents, registerChild } from '../../../test/fixtures.js';
 import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
 import {
@@ -328,5 +328,45 @@ describe('sibling prices', () => {
     } finally {
       await tenant((tx) => tx.update(packages).set({ priceHalalas: 45000 }).where(eq(packages.id, monthly)));
     }
+  });
+
+  it("count a family the portal's way: a child registered again with the parent's address is a sibling once staff confirm the join", async () => {
+    expect((await putSettings([{ fromChild: 2, percent: 10 }])).statusCode).toBe(200);
+    const tag = Math.random().toString(36).slice(2, 8);
+    const register = async (child: string, email: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/parent',
+        payload: {
+          handle: a.handle,
+          selectedPackage: monthly,
+          subscriptionStartDate: null,
+          parentInfo: { name: `Parent ${tag}`, phone: `+96655${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, email },
+          playerInfo: { name: `${child} ${tag}`, birthdate: '2015-03-14', gender: 'MALE' },
+          consents: paperConsents,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { subscription: { id: string }; player: { id: string } };
+    };
+    const email = `family.${tag}@example.sa`;
+    const elder = await register('Elder', email);
+    // Same e-mail, another mobile, in capitals: the registration waits apart until staff confirm it.
+    const younger = await register('Younger', email.toUpperCase());
+    expect((await details(younger.subscription.id)).sibling).toBeNull();
+    const joins = await staff()({ method: 'GET', url: '/api/family-joins' });
+    const join = joins.json().find((j: { player: { id: string } }) => j.player.id === younger.player.id);
+    expect(join, joins.body).toBeTruthy();
+    const confirmed = await staff()({ method: 'POST', url: `/api/family-joins/${join.id}/decision`, payload: { decision: 'confirm' } });
+    expect(confirmed.statusCode, confirmed.body).toBe(204);
+    expect(await details(younger.subscription.id)).toEqual({ list: 450, allowance: 45, total: 405, sibling: { position: 2, percent: 10 } });
+    expect((await details(elder.subscription.id)).sibling).toBeNull();
+    // Kept separate: not a sibling.
+    const third = await register('Third', email);
+    const waiting = (await staff()({ method: 'GET', url: '/api/family-joins' }))
+      .json()
+      .find((j: { player: { id: string } }) => j.player.id === third.player.id);
+    await staff()({ method: 'POST', url: `/api/family-joins/${waiting.id}/decision`, payload: { decision: 'separate' } });
+    expect((await details(third.subscription.id)).sibling).toBeNull();
   });
 });
