@@ -235,72 +235,47 @@ describe('backup and restore of the embedded database', () => {
   });
 });
 
+/** A scratch PostgreSQL database for one test (dropped after it), its place for backups and how to open it. */
+async function withScratchDatabase(work: (place: BackupPlace, open: () => Promise<Database>) => Promise<void>) {
+  const admin = process.env.TEST_DATABASE_URL ?? '';
+  const name = `kora_backup_${randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  try {
+    await work({ dataDir: mkdtempSync(join(tmpdir(), 'kora-backup-test-')), databaseUrl }, () =>
+      openDatabase({ databaseUrl, migrationsFolder, poolSize: 2 }),
+    );
+  } finally {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  }
+}
+
 describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQL (pg_dump)', () => {
   it('brings back the rows as they were at the backup', async () => {
-    const admin = process.env.TEST_DATABASE_URL ?? '';
-    const name = `kora_backup_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'kora-backup-test-'));
-    const file = join(dataDir, 'pg.tar.gz');
-    try {
-      const db = await openDatabase({ databaseUrl: url.toString(), migrationsFolder, poolSize: 2 });
+    await withScratchDatabase(async (place, open) => {
+      const file = join(place.dataDir, 'pg.tar.gz');
+      const db = await open();
       await addAcademy(db.db, 'kept-pg');
-      await backup({ dataDir, databaseUrl: url.toString() }, file);
+      await backup(place, file);
       await addAcademy(db.db, 'later-pg');
       await db.close();
-      await restore({ dataDir, databaseUrl: url.toString() }, file);
-      const again = await openDatabase({ databaseUrl: url.toString(), migrationsFolder, poolSize: 2 });
+      await restore(place, file);
+      const again = await open();
       expect(await handlesIn(again.db)).toEqual(['kept-pg']);
       await again.close();
-    } finally {
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    }
+    });
   }, 120_000);
 
   it('refuses a backup older than invoices already issued unless --force, and sends no reminder or mail twice after it', async () => {
-    const admin = process.env.TEST_DATABASE_URL ?? '';
-    const name = `kora_backup_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'kora-backup-test-'));
-    try {
-      await olderBackupScenario(
-        { dataDir, databaseUrl: url.toString() },
-        () => openDatabase({ databaseUrl: url.toString(), migrationsFolder, poolSize: 2 }),
-        join(dataDir, 'older.tar.gz'),
-      );
-    } finally {
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    }
+    await withScratchDatabase((place, open) => olderBackupScenario(place, open, join(place.dataDir, 'older.tar.gz')));
   }, 180_000);
 
   it('erases again, at the next start, a child erased after the backup', async () => {
-    const admin = process.env.TEST_DATABASE_URL ?? '';
-    const name = `kora_backup_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'kora-backup-test-'));
-    try {
-      await erasureScenario(
-        { dataDir, databaseUrl: url.toString() },
-        () => openDatabase({ databaseUrl: url.toString(), migrationsFolder, poolSize: 2 }),
-        join(dataDir, 'erased.tar.gz'),
-      );
-    } finally {
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    }
+    await withScratchDatabase((place, open) => erasureScenario(place, open, join(place.dataDir, 'erased.tar.gz')));
   }, 180_000);
 });
