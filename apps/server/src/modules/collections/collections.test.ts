@@ -221,6 +221,29 @@ describe('the automatic renewal', () => {
     expect(receipts.filter((m) => m.link.includes(invoice.id)).length).toBeGreaterThan(0);
   });
 
+  // Two server processes on one PostgreSQL database: each its own connections (t.secondProcess), as two machines.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'charges once when two processes run the renewals at once, and not again after a restart',
+    async () => {
+      const { subscriptionId } = await renewing();
+      on('2026-12-22');
+      const provider = counted();
+      const other = await t.secondProcess();
+      const [one, two] = await Promise.all([
+        runFor(subscriptionId, provider.deps),
+        runFor(subscriptionId, { ...other.deps, payments: provider.deps.payments }),
+      ]);
+      expect([...one, ...two].filter((outcome) => outcome !== 'skipped')).toEqual(['paid']);
+      // A restarted process (new connections, nothing in memory) finds the period paid.
+      const restarted = await t.secondProcess();
+      expect(await runFor(subscriptionId, { ...restarted.deps, payments: provider.deps.payments })).toEqual([]);
+      expect(provider.calls).toHaveLength(1);
+      expect(await paymentsOf(subscriptionId)).toHaveLength(2); // the page's, then one renewal
+      const [charge] = await chargesOf(subscriptionId);
+      expect(charge).toMatchObject({ state: 'paid', tries: 1 });
+    },
+  );
+
   it('a runner stopped after its claim: the next one waits for the claim to age, then charges once', async () => {
     const { subscriptionId } = await renewing();
     on('2026-12-22');
