@@ -11,6 +11,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { collectionSettings } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
+import { heldApartSql } from '../family/joins.js';
+import { mobileNine } from '../family/sign-in.js';
 import { OPEN_SUBSCRIPTION_STATUSES } from '../privacy/erasure.js';
 
 export interface Price {
@@ -36,9 +38,9 @@ export function familyPlaceSql(player: SQL, price: SQL) {
     OPEN_SUBSCRIPTION_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
-  // The last nine digits of a mobile, as sign-in matches a Saudi number (family/sign-in.ts, parentsOf).
-  const nine = (column: SQL) => sql`right(regexp_replace(coalesce(${column}, ''), '\D', '', 'g'), 9)`;
-  const apart = (id: SQL) => sql`exists (select 1 from family_joins fj where fj.parent_id = ${id} and fj.state <> 'confirmed')`;
+  // The address rules of sign-in and of family joins (family/sign-in.ts parentsOf, family/joins.ts familyMembers).
+  const nine = mobileNine;
+  const apart = heldApartSql;
   return sql`(1 + (select count(*) from (
       select distinct q.id, q.created_at, qp.price
         from parent_players mine

@@ -333,7 +333,7 @@ describe('sibling prices', () => {
   it("count a family the portal's way: a child registered again with the parent's address is a sibling once staff confirm the join", async () => {
     expect((await putSettings([{ fromChild: 2, percent: 10 }])).statusCode).toBe(200);
     const tag = Math.random().toString(36).slice(2, 8);
-    const register = async (child: string, email: string) => {
+    const register = async (child: string, email: string, phone = `+96655${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`) => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/register/parent',
@@ -341,7 +341,7 @@ describe('sibling prices', () => {
           handle: a.handle,
           selectedPackage: monthly,
           subscriptionStartDate: null,
-          parentInfo: { name: `Parent ${tag}`, phone: `+96655${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, email },
+          parentInfo: { name: `Parent ${tag}`, phone, email },
           playerInfo: { name: `${child} ${tag}`, birthdate: '2015-03-14', gender: 'MALE' },
           consents: paperConsents,
         },
@@ -368,5 +368,17 @@ describe('sibling prices', () => {
       .find((j: { player: { id: string } }) => j.player.id === third.player.id);
     await staff()({ method: 'POST', url: `/api/family-joins/${waiting.id}/decision`, payload: { decision: 'separate' } });
     expect((await details(third.subscription.id)).sibling).toBeNull();
+
+    // The same mobile, written otherwise, with another e-mail: a sibling once confirmed (the 3rd priced child: still 10 %).
+    const mobile = `+96656${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const byPhone = await register('Phone elder', `phone.${tag}@example.sa`, mobile);
+    const sibling = await register('Phone younger', `other.${tag}@example.sa`, `0${mobile.slice(4)}`);
+    const pending = (await staff()({ method: 'GET', url: '/api/family-joins' }))
+      .json()
+      .find((j: { player: { id: string } }) => j.player.id === sibling.player.id);
+    expect(pending).toBeTruthy();
+    await staff()({ method: 'POST', url: `/api/family-joins/${pending.id}/decision`, payload: { decision: 'confirm' } });
+    expect((await details(sibling.subscription.id)).sibling).toEqual({ position: 2, percent: 10 });
+    expect((await details(byPhone.subscription.id)).sibling).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import {
   type ParentInfo,
   saudiMobile,
 } from '@kora/contracts';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { familyJoins, parentPlayers, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -48,6 +48,10 @@ export async function familyMembers(
   const out = new Set(apart.map((row) => row.id));
   return ids.filter((id) => id === parentId || !out.has(id));
 }
+
+/** SQL: whether a parent row waits to be confirmed or was kept separate (out of its address's family). */
+export const heldApartSql = (parentId: SQLWrapper) =>
+  sql`exists (select 1 from family_joins fj where fj.parent_id = ${parentId} and fj.state <> 'confirmed')`;
 
 export interface AddressOwner {
   existingParentId: string;

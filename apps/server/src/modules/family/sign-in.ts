@@ -1,6 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { FAMILY_CODE_MINUTES, type FamilyAddress, type FamilyLanguage, saudiMobile } from '@kora/contracts';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import { familyCodes, users } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
@@ -42,6 +42,9 @@ interface ParentMatch {
  * The academy's parents the address belongs to, oldest first: an e-mail compared in lower case,
  * a mobile number compared as E.164 whatever way it was typed in (05…, +966 5…, 9665…).
  */
+/** The last nine digits of a stored mobile: how a Saudi number is matched in SQL (saudiMobile confirms it in code). */
+export const mobileNine = (column: SQLWrapper) => sql`right(regexp_replace(coalesce(${column}, ''), '\\D', '', 'g'), 9)`;
+
 export async function parentsOf(tx: TenantTx, address: FamilyAddress): Promise<ParentMatch[]> {
   const columns = {
     id: users.id,
@@ -61,7 +64,7 @@ export async function parentsOf(tx: TenantTx, address: FamilyAddress): Promise<P
   const rows = await tx
     .select(columns)
     .from(users)
-    .where(and(eq(users.role, 'PARENT'), sql`right(regexp_replace(coalesce(${users.phoneNumber}, ''), '\\D', '', 'g'), 9) = ${nine}`))
+    .where(and(eq(users.role, 'PARENT'), sql`${mobileNine(users.phoneNumber)} = ${nine}`))
     .orderBy(users.createdAt, users.id);
   return rows.filter((r) => r.phoneNumber && saudiMobile(r.phoneNumber) === address.phone);
 }
