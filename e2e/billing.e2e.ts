@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, DEMO, login, outbox, port, useBrowser } from './browser';
-import { apiAs, uniqueSuffix } from './data';
+import { apiAs, subscribedChild, uniqueSuffix } from './data';
 
 const SUCCESS_CARD = '4111 1111 1111 1111';
 const DECLINED_CARD = '4000 0000 0000 0002';
@@ -15,21 +15,7 @@ async function pendingSubscription(packageName: string, playerName: string) {
   const admin = await apiAs();
   const packages = await admin.call<{ id: string; name: string; hasTrial: boolean }[]>('GET', '/api/packages');
   const pkg = packages.find((p) => p.name === packageName) ?? packages.find((p) => !p.hasTrial) ?? packages[0];
-  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      handle: 'demo',
-      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
-      consents: { language: 'en', termsPrivacy: true },
-      selectedPackage: pkg.id,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent of ${playerName}`, phone: '+966501112233', email: '' },
-      playerInfo: { name: playerName, birthdate: '2015-03-14', gender: 'MALE' },
-    }),
-  });
-  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
-  return (await res.json()).subscription.id as string;
+  return (await subscribedChild(pkg.id, playerName)).id;
 }
 
 async function paymentDetails(id: string) {

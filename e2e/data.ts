@@ -1,5 +1,6 @@
 // Test data a journey creates for itself through the API, so journeys never depend on the
 // names of the demo academy's teams, coaches or players.
+import type { RegisterParentBody, RegisterParentReply } from '@kora/contracts';
 import { DEMO, port } from './browser';
 
 /**
@@ -42,24 +43,46 @@ export async function apiAs(who: { email: string; password: string } = DEMO.admi
   };
 }
 
+/** The public wizard's body; the academy (demo), the package and the start date (none) may be left out. */
+type Registration = Omit<RegisterParentBody, 'handle'> & { handle?: string };
+/** The answer to a registration with a package chosen: the server makes its subscription. */
+type RegisteredOnPackage = RegisterParentReply & { subscription: NonNullable<RegisterParentReply['subscription']> };
+
+/**
+ * A family registered through the public wizard's API (handle demo, no package and no start date unless
+ * given): its answer (with a package, its subscription), or an Error with the status and body.
+ */
+export function registerParent(body: Registration & { selectedPackage: string }): Promise<RegisteredOnPackage>;
+export function registerParent(body: Registration): Promise<RegisterParentReply>;
+export async function registerParent(body: Registration): Promise<RegisterParentReply> {
+  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ handle: 'demo', selectedPackage: null, subscriptionStartDate: null, ...body }),
+  });
+  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as RegisterParentReply;
+}
+
+/**
+ * The subscription of `playerName` (born 2015-03-14) to a package, registered through the public registration
+ * by `Parent of {playerName}` (a mobile the journeys share, no e-mail).
+ */
+export async function subscribedChild(packageId: string, playerName: string) {
+  const { subscription } = await registerParent({
+    // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
+    consents: { language: 'en', termsPrivacy: true },
+    selectedPackage: packageId,
+    parentInfo: { name: `Parent of ${playerName}`, phone: '+966501112233', email: '' },
+    playerInfo: { name: playerName, birthdate: '2015-03-14', gender: 'MALE' },
+  });
+  return subscription;
+}
+
 /** A PENDING subscription of the demo academy's Quarterly package (no trial), made through the public registration. */
 export async function pendingSubscription(playerName: string) {
   const admin = await apiAs();
   const packages = await admin.call<{ id: string; name: string }[]>('GET', '/api/packages');
   const pkg = packages.find((p) => p.name === 'Quarterly') ?? packages[0];
-  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      handle: 'demo',
-      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
-      consents: { language: 'en', termsPrivacy: true },
-      selectedPackage: pkg.id,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent of ${playerName}`, phone: '+966501112233', email: '' },
-      playerInfo: { name: playerName, birthdate: '2015-03-14', gender: 'MALE' },
-    }),
-  });
-  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
-  return (await res.json()).subscription.id as string;
+  return (await subscribedChild(pkg.id, playerName)).id;
 }

@@ -3,8 +3,8 @@
 // confirms it, in the same session (no signing out and in).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, port, rootUrl, useBrowser } from './browser';
-import { apiAs, uniqueSuffix } from './data';
+import { academyUrl, artifacts, rootUrl, useBrowser } from './browser';
+import { apiAs, registerParent, uniqueSuffix } from './data';
 
 const m: Record<string, string> = JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8'));
 const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
@@ -12,21 +12,12 @@ const arabicDigits = (text: string) => text.replace(/\d/g, (d) => ARABIC_DIGITS[
 
 /** A parent registered with a mobile number and an e-mail, their child active on a package; answers the registration. */
 async function registered(tag: string, phone: string, email: string, child: { name: string; nameArabic: string }) {
-  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      handle: 'demo',
-      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
-      consents: { language: 'en', termsPrivacy: true },
-      selectedPackage: null,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent ${tag}`, phone, email },
-      playerInfo: { ...child, birthdate: '2016-02-01', gender: 'MALE' },
-    }),
+  return registerParent({
+    // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
+    consents: { language: 'en', termsPrivacy: true },
+    parentInfo: { name: `Parent ${tag}`, phone, email },
+    playerInfo: { ...child, birthdate: '2016-02-01', gender: 'MALE' },
   });
-  expect(res.status).toBe(201);
-  return (await res.json()) as { player: { id: string } };
 }
 
 /** The newest text to `phone` in the development SMS outbox (bounded wait). */

@@ -8,7 +8,7 @@ import { addDaysIso, riyadhToday } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, codeFor, DEMO, login, outbox, port, useBrowser } from './browser';
-import { apiAs, uniqueSuffix } from './data';
+import { apiAs, registerParent, uniqueSuffix } from './data';
 
 const shots = `${artifacts}family/`;
 mkdirSync(shots, { recursive: true });
@@ -32,21 +32,13 @@ async function family(tag: string, lang: 'en' | 'ar') {
   const email = `family-${tag}@example.com`;
   const phone = `+96650${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const child = lang === 'ar' ? { name: `Yousef ${tag}`, nameArabic: `يوسف ${tag}` } : { name: `Yousef ${tag}` };
-  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      handle: 'demo',
-      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
-      consents: { language: 'en', termsPrivacy: true },
-      selectedPackage: quarterly.id,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent ${tag}`, phone, email },
-      playerInfo: { ...child, birthdate: '2015-03-14', gender: 'MALE' },
-    }),
+  const { subscription, player } = await registerParent({
+    // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
+    consents: { language: 'en', termsPrivacy: true },
+    selectedPackage: quarterly.id,
+    parentInfo: { name: `Parent ${tag}`, phone, email },
+    playerInfo: { ...child, birthdate: '2015-03-14', gender: 'MALE' },
   });
-  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
-  const { subscription, player } = (await res.json()) as { subscription: { id: string }; player: { id: string } };
   await admin.call('PATCH', `/api/subscriptions/${quarterly.id}/${subscription.id}`, { status: 'ACTIVE', sendInvoice: false });
   const team = await admin.call<{ id: string }>('POST', '/api/teams', {
     name: `Family ${tag}`,

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { riyadhToday } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, DEMO, login, port, useBrowser } from './browser';
-import { apiAs, uniqueSuffix } from './data';
+import { academyUrl, artifacts, DEMO, login, useBrowser } from './browser';
+import { apiAs, registerParent, uniqueSuffix } from './data';
 
 const messages = (locale: 'en' | 'ar'): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${locale}.json`, import.meta.url), 'utf8'));
@@ -46,21 +46,13 @@ async function sessionPlayer(admin: Api, name: string, nameArabic: string) {
   const packages = await admin.call<{ id: string; name: string }[]>('GET', '/api/packages');
   const pkg = packages.find((p) => p.name === '12 sessions');
   if (!pkg) throw new Error('the demo academy has no "12 sessions" package');
-  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      handle: 'demo',
-      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
-      consents: { language: 'en', termsPrivacy: true },
-      selectedPackage: pkg.id,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent of ${name}`, phone: '+966501112233', email: '' },
-      playerInfo: { name, nameArabic, birthdate: '2014-05-10', gender: 'MALE' },
-    }),
+  const reply = await registerParent({
+    // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
+    consents: { language: 'en', termsPrivacy: true },
+    selectedPackage: pkg.id,
+    parentInfo: { name: `Parent of ${name}`, phone: '+966501112233', email: '' },
+    playerInfo: { name, nameArabic, birthdate: '2014-05-10', gender: 'MALE' },
   });
-  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
-  const reply = (await res.json()) as { player: { id: string }; subscription: { id: string } };
   await admin.call('PATCH', `/api/subscriptions/${pkg.id}/${reply.subscription.id}`, { status: 'ACTIVE', sendInvoice: false });
   return reply.player.id;
 }

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, codeFor, DEMO, port, signInWithToken, useBrowser } from './browser';
-import { uniqueSuffix } from './data';
+import { registerParent, uniqueSuffix } from './data';
 
 const m: Record<string, string> = JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8'));
 /** A message's words before its first placeholder. */
@@ -18,20 +18,11 @@ const lead = (id: string) => m[id].split('{')[0].trim();
 async function family(tag: string) {
   const email = `photo-${tag}@example.com`;
   const phone = `+96650${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      handle: 'demo',
-      selectedPackage: null,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent ${tag}`, phone, email },
-      playerInfo: { name: `Reem ${tag}`, nameArabic: `ريم ${tag}`, birthdate: '2015-05-05', gender: 'FEMALE' },
-      consents: { language: 'ar', termsPrivacy: true, photos: true, messagesSms: true, messagesEmail: true },
-    }),
+  const { player } = await registerParent({
+    parentInfo: { name: `Parent ${tag}`, phone, email },
+    playerInfo: { name: `Reem ${tag}`, nameArabic: `ريم ${tag}`, birthdate: '2015-05-05', gender: 'FEMALE' },
+    consents: { language: 'ar', termsPrivacy: true, photos: true, messagesSms: true, messagesEmail: true },
   });
-  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
-  const { player } = (await res.json()) as { player: { id: string } };
   return { email, playerId: player.id, childName: `ريم ${tag}` };
 }
 

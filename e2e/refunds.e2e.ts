@@ -5,7 +5,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, DEMO, login, port, signInWithToken, useBrowser } from './browser';
-import { apiAs, uniqueSuffix } from './data';
+import { apiAs, subscribedChild, uniqueSuffix } from './data';
 
 const base = () => `http://127.0.0.1:${port()}`;
 
@@ -15,21 +15,7 @@ async function pendingSubscription(playerName: string) {
   // A package without a trial: one with a trial starts TRIAL at registration, with nothing to pay yet.
   const packages = await admin.call<{ id: string; price: number; hasTrial: boolean }[]>('GET', '/api/packages');
   const pkg = packages.find((p) => !p.hasTrial) ?? packages[0];
-  const res = await fetch(`${base()}/api/auth/register/parent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      handle: 'demo',
-      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
-      consents: { language: 'en', termsPrivacy: true },
-      selectedPackage: pkg.id,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent of ${playerName}`, phone: '+966501112233', email: '' },
-      playerInfo: { name: playerName, birthdate: '2015-03-14', gender: 'MALE' },
-    }),
-  });
-  expect(res.status).toBe(201);
-  return { admin, packageId: pkg.id, subscriptionId: (await res.json()).subscription.id as string };
+  return { admin, packageId: pkg.id, subscriptionId: (await subscribedChild(pkg.id, playerName)).id };
 }
 
 /** Pays a PENDING subscription by card on the sandbox provider's page, as the payer's browser posts it. */

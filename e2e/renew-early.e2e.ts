@@ -7,7 +7,7 @@ import { addDaysIso, addMonthsIso } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, port, useBrowser } from './browser';
-import { apiAs, uniqueSuffix } from './data';
+import { apiAs, subscribedChild, uniqueSuffix } from './data';
 
 const TEXT = {
   en: { cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'CVC', pay: /^Pay /, extends: 'Paying now adds' },
@@ -21,21 +21,7 @@ async function registered(packageName: string, playerName: string) {
   const packages = await admin.call<{ id: string; name: string }[]>('GET', '/api/packages');
   const pkg = packages.find((p) => p.name === packageName);
   if (!pkg) throw new Error(`no package ${packageName}`);
-  const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      handle: 'demo',
-      // The terms agreed to, as the wizard requires (docs/domain.md, "Data map").
-      consents: { language: 'en', termsPrivacy: true },
-      selectedPackage: pkg.id,
-      subscriptionStartDate: null,
-      parentInfo: { name: `Parent of ${playerName}`, phone: '+966501112233', email: '' },
-      playerInfo: { name: playerName, birthdate: '2015-03-14', gender: 'MALE' },
-    }),
-  });
-  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
-  return (await res.json()).subscription as { id: string; status: string; endDate: string | null };
+  return subscribedChild(pkg.id, playerName);
 }
 
 const subscriptionOf = async (id: string) =>

@@ -11,7 +11,7 @@ import { CARD_CONSENT } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { academyUrl, artifacts, codeFor, port, useBrowser } from './browser';
-import { apiAs, uniqueSuffix } from './data';
+import { apiAs, registerParent, uniqueSuffix } from './data';
 
 const m: Record<string, string> = JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8'));
 const CARD = { cardNumber: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (شهر/سنة)', cvc: 'رمز التحقق', pay: /^ادفع / } as const;
@@ -74,21 +74,13 @@ describe('sibling prices and a saved card, in Arabic at 390 px', () => {
     });
 
   /** A child registered by the parent in the public wizard, always with the same parent details. */
-  async function register(child: (typeof children)['first']): Promise<Registered> {
-    const res = await fetch(`http://127.0.0.1:${port()}/api/auth/register/parent`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        handle: 'demo',
-        consents: { language: 'ar', termsPrivacy: true },
-        selectedPackage: pkg.id,
-        subscriptionStartDate: null,
-        parentInfo: { name: `Parent ${tag}`, nameArabic: `ولي الأمر ${tag}`, phone, email },
-        playerInfo: child,
-      }),
+  function register(child: (typeof children)['first']): Promise<Registered> {
+    return registerParent({
+      consents: { language: 'ar', termsPrivacy: true },
+      selectedPackage: pkg.id,
+      parentInfo: { name: `Parent ${tag}`, nameArabic: `ولي الأمر ${tag}`, phone, email },
+      playerInfo: child,
     });
-    if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
-    return res.json();
   }
 
   beforeAll(async () => {
