@@ -194,6 +194,8 @@ const TABLE: Case[] = [
   { key: 'familyMoney', allow: 'parent' },
   { key: 'familySavedCards', allow: 'parent' },
   { key: 'removeFamilySavedCard', allow: 'parent' },
+  { key: 'familyCheckoutOffer', allow: 'parent' },
+  { key: 'startFamilyCheckout', allow: 'parent' },
   { key: 'familyDetails', allow: 'parent' },
   { key: 'updateFamilyParent', allow: 'parent' },
   { key: 'updateFamilyChild', allow: 'parent' },

@@ -107,6 +107,9 @@ import {
 } from './notifications.js';
 import { packageBody, packageDeleteReply, packageSchema, packageToggleBody, publicPackageSchema, publicPackagesQuery } from './packages.js';
 import {
+  familyCheckoutBody,
+  familyCheckoutOfferSchema,
+  familyCheckoutReply,
   initiatePaymentBody,
   initiatePaymentFailure,
   initiatePaymentReply,
@@ -833,6 +836,19 @@ export const endpoints = {
     summary: "The family's saved cards (masked) with the subscriptions each renews automatically: next charge date, amount and state",
     tags: ['family'],
     responses: { 200: familySavedCardsSchema, 401: errorSchema },
+  },
+  familyCheckoutOffer: {
+    summary:
+      "What the family may pay in one checkout: each child's period waiting for payment or renewable, with its price (a sibling price included)",
+    tags: ['family'],
+    responses: { 200: familyCheckoutOfferSchema, 401: errorSchema },
+  },
+  startFamilyCheckout: {
+    summary:
+      "One payment for several children's periods: opens the provider's page; all are applied (an invoice each) or the charge is refunded whole",
+    tags: ['family'],
+    body: familyCheckoutBody,
+    responses: { 200: familyCheckoutReply, 401: errorSchema, 404: errorSchema, 409: errorSchema, 502: initiatePaymentFailure },
   },
   removeFamilySavedCard: {
     summary: 'Remove a saved card: its automatic renewals stop and its token is deleted at the provider (or forgotten by Kora)',

@@ -82,7 +82,7 @@ export const paymentCallbackBody = z.looseObject({
 export const paymentReturnBody = z.record(z.string().max(64), field);
 
 /** Where the browser goes back to when the payment did not go through: the page it paid from. */
-export const PAYMENT_BACK_PATTERN = /^(initial|renew)-subscription\/[0-9a-f-]{36}$/;
+export const PAYMENT_BACK_PATTERN = /^((initial|renew)-subscription\/[0-9a-f-]{36}|family\/money)$/;
 
 /** Non-secret context Kora puts in its own callback and return addresses (the provider signs only the body). */
 export const paymentCallbackQuery = z.object({ lang: paymentLangSchema.optional() });
@@ -103,8 +103,9 @@ export const PAYMENT_OUTCOMES = ['pending', 'paid', 'declined', 'expired', 'canc
 export const paymentOutcomeSchema = z.enum(PAYMENT_OUTCOMES);
 export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
 
-/** The payment pages a payer goes back to, to try again. */
-export const PAYMENT_PAGES = ['initial', 'renew'] as const;
+/** The payment pages a payer goes back to, to try again: a child's payment or renewal page, or the portal's payments page (a family checkout). */
+export const PAYMENT_PAGES = ['initial', 'renew', 'family'] as const;
+export type PaymentPage = (typeof PAYMENT_PAGES)[number];
 
 /** `GET /api/payments/{ref}/result` (public): `ref` is the unguessable id Kora gave the payment; anything else is 404. */
 export const paymentResultParams = z.object({ ref: z.string().max(100) });
@@ -141,5 +142,61 @@ export const paymentResultReply = z.object({
     .optional(),
   /** Where the payer tries again: the page the payment started from. */
   retry: z.object({ page: z.enum(PAYMENT_PAGES), subscriptionId: z.uuid() }),
+  /**
+   * A family checkout (one payment for several children, `amount` their sum): each child's period, what
+   * it cost and its invoice once paid; absent for a payment of one subscription (`player`, `package`,
+   * `subscription` and `invoice` then name the first child's).
+   */
+  items: z
+    .array(
+      z.object({
+        player: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
+        package: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
+        amount: z.number(),
+        invoice: z.object({ id: z.uuid(), invoiceNumber: z.number().int() }).nullable(),
+      }),
+    )
+    .optional(),
 });
 export type PaymentResultReply = z.infer<typeof paymentResultReply>;
+
+/**
+ * One checkout per family (docs/domain.md, "One checkout per family"): the children's periods a parent
+ * may pay together in the portal — each child's latest subscription waiting for its first payment
+ * (PENDING) or ended and renewable (INACTIVE) — with each one's price (a sibling price included).
+ */
+export const familyCheckoutItemSchema = z.object({
+  subscriptionId: z.uuid(),
+  status: z.enum(['PENDING', 'INACTIVE']),
+  child: z.object({ id: z.uuid(), name: z.string(), nameArabic: z.string().nullable() }),
+  package: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
+  price: periodPriceSchema,
+});
+export type FamilyCheckoutItem = z.infer<typeof familyCheckoutItemSchema>;
+
+/** `GET /api/family/checkout`: what may be paid together (none when the academy takes no online payments), and the total. */
+export const familyCheckoutOfferSchema = z.object({
+  items: z.array(familyCheckoutItemSchema),
+  /** SAR, VAT included: the sum of the items' prices. */
+  total: z.number(),
+});
+export type FamilyCheckoutOffer = z.infer<typeof familyCheckoutOfferSchema>;
+
+/**
+ * `POST /api/family/checkout`: one payment for the chosen periods (two or more of the offer's). All are
+ * applied, each with its own invoice, or none: a charge one of them can no longer take is refunded whole.
+ */
+export const familyCheckoutBody = z.object({
+  subscriptionIds: z
+    .array(z.uuid())
+    .min(2)
+    .max(10)
+    .refine((ids) => new Set(ids).size === ids.length),
+  lang: paymentLangSchema.optional(),
+  /** "Save this card for automatic renewals" (CARD_CONSENT): each period paid then renews itself with it. */
+  saveCard: z.boolean().optional(),
+});
+export type FamilyCheckoutBody = z.input<typeof familyCheckoutBody>;
+
+/** The provider's page to go to (the whole window), and the payment's reference (its result page's). */
+export const familyCheckoutReply = z.object({ success: z.literal(true), paymentUrl: z.string(), ref: z.uuid() });

@@ -129,6 +129,8 @@ export const ROUTES = {
   familyProgress: ['GET', '/api/family/children/:childId/progress'],
   familyMoney: ['GET', '/api/family/children/:childId/money'],
   familySavedCards: ['GET', '/api/family/saved-cards'],
+  familyCheckoutOffer: ['GET', '/api/family/checkout'],
+  startFamilyCheckout: ['POST', '/api/family/checkout'],
   removeFamilySavedCard: ['DELETE', '/api/family/saved-cards/:id'],
   familyDetails: ['GET', '/api/family/details'],
   updateFamilyParent: ['PUT', '/api/family/details'],

@@ -525,7 +525,10 @@ export const payments = pgTable(
     /** Cash or Card. */
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     provider: text('provider'),
-    /** The provider's transaction reference; unique so a repeated callback never pays twice. */
+    /**
+     * The provider's transaction reference; unique per subscription so a repeated callback never pays a
+     * period twice (a family checkout's one transaction pays several subscriptions, migration 0048).
+     */
     providerRef: text('provider_ref'),
     /** PENDING, PAID, FAILED. */
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
@@ -539,7 +542,7 @@ export const payments = pgTable(
     // Money records are kept (migration 0018): a subscription with a payment cannot be deleted, nor its player.
     inAcademy('payments_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('no action'),
     index('payments_academy_subscription_idx').on(t.academyId, t.subscriptionId),
-    uniqueIndex('payments_academy_provider_ref_idx').on(t.academyId, t.providerRef),
+    uniqueIndex('payments_academy_provider_ref_idx').on(t.academyId, t.providerRef, t.subscriptionId),
   ],
 );
 
@@ -605,6 +608,35 @@ export const paymentAttempts = pgTable(
     // The result page finds an attempt's academy by its id alone (payment_attempt_academy, migration 0024).
     index('payment_attempts_id_idx').on(t.id),
     index('payment_attempts_academy_refund_pending_idx').on(t.academyId, t.refundNextCheckAt).where(sql`${t.refundState} = 'pending'`),
+  ],
+);
+
+/**
+ * The periods a family checkout pays (migration 0048), as the portal showed them: the subscription,
+ * what it costs (a sibling allowance apart) and its terms (attempts.ts `Terms`); the charge is applied
+ * to all of them or refunded whole (payments/checkout.ts).
+ */
+export const paymentAttemptItems = pgTable(
+  'payment_attempt_items',
+  {
+    academyId: academyId(),
+    attemptId: uuid('attempt_id').notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    amountHalalas: integer('amount_halalas').notNull(),
+    allowanceHalalas: integer('allowance_halalas').notNull().default(0),
+    allowancePercent: integer('allowance_percent'),
+    extendsFrom: text('extends_from'),
+    packageId: uuid('package_id').notNull(),
+    packageMonths: integer('package_months'),
+    packageSessions: integer('package_sessions'),
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.attemptId, t.subscriptionId] }),
+    inAcademy('payment_attempt_items_attempt_fk', [t.academyId, t.attemptId], paymentAttempts).onDelete('cascade'),
+    inAcademy('payment_attempt_items_subscription_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
+    index('payment_attempt_items_academy_subscription_idx').on(t.academyId, t.subscriptionId),
   ],
 );
 

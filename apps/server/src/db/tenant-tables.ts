@@ -52,6 +52,8 @@ export const NOT_VERSIONED: Record<string, string> = {
   notification_preferences: "a parent's message choices, read when messages are written and by the portal, not cached",
   push_subscriptions: 'devices to push to, read only by the worker and the subscribe calls',
   payment_attempts: 'read only by the payment result page, which is not cached',
+  payment_attempt_items:
+    "a family checkout's periods, read by its settlement and result page, not cached; the payments it makes carry the trigger",
   privacy_requests:
     'data exports and erasures, read only by their own status calls, not cached; an erasure moves users, which carries the trigger',
   refunds: 'read by refund and credit-note flows, which are not cached',

@@ -2,7 +2,18 @@ import { CARD_CONSENT, type FamilySavedCards, halalasToSar, type PaymentLang, ty
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FamilyTx } from '../../db/family.js';
-import { autoRenewals, cardConsents, packages, parentPlayers, renewalCharges, savedCards, subscriptions, users } from '../../db/schema.js';
+import {
+  autoRenewals,
+  cardConsents,
+  packages,
+  parentPlayers,
+  paymentAttemptItems,
+  paymentAttempts,
+  renewalCharges,
+  savedCards,
+  subscriptions,
+  users,
+} from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
@@ -74,9 +85,16 @@ export async function rememberCard(deps: Pick<AppDeps, 'data' | 'payments'>, aca
       .onConflictDoNothing()
       .returning({ id: savedCards.id });
     if (!card) return null;
+    // A family checkout's card renews every period it paid (payments/checkout.ts); a page's, its subscription.
+    const items = await tx
+      .select({ subscriptionId: paymentAttemptItems.subscriptionId })
+      .from(paymentAttemptItems)
+      .innerJoin(paymentAttempts, eq(paymentAttempts.id, paymentAttemptItems.attemptId))
+      .where(eq(paymentAttempts.providerRef, r.tranRef));
+    const renewed = items.length ? items.map((i) => i.subscriptionId) : [consent.subscriptionId];
     await tx
       .insert(autoRenewals)
-      .values({ academyId: tx.academyId, subscriptionId: consent.subscriptionId, savedCardId: card.id })
+      .values(renewed.map((subscriptionId) => ({ academyId: tx.academyId, subscriptionId, savedCardId: card.id })))
       .onConflictDoUpdate({ target: [autoRenewals.academyId, autoRenewals.subscriptionId], set: { savedCardId: card.id } });
     return card.id;
   });

@@ -1,6 +1,6 @@
-import { halalasToSar, type PaymentLang, type PaymentOutcome, type PaymentResultReply } from '@kora/contracts';
+import { halalasToSar, type PaymentLang, type PaymentOutcome, type PaymentPage, type PaymentResultReply } from '@kora/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { academies, invoices, packages, paymentAttempts, payments, subscriptions, users } from '../../db/schema.js';
+import { academies, invoices, packages, paymentAttemptItems, paymentAttempts, payments, subscriptions, users } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import { notFound } from '../../http/errors.js';
 import type { AcademyRow } from '../academies/lookup.js';
@@ -39,7 +39,7 @@ export function outcomeOf(status: string): PaymentOutcome {
 export interface AttemptStart {
   subscriptionId: string;
   retrySubscriptionId: string;
-  retryPage: 'initial' | 'renew';
+  retryPage: PaymentPage;
   provider: string;
   providerRef: string;
   amountHalalas: number;
@@ -168,6 +168,8 @@ export async function academyOfAttempt(data: DataAccess, ref: string): Promise<A
 export function resultPath(attempt: Pick<AttemptRow, 'id' | 'outcome' | 'retryPage' | 'retrySubscriptionId'>) {
   if (attempt.outcome === 'paid' || attempt.outcome === 'pending' || attempt.outcome === 'unapplied')
     return `/payment/success?${new URLSearchParams({ ref: attempt.id })}`;
+  // A family checkout is tried again from the portal's payments page.
+  if (attempt.retryPage === 'family') return `/family/money?${new URLSearchParams({ payment: attempt.id })}`;
   return `/${attempt.retryPage}-subscription/${attempt.retrySubscriptionId}?${new URLSearchParams({ payment: attempt.id })}`;
 }
 
@@ -216,6 +218,44 @@ export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: stri
       ? { startDate: paid.periodStart ?? null, endDate: paid.periodEnd ?? null, sessions: paid.periodSessions ?? null }
       : null,
     retry: { page: a.retryPage, subscriptionId: a.retrySubscriptionId },
+    ...(a.retryPage === 'family' ? { items: await checkoutResultItems(tx, a.id) } : {}),
   };
+  // A checkout's amount is the whole charge, not its first period's.
+  if (a.retryPage === 'family') reply.amount = halalasToSar(a.amountHalalas);
   return { attempt: a, reply };
+}
+
+/** A checkout's periods for its result page: each child, package, amount and (once paid) invoice. */
+async function checkoutResultItems(tx: TenantTx, attemptId: string) {
+  const rows = await tx
+    .select({
+      player: { name: users.name, nameArabic: users.nameArabic },
+      package: { name: packages.name, nameArabic: packages.nameArabic },
+      amountHalalas: paymentAttemptItems.amountHalalas,
+      subscriptionId: paymentAttemptItems.subscriptionId,
+      providerRef: paymentAttempts.providerRef,
+    })
+    .from(paymentAttemptItems)
+    .innerJoin(paymentAttempts, eq(paymentAttempts.id, paymentAttemptItems.attemptId))
+    .innerJoin(subscriptions, eq(subscriptions.id, paymentAttemptItems.subscriptionId))
+    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .innerJoin(users, eq(users.id, subscriptions.playerId))
+    .where(eq(paymentAttemptItems.attemptId, attemptId))
+    .orderBy(users.name);
+  const paid = rows.length
+    ? await tx
+        .select({ subscriptionId: payments.subscriptionId, id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+        .from(payments)
+        .innerJoin(invoices, eq(invoices.paymentId, payments.id))
+        .where(eq(payments.providerRef, rows[0].providerRef))
+    : [];
+  return rows.map((r) => {
+    const invoice = paid.find((p) => p.subscriptionId === r.subscriptionId);
+    return {
+      player: r.player,
+      package: r.package,
+      amount: halalasToSar(r.amountHalalas),
+      invoice: invoice ? { id: invoice.id, invoiceNumber: invoice.invoiceNumber } : null,
+    };
+  });
 }

@@ -1,13 +1,20 @@
 import { ERRORS, type PaymentLang } from '@kora/contracts';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { academies, users } from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
 import { noteAudit } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
 import { keepRawJsonBodies } from '../../http/raw-body.js';
 import { route } from '../../http/route.js';
+import type { AcademyRow } from '../academies/lookup.js';
 import { recordCardConsent } from '../collections/cards.js';
 import { attemptPrice, priceOf } from '../collections/prices.js';
+import { familyKey, familyOf } from '../family/session.js';
+import { familyOfParents } from '../privacy/export.js';
 import { academyOfAttempt, attemptByRef, attemptResult, recordAttempt, resultPath, termsOf } from './attempts.js';
+import { checkoutOffer, checkoutPeriods, recordCheckoutItems } from './checkout.js';
 import { PaymentProviderError } from './providers/provider.js';
 import { listPendingRefunds, markRefundSettled, retryRefund } from './refunds.js';
 import { academyForRequest, academyOfSubscription, paymentDetails, subscriptionToPay } from './service.js';
@@ -96,6 +103,83 @@ export async function paymentRoutes(app: FastifyInstance) {
       req.log.error({ err: err.message, code: err.providerCode, subscriptionId }, 'the payment provider refused to open a page');
       const message = ERRORS['payment.initiate_failed'];
       // `{success: false, error}`, in the API's error shape as well (docs/domain.md, "Card payments with PayTabs").
+      return reply.status(502).send({ success: false, error: message, message, code: 'payment.initiate_failed' });
+    }
+  });
+
+  // ── one checkout per family (checkout.ts): the portal's offer, and one payment for the chosen periods ──
+  /** The signed-in parent's academy and children, in the academy's transaction. */
+  const inParentFamily = <T>(req: FastifyRequest, work: (tx: TenantTx, academy: AcademyRow, childIds: readonly string[]) => Promise<T>) => {
+    const auth = familyOf(req);
+    const key = familyKey(auth);
+    return deps.data.tenant(auth.academyId, async (tx) => {
+      const [academy] = await tx.select().from(academies).where(eq(academies.id, auth.academyId));
+      const members = await key.members(tx);
+      const family = await familyOfParents(tx, members.includes(auth.parentId) ? members : [auth.parentId, ...members]);
+      return work(tx, academy, family.childIds);
+    });
+  };
+
+  route(app, 'familyCheckoutOffer', { access: 'parent' }, (req) =>
+    inParentFamily(req, (tx, academy, childIds) => checkoutOffer(tx, academy, childIds)),
+  );
+
+  route(app, 'startFamilyCheckout', { access: 'parent', audit: true }, async (req, reply) => {
+    const lang: PaymentLang = req.body.lang ?? 'en';
+    const now = deps.clock.now();
+    const auth = familyOf(req);
+    const { academy, periods, payer } = await inParentFamily(req, async (tx, academy, childIds) => {
+      const periods = await checkoutPeriods(tx, academy, childIds, req.body.subscriptionIds, now);
+      const [payer] = await tx
+        .select({ name: users.name, email: users.email, phone: users.phoneNumber })
+        .from(users)
+        .where(eq(users.id, auth.parentId));
+      return { academy, periods, payer };
+    });
+    const [lead] = periods;
+    const total = periods.reduce((sum, p) => sum + p.price.totalHalalas, 0);
+    const name = (x: { name: string; nameArabic: string | null }) => (lang === 'ar' && x.nameArabic ? x.nameArabic : x.name);
+    try {
+      const page = await deps.payments.createPage({
+        cartId: lead.subscriptionId,
+        amountHalalas: total,
+        description: `${name(academy)} — ${periods.map((p) => `${name(p.pkg)} — ${name(p.player)}`).join(', ')}`.slice(0, 120),
+        lang,
+        customer: { name: payer.name, email: payer.email ?? '', phone: payer.phone ?? '', city: academy.city ?? 'Riyadh', ip: req.ip },
+        callbackUrl: rootUrl(deps.config, `/api/payments/callback?lang=${lang}`),
+        methods: deps.payments.methods,
+        // The payer comes back to the portal's own origin: the result page, or the payments page to try again.
+        returnUrl: academyUrl(deps.config, academy.handle, `/api/payments/return?${new URLSearchParams({ lang, back: 'family/money' })}`),
+        tokenise: req.body.saveCard === true,
+      });
+      const ref = await deps.data.tenant(academy.id, async (tx) => {
+        const attemptId = await recordAttempt(
+          tx,
+          {
+            subscriptionId: lead.subscriptionId,
+            retrySubscriptionId: lead.subscriptionId,
+            retryPage: 'family',
+            provider: deps.payments.name,
+            providerRef: page.tranRef,
+            amountHalalas: total,
+            allowanceHalalas: periods.reduce((sum, p) => sum + p.price.allowanceHalalas, 0),
+            lang,
+            terms: lead.terms,
+          },
+          now,
+        );
+        await recordCheckoutItems(tx, attemptId, periods);
+        if (req.body.saveCard)
+          await recordCardConsent(tx, { tranRef: page.tranRef, subscriptionId: lead.subscriptionId, playerId: lead.player.id, lang, now });
+        return attemptId;
+      });
+      req.log.info({ tranRef: page.tranRef, subscriptions: periods.map((p) => p.subscriptionId) }, 'family checkout page opened');
+      noteAudit(req, { tranRef: page.tranRef, subscriptionIds: periods.map((p) => p.subscriptionId), amountHalalas: total }, ref);
+      return { success: true as const, paymentUrl: page.redirectUrl, ref };
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      req.log.error({ err: err.message, code: err.providerCode }, 'the payment provider refused to open a family checkout page');
+      const message = ERRORS['payment.initiate_failed'];
       return reply.status(502).send({ success: false, error: message, message, code: 'payment.initiate_failed' });
     }
   });

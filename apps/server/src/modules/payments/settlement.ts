@@ -10,7 +10,8 @@ import { fullPrice, priceOfAttempt } from '../collections/prices.js';
 import { type MessagingConfig, messagingOf } from '../messages/enqueue.js';
 import { tellPaymentFailed, tellReceipt } from '../messages/payments.js';
 import { activatePaid, extendSubscription } from '../subscriptions/activate.js';
-import { noteAttempt, outcomeOf, sameTerms, termsOf } from './attempts.js';
+import { type AttemptRow, noteAttempt, outcomeOf, sameTerms, termsOf } from './attempts.js';
+import { activateCheckout } from './checkout.js';
 import { receiptOf, sendReceipts } from './mails.js';
 import { isPaid, type PaymentResult } from './providers/provider.js';
 import { academyOfSubscription } from './service.js';
@@ -88,7 +89,7 @@ export async function settlePayment(deps: AppDeps, result: PaymentResult, opts: 
     }
     return { state: 'not_paid', reason: outcome.state };
   }
-  if (outcome.receipt) await sendReceipts(deps, academy, outcome.receipt, opts.lang, opts.log);
+  for (const receipt of outcome.receipts) await sendReceipts(deps, academy, receipt, opts.lang, opts.log);
   // A card the payer chose to save (its consent recorded with the page): kept for automatic renewals, once per transaction.
   await rememberCard(deps, academy.id, result.token ? result : confirmed, opts.log);
   return { state: 'paid', subscriptionId: result.cartId, invoiceId: outcome.invoiceId };
@@ -102,13 +103,15 @@ async function activate(
   clock: () => Date,
   messaging: MessagingConfig,
 ) {
+  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.providerRef, r.tranRef));
+  // A family checkout pays several subscriptions (checkout.ts); `cartId` is only its first.
+  if (attempt?.retryPage === 'family') return activateFamily(tx, r, attempt, provider, now, lang, clock, messaging);
   // The subscription locked (a package switch waits), its package shared (an edit of it waits): what is
   // checked here is what the payment is applied to.
   const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, r.cartId)).for('update');
   if (!sub) return { state: 'missing' as const };
   const [pkg] = await tx.select().from(packages).where(eq(packages.id, sub.packageId)).for('share');
   if (!pkg) return { state: 'missing' as const };
-  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.providerRef, r.tranRef));
   // A replay of a reference already recorded is answered below whatever it says; a new one must be for what its page showed.
   const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, r.tranRef));
   // What the page showed (a sibling price kept with its attempt), for the package as it is now.
@@ -137,7 +140,7 @@ async function activate(
   await noteAttempt(tx, r, { provider, outcome: 'paid', paymentId: activation.payment.id, lang, now });
   if (activation.repeated) {
     const [invoice] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.paymentId, activation.payment.id));
-    return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt: null };
+    return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipts: [] };
   }
   const invoice = activation.invoice;
   const receipt = invoice ? { ...(await receiptOf(tx, activation.subscription, invoice)), method: r.method ?? null } : null;
@@ -155,5 +158,42 @@ async function activate(
       },
       now,
     );
-  return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipt };
+  return { state: 'paid' as const, invoiceId: invoice?.id ?? null, receipts: receipt ? [receipt] : [] };
+}
+
+/** A family checkout paid: every period applied (checkout.ts) with its invoice and receipt, in this one transaction. */
+async function activateFamily(
+  tx: TenantTx,
+  r: PaymentResult,
+  attempt: AttemptRow,
+  provider: string,
+  now: Date,
+  lang: PaymentLang,
+  clock: () => Date,
+  messaging: MessagingConfig,
+) {
+  const activations = await activateCheckout(tx, r, attempt, { provider, now, clock });
+  await noteAttempt(tx, r, { provider, outcome: 'paid', paymentId: activations[0]?.payment.id ?? null, lang, now });
+  const receipts = [];
+  for (const { invoice, subscription } of activations) {
+    if (!invoice) continue;
+    receipts.push({ ...(await receiptOf(tx, subscription, invoice)), method: r.method ?? null });
+    await tellReceipt(
+      tx,
+      messaging,
+      {
+        invoiceId: invoice.id,
+        amountHalalas: invoice.totalHalalas,
+        packageName: invoice.packageName,
+        packageNameArabic: invoice.packageNameArabic,
+        playerId: subscription.playerId,
+      },
+      now,
+    );
+  }
+  const [first] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.paymentId, activations[0]?.payment.id ?? r.cartId));
+  return { state: 'paid' as const, invoiceId: first?.id ?? null, receipts };
 }

@@ -53,6 +53,7 @@ export const EXPORT_TABLES: Record<string, Exported | NotExported> = {
   subscription_reminders: { where: (f) => sql`subscription_id in ${subscriptionsOf(f)}` },
   payments: { where: (f) => sql`subscription_id in ${subscriptionsOf(f)}` },
   payment_attempts: { where: (f) => sql`subscription_id in ${subscriptionsOf(f)}` },
+  payment_attempt_items: { where: (f) => sql`subscription_id in ${subscriptionsOf(f)}` },
   invoices: { where: (f) => sql`user_id in ${children(f)}` },
   invoice_documents: { where: (f) => sql`invoice_id in ${invoicesOf(f)}` },
   zatca_reports: { where: (f) => sql`document_id in (select id from invoice_documents where invoice_id in ${invoicesOf(f)})` },

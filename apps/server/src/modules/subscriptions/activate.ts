@@ -43,7 +43,10 @@ export async function activatePaid(tx: TenantTx, subscriptionId: string, a: Acti
   const { sub, pkg } = row;
 
   if (a.providerRef) {
-    const [done] = await tx.select().from(payments).where(eq(payments.providerRef, a.providerRef));
+    const [done] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.providerRef, a.providerRef), eq(payments.subscriptionId, sub.id)));
     if (done) return { subscription: sub, payment: done, invoice: null, repeated: true as const };
   }
   if (sub.status !== 'PENDING') throw conflict('subscription.state_conflict', { status: sub.status });
@@ -141,7 +144,10 @@ export async function extendSubscription(tx: TenantTx, subscriptionId: string, a
   if (!row) throw notFound('subscription.not_found');
   const { sub, pkg } = row;
   if (a.providerRef) {
-    const [done] = await tx.select().from(payments).where(eq(payments.providerRef, a.providerRef));
+    const [done] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.providerRef, a.providerRef), eq(payments.subscriptionId, sub.id)));
     if (done) return { subscription: sub, payment: done, invoice: null, repeated: true as const };
   }
   if ((sub.status !== 'ACTIVE' && sub.status !== 'TRIAL') || periodKey(sub) !== a.extendsFrom)
