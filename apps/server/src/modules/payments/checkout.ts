@@ -19,7 +19,8 @@ import { type AttemptRow, sameTerms, termsOf } from './attempts.js';
 import type { PaymentResult } from './providers/provider.js';
 import { subscriptionToPay } from './service.js';
 
-const PAYABLE = ['PENDING', 'INACTIVE'] as const;
+/** The statuses a family may pay in a checkout: waiting for the first payment, or ended and renewable. */
+const PAYABLE: ReadonlySet<string> = new Set(['PENDING', 'INACTIVE']);
 
 /** The family's children's latest subscriptions waiting for payment or renewable, with their packages and children. */
 async function payable(tx: TenantTx, childIds: readonly string[]) {
@@ -34,7 +35,7 @@ async function payable(tx: TenantTx, childIds: readonly string[]) {
   // A child's latest subscription only: an older one is history.
   const latest = new Map<string, (typeof rows)[number]>();
   for (const r of rows) if (!latest.has(r.s.playerId)) latest.set(r.s.playerId, r);
-  return [...latest.values()].filter((r) => (PAYABLE as readonly string[]).includes(r.s.status));
+  return [...latest.values()].filter((r) => PAYABLE.has(r.s.status));
 }
 
 /** What the family may pay together, each period at its price (a sibling price included). */
