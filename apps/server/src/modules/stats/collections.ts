@@ -89,7 +89,9 @@ export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCo
         where o.due_date <= ${month.end}::date and (o.status = 'PENDING' or o.due_date >= ${month.start}::date)
       )
       select d.id as "subscriptionId", d.status, d.due_date::text as "dueDate", d.amount,
-        ${familyPlaceSql(sql`d.player_id`, sql`d.amount`)} as place,
+        -- The child's place in the family, only where the academy has sibling prices (it reads the family's parents).
+        case when exists (select 1 from collection_settings cs where jsonb_array_length(cs.sibling_discounts) > 0)
+          then ${familyPlaceSql(sql`d.player_id`, sql`d.amount`)} else 1 end as place,
         case when d.failed then 'failing' when d.due_date < ${today}::date then 'overdue' else 'due' end as state,
         coalesce(d.parent_id, d.player_id)::text as "familyKey",
         pl.id as "playerId", pl.name as "playerName", pl.name_arabic as "playerNameArabic",
