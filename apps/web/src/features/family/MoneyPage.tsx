@@ -1,5 +1,6 @@
-// Why: paying is most of what parents do in a club app — the child's subscriptions with pay or renew
-// (the academy's public payment page), every invoice and credit note with its PDF, and the saved cards that renew.
+// Why: paying is most of what parents do in a club app — the children's periods paid together in one checkout,
+// the child's subscriptions with pay or renew (the academy's public payment page), every invoice and credit note
+// with its PDF, and the saved cards that renew.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,6 +12,7 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
 import { familyMoneyQuery } from './api';
 import { ChildPage } from './ChildPage';
+import { CheckoutAttemptNotice, FamilyCheckoutSection } from './FamilyCheckout';
 import { Card, SubscriptionBox, sar } from './parts';
 import { SavedCardsSection } from './SavedCardsSection';
 
@@ -101,5 +103,18 @@ function Money({ childId }: { childId: string }) {
 
 export function FamilyMoneyPage() {
   const search = route.useSearch();
-  return <ChildPage title={<FormattedMessage id="family.money.title" />} to="/family/money" chosen={search.child} part={Money} />;
+  return (
+    <ChildPage
+      title={<FormattedMessage id="family.money.title" />}
+      to="/family/money"
+      chosen={search.child}
+      part={Money}
+      lead={
+        <>
+          <CheckoutAttemptNotice reference={search.payment} />
+          <FamilyCheckoutSection />
+        </>
+      }
+    />
+  );
 }

@@ -4,6 +4,7 @@
 import type {
   ChildConsentsBody,
   FamilyAvailabilityBody,
+  FamilyCheckoutBody,
   FamilyChildDetailsBody,
   FamilyJoinDecision,
   FamilyParentDetailsBody,
@@ -202,3 +203,15 @@ export function useRemoveSavedCard() {
     onSuccess: () => client.invalidateQueries({ queryKey: [...ALL, 'saved-cards'] }),
   });
 }
+
+/**
+ * What the family may pay in one checkout (docs/domain.md, "One checkout per family"): each child's period
+ * waiting for its first payment or renewable, with its price (a sibling price included).
+ */
+export const familyCheckoutOfferQuery = queryOptions({
+  queryKey: [...ALL, 'checkout'],
+  queryFn: () => asParent(() => call('familyCheckoutOffer', { session: FAMILY })),
+});
+
+/** Opens one card payment for the chosen periods: the provider's page to send the whole window to, and the payment's reference. */
+export const startFamilyCheckout = (body: FamilyCheckoutBody) => asParent(() => call('startFamilyCheckout', { body, session: FAMILY }));

@@ -1,3 +1,4 @@
+import type { PaymentResultReply } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -9,6 +10,7 @@ import { ApiError } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { currentHost } from '../../lib/host';
 import { useLocale } from '../../lib/i18n';
+import type { MessageId } from '../../lib/message-ids';
 import { formatSar } from '../../lib/money';
 import { SharedLink } from '../../routes/links';
 import { StatusBadge } from '../players/StatusBadge';
@@ -19,6 +21,15 @@ import { isPaymentRef, NOT_CHARGED, OutcomeBanner, ResultPeriod } from './result
 
 const primary =
   'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800';
+/** The invoice viewer of an invoice (public: its id is its key). */
+const invoiceHref = (id: string) => `/subscription-invoice/${id}`;
+
+/** The total's name: a checkout's sum of its children's, or one subscription's amount; paid, or not (yet). */
+const AMOUNT_LABEL = {
+  one: { paid: 'paymentResult.amountPaid', due: 'paymentResult.amount' },
+  checkout: { paid: 'paymentResult.totalPaid', due: 'paymentResult.total' },
+} as const satisfies Record<string, Record<'paid' | 'due', MessageId>>;
+
 const secondary =
   'inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-5 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50';
 
@@ -30,6 +41,56 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
         {children}
       </dd>
     </div>
+  );
+}
+
+type CheckoutItem = NonNullable<PaymentResultReply['items']>[number];
+
+/** A family checkout's children (docs/domain.md, "One checkout per family"): each one's package, amount and invoice once paid. */
+function CheckoutItems({ items }: { items: CheckoutItem[] }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  return (
+    <section className="space-y-2" aria-labelledby="payment-result-items-title" data-testid="payment-result-items">
+      <h2 className="text-sm font-semibold text-slate-700" id="payment-result-items-title">
+        <FormattedMessage id="paymentResult.items" />
+      </h2>
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+        {items.map((item) => (
+          <li
+            key={`${item.player.name}|${item.package.name}|${item.invoice?.id ?? ''}`}
+            className="flex items-start justify-between gap-4 px-3 py-2.5"
+            data-testid="payment-result-item"
+          >
+            <div className="min-w-0 flex-1 space-y-0.5">
+              <p className="font-semibold break-words text-slate-900" data-testid="payment-result-item-player">
+                {displayName(item.player, locale)}
+              </p>
+              <p className="text-sm break-words text-slate-600">{displayName(item.package, locale)}</p>
+              {item.invoice && (
+                <a
+                  href={invoiceHref(item.invoice.id)}
+                  target="_top"
+                  className="inline-flex min-h-8 items-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                  data-testid="payment-result-item-invoice"
+                >
+                  {/* One text (a flex box would drop the space before the number). */}
+                  <span>
+                    <FormattedMessage
+                      id="paymentResult.itemInvoice"
+                      values={{ number: <bdi dir="ltr">#{item.invoice.invoiceNumber}</bdi> }}
+                    />
+                  </span>
+                </a>
+              )}
+            </div>
+            <p className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums" data-testid="payment-result-item-amount">
+              {formatSar(intl, item.amount)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -102,6 +163,8 @@ export function PaymentSuccessPage() {
   }
 
   const paid = r.outcome === 'paid';
+  // A family checkout: its children's lines, and `amount` their total.
+  const items = r.items?.length ? r.items : null;
   const academyName = displayName(r.academy, locale);
   // Asked MAX_POLLS times and still pending: the page stops asking and says so.
   const slow = r.outcome === 'pending' && result.dataUpdatedAt - opened >= POLL_MS * (MAX_POLLS - 1);
@@ -117,13 +180,21 @@ export function PaymentSuccessPage() {
     >
       <div className="space-y-4" data-testid={paid ? 'payment-success' : 'payment-result'}>
         <OutcomeBanner outcome={r.outcome} slow={slow} />
+        {items && <CheckoutItems items={items} />}
         <dl className="divide-y divide-slate-100" data-testid="payment-result-details">
-          <Row label={<FormattedMessage id="paymentPage.player" />}>{displayName(r.player, locale)}</Row>
-          <Row label={<FormattedMessage id="paymentPage.package" />}>{displayName(r.package, locale)}</Row>
-          <Row label={<FormattedMessage id="paymentPage.period" />} testId="payment-result-period">
-            <ResultPeriod result={r} />
-          </Row>
-          <Row label={<FormattedMessage id={paid ? 'paymentResult.amountPaid' : 'paymentResult.amount'} />} testId="payment-result-amount">
+          {!items && (
+            <>
+              <Row label={<FormattedMessage id="paymentPage.player" />}>{displayName(r.player, locale)}</Row>
+              <Row label={<FormattedMessage id="paymentPage.package" />}>{displayName(r.package, locale)}</Row>
+              <Row label={<FormattedMessage id="paymentPage.period" />} testId="payment-result-period">
+                <ResultPeriod result={r} />
+              </Row>
+            </>
+          )}
+          <Row
+            label={<FormattedMessage id={AMOUNT_LABEL[items ? 'checkout' : 'one'][paid ? 'paid' : 'due']} />}
+            testId="payment-result-amount"
+          >
             <span className="flex flex-col items-end">
               <span className="text-lg">{formatSar(intl, r.amount)}</span>
               {r.academy.vatNumber && (
@@ -138,21 +209,24 @@ export function PaymentSuccessPage() {
               <bdi dir="ltr">{r.academy.vatNumber}</bdi>
             </Row>
           )}
-          {r.invoice && (
+          {/* A checkout's invoices and statuses are its children's, each on its line above. */}
+          {!items && r.invoice && (
             <Row label={<FormattedMessage id="paymentResult.invoiceNumber" />} testId="payment-result-invoice">
-              <a href={`/subscription-invoice/${r.invoice.id}`} target="_top" className="text-brand-700 underline-offset-2 hover:underline">
+              <a href={invoiceHref(r.invoice.id)} target="_top" className="text-brand-700 underline-offset-2 hover:underline">
                 <bdi dir="ltr">#{r.invoice.invoiceNumber}</bdi>
               </a>
             </Row>
           )}
-          <Row label={<FormattedMessage id="paymentPage.status" />} testId="payment-result-status">
-            {/* A trial paid during it stays TRIAL until the paid period starts: say when that is, not "Trial". */}
-            {paid && r.subscription.status === 'TRIAL' && r.paidPeriod?.startDate ? (
-              <FormattedMessage id="paymentResult.activeFrom" values={{ date: <PlanDateText iso={r.paidPeriod.startDate} /> }} />
-            ) : (
-              <StatusBadge status={r.subscription.status} />
-            )}
-          </Row>
+          {!items && (
+            <Row label={<FormattedMessage id="paymentPage.status" />} testId="payment-result-status">
+              {/* A trial paid during it stays TRIAL until the paid period starts: say when that is, not "Trial". */}
+              {paid && r.subscription.status === 'TRIAL' && r.paidPeriod?.startDate ? (
+                <FormattedMessage id="paymentResult.activeFrom" values={{ date: <PlanDateText iso={r.paidPeriod.startDate} /> }} />
+              ) : (
+                <StatusBadge status={r.subscription.status} />
+              )}
+            </Row>
+          )}
           <Row label={<FormattedMessage id="paymentResult.reference" />}>
             <bdi dir="ltr" className="font-mono text-xs font-normal text-slate-600">
               {r.ref}
@@ -160,12 +234,18 @@ export function PaymentSuccessPage() {
           </Row>
         </dl>
         <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-          {r.invoice && (
-            <a href={`/subscription-invoice/${r.invoice.id}`} target="_top" className={primary} data-testid="payment-invoice-link">
+          {!items && r.invoice && (
+            <a href={invoiceHref(r.invoice.id)} target="_top" className={primary} data-testid="payment-invoice-link">
               <FormattedMessage id="paymentSuccess.invoice" />
             </a>
           )}
-          {NOT_CHARGED.includes(r.outcome) && (
+          {/* A family checkout is tried again from the portal's payments page (only the academy's host serves it). */}
+          {NOT_CHARGED.includes(r.outcome) && r.retry.page === 'family' && (
+            <a href="/family/money" target="_top" className={primary} data-testid="payment-try-again">
+              <FormattedMessage id="paymentResult.tryAgain" />
+            </a>
+          )}
+          {NOT_CHARGED.includes(r.outcome) && r.retry.page !== 'family' && (
             <SharedLink
               to={r.retry.page === 'renew' ? '/renew-subscription/$id' : '/initial-subscription/$id'}
               params={{ id: r.retry.subscriptionId }}

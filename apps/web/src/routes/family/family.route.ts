@@ -16,6 +16,12 @@ export interface FamilyChildSearch {
 }
 const childSearch = (s: Record<string, unknown>): FamilyChildSearch => ({ child: text(s.child) });
 
+/** The payments page: `?payment=` names a family checkout the payer came back from when it did not go through. */
+export interface FamilyMoneySearch extends FamilyChildSearch {
+  payment?: string;
+}
+const moneySearch = (s: Record<string, unknown>): FamilyMoneySearch => ({ ...childSearch(s), payment: text(s.payment) });
+
 /** The sign-in: the address, then the code (or the mailed link, whose token is in the fragment). */
 export const familySignInRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -66,7 +72,7 @@ export const familyProgressRoute = createRoute({
 export const familyMoneyRoute = createRoute({
   getParentRoute: () => familyRoute,
   path: 'money',
-  validateSearch: childSearch,
+  validateSearch: moneySearch,
   component: lazyRouteComponent(() => import('../../features/family/MoneyPage'), 'FamilyMoneyPage'),
 });
 
