@@ -169,12 +169,13 @@ export function PaymentSuccessPage() {
   // Asked MAX_POLLS times and still pending: the page stops asking and says so.
   const slow = r.outcome === 'pending' && result.dataUpdatedAt - opened >= POLL_MS * (MAX_POLLS - 1);
   // The banner says what happened; the heading says what the page is about.
-  const title = intl.formatMessage({ id: 'paymentPage.title' });
+  const pageTitle = items ? 'paymentResult.checkoutTitle' : 'paymentPage.title';
+  const title = intl.formatMessage({ id: pageTitle });
 
   return (
     <PaymentShell
       title={title}
-      documentTitle={paid ? 'paymentSuccess.title' : 'paymentPage.title'}
+      documentTitle={paid ? 'paymentSuccess.title' : pageTitle}
       handle={r.academy.handle}
       academy={<AcademyHeading academy={r.academy} title={title} />}
     >

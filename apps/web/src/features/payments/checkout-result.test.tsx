@@ -128,6 +128,9 @@ describe('the result of a family checkout', () => {
     stubApi({ [RESULT]: () => json(result({ outcome: 'declined', invoice: null, items: unpaid })) });
     renderAt(`/payment/success?ref=${REF}`, 'ar');
     expect((await screen.findByTestId('payment-outcome')).textContent).toContain('رُفضت عملية الدفع');
+    // Named for what it is: the children's payment, not one subscription's.
+    expect(document.body.textContent).toContain('دفعة لأطفالك');
+    expect(document.body.textContent).not.toContain('دفع الاشتراك');
     expect(items()).toHaveLength(2);
     expect(screen.queryByTestId('payment-result-item-invoice')).toBeNull();
     expect(screen.getByTestId('payment-result-details').textContent).toContain('الإجمالي');
