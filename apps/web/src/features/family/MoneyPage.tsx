@@ -10,7 +10,7 @@ import { EmptyState, LoadError, SkeletonRows } from '../../components/States';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
-import { familyMoneyQuery } from './api';
+import { familyCheckoutOfferQuery, familyMoneyQuery } from './api';
 import { ChildPage } from './ChildPage';
 import { CheckoutAttemptNotice, FamilyCheckoutSection } from './FamilyCheckout';
 import { Card, SubscriptionBox, sar } from './parts';
@@ -23,6 +23,8 @@ function Money({ childId }: { childId: string }) {
   const { locale } = useLocale();
   const errorText = useErrorText();
   const money = useQuery(familyMoneyQuery(childId));
+  // What paying asks now (a sibling price included), for the periods waiting for payment (the checkout's offer).
+  const asked = new Map((useQuery(familyCheckoutOfferQuery).data?.items ?? []).map((i) => [i.subscriptionId, i.price.total]));
   if (money.isError)
     return (
       <LoadError onRetry={() => void money.refetch()} retrying={money.isFetching}>
@@ -44,7 +46,7 @@ function Money({ childId }: { childId: string }) {
         ) : (
           subscriptions.map((s) => (
             <Card key={s.id}>
-              <SubscriptionBox subscription={s} />
+              <SubscriptionBox subscription={s} asked={asked.get(s.id)} />
             </Card>
           ))
         )}

@@ -151,6 +151,31 @@ describe('one checkout per family, on the portal payments page', () => {
     expect(section.textContent).toContain('Save this card for automatic renewals');
   });
 
+  it("says what paying a child's waiting period asks now on its subscription card: the sibling price, not the package's", async () => {
+    const waiting = {
+      id: ID(21),
+      status: 'PENDING' as const,
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+      sessionsLeft: null,
+      totalSessions: null,
+      package: { id: ID(31), name: 'Monthly', nameArabic: 'شهري', packageType: 'TIME_BASED' as const, price: 300 },
+      payPath: `/initial-subscription/${ID(21)}`,
+    };
+    const offer: FamilyCheckoutOffer = {
+      items: [
+        { ...OFFER.items[0], price: { list: 300, allowance: 30, total: 270, sibling: { position: 2, percent: 10 } } },
+        OFFER.items[1],
+      ],
+      total: 540,
+    };
+    stubApi({ [`GET /api/family/children/${OMAR.id}/money`]: () => json({ subscriptions: [waiting], invoices: [] }) }, offer);
+    renderPortal('/family/money', 'en');
+    const card = await screen.findByTestId('family-subscription');
+    await waitFor(() => expect(card.textContent).toMatch(/SAR\s270\.00/));
+    expect(card.textContent).not.toMatch(/SAR\s300\.00/);
+  });
+
   it('names the children and packages in Arabic on the Arabic page (the Latin name when there is no Arabic one)', async () => {
     stubApi({});
     renderPortal('/family/money', 'ar');

@@ -91,8 +91,11 @@ const STATUS_TONE: Record<FamilySubscription['status'], string> = {
   INACTIVE: 'bg-slate-100 text-slate-700',
 };
 
-/** A subscription: package, status, sessions left or end date, and pay or renew through the public payment page. */
-export function SubscriptionBox({ subscription }: { subscription: FamilySubscription }) {
+/**
+ * A subscription: package, status, sessions left or end date, and pay or renew through the public payment page.
+ * `asked`: what paying it asks now when known (SAR, a sibling price included); otherwise the package's price.
+ */
+export function SubscriptionBox({ subscription, asked }: { subscription: FamilySubscription; asked?: number }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const s = subscription;
@@ -114,7 +117,7 @@ export function SubscriptionBox({ subscription }: { subscription: FamilySubscrip
           <FormattedMessage id="family.noEndDate" />
         )}
         <span className="text-slate-500"> · </span>
-        {sar(intl, s.package.price)}
+        {sar(intl, asked ?? s.package.price)}
       </p>
       {s.payPath && (
         <a
