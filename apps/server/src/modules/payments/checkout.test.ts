@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.js';
 import { withSystem, withTenant } from '../../db/tenant.js';
 import { createFamilySession } from '../family/session.js';
+import { settlePayment } from './settlement.js';
 
 let t: TestContext;
 let a: Academy;
@@ -140,6 +141,12 @@ describe('one checkout per family', () => {
     );
     const checked = await checkDocuments(docs.map((d) => d.xml));
     expect(checkerErrors(checked.report)).toEqual([]);
+    // The provider's answer again (a replayed callback, a second process): nothing is paid twice.
+    const again = await t.deps.payments.query(paid[0].providerRef ?? '');
+    const replayed = await settlePayment(t.app.deps, again, { confirmed: true, lang: 'ar', log: t.app.log });
+    expect(replayed.state).toBe('paid');
+    expect(await tenant((tx) => tx.select().from(payments).where(inArray(payments.subscriptionId, ids)))).toHaveLength(2);
+    expect(await tenant((tx) => tx.select().from(invoices).where(inArray(invoices.subscriptionId, ids)))).toHaveLength(2);
     // The card renews both periods.
     const renewing = await tenant((tx) => tx.select().from(autoRenewals).where(inArray(autoRenewals.subscriptionId, ids)));
     expect(renewing).toHaveLength(2);

@@ -126,6 +126,7 @@ export async function activateCheckout(
   paying: { provider: string; now: Date; clock: () => Date },
 ) {
   const items = await itemsOf(tx, attempt.id);
+  if (items.length === 0) throw conflict('subscription.state_conflict', { reason: 'no periods' });
   const sum = items.reduce((total, i) => total + i.amountHalalas, 0);
   if ((r.amountHalalas !== null && r.amountHalalas !== sum) || (r.currency && r.currency !== 'SAR'))
     throw conflict('subscription.state_conflict', { reason: 'amount' });
@@ -135,7 +136,13 @@ export async function activateCheckout(
     const [pkg] = sub ? await tx.select().from(packages).where(eq(packages.id, sub.packageId)).for('share') : [];
     if (!sub || !pkg) throw conflict('subscription.state_conflict', { reason: 'gone' });
     const price = priceOfAttempt(item);
-    if (price.listHalalas !== pkg.priceHalalas || !sameTerms(item, termsOf(sub, pkg)))
+    // A period this transaction already paid (a replayed callback) is answered as paid whatever it says now;
+    // a new one must be what the portal showed.
+    const [paid] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.providerRef, r.tranRef), eq(payments.subscriptionId, sub.id)));
+    if (!paid && (price.listHalalas !== pkg.priceHalalas || !sameTerms(item, termsOf(sub, pkg))))
       throw conflict('subscription.state_conflict', { reason: 'terms' });
     const activation = { method: 'Card' as const, providerRef: r.tranRef, withInvoice: true, ...paying, price };
     const done = item.extendsFrom

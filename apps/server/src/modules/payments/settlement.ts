@@ -173,7 +173,7 @@ async function activateFamily(
   messaging: MessagingConfig,
 ) {
   const activations = await activateCheckout(tx, r, attempt, { provider, now, clock });
-  await noteAttempt(tx, r, { provider, outcome: 'paid', paymentId: activations[0]?.payment.id ?? null, lang, now });
+  await noteAttempt(tx, r, { provider, outcome: 'paid', paymentId: activations[0].payment.id, lang, now });
   const receipts = [];
   for (const { invoice, subscription } of activations) {
     if (!invoice) continue;
@@ -191,9 +191,7 @@ async function activateFamily(
       now,
     );
   }
-  const [first] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(eq(invoices.paymentId, activations[0]?.payment.id ?? r.cartId));
+  // The first period's invoice (issued now, or by the callback this one repeats).
+  const [first] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.paymentId, activations[0].payment.id));
   return { state: 'paid' as const, invoiceId: first?.id ?? null, receipts };
 }
