@@ -11,9 +11,8 @@ import { ApiError } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
-import { SharedLink } from '../../routes/links';
 import { paymentResultQuery } from '../payments/api';
-import { isPaymentRef, NOT_CHARGED, OutcomeBanner } from '../payments/result';
+import { AttemptOutcome, isPaymentRef } from '../payments/result';
 import { familyCheckoutOfferQuery, familyMeQuery, startFamilyCheckout } from './api';
 import { Card, sar } from './parts';
 
@@ -235,16 +234,7 @@ export function CheckoutAttemptNotice({ reference }: { reference: string | undef
   if (r?.retry.page !== 'family') return null;
   return (
     <div className="space-y-2" data-testid="family-checkout-attempt">
-      <OutcomeBanner outcome={r.outcome} />
-      {!NOT_CHARGED.includes(r.outcome) && (
-        <SharedLink
-          to="/payment/success"
-          search={{ ref: r.ref }}
-          className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          <FormattedMessage id="paymentResult.viewResult" />
-        </SharedLink>
-      )}
+      <AttemptOutcome result={r} />
     </div>
   );
 }

@@ -18,7 +18,7 @@ import { StatusBadge } from '../players/StatusBadge';
 import { initiatePayment, paymentDetailsQuery, paymentResultQuery } from './api';
 import { breakOutOfFrame, isFramed } from './frame';
 import { AcademyHeading, PaymentShell } from './PaymentShell';
-import { isPaymentRef, NOT_CHARGED, OutcomeBanner } from './result';
+import { AttemptOutcome, isPaymentRef } from './result';
 
 export type PaymentMode = 'initial' | 'renew';
 
@@ -99,16 +99,7 @@ function AttemptNotice({ reference, subscriptionId }: { reference: string; subsc
   if (!r || (r.retry.subscriptionId !== subscriptionId && r.subscription.id !== subscriptionId)) return null;
   return (
     <div className="mb-4 space-y-2">
-      <OutcomeBanner outcome={r.outcome} />
-      {!NOT_CHARGED.includes(r.outcome) && (
-        <SharedLink
-          to="/payment/success"
-          search={{ ref: r.ref }}
-          className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          <FormattedMessage id="paymentResult.viewResult" />
-        </SharedLink>
-      )}
+      <AttemptOutcome result={r} />
     </div>
   );
 }

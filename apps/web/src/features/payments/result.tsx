@@ -5,6 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { PlanRange } from '../../components/PlanDate';
 import { Spinner } from '../../components/Spinner';
 import type { MessageId } from '../../lib/message-ids';
+import { SharedLink } from '../../routes/links';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Only a reference of Kora's shape is asked about; anything else is a payment the server does not know. */
@@ -114,4 +115,25 @@ export function ResultPeriod({ result }: { result: PaymentResultReply }) {
   const start = paid?.startDate ?? s.startDate;
   const end = paid?.endDate ?? s.endDate;
   return start && end ? <PlanRange start={start} end={end} stacked align="end" hijriClassName="font-normal text-slate-500" /> : <>—</>;
+}
+
+/**
+ * A payment the payer came back from, as the server recorded it: its outcome, and a link to its
+ * result page unless nothing was charged (the payment page's and the portal checkout's notice).
+ */
+export function AttemptOutcome({ result }: { result: PaymentResultReply }) {
+  return (
+    <>
+      <OutcomeBanner outcome={result.outcome} />
+      {!NOT_CHARGED.includes(result.outcome) && (
+        <SharedLink
+          to="/payment/success"
+          search={{ ref: result.ref }}
+          className="inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          <FormattedMessage id="paymentResult.viewResult" />
+        </SharedLink>
+      )}
+    </>
+  );
 }
