@@ -4,7 +4,7 @@
 // and the payment in the history. A declined card leaves a subscription PENDING with a clear message.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, DEMO, login, outbox, port, useBrowser } from './browser';
+import { academyUrl, artifacts, DEMO, login, outbox, port, untilLive, useBrowser } from './browser';
 import { apiAs, subscribedChild, uniqueSuffix } from './data';
 
 const SUCCESS_CARD = '4111 1111 1111 1111';
@@ -61,6 +61,7 @@ describe('billing journey', () => {
     const parentContext = await b.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     try {
       const parent = await parentContext.newPage();
+      untilLive(parent);
       const problems: string[] = [];
       parent.on('console', (m) => {
         if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());

@@ -35,6 +35,7 @@ export function useBrowser(opts: { mobile?: boolean; locale?: string } = {}) {
       locale: opts.locale ?? 'en-US',
     });
     ctx.page = await ctx.context.newPage();
+    untilLive(ctx.page);
   });
   // A failed journey leaves what its page showed, and where each frame was, beside the screenshots (CI keeps no browser).
   afterEach(async ({ task }) => {
@@ -43,7 +44,7 @@ export function useBrowser(opts: { mobile?: boolean; locale?: string } = {}) {
       await ctx.page.screenshot({ path: `${artifacts}FAILED-${name}.png`, fullPage: true }).catch(() => {});
       const frames = ctx.page.frames().map((f) => f.url());
       const log = existsSync(serverLog(workerId()))
-        ? readFileSync(serverLog(workerId()), 'utf8').trim().split('\n').slice(-15).join('\n')
+        ? readFileSync(serverLog(workerId()), 'utf8').trim().split('\n').slice(-30).join('\n')
         : '';
       console.error(`failed at ${ctx.page.url()}; frames: ${frames.join(' | ')}\nthe server's last log lines:\n${log}`);
     }
@@ -51,6 +52,27 @@ export function useBrowser(opts: { mobile?: boolean; locale?: string } = {}) {
   });
   afterAll(async () => ctx.browser?.close());
   return ctx;
+}
+
+/**
+ * A signed-in document first shows the server's frame, static markup whose buttons do nothing until the app has
+ * drawn over it (`#root[data-frame]`, docs/architecture.md "First paint from the server"): after each `goto` and
+ * `reload` the page waits for that, so a journey's first click is never lost on a loaded machine. A journey that
+ * looks at the frame itself goes with `waitUntil: 'commit'` and waits for what it checks.
+ */
+export function untilLive(page: Page) {
+  const live = () => page.waitForFunction(() => !document.querySelector('#root[data-frame]'), undefined, { timeout: 30_000 });
+  const { goto, reload } = { goto: page.goto.bind(page), reload: page.reload.bind(page) };
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await live();
+    return res;
+  };
+  page.reload = async (options) => {
+    const res = await reload(options);
+    await live();
+    return res;
+  };
 }
 
 /**

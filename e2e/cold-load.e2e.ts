@@ -67,7 +67,7 @@ describe('a cold load of a signed-in screen', () => {
 
       const api = await holdApi(page);
       try {
-        await page.goto(academyUrl('demo', '/players'));
+        await page.goto(academyUrl('demo', '/players'), { waitUntil: 'commit' });
         await page.getByRole('navigation', { name: 'Sections' }).waitFor({ timeout: 20_000 });
         await page.getByTestId('avatar-menu').waitFor({ timeout: 5_000 });
         // The rows come from the document: neither the session nor the list was asked for.
@@ -86,7 +86,7 @@ describe('a cold load of a signed-in screen', () => {
       const asked = page.waitForRequest(/\/api\/users\?role=COACH/, { timeout: 60_000 });
       const coaches = page.waitForResponse(/\/api\/users\?role=COACH/, { timeout: 60_000 });
       try {
-        await page.goto(academyUrl('demo', '/coaches'));
+        await page.goto(academyUrl('demo', '/coaches'), { waitUntil: 'commit' });
         // The list is asked for and held: the navigation is on screen before it.
         await asked;
         await page.getByRole('navigation', { name: 'Sections' }).waitFor({ timeout: 20_000 });

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { addDaysIso, riyadhToday } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, codeFor, DEMO, login, outbox, port, useBrowser } from './browser';
+import { academyUrl, artifacts, codeFor, DEMO, login, outbox, port, untilLive, useBrowser } from './browser';
 import { apiAs, registerParent, uniqueSuffix } from './data';
 
 const shots = `${artifacts}family/`;
@@ -156,6 +156,7 @@ describe.each(['en', 'ar'] as const)('the family portal on a phone (%s)', (lang)
     const coachContext = await b.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     try {
       const coachPage = await coachContext.newPage();
+      untilLive(coachPage);
       await login(coachPage, 'demo', DEMO.coach.email, DEMO.coach.password);
       await coachPage.goto(academyUrl('demo', `/trainings?week=${event.date}&eventId=${event.id}`));
       const note = coachPage.getByTestId('participant-cant-come');

@@ -18,7 +18,7 @@ const freePort = () =>
     });
   });
 
-/** A server's log (warnings and errors): a failed journey prints its end (browser.ts). */
+/** A server's log (each request, warnings and errors): a failed journey prints its end (browser.ts). */
 export const serverLog = (worker: number) => new URL(`./artifacts/server-${worker}.log`, import.meta.url).pathname;
 
 /** Starts one server; answers its port once the demo academy is there, and how to stop it. */
@@ -37,7 +37,7 @@ async function startServer(worker: number) {
       RATE_LIMIT_SCALE: '1000',
       PASSWORD_HASH_COST: 'test',
       EXPOSE_OUTBOX: 'true',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
     },
   });

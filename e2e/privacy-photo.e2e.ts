@@ -7,7 +7,7 @@ import { CONSENT_TEXTS } from '@kora/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, codeFor, DEMO, port, signInWithToken, useBrowser } from './browser';
+import { academyUrl, artifacts, codeFor, DEMO, port, signInWithToken, untilLive, useBrowser } from './browser';
 import { registerParent, uniqueSuffix } from './data';
 
 const m: Record<string, string> = JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8'));
@@ -61,6 +61,7 @@ function playerHead(page: Page, childName: string) {
 /** The admin's own phone, in Arabic, on the child's player page. */
 async function staffPage(context: BrowserContext, playerId: string, childName: string) {
   const page = await context.newPage();
+  untilLive(page);
   await page.goto(academyUrl('demo', `/players/${playerId}`));
   await playerHead(page, childName).waitFor();
   return page;

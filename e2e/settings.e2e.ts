@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, DEMO, login, useBrowser } from './browser';
+import { academyUrl, artifacts, DEMO, login, untilLive, useBrowser } from './browser';
 import { uniqueSuffix } from './data';
 
 describe('settings', () => {
@@ -57,6 +57,7 @@ describe('settings', () => {
     const context = await b.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     try {
       const reader = await context.newPage();
+      untilLive(reader);
       const refused: string[] = [];
       reader.on('response', (res) => {
         if (res.status() === 403) refused.push(res.url());

@@ -4,7 +4,7 @@
 // "declined and nothing was charged"; the academy finds it in the bell. Screenshots go to e2e/artifacts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, useBrowser } from './browser';
+import { academyUrl, artifacts, untilLive, useBrowser } from './browser';
 import { apiAs, pendingSubscription, uniqueSuffix } from './data';
 
 const PAID_CARD = '4111 1111 1111 1111';
@@ -35,6 +35,7 @@ describe('two payers, one subscription (phone, ar)', () => {
     const id = await pendingSubscription(`Two Payers ${uniqueSuffix()}`);
     const first = b.page;
     const second = await b.context.newPage();
+    untilLive(second);
     const firstFrame = await openFrame(first, id);
     const secondFrame = await openFrame(second, id);
 

@@ -91,7 +91,7 @@ describe('a signed-in page load', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(String(res.headers.vary)).toContain('Cookie');
     expect(res.body).toContain('<html lang="en" dir="ltr">');
-    expect(res.body).toContain(`<div id="root"><nav data-path="/players" data-locale="en">${a.email}</nav></div>`);
+    expect(res.body).toContain(`<div id="root" data-frame="server"><nav data-path="/players" data-locale="en">${a.email}</nav></div>`);
     for (const href of [...PRELOAD.screens['/players'], ...PRELOAD.catalogs.en])
       expect(res.body).toContain(`<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`);
     // Nothing but the document before the first paint: the stylesheet is in it, the scripts come at low priority.
@@ -164,7 +164,7 @@ describe("a parent's page load of the family portal", () => {
     const res = await load('/family', null, { cookie: `kora_family=${token}; lang=ar` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.body).toContain(`<div id="root"><nav data-family="/family" data-locale="ar">${parent.name}</nav></div>`);
+    expect(res.body).toContain(`<div id="root" data-frame="server"><nav data-family="/family" data-locale="ar">${parent.name}</nav></div>`);
     for (const href of [...PRELOAD.screens['/family'], ...PRELOAD.familyCatalogs.ar]) expect(res.body).toContain(`href="${href}"`);
     const boot = bootOf(res.body);
     expect(boot).toMatchObject({ locale: 'ar', session: 'family', me: null });

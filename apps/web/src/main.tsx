@@ -1,7 +1,7 @@
 import { addressOf, BOOT_ELEMENT_ID, type BootData } from '@kora/contracts';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageSpinner } from './components/Spinner';
 import { ToastProvider } from './components/Toaster';
@@ -67,6 +67,8 @@ startOffline(queryClient);
 
 /** On an academy subdomain: spinner while the academy is checked, then the app or Academy Not Found. */
 function HostGate() {
+  // The server's frame (static markup, its buttons dead) is gone once this has drawn: the document says it is live.
+  useEffect(() => document.getElementById('root')?.removeAttribute('data-frame'), []);
   const host = currentHost();
   const handle = host.kind === 'academy' ? host.handle : null;
   const auth = useAuth();

@@ -159,7 +159,9 @@ export async function loadAppDocument(app: FastifyInstance, webDist: string): Pr
         )
         .replace(
           '<div id="root"></div>',
-          () => `<div id="root">${shell}</div>\n    <script type="application/json" id="${BOOT_ELEMENT_ID}">${inHtml(boot)}</script>`,
+          // Marked as the server's until the app has drawn over it (main.tsx): its buttons do nothing before.
+          () =>
+            `<div id="root" data-frame="server">${shell}</div>\n    <script type="application/json" id="${BOOT_ELEMENT_ID}">${inHtml(boot)}</script>`,
         );
     },
   };
