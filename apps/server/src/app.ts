@@ -50,6 +50,7 @@ import { invoiceRoutes } from './modules/invoices/routes.js';
 import { createMessenger, type Messenger } from './modules/messages/queue.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { packageRoutes } from './modules/packages/routes.js';
+import { familyPaymentLinkRoutes } from './modules/payments/family-links.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { playerImportRoutes } from './modules/player-import/routes.js';
 import { playerRoutes } from './modules/players/routes.js';
@@ -216,6 +217,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   await app.register(attentionRoutes);
   await app.register(subscriptionRoutes);
   await app.register(paymentRoutes);
+  await app.register(familyPaymentLinkRoutes);
   await app.register(invoiceRoutes);
   await app.register(familyRoutes);
   await app.register(collectionsRoutes);

@@ -177,6 +177,10 @@ const TABLE: Case[] = [
   { key: 'paymentDetails', allow: 'public' },
   { key: 'paymentResult', allow: 'public' },
   { key: 'initiatePayment', allow: 'public', body: () => ({}) },
+  // A family payment link: made by those who take payments; its page and checkout are public (404 for an unknown token).
+  { key: 'createFamilyPaymentLink', allow: [W('Settings')], params: (f) => ({ id: f.playerId }) },
+  { key: 'familyPaymentPage', allow: 'public', params: () => ({ token: 'x'.repeat(43) }) },
+  { key: 'startFamilyPaymentLink', allow: 'public', params: () => ({ token: 'x'.repeat(43) }), body: () => ({}) },
   // The provider's callback and the payer's return are public and proven by their signatures (401 when bad); minimal bodies are 400.
   { key: 'paymentCallback', allow: 'public', body: () => ({}) },
   { key: 'paymentReturn', allow: 'public', body: () => ({ signature: 'x'.repeat(2001) }) },

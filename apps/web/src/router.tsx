@@ -30,7 +30,7 @@ import { resetPasswordRoute, resetPasswordTokenRoute } from './routes/auth/reset
 import { familyRoutes } from './routes/family/family.route';
 import { confirmOwnerRoute } from './routes/owner/confirm-owner.route';
 import { invoiceRoute } from './routes/payments/invoice.route';
-import { initialPaymentRoute, renewPaymentRoute } from './routes/payments/payment.route';
+import { familyPaymentRoute, initialPaymentRoute, renewPaymentRoute } from './routes/payments/payment.route';
 import { paymentSuccessRoute } from './routes/payments/payment-success.route';
 import { refundPolicyRoute } from './routes/payments/refund-policy.route';
 import { type RouterContext, rootRoute } from './routes/root';
@@ -66,6 +66,7 @@ const academyTree = () =>
   rootRoute.addChildren([
     ...sharedRoutes(),
     ...familyRoutes(),
+    familyPaymentRoute,
     confirmOwnerRoute,
     appRoute.addChildren([
       dashboardRoute,

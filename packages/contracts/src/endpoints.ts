@@ -110,6 +110,9 @@ import {
   familyCheckoutBody,
   familyCheckoutOfferSchema,
   familyCheckoutReply,
+  familyPaymentLinkReply,
+  familyPaymentPageSchema,
+  familyPaymentTokenParams,
   initiatePaymentBody,
   initiatePaymentFailure,
   initiatePaymentReply,
@@ -849,6 +852,26 @@ export const endpoints = {
     tags: ['family'],
     body: familyCheckoutBody,
     responses: { 200: familyCheckoutReply, 401: errorSchema, 404: errorSchema, 409: errorSchema, 502: initiatePaymentFailure },
+  },
+  createFamilyPaymentLink: {
+    summary:
+      "A family payment link for the player's parent: one page (no sign-in) that pays the family's children's periods in one checkout; shown once, kept as its hash, valid 14 days",
+    tags: ['payments'],
+    params: idParamsSchema,
+    responses: { 200: familyPaymentLinkReply, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+  },
+  familyPaymentPage: {
+    summary: "A family payment link's page (public, on the academy's host): the academy, the parent and what the family may pay together",
+    tags: ['payments'],
+    params: familyPaymentTokenParams,
+    responses: { 200: familyPaymentPageSchema, 404: errorSchema },
+  },
+  startFamilyPaymentLink: {
+    summary: "One payment for several children's periods from a family payment link (as the portal's checkout)",
+    tags: ['payments'],
+    params: familyPaymentTokenParams,
+    body: familyCheckoutBody,
+    responses: { 200: familyCheckoutReply, 404: errorSchema, 409: errorSchema, 502: initiatePaymentFailure },
   },
   removeFamilySavedCard: {
     summary: 'Remove a saved card: its automatic renewals stop and its token is deleted at the provider (or forgotten by Kora)',

@@ -71,6 +71,8 @@ export const ERRORS = {
   'payment.signature_invalid': 'The payment notification could not be verified',
   'payment.not_found': 'We could not find this payment',
   'card.not_found': 'We could not find this saved card',
+  'family_link.not_found': 'This payment link is unknown or has expired. Ask the academy for a new one.',
+  'family_link.no_parent': 'This player has no parent to send a family payment link to',
   'collections.retry_days_order': 'Retry days must go up, starting from day 0 or later',
   'collections.retry_after_grace': 'The last retry must fall within the grace days',
   'collections.package_not_time_based': 'Only packages of months renew themselves',

@@ -82,7 +82,7 @@ export const paymentCallbackBody = z.looseObject({
 export const paymentReturnBody = z.record(z.string().max(64), field);
 
 /** Where the browser goes back to when the payment did not go through: the page it paid from. */
-export const PAYMENT_BACK_PATTERN = /^((initial|renew)-subscription\/[0-9a-f-]{36}|family\/money)$/;
+export const PAYMENT_BACK_PATTERN = /^((initial|renew)-subscription\/[0-9a-f-]{36}|family\/money|family-payment\/[A-Za-z0-9_-]{43})$/;
 
 /** Non-secret context Kora puts in its own callback and return addresses (the provider signs only the body). */
 export const paymentCallbackQuery = z.object({ lang: paymentLangSchema.optional() });
@@ -200,3 +200,31 @@ export type FamilyCheckoutBody = z.input<typeof familyCheckoutBody>;
 
 /** The provider's page to go to (the whole window), and the payment's reference (its result page's). */
 export const familyCheckoutReply = z.object({ success: z.literal(true), paymentUrl: z.string(), ref: z.uuid() });
+
+/**
+ * A family payment link (docs/domain.md, "A family payment link"): staff send a parent one link that pays
+ * the family's children's periods in one checkout, without signing in to the portal. It names a parent
+ * row (its family is the portal's) and lasts FAMILY_PAYMENT_LINK_DAYS; the academy keeps only its hash.
+ */
+export const FAMILY_PAYMENT_LINK_DAYS = 14;
+
+/** `POST /api/players/{id}/family-payment-link`: a new link for the child's (first) parent, to copy or send. */
+export const familyPaymentLinkReply = z.object({
+  url: z.string(),
+  /** ISO instant it stops opening. */
+  expiresAt: z.string(),
+  parent: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
+});
+export type FamilyPaymentLinkReply = z.infer<typeof familyPaymentLinkReply>;
+
+/** A family payment link's token (43 URL-safe characters, 256 bits). */
+export const familyPaymentTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+/** `GET /api/family-payment/{token}` (public, on the academy's host): the academy, the parent, and the family's offer. */
+export const familyPaymentPageSchema = z.object({
+  academy: z.object({ name: z.string(), nameArabic: z.string().nullable(), logo: z.string().nullable() }),
+  parent: z.object({ name: z.string(), nameArabic: z.string().nullable() }),
+  offer: familyCheckoutOfferSchema,
+  expiresAt: z.string(),
+});
+export type FamilyPaymentPage = z.infer<typeof familyPaymentPageSchema>;

@@ -1125,6 +1125,26 @@ export const familyCodes = pgTable(
  * A public registration whose e-mail or mobile already belonged to a parent of the academy
  * (migration 0034): its parent row stays out of that address's family until staff confirm it.
  */
+/** A family payment link (docs/domain.md, "A family payment link"): a parent row's page that pays the family together. */
+export const familyPaymentLinks = pgTable(
+  'family_payment_links',
+  {
+    id: tenantId(),
+    academyId: academyId(),
+    parentId: uuid('parent_id').notNull(),
+    /** SHA-256 of the link's token: the link itself is shown once. */
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    tenantKey(t),
+    inAcademy('family_payment_links_parent_id_fk', [t.academyId, t.parentId], users).onDelete('cascade'),
+    uniqueIndex('family_payment_links_academy_token_idx').on(t.academyId, t.tokenHash),
+  ],
+);
+
 export const familyJoins = pgTable(
   'family_joins',
   {

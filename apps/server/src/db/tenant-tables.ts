@@ -46,6 +46,7 @@ export const NOT_VERSIONED: Record<string, string> = {
   audit_events: 'read only by the audit log, which is not cached',
   attendance_marks: "offline marks' idempotency keys; the participant row they change carries the trigger",
   family_codes: 'sign-in codes, read only by the sign-in',
+  family_payment_links: "family payment links, read only by the link's own page",
   invoice_counters: 'the next invoice number; the invoice it numbers carries the trigger',
   messages: 'read by Settings → Messages and the worker, neither cached',
   message_settings: "the academy's message defaults, read when messages are written and by Settings, not cached",

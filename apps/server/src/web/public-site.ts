@@ -62,6 +62,7 @@ export const robotsTxt = (origin: string) =>
     'Disallow: /uploads/',
     'Disallow: /initial-subscription/',
     'Disallow: /renew-subscription/',
+    'Disallow: /family-payment/',
     'Disallow: /payment/',
     'Disallow: /subscription-invoice/',
     '',

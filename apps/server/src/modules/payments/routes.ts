@@ -1,7 +1,7 @@
 import { ERRORS, type PaymentLang } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { academies, users } from '../../db/schema.js';
+import { academies } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { noteAudit } from '../../http/audit.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -14,7 +14,8 @@ import { attemptPrice, priceOf } from '../collections/prices.js';
 import { familyKey, familyOf } from '../family/session.js';
 import { familyOfParents } from '../privacy/export.js';
 import { academyOfAttempt, attemptByRef, attemptResult, recordAttempt, resultPath, termsOf } from './attempts.js';
-import { checkoutOffer, checkoutPeriods, recordCheckoutItems } from './checkout.js';
+import { checkoutOffer, checkoutPeriods } from './checkout.js';
+import { openCheckoutPage, payerOf } from './checkout-page.js';
 import { PaymentProviderError } from './providers/provider.js';
 import { listPendingRefunds, markRefundSettled, retryRefund } from './refunds.js';
 import { academyForRequest, academyOfSubscription, paymentDetails, subscriptionToPay } from './service.js';
@@ -125,63 +126,14 @@ export async function paymentRoutes(app: FastifyInstance) {
   );
 
   route(app, 'startFamilyCheckout', { access: 'parent', audit: true }, async (req, reply) => {
-    const lang: PaymentLang = req.body.lang ?? 'en';
     const now = deps.clock.now();
     const auth = familyOf(req);
     const { academy, periods, payer } = await inParentFamily(req, async (tx, academy, childIds) => {
       const periods = await checkoutPeriods(tx, academy, childIds, req.body.subscriptionIds, now);
-      const [payer] = await tx
-        .select({ name: users.name, email: users.email, phone: users.phoneNumber })
-        .from(users)
-        .where(eq(users.id, auth.parentId));
-      return { academy, periods, payer };
+      return { academy, periods, payer: await payerOf(tx, auth.parentId) };
     });
-    const [lead] = periods;
-    const total = periods.reduce((sum, p) => sum + p.price.totalHalalas, 0);
-    const name = (x: { name: string; nameArabic: string | null }) => (lang === 'ar' && x.nameArabic ? x.nameArabic : x.name);
-    try {
-      const page = await deps.payments.createPage({
-        cartId: lead.subscriptionId,
-        amountHalalas: total,
-        description: `${name(academy)} — ${periods.map((p) => `${name(p.pkg)} — ${name(p.player)}`).join(', ')}`.slice(0, 120),
-        lang,
-        customer: { name: payer.name, email: payer.email ?? '', phone: payer.phone ?? '', city: academy.city ?? 'Riyadh', ip: req.ip },
-        callbackUrl: rootUrl(deps.config, `/api/payments/callback?lang=${lang}`),
-        methods: deps.payments.methods,
-        // The payer comes back to the portal's own origin: the result page, or the payments page to try again.
-        returnUrl: academyUrl(deps.config, academy.handle, `/api/payments/return?${new URLSearchParams({ lang, back: 'family/money' })}`),
-        tokenise: req.body.saveCard === true,
-      });
-      const ref = await deps.data.tenant(academy.id, async (tx) => {
-        const attemptId = await recordAttempt(
-          tx,
-          {
-            subscriptionId: lead.subscriptionId,
-            retrySubscriptionId: lead.subscriptionId,
-            retryPage: 'family',
-            provider: deps.payments.name,
-            providerRef: page.tranRef,
-            amountHalalas: total,
-            allowanceHalalas: periods.reduce((sum, p) => sum + p.price.allowanceHalalas, 0),
-            lang,
-            terms: lead.terms,
-          },
-          now,
-        );
-        await recordCheckoutItems(tx, attemptId, periods);
-        if (req.body.saveCard)
-          await recordCardConsent(tx, { tranRef: page.tranRef, subscriptionId: lead.subscriptionId, playerId: lead.player.id, lang, now });
-        return attemptId;
-      });
-      req.log.info({ tranRef: page.tranRef, subscriptions: periods.map((p) => p.subscriptionId) }, 'family checkout page opened');
-      noteAudit(req, { tranRef: page.tranRef, subscriptionIds: periods.map((p) => p.subscriptionId), amountHalalas: total }, ref);
-      return { success: true as const, paymentUrl: page.redirectUrl, ref };
-    } catch (err) {
-      if (!(err instanceof PaymentProviderError)) throw err;
-      req.log.error({ err: err.message, code: err.providerCode }, 'the payment provider refused to open a family checkout page');
-      const message = ERRORS['payment.initiate_failed'];
-      return reply.status(502).send({ success: false, error: message, message, code: 'payment.initiate_failed' });
-    }
+    // The payer comes back to the portal: the result page, or the payments page to try again.
+    return openCheckoutPage(deps, req, reply, { academy, periods, payer, back: 'family/money', now });
   });
 
   // The callback keeps its raw bytes: the signature is over them, not over a re-serialisation.

@@ -68,6 +68,7 @@ export const EXPORT_TABLES: Record<string, Exported | NotExported> = {
   announcement_recipients: { where: (f) => sql`parent_id in ${parents(f)}` },
   family_joins: { where: (f) => sql`parent_id in ${parents(f)} or player_id in ${children(f)}` },
   family_codes: { where: (f) => sql`parent_id in ${parents(f)}`, omit: ['code_hash', 'token_hash'] },
+  family_payment_links: { where: (f) => sql`parent_id in ${parents(f)}`, omit: ['token_hash'] },
   audit_events: {
     where: (f) => sql`actor_id in ${people(f)} or target_id in (select id::text from users where id in ${people(f)})`,
   },

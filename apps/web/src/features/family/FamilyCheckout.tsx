@@ -1,7 +1,7 @@
 // Why: a parent with several children pays their periods in one card payment (docs/domain.md, "One checkout
 // per family") instead of one payment link per child; and, back from a checkout that did not go through, reads
 // what happened where paying again starts.
-import { CARD_CONSENT, type FamilyCheckoutItem } from '@kora/contracts';
+import { CARD_CONSENT, type FamilyCheckoutBody, type FamilyCheckoutItem } from '@kora/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api';
 import { displayName } from '../../lib/display-name';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/i18n';
+import type { MessageId } from '../../lib/message-ids';
 import { paymentResultQuery } from '../payments/api';
 import { AttemptOutcome, isPaymentRef } from '../payments/result';
 import { familyCheckoutOfferQuery, familyMeQuery, startFamilyCheckout } from './api';
@@ -93,31 +94,10 @@ function CheckoutLine({
  * Shown only when two or more periods may be paid (a family of one child never waits for it).
  */
 export function FamilyCheckoutSection() {
-  const intl = useIntl();
-  const { locale } = useLocale();
   const errorText = useErrorText();
   const client = useQueryClient();
   const me = useQuery(familyMeQuery);
   const offer = useQuery(familyCheckoutOfferQuery);
-  // The periods the parent unticked: one the offer adds later starts ticked.
-  const [unticked, setUnticked] = useState<ReadonlySet<string>>(() => new Set());
-  const [saveCard, setSaveCard] = useState(false);
-  const items = offer.data?.items ?? [];
-  const chosen = items.filter((i) => !unticked.has(i.subscriptionId));
-  const total = sum(chosen.map((i) => i.price.total));
-  const start = useMutation({
-    mutationFn: () =>
-      startFamilyCheckout({ subscriptionIds: chosen.map((i) => i.subscriptionId), lang: locale, saveCard }).then((reply) => {
-        // The provider's page in the whole window (its return comes back to this host's result page).
-        window.location.assign(reply.paymentUrl);
-        return reply;
-      }),
-    onError: (err) => {
-      // A period changed meanwhile (paid, cancelled, another price): the offer is read again.
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409))
-        void client.invalidateQueries({ queryKey: familyCheckoutOfferQuery.queryKey });
-    },
-  });
   // Only a family of two or more children may have two periods to pay: the others never see this section load.
   const several = (me.data?.children.length ?? 0) >= AT_LEAST;
   const title = (
@@ -142,83 +122,129 @@ export function FamilyCheckoutSection() {
         <SkeletonRows rows={2} />
       </section>
     ) : null;
-  if (items.length < AT_LEAST) return null;
+  if (offer.data.items.length < AT_LEAST) return null;
+  return (
+    <section className="space-y-2" aria-labelledby="family-checkout-title" data-testid="family-checkout">
+      {title}
+      <Card>
+        <CheckoutForm
+          items={offer.data.items}
+          start={startFamilyCheckout}
+          onStale={() => void client.invalidateQueries({ queryKey: familyCheckoutOfferQuery.queryKey })}
+        />
+      </Card>
+    </section>
+  );
+}
 
+/**
+ * The choice of periods, their total, the card-save consent and the one payment (the portal's section and a
+ * family payment link's page): `start` opens the provider's page, which then takes the whole window.
+ */
+export function CheckoutForm({
+  items,
+  start: open,
+  onStale,
+  tooFew = 'family.checkout.tooFew',
+}: {
+  items: FamilyCheckoutItem[];
+  /** What says that one period alone is not paid here (the portal names where it is). */
+  tooFew?: MessageId;
+  start(body: FamilyCheckoutBody): Promise<{ paymentUrl: string }>;
+  /** A period changed meanwhile (paid, cancelled, another price): the offer is read again. */
+  onStale(): void;
+}) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const errorText = useErrorText();
+  // The periods the parent unticked: one the offer adds later starts ticked.
+  const [unticked, setUnticked] = useState<ReadonlySet<string>>(() => new Set());
+  const [saveCard, setSaveCard] = useState(false);
+  const chosen = items.filter((i) => !unticked.has(i.subscriptionId));
+  const total = sum(chosen.map((i) => i.price.total));
+  const start = useMutation({
+    mutationFn: () =>
+      open({ subscriptionIds: chosen.map((i) => i.subscriptionId), lang: locale, saveCard }).then((reply) => {
+        // The provider's page in the whole window (its return comes back to this host's result page).
+        window.location.assign(reply.paymentUrl);
+        return reply;
+      }),
+    onError: (err) => {
+      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) onStale();
+    },
+  });
   // Leaving for the provider's page: the button stays busy until the window goes.
   const busy = start.isPending || start.isSuccess;
   const enough = chosen.length >= AT_LEAST;
   const amount = <bdi dir="ltr">{sar(intl, total)}</bdi>;
   return (
-    <section className="space-y-2" aria-labelledby="family-checkout-title" data-testid="family-checkout">
-      {title}
-      <Card>
-        <p className="mb-3 text-sm text-slate-600">
-          <FormattedMessage id="family.checkout.hint" />
+    <>
+      <p className="mb-3 text-sm text-slate-600">
+        <FormattedMessage id="family.checkout.hint" />
+      </p>
+      <ul className="space-y-2">
+        {items.map((item) => (
+          <CheckoutLine
+            key={item.subscriptionId}
+            item={item}
+            ticked={!unticked.has(item.subscriptionId)}
+            disabled={busy}
+            onChange={(ticked) =>
+              setUnticked((before) => {
+                const next = new Set(before);
+                if (ticked) next.delete(item.subscriptionId);
+                else next.add(item.subscriptionId);
+                return next;
+              })
+            }
+          />
+        ))}
+      </ul>
+      <div className="mt-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-slate-100 pt-3">
+        <p className="text-sm text-slate-600">
+          <FormattedMessage id="family.checkout.total" values={{ count: chosen.length }} />
         </p>
-        <ul className="space-y-2">
-          {items.map((item) => (
-            <CheckoutLine
-              key={item.subscriptionId}
-              item={item}
-              ticked={!unticked.has(item.subscriptionId)}
-              disabled={busy}
-              onChange={(ticked) =>
-                setUnticked((before) => {
-                  const next = new Set(before);
-                  if (ticked) next.delete(item.subscriptionId);
-                  else next.add(item.subscriptionId);
-                  return next;
-                })
-              }
-            />
-          ))}
-        </ul>
-        <div className="mt-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-t border-slate-100 pt-3">
-          <p className="text-sm text-slate-600">
-            <FormattedMessage id="family.checkout.total" values={{ count: chosen.length }} />
+        <p className="text-lg font-bold text-slate-900 tabular-nums" data-testid="family-checkout-total">
+          {amount}
+        </p>
+      </div>
+      <div className="mt-3 space-y-3">
+        <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="mt-1 size-5 shrink-0"
+            checked={saveCard}
+            disabled={busy}
+            onChange={(e) => setSaveCard(e.target.checked)}
+            data-testid="family-checkout-save-card"
+          />
+          {/* The consent's own text, in the page's language; its version is recorded with the card. */}
+          <span>{CARD_CONSENT[locale]}</span>
+        </label>
+        {start.isError && <ErrorBox>{errorText(start.error, 'family.checkout.failed')}</ErrorBox>}
+        {!enough && (
+          <p className="text-sm text-amber-800" id="family-checkout-few" data-testid="family-checkout-few">
+            <FormattedMessage id={tooFew} />
           </p>
-          <p className="text-lg font-bold text-slate-900 tabular-nums" data-testid="family-checkout-total">
-            {amount}
-          </p>
-        </div>
-        <div className="mt-3 space-y-3">
-          <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              className="mt-1 size-5 shrink-0"
-              checked={saveCard}
-              disabled={busy}
-              onChange={(e) => setSaveCard(e.target.checked)}
-              data-testid="family-checkout-save-card"
-            />
-            {/* The consent's own text, in the page's language; its version is recorded with the card. */}
-            <span>{CARD_CONSENT[locale]}</span>
-          </label>
-          {start.isError && <ErrorBox>{errorText(start.error, 'family.checkout.failed')}</ErrorBox>}
-          {!enough && (
-            <p className="text-sm text-amber-800" id="family-checkout-few" data-testid="family-checkout-few">
-              <FormattedMessage id="family.checkout.tooFew" />
-            </p>
-          )}
-          <Button
-            full
-            className="min-h-12 text-base"
-            disabled={!enough}
-            loading={busy}
-            aria-describedby={enough ? undefined : 'family-checkout-few'}
-            onClick={() => start.mutate()}
-            data-testid="family-checkout-pay"
-          >
-            <span>
-              <FormattedMessage id="family.checkout.pay" values={{ amount }} />
-            </span>
-          </Button>
-          <p className="text-xs text-slate-500">
-            <FormattedMessage id="paymentPage.secure" />
-          </p>
-        </div>
-      </Card>
-    </section>
+        )}
+        <Button
+          full
+          className="min-h-12 text-base"
+          disabled={!enough}
+          loading={busy}
+          aria-describedby={enough ? undefined : 'family-checkout-few'}
+          onClick={() => start.mutate()}
+          data-testid="family-checkout-pay"
+        >
+          <span>
+            <FormattedMessage id="family.checkout.pay" values={{ amount }} />
+          </span>
+        </Button>
+        <p className="text-xs text-slate-500">
+          <FormattedMessage id="paymentPage.secure" />
+        </p>
+      </div>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 // Why: the payments area's queries and calls: the history reads one month of invoices (the CSV and the PDF come
 // as files through the same client), the pending refunds, and the payer's pages (details, start, result, refund policy).
-import { type CreditNoteBody, monthRange } from '@kora/contracts';
+import { type CreditNoteBody, type FamilyCheckoutBody, monthRange } from '@kora/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call, callBlob, callFile } from '../../lib/api';
 import type { Locale } from '../../lib/i18n';
@@ -74,6 +74,18 @@ export const paymentDetailsQuery = (id: string) =>
     retry: retryServerErrors,
     queryFn: () => call('paymentDetails', { params: { id } }),
   });
+
+/** A family payment link's page: the academy, the parent and what the family may pay together (public). */
+export const familyPaymentPageQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['family-payment', token],
+    queryFn: ({ signal }) => call('familyPaymentPage', { params: { token }, signal }),
+    retry: retryServerErrors,
+  });
+
+/** One payment for the chosen periods from a family payment link: the provider's page to go to. */
+export const startFamilyPaymentLink = (token: string, body: FamilyCheckoutBody) =>
+  call('startFamilyPaymentLink', { params: { token }, body });
 
 /** Starts the provider's payment session; its page's address, or an error when the payment did not start. */
 export async function initiatePayment(subscriptionId: string, lang: Locale, renew: boolean, saveCard = false) {

@@ -15,6 +15,7 @@ import { actionsOf, paymentLink } from './helpers';
 // The dialogs' forms (zod, react-hook-form, Radix) load when one opens, not with the list.
 const ActivateDialog = lazy(() => import('./ActivateDialog').then((m) => ({ default: m.ActivateDialog })));
 const CancelDialog = lazy(() => import('./CancelDialog').then((m) => ({ default: m.CancelDialog })));
+const FamilyLinkDialog = lazy(() => import('./FamilyLinkDialog').then((m) => ({ default: m.FamilyLinkDialog })));
 
 const small = 'min-h-9! px-3! py-1.5!';
 
@@ -74,6 +75,7 @@ export function SubscriptionActions({ row, packages, canWrite }: { row: Subscrip
   const [chosen, setChosen] = useState('');
   const [activating, setActivating] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [familyLink, setFamilyLink] = useState(false);
   const name = displayName(row.player, locale);
   const s = row.subscription;
   const kind = actionsOf(row);
@@ -146,6 +148,9 @@ export function SubscriptionActions({ row, packages, canWrite }: { row: Subscrip
           <Button variant="outline" className={small} onClick={() => copy(paymentLink('renew-subscription', s.id, location))}>
             <FormattedMessage id="subscriptions.copyRenewalLink" />
           </Button>
+          <Button variant="outline" className={small} onClick={() => setFamilyLink(true)} data-testid="family-link-open">
+            <FormattedMessage id="subscriptions.familyLink" />
+          </Button>
           {startNew}
         </>
       )}
@@ -170,6 +175,9 @@ export function SubscriptionActions({ row, packages, canWrite }: { row: Subscrip
           </Button>
           <Button variant="outline" className={small} onClick={() => copy(paymentLink('initial-subscription', s.id, location))}>
             <FormattedMessage id="subscriptions.copyPaymentLink" />
+          </Button>
+          <Button variant="outline" className={small} onClick={() => setFamilyLink(true)} data-testid="family-link-open">
+            <FormattedMessage id="subscriptions.familyLink" />
           </Button>
         </>
       )}
@@ -196,6 +204,11 @@ export function SubscriptionActions({ row, packages, canWrite }: { row: Subscrip
       {activating && s && (
         <Suspense fallback={<DialogLoading />}>
           <ActivateDialog subscription={s} playerName={name} onClose={() => setActivating(false)} />
+        </Suspense>
+      )}
+      {familyLink && (
+        <Suspense fallback={<DialogLoading />}>
+          <FamilyLinkDialog playerId={row.player.id} onClose={() => setFamilyLink(false)} />
         </Suspense>
       )}
       {confirmCancel && s && (

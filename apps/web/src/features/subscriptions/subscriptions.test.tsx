@@ -105,7 +105,12 @@ beforeEach(() => {
 // The dialogs load when opened (React.lazy); importing them once here keeps the first opening from waiting
 // on vitest transforming their forms, which on a busy machine outlasts findByRole's wait.
 beforeAll(async () => {
-  await Promise.all([import('./ActivateDialog'), import('./CancelDialog'), import('../players/AddPlayerDialog')]);
+  await Promise.all([
+    import('./ActivateDialog'),
+    import('./CancelDialog'),
+    import('./FamilyLinkDialog'),
+    import('../players/AddPlayerDialog'),
+  ]);
 }, 30_000);
 
 describe('the subscriptions screen', () => {
@@ -115,14 +120,47 @@ describe('the subscriptions screen', () => {
     for (const col of ['Player', 'Package', 'Period or sessions', 'Status', 'Actions'])
       expect(within(await screen.findByRole('table')).getByRole('columnheader', { name: col })).toBeTruthy();
     expect(buttons(await tableRow('No Sub'))).toEqual(['Activate']);
-    expect(buttons(await tableRow('Pending Player'))).toEqual(['Activate', 'Copy payment link', 'Cancel subscription']);
+    // The spec's actions, and the family payment link (docs/domain.md, "A family payment link") beside each payment link.
+    expect(buttons(await tableRow('Pending Player'))).toEqual([
+      'Activate',
+      'Copy payment link',
+      'Family payment link',
+      'Cancel subscription',
+    ]);
     expect(buttons(await tableRow('Active Player'))).toEqual(['Pause', 'Cancel subscription']);
     expect(buttons(await tableRow('Paused Player'))).toEqual(['Resume']);
-    expect(buttons(await tableRow('Expired Player'))).toEqual(['Copy renewal link', 'Activate']);
+    expect(buttons(await tableRow('Expired Player'))).toEqual(['Copy renewal link', 'Family payment link', 'Activate']);
     // Its package does not allow pausing.
     expect(buttons(await tableRow('Session Player'))).toEqual(['Cancel subscription']);
     expect((await tableRow('Session Player')).getByText('2 / 12 sessions')).toBeTruthy();
     expect((await tableRow('Active Player')).getByText('2026/11/01 – 2026/12/01')).toBeTruthy();
+  });
+
+  it("makes a family payment link for the child's parent when its dialog opens, says until when, and copies it", async () => {
+    const link = {
+      url: 'http://demo.kora.test/family-payment/abc',
+      expiresAt: '2026-12-16T09:00:00.000Z',
+      parent: { name: 'Fahad', nameArabic: null },
+    };
+    mockedCall.mockImplementation(async (key: string) => {
+      if (key === 'listSubscriptions') return ROWS;
+      if (key === 'listPackages') return packages;
+      if (key === 'createFamilyPaymentLink') return link;
+      return sub(1, 'PENDING');
+    });
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderPage();
+    await userEvent.click((await tableRow('Pending Player')).getByRole('button', { name: 'Family payment link' }));
+    const url = (await screen.findByTestId('family-link-url')) as HTMLInputElement;
+    expect(url.value).toBe(link.url);
+    expect(mockedCall).toHaveBeenCalledWith('createFamilyPaymentLink', { params: { id: id(12) } });
+    expect(screen.getByTestId('family-link-dialog').textContent).toContain('Fahad pays every child');
+    expect(screen.getByTestId('family-link-dialog').textContent).toContain('2026/12/16');
+    await userEvent.click(screen.getByTestId('family-link-copy'));
+    expect(writeText).toHaveBeenCalledWith(link.url);
+    expect(await screen.findByText('Link copied')).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 
   it('keeps Activate disabled until a package is chosen, then creates the PENDING subscription', async () => {

@@ -21,3 +21,10 @@ export const renewPaymentRoute = createRoute({
   validateSearch: paymentSearch,
   component: lazyRouteComponent(() => import('../../features/payments/PaymentPage'), 'RenewPaymentPage'),
 });
+// A family payment link (docs/domain.md, "A family payment link"): the link is its token, on the academy's host.
+export const familyPaymentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'family-payment/$token',
+  validateSearch: paymentSearch,
+  component: lazyRouteComponent(() => import('../../features/payments/FamilyPaymentPage'), 'FamilyPaymentPage'),
+});
