@@ -3,7 +3,7 @@
  * and finds a child with upcoming events, announcements and availability marks; staff see the
  * marks and the announcements' reach.
  */
-import type { Announcement, Event, FamilyAnnouncement, FamilyHome, FamilySavedCards } from '@kora/contracts';
+import type { Announcement, Event, FamilyAnnouncement, FamilyCheckoutOffer, FamilyHome, FamilySavedCards } from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestContext } from '../../test/harness.js';
 import { findAcademyByHandle } from '../modules/academies/lookup.js';
@@ -39,16 +39,37 @@ const get = async <T>(token: string, url: string) => {
   return res.json() as T;
 };
 
+/** The demo child whose subscription runs (its siblings wait for their first payment). */
+function runningChild(home: FamilyHome) {
+  const child = home.children.find((c) => c.subscription?.status === 'ACTIVE');
+  if (!child) throw new Error('no running child');
+  return child;
+}
+
 describe('the demo family', () => {
+  it('offers the two younger siblings together at the sibling prices (2nd child 10 % off, 3rd 15 %)', async () => {
+    const father = await signInAs(DEMO_FAMILY_LOGINS.father.email);
+    const offer = await get<FamilyCheckoutOffer>(father, '/api/family/checkout');
+    expect(offer.items).toHaveLength(2);
+    expect(offer.items.map((i) => i.price.sibling).sort((a, b) => (a?.position ?? 0) - (b?.position ?? 0))).toEqual([
+      { position: 2, percent: 10 },
+      { position: 3, percent: 15 },
+    ]);
+    expect(offer.items.every((i) => i.price.total < i.price.list && i.status === 'PENDING')).toBe(true);
+  });
+
   it("lets both of a child's parents sign in, each to the child's card, announcements and a can't-come mark", async () => {
     const father = await signInAs(DEMO_FAMILY_LOGINS.father.email);
     const mother = await signInAs(DEMO_FAMILY_LOGINS.mother.email);
     for (const token of [father, mother]) {
       const home = await get<FamilyHome>(token, '/api/family/home');
-      expect(home.children).toHaveLength(1);
-      const [card] = home.children;
+      // The child of the running subscription, and two younger siblings waiting for their first month.
+      expect(home.children).toHaveLength(3);
+      const card = runningChild(home);
       expect(card.upcoming.length).toBeGreaterThan(0);
-      expect(card.subscription?.status).toBe('ACTIVE');
+      expect(home.children.filter((c) => c.subscription?.status === 'PENDING')).toHaveLength(2);
+      // The portal's pages open on the first child by name: the one with a history.
+      expect(home.children[0].id).toBe(card.id);
       expect(card.upcoming[0].cantCome).not.toBeNull();
       const news = await get<FamilyAnnouncement[]>(token, '/api/family/announcements');
       expect(news.map((a) => a.audience).sort()).toEqual(['academy', 'family', 'team']);
@@ -64,8 +85,8 @@ describe('the demo family', () => {
     expect(cards[0]).toMatchObject({ label: '4111 11## #### 1111', unusableReason: null });
     const [renewal] = cards[0].renewals;
     const home = await get<FamilyHome>(father, '/api/family/home');
-    expect(renewal).toMatchObject({ subscriptionId: home.children[0].subscription?.id, state: 'scheduled' });
-    expect(renewal.nextChargeOn).toBe(home.children[0].subscription?.endDate);
+    expect(renewal).toMatchObject({ subscriptionId: runningChild(home).subscription?.id, state: 'scheduled' });
+    expect(renewal.nextChargeOn).toBe(runningChild(home).subscription?.endDate);
     // The card is the father's: the mother has none.
     const mother = await signInAs(DEMO_FAMILY_LOGINS.mother.email);
     expect((await get<FamilySavedCards>(mother, '/api/family/saved-cards')).cards).toEqual([]);

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { CARD_CONSENT, riyadhToday } from '@kora/contracts';
+import { addMonthsIso, addYears, CARD_CONSENT, CONSENT_PURPOSES, CONSENT_TEXTS, PENDING_PAYMENT_DAYS, riyadhToday } from '@kora/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { riyadhTimestamp } from '../db/riyadh.js';
 import {
   announcementRecipients,
   announcements,
   autoRenewals,
+  collectionSettings,
+  consents,
   events,
   packages,
   parentPlayers,
@@ -28,6 +30,21 @@ export const DEMO_FAMILY_LOGINS = {
   father: { email: 'parent@demo.kora.sa', phone: '+966500000001' },
   mother: { email: 'mother@demo.kora.sa', phone: '+966500000002' },
 } as const;
+
+/** The demo academy's sibling prices: from the 2nd child 10 % off, from the 3rd 15 %. */
+export const DEMO_SIBLING_DISCOUNTS = [
+  { fromChild: 2, percent: 10 },
+  { fromChild: 3, percent: 15 },
+] as const;
+
+/**
+ * The demo child's younger siblings, registered a few days ago and waiting for their first month; named after the
+ * demo child in the alphabet, so the portal's pages still open on the child with a history.
+ */
+const DEMO_SIBLINGS = [
+  { name: 'Yara', nameArabic: 'يارا', age: 8, gender: 'FEMALE' as const },
+  { name: 'Ziyad', nameArabic: 'زياد', age: 7, gender: 'MALE' as const },
+];
 
 /** Reasons parents give, in Arabic as a Riyadh family types them; some say nothing. */
 const REASONS = ['رحلة مدرسية', 'مريض', null, 'موعد عند الطبيب', 'اختبارات المدرسة', null];
@@ -85,6 +102,64 @@ export async function seedDemoFamily(deps: Deps, academyId: string) {
       })
       .returning({ id: users.id });
     await tx.insert(parentPlayers).values({ academyId, parentId: mother.id, playerId: child.id });
+
+    // Two younger siblings registered a few days ago (the bell lists their payments as waiting), each waiting for the first month of the cheapest monthly package,
+    // and the academy's sibling prices: the portal offers both together (the 2nd child 10 % off, the 3rd 15 %), and
+    // staff can send the family's payment link (docs/domain.md, "One checkout per family", "A family payment link").
+    await tx
+      .insert(collectionSettings)
+      .values({ academyId, siblingDiscounts: [...DEMO_SIBLING_DISCOUNTS] })
+      .onConflictDoUpdate({ target: collectionSettings.academyId, set: { siblingDiscounts: [...DEMO_SIBLING_DISCOUNTS] } });
+    const [monthly] = await tx
+      .select({ id: packages.id, months: packages.monthsNumber })
+      .from(packages)
+      .where(and(eq(packages.packageType, 'TIME_BASED'), eq(packages.monthsNumber, 1), eq(packages.isActive, true)))
+      .orderBy(asc(packages.priceHalalas), asc(packages.id))
+      .limit(1);
+    if (monthly) {
+      const joined = new Date(now.getTime() - (PENDING_PAYMENT_DAYS + 1) * 86_400_000);
+      for (const [n, sibling] of DEMO_SIBLINGS.entries()) {
+        const [player] = await tx
+          .insert(users)
+          .values({
+            academyId,
+            role: 'PLAYER',
+            name: `${sibling.name} ${family}`.trim(),
+            nameArabic: `${sibling.nameArabic} ${familyArabic}`.trim(),
+            birthdate: addYears(today, -sibling.age),
+            gender: sibling.gender,
+            phoneNumber: DEMO_FAMILY_LOGINS.father.phone,
+            createdAt: new Date(joined.getTime() + n * 60_000),
+          })
+          .returning({ id: users.id });
+        // The father registered them (his link first: the export names him, as the child's phone is his).
+        await tx.insert(parentPlayers).values([
+          { academyId, parentId: link.parentId, playerId: player.id, createdAt: joined },
+          { academyId, parentId: mother.id, playerId: player.id, createdAt: new Date(joined.getTime() + 1000) },
+        ]);
+        await tx.insert(consents).values(
+          CONSENT_PURPOSES.map((purpose) => ({
+            academyId,
+            playerId: player.id,
+            purpose,
+            granted: true,
+            version: CONSENT_TEXTS[purpose].version,
+            language: 'ar' as const,
+            parentId: link.parentId,
+            createdAt: joined,
+          })),
+        );
+        await tx.insert(subscriptions).values({
+          academyId,
+          playerId: player.id,
+          packageId: monthly.id,
+          status: 'PENDING',
+          startDate: riyadhToday(joined),
+          endDate: addMonthsIso(riyadhToday(joined), 1),
+          createdAt: joined,
+        });
+      }
+    }
 
     // The father saved the sandbox's test Visa when he last paid: it renews the child's monthly subscription by itself
     // (a sandbox token names its card, so it is charged like one saved on the payment page). Only with the sandbox.
