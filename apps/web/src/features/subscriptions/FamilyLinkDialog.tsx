@@ -51,7 +51,7 @@ export function FamilyLinkDialog({ playerId, onClose }: { playerId: string; onCl
               dir="ltr"
               value={link.url}
               aria-label={intl.formatMessage({ id: 'subscriptions.familyLinkTitle' })}
-              className={`${inputClass} font-mono text-xs`}
+              className={`${inputClass()} font-mono text-xs`}
               onFocus={(e) => e.currentTarget.select()}
               data-testid="family-link-url"
             />
