@@ -69,7 +69,7 @@ describe('the demo family', () => {
       expect(card.upcoming.length).toBeGreaterThan(0);
       expect(home.children.filter((c) => c.subscription?.status === 'PENDING')).toHaveLength(2);
       // The portal's pages open on the first child by name: the one with a history.
-      expect(home.children[0].id).toBe(card.id);
+      expect(home.children[0].child.id).toBe(card.child.id);
       expect(card.upcoming[0].cantCome).not.toBeNull();
       const news = await get<FamilyAnnouncement[]>(token, '/api/family/announcements');
       expect(news.map((a) => a.audience).sort()).toEqual(['academy', 'family', 'team']);

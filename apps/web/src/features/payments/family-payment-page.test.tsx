@@ -15,7 +15,7 @@ import { jsonResponse as json, stubRoutes } from '../../test-render';
 import { FamilyPaymentPage } from './FamilyPaymentPage';
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const TOKEN = 'a'.repeat(40) + '_-Z';
+const TOKEN = `${'a'.repeat(40)}_-Z`;
 const MONTHLY = { name: 'Monthly', nameArabic: 'شهري' };
 const OMAR = { id: ID(1), name: 'Omar Alharbi', nameArabic: 'عمر الحربي' };
 const SARA = { id: ID(2), name: 'Sara Alharbi', nameArabic: 'سارة الحربي' };
