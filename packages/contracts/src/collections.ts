@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instalmentGrantSchema } from './instalments.js';
 import { ERRORS } from './messages.js';
 
 /**
@@ -119,6 +120,10 @@ export const collectionSettingsSchema = z.object({
       /** Only time-based packages renew themselves (a period with an end date). */
       timeBased: z.boolean(),
       autoRenew: z.boolean(),
+      /** Whether it may be paid in instalments (3, 6 or 12 months: instalmentsQualify). */
+      instalmentsQualify: z.boolean(),
+      /** Its instalments (docs/domain.md, "Instalments"): what the subscription is granted, or null for none. */
+      instalments: instalmentGrantSchema.nullable(),
     }),
   ),
 });
@@ -133,6 +138,11 @@ export const collectionSettingsBody = z
     autoRenewPackageIds: z.array(z.uuid()).max(500),
     /** Sibling prices, by child from 2nd on (absent: unchanged; empty: none). */
     siblingDiscounts: siblingDiscounts.optional(),
+    /** Packages' instalments, each with its grant or null for none (absent: unchanged; a package not listed is unchanged). */
+    instalmentPackages: z
+      .array(z.object({ id: z.uuid(), grant: instalmentGrantSchema.nullable() }))
+      .max(500)
+      .optional(),
   })
   .refine((b) => b.retryDays[b.retryDays.length - 1] <= b.graceDays, {
     message: ERRORS['collections.retry_after_grace'],

@@ -1,4 +1,11 @@
-import { halalasToSar, type PaymentLang, type PaymentOutcome, type PaymentPage, type PaymentResultReply } from '@kora/contracts';
+import {
+  halalasToSar,
+  type InstalmentGrant,
+  type PaymentLang,
+  type PaymentOutcome,
+  type PaymentPage,
+  type PaymentResultReply,
+} from '@kora/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { academies, invoices, packages, paymentAttemptItems, paymentAttempts, payments, subscriptions, users } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
@@ -51,6 +58,9 @@ export interface AttemptStart {
   extendsFrom?: string | null;
   /** What the page showed besides the price (`termsOf`): a charge is applied only to these. */
   terms?: Terms;
+  /** Paid in instalments (docs/domain.md, "Instalments"): the amount stays the period's; the charge is one instalment. */
+  instalmentCount?: number | null;
+  instalmentGrant?: InstalmentGrant | null;
 }
 
 /**

@@ -15,9 +15,25 @@ const SETTINGS: CollectionSettings = {
   graceDays: 7,
   siblingDiscounts: [],
   packages: [
-    { id: SESSIONS, name: '12 sessions', nameArabic: null, timeBased: false, autoRenew: false },
-    { id: MONTHLY, name: 'Monthly', nameArabic: 'الباقة الشهرية', timeBased: true, autoRenew: true },
-    { id: TERM, name: 'Term', nameArabic: 'الفصل', timeBased: true, autoRenew: false },
+    {
+      id: SESSIONS,
+      name: '12 sessions',
+      nameArabic: null,
+      timeBased: false,
+      autoRenew: false,
+      instalmentsQualify: false,
+      instalments: null,
+    },
+    {
+      id: MONTHLY,
+      name: 'Monthly',
+      nameArabic: 'الباقة الشهرية',
+      timeBased: true,
+      autoRenew: true,
+      instalmentsQualify: false,
+      instalments: null,
+    },
+    { id: TERM, name: 'Term', nameArabic: 'الفصل', timeBased: true, autoRenew: false, instalmentsQualify: true, instalments: null },
   ],
 };
 
