@@ -9,10 +9,13 @@ import { ERRORS } from './messages.js';
  * packages that renew themselves.
  */
 export const CARD_CONSENT = {
-  /** 2026-12-02: names the sibling discount (docs/domain.md, "Sibling prices"); cards saved before keep '2026-12-01'. */
-  version: '2026-12-02',
-  en: 'Save this card for automatic renewals: I agree that the academy charges this card the price of the package, less any sibling discount, on each renewal date until I remove the card in the family portal. I get a receipt for each charge.',
-  ar: 'احفظ هذه البطاقة للتجديد التلقائي: أوافق على أن تخصم الأكاديمية سعر الباقة، بعد خصم الإخوة إن وُجد، من هذه البطاقة في كل موعد تجديد حتى أحذف البطاقة من بوابة العائلة، وأستلم إيصالاً عن كل عملية خصم.',
+  /**
+   * 2026-12-03: names the instalments (docs/domain.md, "Instalments"); cards saved before keep theirs
+   * ('2026-12-02' named the sibling discount, '2026-12-01' was the first).
+   */
+  version: '2026-12-03',
+  en: 'Save this card for automatic renewals: I agree that the academy charges this card the price of the package, less any sibling discount, on each renewal date, and each instalment on its date when I pay in instalments, until I remove the card in the family portal. I get a receipt for each charge.',
+  ar: 'احفظ هذه البطاقة للتجديد التلقائي: أوافق على أن تخصم الأكاديمية سعر الباقة، بعد خصم الإخوة إن وُجد، من هذه البطاقة في كل موعد تجديد، وكل قسط في موعده إن اخترت الدفع على أقساط، حتى أحذف البطاقة من بوابة العائلة، وأستلم إيصالاً عن كل عملية خصم.',
 } as const;
 
 /** Default retry schedule: days after the renewal date of each try (the first on the day). */

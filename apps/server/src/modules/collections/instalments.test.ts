@@ -3,9 +3,14 @@
 // ('as_paid') or the whole period ('whole'), the renewal job collecting the later ones on their days once
 // each (no ordinary renewal meanwhile), retries and the end after the grace days, and every instalment's
 // invoice adding up to the period's price and passing ZATCA's checker.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/api.js';
 import { registerChild } from '../../../test/fixtures.js';
 import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
@@ -17,6 +22,7 @@ import {
   invoiceDocuments,
   invoices,
   packages,
+  parentPlayers,
   paymentAttempts,
   renewalCharges,
   subscriptions,
@@ -253,6 +259,12 @@ describe('collected like a renewal', () => {
     const checked = await checkDocuments(documents.map((d) => d.xml));
     expect(checkerErrors(checked.report)).toEqual([]);
     expect(checked.exitCode).toBe(0);
+    // The PDF the parent downloads names the instalment (poppler's pdftotext reads it as a reader would).
+    const pdf = await api(t.app, { handle: a.handle })('invoicePdf', { params: { id: paid[1].id } });
+    expect(pdf.statusCode).toBe(200);
+    const file = join(mkdtempSync(join(tmpdir(), 'kora-instalment-')), 'invoice.pdf');
+    writeFileSync(file, pdf.rawPayload);
+    expect(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' })).toContain('Instalment 2 of 3');
 
     // All paid: the period renews itself again as any other.
     on('2026-11-03');
@@ -293,5 +305,54 @@ describe('collected like a renewal', () => {
     on('2026-09-18');
     await runFor([lapsed]);
     expect(await subscriptionOf(lapsed)).toMatchObject({ status: 'INACTIVE' });
+  });
+
+  it('splits a sibling price and its allowance, each instalment invoiced with its share, all passing ZATCA’s checker', async () => {
+    on('2026-08-20');
+    const tiers = await asMember(
+      t.app,
+      a,
+    )({
+      method: 'PUT',
+      url: '/api/collections/settings',
+      payload: { retryDays: [0, 2, 5], graceDays: 7, autoRenewPackageIds: [quarterly], siblingDiscounts: [{ fromChild: 2, percent: 10 }] },
+    });
+    expect(tiers.statusCode, tiers.body).toBe(200);
+    // An elder child on the dearer package, then the younger on Quarterly: 10 % off 1000, so 900 in three of 300.
+    const elder = await registerChild(t.app, a, halfYear, 'sib');
+    const younger = (await registerChild(t.app, a, quarterly, 'sib')).subscriptionId;
+    await tenant(async (tx) => {
+      const [e] = await tx.select().from(subscriptions).where(eq(subscriptions.id, elder.subscriptionId));
+      const [y] = await tx.select().from(subscriptions).where(eq(subscriptions.id, younger));
+      const [link] = await tx.select().from(parentPlayers).where(eq(parentPlayers.playerId, e.playerId));
+      await tx.insert(parentPlayers).values({ academyId: a.id, parentId: link.parentId, playerId: y.playerId });
+    });
+    const details = await t.app.inject({ method: 'GET', url: `/api/subscriptions/${younger}/payment-details`, headers: host() });
+    expect(details.json().price).toMatchObject({ total: 900, allowance: 100 });
+    expect(details.json().instalments.schedule.map((x: { amount: number }) => x.amount)).toEqual([300, 300, 300]);
+    await payFirst(younger);
+    on('2026-09-20');
+    expect((await runFor([younger])).map((r) => r.outcome)).toEqual(['paid']);
+    on('2026-10-20');
+    expect((await runFor([younger])).map((r) => r.outcome)).toEqual(['paid']);
+    const paid = await invoicesOf(younger);
+    expect(paid.map((i) => [i.instalmentNumber, i.totalHalalas, i.allowanceHalalas, i.allowancePercent])).toEqual([
+      [1, 30000, 3334, 10],
+      [2, 30000, 3333, 10],
+      [3, 30000, 3333, 10],
+    ]);
+    expect(paid.reduce((sum, i) => [sum[0] + i.totalHalalas, sum[1] + i.allowanceHalalas], [0, 0])).toEqual([90000, 10000]);
+
+    const documents = await tenant((tx) =>
+      tx
+        .select({ xml: invoiceDocuments.xml })
+        .from(invoiceDocuments)
+        .innerJoin(invoices, eq(invoices.id, invoiceDocuments.invoiceId))
+        .orderBy(invoices.invoiceNumber),
+    );
+    expect(documents.at(-1)?.xml).toContain('Sibling discount 10%');
+    const checked = await checkDocuments(documents.map((d) => d.xml));
+    expect(checkerErrors(checked.report)).toEqual([]);
+    expect(checked.exitCode).toBe(0);
   });
 });

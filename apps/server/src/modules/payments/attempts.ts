@@ -211,7 +211,10 @@ export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: stri
   const reply: PaymentResultReply = {
     ref: a.id,
     outcome: a.outcome,
-    amount: halalasToSar(paid?.amountHalalas ?? a.amountHalalas),
+    // Before it is paid: what the charge asks (in instalments, the first; the attempt keeps the period's price).
+    amount: halalasToSar(
+      paid?.amountHalalas ?? (a.instalmentCount ? instalmentAmounts(a.amountHalalas, a.instalmentCount)[0] : a.amountHalalas),
+    ),
     academy: {
       name: academy.name,
       nameArabic: academy.nameArabic,
