@@ -183,6 +183,14 @@ describe('the payment page', () => {
     const consents = await tenant((tx) => tx.select().from(cardConsents).where(eq(cardConsents.subscriptionId, subscriptionId)));
     expect([attempts, consents]).toEqual([[], []]);
 
+    // With the consent it starts, asking the first instalment (its result page says so while it waits).
+    const started = await start(subscriptionId, { instalments: true, saveCard: true });
+    expect(started.statusCode, started.body).toBe(200);
+    const [attempt] = await tenant((tx) => tx.select().from(paymentAttempts).where(eq(paymentAttempts.subscriptionId, subscriptionId)));
+    expect(attempt).toMatchObject({ amountHalalas: 100000, instalmentCount: 3, instalmentGrant: 'as_paid', outcome: 'pending' });
+    const waiting = await t.app.inject({ method: 'GET', url: `/api/payments/${attempt.id}/result`, headers: host() });
+    expect(waiting.json()).toMatchObject({ outcome: 'pending', amount: 333.34 });
+
     const single = await registerChild(t.app, a, monthly, 'inst');
     const plain = await t.app.inject({
       method: 'GET',

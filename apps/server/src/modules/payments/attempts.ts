@@ -1,6 +1,7 @@
 import {
   halalasToSar,
   type InstalmentGrant,
+  instalmentAmounts,
   type PaymentLang,
   type PaymentOutcome,
   type PaymentPage,
