@@ -72,6 +72,7 @@ export const ERRORS = {
   'payment.not_found': 'We could not find this payment',
   'payment.instalments_need_card': 'Paying in instalments needs the card saved: tick the box to save it',
   'payment.instalments_unavailable': 'This payment cannot be made in instalments',
+  'payment.instalments_left': 'This subscription is being paid in instalments: it can be renewed once they are all paid',
   'card.not_found': 'We could not find this saved card',
   'collections.retry_days_order': 'Retry days must go up, starting from day 0 or later',
   'collections.retry_after_grace': 'The last retry must fall within the grace days',

@@ -246,6 +246,10 @@ describe('collected like a renewal', () => {
     });
     expect((await invoicesOf(whole)).at(-1)).toMatchObject({ instalmentNumber: 2, periodStart: '2026-09-04', periodEnd: '2026-10-03' });
 
+    // The renewal page does not renew a period whose instalments are still being paid.
+    const renew = await start(asPaid, { renew: true });
+    expect([renew.statusCode, renew.json().code]).toEqual([409, 'payment.instalments_left']);
+
     on('2026-10-03');
     expect((await runFor([asPaid])).map((r) => r.outcome)).toEqual(['paid']);
     expect(await subscriptionOf(asPaid)).toMatchObject({ status: 'ACTIVE', endDate: '2026-11-03' });

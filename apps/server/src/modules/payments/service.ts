@@ -8,8 +8,8 @@ import {
   riyadhToday,
   type SubscriptionStatus,
 } from '@kora/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { academies, packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { academies, instalmentPlans, packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -169,6 +169,14 @@ export async function subscriptionToPay(tx: TenantTx, academy: AcademyRow, id: s
     throw conflict('payment.not_pending', { status: row.s.status });
   }
   const extendsFrom = EXTENDABLE.includes(target.status) ? periodKey(target) : null;
+  // A period being paid in instalments (docs/domain.md, "Instalments") is renewed once they are all paid, not before.
+  if (extendsFrom !== null) {
+    const [plan] = await tx
+      .select({ next: instalmentPlans.nextDueOn })
+      .from(instalmentPlans)
+      .where(and(eq(instalmentPlans.subscriptionId, target.id), isNotNull(instalmentPlans.nextDueOn)));
+    if (plan) throw conflict('payment.instalments_left');
+  }
   const [pkg] = target.packageId === row.p.id ? [row.p] : await tx.select().from(packages).where(eq(packages.id, target.packageId));
   const parents = await parentsOf(tx, row.player.id);
   return {
