@@ -41,6 +41,8 @@ export const savedCardRenewalSchema = z.object({
   state: renewalStateSchema,
   /** The next try's day while a failed try is being retried. */
   nextTryOn: z.string().nullable(),
+  /** The next charge is this instalment of the period (docs/domain.md, "Instalments"); absent or null for a renewal. */
+  instalment: z.object({ number: z.number().int(), count: z.number().int() }).nullable().optional(),
 });
 
 export const savedCardSchema = z.object({

@@ -27,9 +27,10 @@ import {
   renewalCharges,
   subscriptions,
 } from '../../db/schema.js';
-import { withTenant } from '../../db/tenant.js';
+import { withSystem, withTenant } from '../../db/tenant.js';
 import type { AcademyRow } from '../academies/lookup.js';
 import { listAttention } from '../attention/service.js';
+import { createFamilySession } from '../family/session.js';
 import type { SandboxProvider } from '../payments/providers/sandbox.js';
 import { runRenewals } from './runner.js';
 
@@ -222,6 +223,30 @@ describe('collected like a renewal', () => {
     expect(await invoicesOf(whole)).toMatchObject([{ totalHalalas: 20000, instalmentNumber: 1, periodEnd: '2027-02-03' }]);
     // The card is saved and collects the plan.
     expect(await tenant((tx) => tx.select().from(autoRenewals).where(eq(autoRenewals.subscriptionId, asPaid)))).toHaveLength(1);
+
+    // The portal's saved card says the next charge is instalment 2 of 3, its day and amount.
+    const [link] = await tenant(async (tx) => {
+      const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, asPaid));
+      return tx.select().from(parentPlayers).where(eq(parentPlayers.playerId, s.playerId));
+    });
+    const token = await withSystem(t.deps.db, (tx) =>
+      createFamilySession(tx, a.id, {
+        parentId: link.parentId,
+        parentIds: [link.parentId],
+        address: { kind: 'email', email: 'x@example.sa' },
+      }),
+    );
+    const cards = await api(t.app, { handle: a.handle, token })('familySavedCards');
+    expect(cards.statusCode, cards.body).toBe(200);
+    expect(cards.json().cards[0].renewals).toEqual([
+      expect.objectContaining({
+        subscriptionId: asPaid,
+        nextChargeOn: '2026-09-03',
+        amount: 333.33,
+        state: 'scheduled',
+        instalment: { number: 2, count: 3 },
+      }),
+    ]);
 
     on('2026-09-02');
     expect(await runFor([asPaid, whole])).toEqual([]);
