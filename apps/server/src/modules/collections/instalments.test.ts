@@ -250,6 +250,14 @@ describe('collected like a renewal', () => {
 
     on('2026-09-02');
     expect(await runFor([asPaid, whole])).toEqual([]);
+    // "Collected this month" counts each plan's next instalment, on its day, with the card that will pay it.
+    const month = await api(t.app, a)('monthCollections');
+    expect(month.statusCode, month.body).toBe(200);
+    const item = (id: string) => month.json().items.find((i: { subscriptionId: string }) => i.subscriptionId === id);
+    expect([item(asPaid), item(whole)]).toMatchObject([
+      { dueDate: '2026-09-03', amount: 333.33, autoRenewal: { nextChargeOn: '2026-09-03' } },
+      { dueDate: '2026-09-03', amount: 200, autoRenewal: { nextChargeOn: '2026-09-03' } },
+    ]);
 
     // Instalment 2's day (the as_paid period's last day too): two runners at once and a third run, one charge each.
     on('2026-09-03');
