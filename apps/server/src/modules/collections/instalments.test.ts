@@ -352,6 +352,33 @@ describe('collected like a renewal', () => {
     expect(await subscriptionOf(lapsed)).toMatchObject({ status: 'INACTIVE' });
   });
 
+  it('refunds an instalment charged as the subscription was cancelled, applying nothing', async () => {
+    on('2026-08-12');
+    const cancelled = (await registerChild(t.app, a, quarterly, 'inst')).subscriptionId;
+    await payFirst(cancelled);
+    on('2026-09-12');
+    // The subscription is cancelled while the provider charges: the charge comes back paid and finds nothing to pay.
+    const sandbox = t.deps.payments as SandboxProvider;
+    const payments = {
+      ...sandbox,
+      chargeToken: async (c: Parameters<SandboxProvider['chargeToken']>[0]) => {
+        const r = await sandbox.chargeToken(c);
+        await tenant((tx) => tx.update(subscriptions).set({ status: 'CANCELLED' }).where(eq(subscriptions.id, cancelled)));
+        return r;
+      },
+    };
+    expect((await runFor([cancelled], { ...t.app.deps, payments })).map((r) => r.outcome)).toEqual(['stopped']);
+    expect(await planOf(cancelled)).toMatchObject({ paidCount: 1 });
+    expect((await invoicesOf(cancelled)).map((i) => i.instalmentNumber)).toEqual([1]);
+    const unapplied = await tenant((tx) =>
+      tx
+        .select({ outcome: paymentAttempts.outcome, refund: paymentAttempts.refundState, extendsFrom: paymentAttempts.extendsFrom })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.subscriptionId, cancelled)),
+    );
+    expect(unapplied).toContainEqual({ outcome: 'unapplied', refund: 'refunded', extendsFrom: 'inst:2' });
+  });
+
   it('splits a sibling price and its allowance, each instalment invoiced with its share, all passing ZATCA’s checker', async () => {
     on('2026-08-20');
     const tiers = await asMember(
