@@ -483,7 +483,7 @@ export const packages = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Subscriptions of it with a saved card renew themselves on their renewal date (migration 0043). */
     autoRenew: boolean('auto_renew').notNull().default(false),
-    /** Instalments offered (migration 0049): granting each month as paid or the whole period at the first; null for none. */
+    /** Instalments offered (migration 0050): granting each month as paid or the whole period at the first; null for none. */
     instalmentGrant: text('instalment_grant', { enum: INSTALMENT_GRANTS }),
     createdAt: createdAt(),
   },
@@ -599,7 +599,7 @@ export const paymentAttempts = pgTable(
     packageSessions: integer('package_sessions'),
     periodStart: date('period_start', { mode: 'string' }),
     periodEnd: date('period_end', { mode: 'string' }),
-    /** Paid in instalments (migration 0049): how many and what is granted; the amount stays the period's, the first is charged. */
+    /** Paid in instalments (migration 0050): how many and what is granted; the amount stays the period's, the first is charged. */
     instalmentCount: integer('instalment_count'),
     instalmentGrant: text('instalment_grant', { enum: INSTALMENT_GRANTS }),
     createdAt: createdAt(),
@@ -703,7 +703,7 @@ export const invoices = pgTable(
     /** A sibling price's allowance, VAT included, and its percent (migration 0047); 0 and null without one. */
     allowanceHalalas: integer('allowance_halalas').notNull().default(0),
     allowancePercent: integer('allowance_percent'),
-    /** An instalment's invoice (migration 0049): "instalment 1 of 3"; null otherwise. */
+    /** An instalment's invoice (migration 0050): "instalment 1 of 3"; null otherwise. */
     instalmentNumber: integer('instalment_number'),
     instalmentCount: integer('instalment_count'),
     vatNumber: text('vat_number'),
@@ -1369,7 +1369,7 @@ export const autoRenewals = pgTable(
 );
 
 /**
- * A subscription paid in instalments (docs/domain.md, "Instalments"; migration 0049): the period's price
+ * A subscription paid in instalments (docs/domain.md, "Instalments"; migration 0050): the period's price
  * (a sibling allowance apart) split into `count`, how many are paid, and the day the next falls due
  * (null once all are paid). The renewal job collects each on its day (renewal_charges, `inst:<k>`).
  */

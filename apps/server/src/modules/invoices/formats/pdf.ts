@@ -36,7 +36,7 @@ export interface InvoicePdfData {
   packageNameArabic?: string | null;
   /** The period the invoice pays, fixed at issue (migration 0026): printed on the line under the package. */
   period?: { start: string | null; end: string | null; sessions: number | null } | null;
-  /** An instalment's invoice (migration 0049): printed on the line as "Instalment 1 of 3". */
+  /** An instalment's invoice (migration 0050): printed on the line as "Instalment 1 of 3". */
   instalment?: { number: number; count: number } | null;
   subtotalHalalas: number;
   vatHalalas: number;
