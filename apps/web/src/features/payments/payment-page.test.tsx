@@ -2,7 +2,7 @@ import type { PaymentDetails, PaymentResultReply } from '@kora/contracts';
 import { CARD_CONSENT } from '@kora/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -185,6 +185,13 @@ describe('the payment page', () => {
     renderAt(`/initial-subscription/${ID}`, 'ar');
     expect((await screen.findByTestId('payment-instalments-grant')).textContent).toBe('تبدأ فترة طفلك كاملة الآن.');
     expect(screen.getByTestId('payment-pay-instalments').closest('label')?.textContent).toContain('الدفع على 3 أقساط شهرية');
+    cleanup();
+    // Twelve instalments, in the Arabic plural of 11 and more.
+    stubApi({
+      [`GET /api/subscriptions/${ID}/payment-details`]: () => json({ ...offered, instalments: { ...offered.instalments, count: 12 } }),
+    });
+    renderAt(`/initial-subscription/${ID}`, 'ar');
+    expect((await screen.findByTestId('payment-pay-instalments')).closest('label')?.textContent).toContain('الدفع على 12 قسطاً شهرياً');
   });
 
   it("shows a sibling price: the package's price, the discount for the child's place and the amount to pay (en and ar)", async () => {
