@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instalmentGrantSchema } from './instalments.js';
 import { ERRORS } from './messages.js';
 
 /**
@@ -8,10 +9,13 @@ import { ERRORS } from './messages.js';
  * packages that renew themselves.
  */
 export const CARD_CONSENT = {
-  /** 2026-12-02: names the sibling discount (docs/domain.md, "Sibling prices"); cards saved before keep '2026-12-01'. */
-  version: '2026-12-02',
-  en: 'Save this card for automatic renewals: I agree that the academy charges this card the price of the package, less any sibling discount, on each renewal date until I remove the card in the family portal. I get a receipt for each charge.',
-  ar: 'احفظ هذه البطاقة للتجديد التلقائي: أوافق على أن تخصم الأكاديمية سعر الباقة، بعد خصم الإخوة إن وُجد، من هذه البطاقة في كل موعد تجديد حتى أحذف البطاقة من بوابة العائلة، وأستلم إيصالاً عن كل عملية خصم.',
+  /**
+   * 2026-12-03: names the instalments (docs/domain.md, "Instalments"); cards saved before keep theirs
+   * ('2026-12-02' named the sibling discount, '2026-12-01' was the first).
+   */
+  version: '2026-12-03',
+  en: 'Save this card for automatic renewals: I agree that the academy charges this card the price of the package, less any sibling discount, on each renewal date, and each instalment on its date when I pay in instalments, until I remove the card in the family portal. I get a receipt for each charge.',
+  ar: 'احفظ هذه البطاقة للتجديد التلقائي: أوافق على أن تخصم الأكاديمية سعر الباقة، بعد خصم الإخوة إن وُجد، من هذه البطاقة في كل موعد تجديد، وكل قسط في موعده إن اخترت الدفع على أقساط، حتى أحذف البطاقة من بوابة العائلة، وأستلم إيصالاً عن كل عملية خصم.',
 } as const;
 
 /** Default retry schedule: days after the renewal date of each try (the first on the day). */
@@ -37,6 +41,8 @@ export const savedCardRenewalSchema = z.object({
   state: renewalStateSchema,
   /** The next try's day while a failed try is being retried. */
   nextTryOn: z.string().nullable(),
+  /** The next charge is this instalment of the period (docs/domain.md, "Instalments"); absent or null for a renewal. */
+  instalment: z.object({ number: z.number().int(), count: z.number().int() }).nullable().optional(),
 });
 
 export const savedCardSchema = z.object({
@@ -119,6 +125,10 @@ export const collectionSettingsSchema = z.object({
       /** Only time-based packages renew themselves (a period with an end date). */
       timeBased: z.boolean(),
       autoRenew: z.boolean(),
+      /** Whether it may be paid in instalments (3, 6 or 12 months: instalmentsQualify). */
+      instalmentsQualify: z.boolean(),
+      /** Its instalments (docs/domain.md, "Instalments"): what the subscription is granted, or null for none. */
+      instalments: instalmentGrantSchema.nullable(),
     }),
   ),
 });
@@ -133,6 +143,11 @@ export const collectionSettingsBody = z
     autoRenewPackageIds: z.array(z.uuid()).max(500),
     /** Sibling prices, by child from 2nd on (absent: unchanged; empty: none). */
     siblingDiscounts: siblingDiscounts.optional(),
+    /** Packages' instalments, each with its grant or null for none (absent: unchanged; a package not listed is unchanged). */
+    instalmentPackages: z
+      .array(z.object({ id: z.uuid(), grant: instalmentGrantSchema.nullable() }))
+      .max(500)
+      .optional(),
   })
   .refine((b) => b.retryDays[b.retryDays.length - 1] <= b.graceDays, {
     message: ERRORS['collections.retry_after_grace'],

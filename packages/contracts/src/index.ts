@@ -24,6 +24,7 @@ export * from './first-paint.js';
 export * from './growth.js';
 export * from './growth-rules.js';
 export * from './host.js';
+export * from './instalments.js';
 export * from './invoices.js';
 export * from './messages.js';
 export * from './money.js';

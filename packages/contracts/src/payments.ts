@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cardMethodSchema } from './card-methods.js';
 import { periodPriceSchema } from './collections.js';
+import { instalmentOfferSchema } from './instalments.js';
 import { publicPackageSchema } from './packages.js';
 import { subscriptionCoreSchema } from './subscription-core.js';
 
@@ -31,6 +32,12 @@ export const paymentDetailsSchema = z.object({
   methods: z.array(cardMethodSchema),
   /** What this payment charges: the package's price less a sibling price (collections.ts, siblingPercent). */
   price: periodPriceSchema,
+  /**
+   * Instalments (docs/domain.md, "Instalments"), when the package offers them and the subscription
+   * waits for its first payment: their number, what is granted, and each one's day and amount (the
+   * price above split, the first carrying the rounding); absent otherwise.
+   */
+  instalments: instalmentOfferSchema.optional(),
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
@@ -43,6 +50,8 @@ export const initiatePaymentBody = z.object({
   renew: z.boolean().optional(),
   /** The payer ticked "save this card for automatic renewals" (CARD_CONSENT, recorded with its version and time). */
   saveCard: z.boolean().optional(),
+  /** Pay in the offered instalments (only the first is charged now); needs `saveCard`, else 400 `payment.instalments_need_card`. */
+  instalments: z.boolean().optional(),
 });
 export type InitiatePaymentBody = z.input<typeof initiatePaymentBody>;
 

@@ -15,6 +15,7 @@ import {
   EVENT_TYPES,
   FAMILY_LANGUAGES,
   GENDERS,
+  INSTALMENT_GRANTS,
   INVOICE_KINDS,
   MESSAGE_CHANNELS,
   MESSAGE_KINDS,
@@ -482,6 +483,8 @@ export const packages = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Subscriptions of it with a saved card renew themselves on their renewal date (migration 0043). */
     autoRenew: boolean('auto_renew').notNull().default(false),
+    /** Instalments offered (migration 0050): granting each month as paid or the whole period at the first; null for none. */
+    instalmentGrant: text('instalment_grant', { enum: INSTALMENT_GRANTS }),
     createdAt: createdAt(),
   },
   (t) => [tenantKey(t), index('packages_academy_idx').on(t.academyId, t.isActive)],
@@ -596,6 +599,9 @@ export const paymentAttempts = pgTable(
     packageSessions: integer('package_sessions'),
     periodStart: date('period_start', { mode: 'string' }),
     periodEnd: date('period_end', { mode: 'string' }),
+    /** Paid in instalments (migration 0050): how many and what is granted; the amount stays the period's, the first is charged. */
+    instalmentCount: integer('instalment_count'),
+    instalmentGrant: text('instalment_grant', { enum: INSTALMENT_GRANTS }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -697,6 +703,9 @@ export const invoices = pgTable(
     /** A sibling price's allowance, VAT included, and its percent (migration 0047); 0 and null without one. */
     allowanceHalalas: integer('allowance_halalas').notNull().default(0),
     allowancePercent: integer('allowance_percent'),
+    /** An instalment's invoice (migration 0050): "instalment 1 of 3"; null otherwise. */
+    instalmentNumber: integer('instalment_number'),
+    instalmentCount: integer('instalment_count'),
     vatNumber: text('vat_number'),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
@@ -1376,6 +1385,37 @@ export const autoRenewals = pgTable(
     inAcademy('auto_renewals_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
     inAcademy('auto_renewals_saved_card_id_fk', [t.academyId, t.savedCardId], savedCards).onDelete('cascade'),
     index('auto_renewals_academy_card_idx').on(t.academyId, t.savedCardId),
+  ],
+);
+
+/**
+ * A subscription paid in instalments (docs/domain.md, "Instalments"; migration 0050): the period's price
+ * (a sibling allowance apart) split into `count`, how many are paid, and the day the next falls due
+ * (null once all are paid). The renewal job collects each on its day (renewal_charges, `inst:<k>`).
+ */
+export const instalmentPlans = pgTable(
+  'instalment_plans',
+  {
+    academyId: academyId(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    count: integer('count').notNull(),
+    paidCount: integer('paid_count').notNull().default(1),
+    grant: text('grant', { enum: INSTALMENT_GRANTS }).notNull(),
+    /** The whole period's price, VAT included, and its sibling allowance: each instalment is its share (instalmentAmounts). */
+    totalHalalas: integer('total_halalas').notNull(),
+    allowanceHalalas: integer('allowance_halalas').notNull().default(0),
+    allowancePercent: integer('allowance_percent'),
+    /** What the first and each later instalment asks (the first carries the rounding). */
+    firstHalalas: integer('first_halalas').notNull(),
+    instalmentHalalas: integer('instalment_halalas').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    nextDueOn: date('next_due_on', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.academyId, t.subscriptionId] }),
+    inAcademy('instalment_plans_subscription_id_fk', [t.academyId, t.subscriptionId], subscriptions).onDelete('cascade'),
+    index('instalment_plans_academy_next_idx').on(t.academyId, t.nextDueOn).where(sql`${t.nextDueOn} IS NOT NULL`),
   ],
 );
 

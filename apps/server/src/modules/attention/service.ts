@@ -48,7 +48,10 @@ export function attentionRules(now: Date) {
         null::int as invoice_number, null::text as refund_state,
         null::int as warning_days, null::int as documents_waiting
       from renewal_charges c join subscriptions s on s.id = c.subscription_id
-      where c.state = 'failed' and s.status <> 'CANCELLED' and c.period_key = 'end:' || to_char(s.end_date, 'YYYY-MM-DD')
+      where c.state = 'failed' and s.status <> 'CANCELLED'
+        and (c.period_key = 'end:' || to_char(s.end_date, 'YYYY-MM-DD')
+          -- an instalment (docs/domain.md, "Instalments") not paid since
+          or c.period_key = (select 'inst:' || (ip.paid_count + 1) from instalment_plans ip where ip.subscription_id = s.id))
         and c.updated_at > ${iso(new Date(now.getTime() - 14 * DAY_MS))}`,
     // A document ZATCA rejected (zatca_reports, migration 0022): its buyer, when ZATCA answered, its number.
     einvoice_rejected: sql`

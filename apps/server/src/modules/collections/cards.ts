@@ -5,6 +5,7 @@ import type { FamilyTx } from '../../db/family.js';
 import {
   autoRenewals,
   cardConsents,
+  instalmentPlans,
   packages,
   parentPlayers,
   paymentAttemptItems,
@@ -19,7 +20,8 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import type { PaymentResult } from '../payments/providers/provider.js';
 import { periodKey } from '../subscriptions/activate.js';
-import { priceOf } from './prices.js';
+import { instalmentKey, planPrice } from '../subscriptions/instalments.js';
+import { instalmentPrice, priceOf } from './prices.js';
 
 // Saved cards (docs/domain.md, "Automatic renewals and retries"): the consent ticked on the payment
 // page, the card saved once the provider tokenised the paid charge, a parent's list and removal.
@@ -104,27 +106,51 @@ export async function rememberCard(deps: Pick<AppDeps, 'data' | 'payments'>, aca
 const renewalDate = (s: { status: string; endDate: string | null }) =>
   (s.status === 'ACTIVE' || s.status === 'TRIAL') && s.endDate ? s.endDate : null;
 
+/** What a subscription's next automatic charge asks, and the instalment it is when a plan is being paid. */
+export interface NextCharge {
+  amountHalalas: number;
+  instalment: { number: number; count: number; dueOn: string } | null;
+}
+
 /**
  * What the next automatic charge of each subscription the family's cards renew asks (a sibling price
- * included, prices.ts), read in the academy's transaction: the family's own cannot read the academy's
- * settings or the other children of a parent's other family.
+ * included, prices.ts; or the plan's next instalment, docs/domain.md, "Instalments"), read in the
+ * academy's transaction: the family's own cannot read the academy's settings, the plans or the other
+ * children of a parent's other family.
  */
 export async function renewalPrices(tx: TenantTx, parentIds: readonly string[]) {
-  if (parentIds.length === 0) return new Map<string, number>();
+  if (parentIds.length === 0) return new Map<string, NextCharge>();
   const rows = await tx
-    .select({ subscriptionId: subscriptions.id, playerId: subscriptions.playerId, priceHalalas: packages.priceHalalas })
+    .select({
+      subscriptionId: subscriptions.id,
+      playerId: subscriptions.playerId,
+      priceHalalas: packages.priceHalalas,
+      plan: instalmentPlans,
+    })
     .from(autoRenewals)
     .innerJoin(savedCards, eq(savedCards.id, autoRenewals.savedCardId))
     .innerJoin(subscriptions, eq(subscriptions.id, autoRenewals.subscriptionId))
     .innerJoin(packages, eq(packages.id, subscriptions.packageId))
+    .leftJoin(instalmentPlans, eq(instalmentPlans.subscriptionId, subscriptions.id))
     .where(inArray(savedCards.parentId, [...parentIds]));
-  const asked = new Map<string, number>();
-  for (const r of rows) asked.set(r.subscriptionId, (await priceOf(tx, r.playerId, r)).totalHalalas);
+  const asked = new Map<string, NextCharge>();
+  for (const r of rows) {
+    const plan = r.plan?.nextDueOn ? { ...r.plan, dueOn: r.plan.nextDueOn } : null;
+    asked.set(
+      r.subscriptionId,
+      plan
+        ? {
+            amountHalalas: instalmentPrice(planPrice(plan), plan.count, plan.paidCount + 1).totalHalalas,
+            instalment: { number: plan.paidCount + 1, count: plan.count, dueOn: plan.dueOn },
+          }
+        : { amountHalalas: (await priceOf(tx, r.playerId, r)).totalHalalas, instalment: null },
+    );
+  }
   return asked;
 }
 
 /** The family's saved cards with what each renews (read as the family: the database shows only its own). */
-export async function familySavedCards(tx: FamilyTx, asked: ReadonlyMap<string, number> = new Map()): Promise<FamilySavedCards> {
+export async function familySavedCards(tx: FamilyTx, asked: ReadonlyMap<string, NextCharge> = new Map()): Promise<FamilySavedCards> {
   const cards = await tx.select().from(savedCards).orderBy(desc(savedCards.createdAt));
   if (cards.length === 0) return { cards: [] };
   const rows = await tx
@@ -161,18 +187,24 @@ export async function familySavedCards(tx: FamilyTx, asked: ReadonlyMap<string, 
       renewals: rows
         .filter((x) => x.r.savedCardId === c.id)
         .map(({ s, p, child }) => {
-          const charge = charges.find((ch) => ch.subscriptionId === s.id && ch.periodKey === periodKey(s));
+          const next = asked.get(s.id);
+          // While a plan is being paid, its next instalment is the next charge (its key `inst:<k>`), not the renewal.
+          const part = next?.instalment ?? null;
+          const key = part ? instalmentKey(part.number) : periodKey(s);
+          const charge = charges.find((ch) => ch.subscriptionId === s.id && ch.periodKey === key);
           const state: RenewalState = charge ? charge.state : 'scheduled';
+          const renews = p.autoRenew && p.packageType === 'TIME_BASED' ? renewalDate(s) : null;
           return {
             subscriptionId: s.id,
             childName: child.name,
             childNameArabic: child.nameArabic,
             packageName: p.name,
             packageNameArabic: p.nameArabic,
-            nextChargeOn: p.autoRenew && p.packageType === 'TIME_BASED' ? renewalDate(s) : null,
-            amount: halalasToSar(charge?.amountHalalas ?? asked.get(s.id) ?? p.priceHalalas),
+            nextChargeOn: part ? part.dueOn : renews,
+            amount: halalasToSar(charge?.amountHalalas ?? next?.amountHalalas ?? p.priceHalalas),
             state,
             nextTryOn: charge && (charge.state === 'due' || charge.state === 'charging') ? charge.nextTryOn : null,
+            instalment: part ? { number: part.number, count: part.count } : null,
           };
         }),
     })),

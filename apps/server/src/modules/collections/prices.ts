@@ -6,7 +6,7 @@
  * One place computes it for the payment page, the charge it opens, an automatic renewal and a
  * payment recorded by staff; the amount a page showed is kept with its attempt (migration 0047).
  */
-import { allowanceOf, halalasToSar, type PeriodPrice, type SiblingDiscount, siblingPercent } from '@kora/contracts';
+import { allowanceOf, halalasToSar, instalmentAmounts, type PeriodPrice, type SiblingDiscount, siblingPercent } from '@kora/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { collectionSettings } from '../../db/schema.js';
@@ -98,3 +98,14 @@ export const toPeriodPrice = (p: Price): PeriodPrice => ({
   total: halalasToSar(p.totalHalalas),
   sibling: p.sibling,
 });
+
+/**
+ * Instalment `k` of `count` of a period's price (docs/domain.md, "Instalments"): its share of what is
+ * paid and of the sibling allowance (each split by `instalmentAmounts`), so the instalments' invoices
+ * add up to the period's, each with its share of the allowance.
+ */
+export function instalmentPrice(p: Price, count: number, k: number): Price {
+  const totalHalalas = instalmentAmounts(p.totalHalalas, count)[k - 1];
+  const allowanceHalalas = instalmentAmounts(p.allowanceHalalas, count)[k - 1];
+  return { listHalalas: totalHalalas + allowanceHalalas, allowanceHalalas, totalHalalas, sibling: allowanceHalalas > 0 ? p.sibling : null };
+}

@@ -42,7 +42,12 @@ export async function collectionsRoutes(app: FastifyInstance) {
   route(app, 'getCollectionSettings', { access: { anyOf: ['canReadSettings'] } }, (req) => req.tenant((tx) => readCollectionSettings(tx)));
   route(app, 'updateCollectionSettings', { access: { anyOf: ['canWriteSettings'] }, audit: true }, async (req) => {
     const settings = await req.tenant((tx) => updateCollectionSettings(tx, req.body, deps.clock.now()));
-    noteAudit(req, { retryDays: settings.retryDays, graceDays: settings.graceDays });
+    noteAudit(req, {
+      retryDays: settings.retryDays,
+      graceDays: settings.graceDays,
+      // Each package's instalments as they now stand (docs/domain.md, "Instalments").
+      instalments: Object.fromEntries(settings.packages.filter((p) => p.instalments).map((p) => [p.id, p.instalments])),
+    });
     return settings;
   });
 }

@@ -2,7 +2,18 @@ import { addDaysIso, type PaymentLang, riyadhToday } from '@kora/contracts';
 import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf } from '../../db/client.js';
-import { academies, autoRenewals, renewalCharges, renewalTries, savedCards, subscriptions } from '../../db/schema.js';
+import {
+  academies,
+  autoRenewals,
+  instalmentPlans,
+  packages,
+  renewalCharges,
+  renewalTries,
+  savedCards,
+  subscriptions,
+  users,
+} from '../../db/schema.js';
+import type { TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -10,12 +21,13 @@ import { everyInterval } from '../../lib/schedule.js';
 import type { AcademyRow } from '../academies/lookup.js';
 import { messagingOf } from '../messages/enqueue.js';
 import { tellPaymentFailed } from '../messages/payments.js';
-import { attemptByRef, recordAttempt, termsOf } from '../payments/attempts.js';
+import { type AttemptStart, attemptByRef, recordAttempt, termsOf } from '../payments/attempts.js';
 import { isPaid, PaymentProviderError, type PaymentResult } from '../payments/providers/provider.js';
 import { subscriptionToPay } from '../payments/service.js';
 import { settlePayment } from '../payments/settlement.js';
 import { periodKey, refreshSubscriptionStates } from '../subscriptions/activate.js';
-import { attemptPrice, priceOf } from './prices.js';
+import { instalmentKey, instalmentOfKey, planPrice } from '../subscriptions/instalments.js';
+import { attemptPrice, instalmentPrice, priceOf } from './prices.js';
 import { scheduleOf } from './settings.js';
 
 /**
@@ -63,9 +75,24 @@ async function openDueCharges(deps: AppDeps, academyId: string, now: Date) {
         join saved_cards c on c.academy_id = ar.academy_id and c.id = ar.saved_card_id
       where s.status in ('ACTIVE', 'TRIAL') and p.auto_renew and p.package_type = 'TIME_BASED'
         and s.end_date is not null and s.end_date <= ${today}::date and c.unusable_reason is null
+        -- While instalments are left, the plan is collected, not the period renewed (docs/domain.md, "Instalments").
+        and not exists (select 1 from instalment_plans ip where ip.academy_id = s.academy_id and ip.subscription_id = s.id
+                          and ip.next_due_on is not null)
       on conflict (academy_id, subscription_id, period_key) do nothing
       returning id`);
-    return rowsOf<{ id: string }>(inserted).length;
+    // The next instalment of each plan whose day has come, with the saved card its first was paid with.
+    const instalments = await tx.execute(sql`
+      insert into renewal_charges (academy_id, subscription_id, period_key, due_on, next_try_on, created_at, updated_at)
+      select ip.academy_id, ip.subscription_id, 'inst:' || (ip.paid_count + 1), ip.next_due_on, ip.next_due_on + ${retryDays[0] ?? 0}::int,
+        ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from instalment_plans ip
+        join subscriptions s on s.academy_id = ip.academy_id and s.id = ip.subscription_id
+        join auto_renewals ar on ar.academy_id = s.academy_id and ar.subscription_id = s.id
+        join saved_cards c on c.academy_id = ar.academy_id and c.id = ar.saved_card_id
+      where s.status in ('ACTIVE', 'TRIAL') and ip.next_due_on <= ${today}::date and c.unusable_reason is null
+      on conflict (academy_id, subscription_id, period_key) do nothing
+      returning id`);
+    return rowsOf<{ id: string }>(inserted).length + rowsOf<{ id: string }>(instalments).length;
   });
 }
 
@@ -110,22 +137,14 @@ async function prepare(deps: AppDeps, academy: AcademyRow, charge: Charge, now: 
       .where(eq(subscriptions.id, charge.subscriptionId));
     if (!row || (row.s.status !== 'ACTIVE' && row.s.status !== 'TRIAL'))
       return { stop: `subscription ${row?.s.status ?? 'gone'}` } as const;
+    const k = instalmentOfKey(charge.periodKey);
     // Renewed meanwhile (the parent paid on the renewal page): this period needs no charge.
-    if (periodKey(row.s) !== charge.periodKey) return { stop: 'paid another way' } as const;
+    if (k === null && periodKey(row.s) !== charge.periodKey) return { stop: 'paid another way' } as const;
     if (!row.card) return { stop: 'card removed' } as const;
     if (row.card.unusableReason) return { stop: `card ${row.card.unusableReason}` } as const;
-    // The renewal page's own price and terms (payments/service.ts): an automatic renewal charges what the page would.
-    let toPay: Awaited<ReturnType<typeof subscriptionToPay>>;
-    try {
-      toPay = await subscriptionToPay(tx, academy, row.s.id, now, true);
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode < 500) return { stop: err.code ?? 'refused' } as const;
-      throw err;
-    }
-    if (!toPay.pkg.autoRenew) return { stop: 'package does not renew itself' } as const;
-    // The sibling price too, for the family as it stands on the day of the try (prices.ts).
-    const price = await priceOf(tx, toPay.player.id, toPay.pkg);
-    const amountHalalas = price.totalHalalas;
+    const due = k === null ? await renewalDue(tx, academy, row.s.id, now) : await instalmentDue(tx, academy, row.s, k);
+    if ('stop' in due) return { stop: due.stop } as const;
+    const { amountHalalas } = due;
     const [open] = await tx
       .select()
       .from(renewalTries)
@@ -152,19 +171,80 @@ async function prepare(deps: AppDeps, academy: AcademyRow, charge: Charge, now: 
       card: row.card,
       lang,
       amountHalalas,
-      description: `${academy.name} — ${toPay.pkg.name} — ${toPay.player.name}`,
-      attemptStart: {
-        subscriptionId: toPay.subscription.id,
-        retrySubscriptionId: toPay.subscription.id,
-        retryPage: 'renew' as const,
-        provider: deps.payments.name,
-        ...attemptPrice(price),
-        lang,
-        extendsFrom: toPay.extendsFrom,
-        terms: termsOf(toPay.subscription, toPay.pkg),
-      },
+      description: due.description,
+      attemptStart: { ...due.attemptStart, provider: deps.payments.name, lang },
     } as const;
   });
+}
+
+/** What a charge asks, what the provider's description says, and the attempt it is recorded as once paid. */
+interface Due {
+  amountHalalas: number;
+  description: string;
+  attemptStart: Omit<AttemptStart, 'provider' | 'providerRef' | 'lang'>;
+}
+
+/**
+ * A renewal's charge: the renewal page's own price and terms (payments/service.ts), so an automatic
+ * renewal charges what the page would — the sibling price too, for the family as it stands on the
+ * day of the try (prices.ts).
+ */
+async function renewalDue(tx: TenantTx, academy: AcademyRow, subscriptionId: string, now: Date): Promise<Due | { stop: string }> {
+  let toPay: Awaited<ReturnType<typeof subscriptionToPay>>;
+  try {
+    toPay = await subscriptionToPay(tx, academy, subscriptionId, now, true);
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode < 500) return { stop: err.code ?? 'refused' };
+    throw err;
+  }
+  if (!toPay.pkg.autoRenew) return { stop: 'package does not renew itself' };
+  const price = await priceOf(tx, toPay.player.id, toPay.pkg);
+  return {
+    amountHalalas: price.totalHalalas,
+    description: `${academy.name} — ${toPay.pkg.name} — ${toPay.player.name}`,
+    attemptStart: {
+      subscriptionId: toPay.subscription.id,
+      retrySubscriptionId: toPay.subscription.id,
+      retryPage: 'renew' as const,
+      ...attemptPrice(price),
+      extendsFrom: toPay.extendsFrom,
+      terms: termsOf(toPay.subscription, toPay.pkg),
+    },
+  };
+}
+
+/**
+ * Instalment `k`'s charge (docs/domain.md, "Instalments"): the plan's next one only, at the plan's price
+ * (what the parent agreed to at the first), whatever the package's price or the family now.
+ */
+async function instalmentDue(
+  tx: TenantTx,
+  academy: AcademyRow,
+  s: typeof subscriptions.$inferSelect,
+  k: number,
+): Promise<Due | { stop: string }> {
+  const [row] = await tx
+    .select({ plan: instalmentPlans, pkg: packages, player: users })
+    .from(instalmentPlans)
+    .innerJoin(packages, eq(packages.id, s.packageId))
+    .innerJoin(users, eq(users.id, s.playerId))
+    .where(eq(instalmentPlans.subscriptionId, s.id));
+  if (!row || row.plan.paidCount !== k - 1) return { stop: 'paid another way' };
+  const period = planPrice(row.plan);
+  return {
+    amountHalalas: instalmentPrice(period, row.plan.count, k).totalHalalas,
+    description: `${academy.name} — ${row.pkg.name} — ${row.player.name} — ${k}/${row.plan.count}`,
+    attemptStart: {
+      subscriptionId: s.id,
+      retrySubscriptionId: s.id,
+      retryPage: 'renew' as const,
+      ...attemptPrice(period),
+      extendsFrom: instalmentKey(k),
+      terms: termsOf(s, row.pkg),
+      instalmentCount: row.plan.count,
+      instalmentGrant: row.plan.grant,
+    },
+  };
 }
 
 /** Takes one due charge through one try. */

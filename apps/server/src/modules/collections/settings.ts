@@ -1,8 +1,14 @@
-import { type CollectionSettings, type CollectionSettingsBody, DEFAULT_GRACE_DAYS, DEFAULT_RETRY_DAYS } from '@kora/contracts';
+import {
+  type CollectionSettings,
+  type CollectionSettingsBody,
+  DEFAULT_GRACE_DAYS,
+  DEFAULT_RETRY_DAYS,
+  instalmentsQualify,
+} from '@kora/contracts';
 import { and, asc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { collectionSettings, packages } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
-import { conflict } from '../../http/errors.js';
+import { badRequest, conflict } from '../../http/errors.js';
 
 /** The academy's retry schedule (days after the renewal date, the first try included) and grace days. */
 export interface Schedule {
@@ -31,6 +37,8 @@ export async function readCollectionSettings(tx: TenantTx): Promise<CollectionSe
       nameArabic: p.nameArabic,
       timeBased: p.packageType === 'TIME_BASED',
       autoRenew: p.autoRenew,
+      instalmentsQualify: instalmentsQualify(p),
+      instalments: p.instalmentGrant,
     })),
   };
 }
@@ -45,6 +53,7 @@ export async function updateCollectionSettings(tx: TenantTx, body: CollectionSet
       .where(and(inArray(packages.id, ids), eq(packages.packageType, 'SESSION_BASED')));
     if (sessionBased.length) throw conflict('collections.package_not_time_based');
   }
+  await updateInstalments(tx, body.instalmentPackages ?? []);
   await tx
     .insert(collectionSettings)
     .values({
@@ -64,4 +73,25 @@ export async function updateCollectionSettings(tx: TenantTx, body: CollectionSet
     .set({ autoRenew: false })
     .where(ids.length ? and(eq(packages.autoRenew, true), notInArray(packages.id, ids)) : eq(packages.autoRenew, true));
   return readCollectionSettings(tx);
+}
+
+/** Each listed package's instalments (docs/domain.md, "Instalments"): only packages of 3, 6 or 12 months offer them. */
+async function updateInstalments(tx: TenantTx, choices: NonNullable<CollectionSettingsBody['instalmentPackages']>) {
+  if (choices.length === 0) return;
+  const rows = await tx
+    .select()
+    .from(packages)
+    .where(
+      inArray(
+        packages.id,
+        choices.map((c) => c.id),
+      ),
+    );
+  for (const choice of choices) {
+    const pkg = rows.find((p) => p.id === choice.id);
+    if (!pkg) throw badRequest('collections.instalments_not_offered');
+    if (choice.grant !== null && !instalmentsQualify(pkg)) throw badRequest('collections.instalments_not_offered');
+    if (pkg.instalmentGrant !== choice.grant)
+      await tx.update(packages).set({ instalmentGrant: choice.grant }).where(eq(packages.id, pkg.id));
+  }
 }

@@ -41,7 +41,13 @@ export interface InvoiceInput {
   clock?: () => Date;
   /** The period it pays (its line): first and last day, or the sessions added. */
   period?: InvoicePeriod;
+  /** An instalment (docs/domain.md, "Instalments"): its line names "instalment `number` of `count`". */
+  instalment?: { number: number; count: number };
 }
+
+/** The line's name: the package, and an instalment's number (the e-invoice and the PDF say the same). */
+export const lineName = (packageName: string, instalment: { number: number | null; count: number | null } | undefined) =>
+  instalment?.number && instalment.count ? `${packageName} — instalment ${instalment.number} of ${instalment.count}` : packageName;
 
 /** The seller an invoice names, taken from the academy row when it is issued. */
 export const sellerOf = (a: typeof academies.$inferSelect): InvoiceSeller => ({
@@ -95,6 +101,8 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
       totalHalalas: input.totalHalalas,
       allowanceHalalas: input.allowance?.halalas ?? 0,
       allowancePercent: input.allowance ? input.allowance.percent : null,
+      instalmentNumber: input.instalment?.number ?? null,
+      instalmentCount: input.instalment?.count ?? null,
       vatNumber,
       paymentMethod: input.paymentMethod,
       paidAt: issuedAt,
@@ -114,11 +122,11 @@ export async function issueInvoice(tx: TenantTx, input: InvoiceInput) {
       // The line at the package's price; a sibling price is the document's allowance, VAT computed after it.
       line: input.allowance
         ? {
-            name: input.packageName,
+            name: lineName(input.packageName, input.instalment),
             totalHalalas: input.totalHalalas + input.allowance.halalas,
             vatHalalas: vatIncluded(input.totalHalalas + input.allowance.halalas),
           }
-        : { name: input.packageName, totalHalalas: input.totalHalalas, vatHalalas },
+        : { name: lineName(input.packageName, input.instalment), totalHalalas: input.totalHalalas, vatHalalas },
       allowance: input.allowance ? { halalas: input.allowance.halalas, reason: `Sibling discount ${input.allowance.percent}%` } : undefined,
       paymentMethod: input.paymentMethod,
     });

@@ -237,6 +237,10 @@ export async function invoicePdf(deps: AppDeps, id: string, site: HostInfo) {
     packageName: invoice.packageName,
     packageNameArabic: invoice.packageNameArabic,
     period: { start: invoice.periodStart, end: invoice.periodEnd, sessions: invoice.periodSessions },
+    instalment:
+      invoice.instalmentNumber !== null && invoice.instalmentCount !== null
+        ? { number: invoice.instalmentNumber, count: invoice.instalmentCount }
+        : null,
     subtotalHalalas: invoice.subtotalHalalas,
     vatHalalas: invoice.vatHalalas,
     totalHalalas: invoice.totalHalalas,

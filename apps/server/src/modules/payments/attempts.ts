@@ -1,4 +1,12 @@
-import { halalasToSar, type PaymentLang, type PaymentOutcome, type PaymentPage, type PaymentResultReply } from '@kora/contracts';
+import {
+  halalasToSar,
+  type InstalmentGrant,
+  instalmentAmounts,
+  type PaymentLang,
+  type PaymentOutcome,
+  type PaymentPage,
+  type PaymentResultReply,
+} from '@kora/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { academies, invoices, packages, paymentAttemptItems, paymentAttempts, payments, subscriptions, users } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
@@ -51,6 +59,9 @@ export interface AttemptStart {
   extendsFrom?: string | null;
   /** What the page showed besides the price (`termsOf`): a charge is applied only to these. */
   terms?: Terms;
+  /** Paid in instalments (docs/domain.md, "Instalments"): the amount stays the period's; the charge is one instalment. */
+  instalmentCount?: number | null;
+  instalmentGrant?: InstalmentGrant | null;
 }
 
 /**
@@ -201,7 +212,10 @@ export async function attemptResult(tx: TenantTx, academy: AcademyRow, ref: stri
   const reply: PaymentResultReply = {
     ref: a.id,
     outcome: a.outcome,
-    amount: halalasToSar(paid?.amountHalalas ?? a.amountHalalas),
+    // Before it is paid: what the charge asks (in instalments, the first; the attempt keeps the period's price).
+    amount: halalasToSar(
+      paid?.amountHalalas ?? (a.instalmentCount ? instalmentAmounts(a.amountHalalas, a.instalmentCount)[0] : a.amountHalalas),
+    ),
     academy: {
       name: academy.name,
       nameArabic: academy.nameArabic,

@@ -1,16 +1,16 @@
-import { ERRORS, type PaymentLang } from '@kora/contracts';
+import { ERRORS, type PaymentLang, riyadhToday } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { academies } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
 import { noteAudit } from '../../http/audit.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { academyUrl, elsewhere, rootUrl } from '../../http/host.js';
 import { keepRawJsonBodies } from '../../http/raw-body.js';
 import { route } from '../../http/route.js';
 import type { AcademyRow } from '../academies/lookup.js';
 import { recordCardConsent } from '../collections/cards.js';
-import { attemptPrice, priceOf } from '../collections/prices.js';
+import { attemptPrice, instalmentPrice, priceOf } from '../collections/prices.js';
 import { familyKey, familyOf } from '../family/session.js';
 import { familyOfParents } from '../privacy/export.js';
 import { academyOfAttempt, attemptByRef, attemptResult, recordAttempt, resultPath, termsOf } from './attempts.js';
@@ -18,7 +18,7 @@ import { checkoutOffer, checkoutPeriods } from './checkout.js';
 import { openCheckoutPage, payerOf } from './checkout-page.js';
 import { PaymentProviderError } from './providers/provider.js';
 import { listPendingRefunds, markRefundSettled, retryRefund } from './refunds.js';
-import { academyForRequest, academyOfSubscription, paymentDetails, subscriptionToPay } from './service.js';
+import { academyForRequest, academyOfSubscription, instalmentOffer, paymentDetails, subscriptionToPay } from './service.js';
 import { settlePayment } from './settlement.js';
 
 /** The exact bytes of each callback, kept for the signature check (the parsed JSON is not what was signed). */
@@ -40,11 +40,16 @@ export async function paymentRoutes(app: FastifyInstance) {
   route(app, 'initiatePayment', { access: 'public', rateLimit: 'publicWrite' }, async (req, reply) => {
     const { subscriptionId } = req.body;
     const lang: PaymentLang = req.body.lang ?? 'en';
+    // Instalments are collected with the saved card: without the payer's consent to save it, none (docs/domain.md, "Instalments").
+    if (req.body.instalments && !req.body.saveCard) throw badRequest('payment.instalments_need_card');
     const academy = await academyForRequest(deps, subscriptionId, req.site);
     const now = deps.clock.now();
-    const { toPay, price } = await deps.data.tenant(academy.id, async (tx) => {
+    const { toPay, price, plan } = await deps.data.tenant(academy.id, async (tx) => {
       const toPay = await subscriptionToPay(tx, academy, subscriptionId, now, req.body.renew);
-      return { toPay, price: await priceOf(tx, toPay.player.id, toPay.pkg) };
+      const price = await priceOf(tx, toPay.player.id, toPay.pkg);
+      const offer = req.body.instalments ? instalmentOffer(toPay.subscription, toPay.pkg, price, riyadhToday(now)) : null;
+      if (req.body.instalments && !offer) throw badRequest('payment.instalments_unavailable');
+      return { toPay, price, plan: offer ? { count: offer.count, grant: offer.grant } : null };
     });
 
     // A payment that did not go through sends the payer back to the page they paid from (a renewal pays a new subscription).
@@ -58,7 +63,8 @@ export async function paymentRoutes(app: FastifyInstance) {
     try {
       const page = await deps.payments.createPage({
         cartId: toPay.subscription.id,
-        amountHalalas: price.totalHalalas,
+        // In instalments only the first is charged now; the renewal job collects the others with the saved card.
+        amountHalalas: plan ? instalmentPrice(price, plan.count, 1).totalHalalas : price.totalHalalas,
         description: `${name(academy)} — ${name(toPay.pkg)} — ${name(toPay.player)}`,
         lang,
         customer: {
@@ -84,6 +90,8 @@ export async function paymentRoutes(app: FastifyInstance) {
         extendsFrom: toPay.extendsFrom,
         // What the page showed: a charge for anything else (package switched or edited meanwhile) is refunded.
         terms: termsOf(toPay.subscription, toPay.pkg),
+        instalmentCount: plan?.count ?? null,
+        instalmentGrant: plan?.grant ?? null,
       };
       await deps.data.tenant(academy.id, async (tx) => {
         await recordAttempt(tx, attempt, now);

@@ -1,12 +1,21 @@
-import { type CardMethod, type PaymentDetails, riyadhToday, type SubscriptionStatus } from '@kora/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { academies, packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
+import {
+  type CardMethod,
+  halalasToSar,
+  instalmentAmounts,
+  instalmentDueOn,
+  instalmentsQualify,
+  type PaymentDetails,
+  riyadhToday,
+  type SubscriptionStatus,
+} from '@kora/contracts';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { academies, instalmentPlans, packages, parentPlayers, subscriptions, users } from '../../db/schema.js';
 import type { DataAccess, TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { elsewhere, type HostInfo } from '../../http/host.js';
 import type { AcademyRow } from '../academies/lookup.js';
-import { priceOf, toPeriodPrice } from '../collections/prices.js';
+import { type Price, priceOf, toPeriodPrice } from '../collections/prices.js';
 import { toPublicPackage } from '../packages/mapper.js';
 import { periodKey, refreshSubscriptionStates } from '../subscriptions/activate.js';
 import { pendingSubscriptionValues } from '../subscriptions/lifecycle.js';
@@ -75,6 +84,8 @@ export async function paymentDetails(
   await refreshSubscriptionStates(tx, now);
   const { s, p, player } = await subscriptionWithPackage(tx, id, false);
   const parents = await parentsOf(tx, player.id);
+  const price = await priceOf(tx, player.id, p);
+  const instalments = instalmentOffer(s, p, price, riyadhToday(now));
   return {
     user: { id: player.id, name: player.name, nameArabic: player.nameArabic },
     package: toPublicPackage(p),
@@ -89,8 +100,28 @@ export async function paymentDetails(
       vatNumber: academy.vatNumber,
     },
     methods: [...methods],
-    price: toPeriodPrice(await priceOf(tx, player.id, p)),
+    price: toPeriodPrice(price),
+    ...(instalments ? { instalments } : {}),
   };
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+type PackageRow = typeof packages.$inferSelect;
+
+/**
+ * The instalments a payment of `s` may be made in (docs/domain.md, "Instalments"): offered by its
+ * package, for a subscription waiting for its first payment (a renewal is paid whole); null otherwise.
+ * The schedule runs from the day the payment would start the period (activatePaid).
+ */
+export function instalmentOffer(s: SubscriptionRow, p: PackageRow, price: Price, today: string) {
+  if (s.status !== 'PENDING' || !p.instalmentGrant || !instalmentsQualify(p)) return null;
+  const count = p.monthsNumber ?? 0;
+  const startsOn = s.startDate && s.startDate > today ? s.startDate : today;
+  const schedule = instalmentAmounts(price.totalHalalas, count).map((halalas, i) => ({
+    on: instalmentDueOn(startsOn, i + 1),
+    amount: halalasToSar(halalas),
+  }));
+  return { count, grant: p.instalmentGrant, schedule };
 }
 
 /** Statuses of a subscription running: a renewal of an ended one pays none of them. */
@@ -138,6 +169,14 @@ export async function subscriptionToPay(tx: TenantTx, academy: AcademyRow, id: s
     throw conflict('payment.not_pending', { status: row.s.status });
   }
   const extendsFrom = EXTENDABLE.includes(target.status) ? periodKey(target) : null;
+  // A period being paid in instalments (docs/domain.md, "Instalments") is renewed once they are all paid, not before.
+  if (extendsFrom !== null) {
+    const [plan] = await tx
+      .select({ next: instalmentPlans.nextDueOn })
+      .from(instalmentPlans)
+      .where(and(eq(instalmentPlans.subscriptionId, target.id), isNotNull(instalmentPlans.nextDueOn)));
+    if (plan) throw conflict('payment.instalments_left');
+  }
   const [pkg] = target.packageId === row.p.id ? [row.p] : await tx.select().from(packages).where(eq(packages.id, target.packageId));
   const parents = await parentsOf(tx, row.player.id);
   return {

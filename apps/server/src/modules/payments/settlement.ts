@@ -6,10 +6,11 @@ import type { TenantTx } from '../../db/tenant.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import { rememberCard } from '../collections/cards.js';
-import { fullPrice, priceOfAttempt } from '../collections/prices.js';
+import { fullPrice, instalmentPrice, priceOfAttempt } from '../collections/prices.js';
 import { type MessagingConfig, messagingOf } from '../messages/enqueue.js';
 import { tellPaymentFailed, tellReceipt } from '../messages/payments.js';
 import { activatePaid, extendSubscription } from '../subscriptions/activate.js';
+import { instalmentOfKey, payInstalment, startPlan } from '../subscriptions/instalments.js';
 import { type AttemptRow, noteAttempt, outcomeOf, sameTerms, termsOf } from './attempts.js';
 import { activateCheckout } from './checkout.js';
 import { receiptOf, sendReceipts } from './mails.js';
@@ -115,10 +116,16 @@ async function activate(
   // A replay of a reference already recorded is answered below whatever it says; a new one must be for what its page showed.
   const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, r.tranRef));
   // What the page showed (a sibling price kept with its attempt), for the package as it is now.
-  const price = attempt ? priceOfAttempt(attempt) : fullPrice(pkg.priceHalalas);
+  const period = attempt ? priceOfAttempt(attempt) : fullPrice(pkg.priceHalalas);
+  // Instalments (docs/domain.md, "Instalments"): the attempt keeps the period's price, the charge is instalment k's share.
+  const plan =
+    attempt?.instalmentCount && attempt.instalmentGrant ? { count: attempt.instalmentCount, grant: attempt.instalmentGrant } : null;
+  const k = instalmentOfKey(attempt?.extendsFrom ?? null);
+  const price = plan ? instalmentPrice(period, plan.count, k ?? 1) : period;
   if (!done) {
     if (
-      price.listHalalas !== pkg.priceHalalas ||
+      // A later instalment is owed at the plan's price, whatever the package's price now.
+      (k === null && period.listHalalas !== pkg.priceHalalas) ||
       (r.amountHalalas !== null && r.amountHalalas !== price.totalHalalas) ||
       (r.currency && r.currency !== 'SAR')
     )
@@ -128,11 +135,17 @@ async function activate(
     if (recorded && !sameTerms(recorded, termsOf(sub, pkg))) return { state: 'terms_changed' as const };
   }
   // The invoice's time is read under the counter's lock (`clock`), so concurrent card and cash payments' times follow their ICV.
-  const paying = { method: 'Card' as const, provider, providerRef: r.tranRef, withInvoice: true, now, clock, price };
-  // A renewal before the end extends the period its page was opened for; any other pays the PENDING subscription.
-  const activation = attempt?.extendsFrom
-    ? await extendSubscription(tx, r.cartId, { ...paying, extendsFrom: attempt.extendsFrom })
-    : await activatePaid(tx, r.cartId, paying);
+  const instalment = plan ? { number: k ?? 1, ...plan } : undefined;
+  const paying = { method: 'Card' as const, provider, providerRef: r.tranRef, withInvoice: true, now, clock, price, instalment };
+  // A later instalment pays its plan; a renewal before the end extends the period its page was opened for; any other pays
+  // the PENDING subscription (the first instalment too, then its plan starts).
+  const activation =
+    k !== null
+      ? await payInstalment(tx, r.cartId, k, paying)
+      : attempt?.extendsFrom
+        ? await extendSubscription(tx, r.cartId, { ...paying, extendsFrom: attempt.extendsFrom })
+        : await activatePaid(tx, r.cartId, paying);
+  if (plan && k === null && !activation.repeated) await startPlan(tx, activation.subscription, { ...plan, price: period }, now);
   // The way it was paid, as the provider's answer names it (docs/domain.md, "Payment methods").
   if (!activation.repeated && r.method)
     await tx.update(payments).set({ cardMethod: r.method }).where(eq(payments.id, activation.payment.id));

@@ -76,6 +76,7 @@ export const EXPORT_TABLES: Record<string, Exported | NotExported> = {
   card_consents: { where: (f) => sql`parent_id in ${parents(f)} or subscription_id in ${subscriptionsOf(f)}` },
   auto_renewals: { where: (f) => sql`subscription_id in ${subscriptionsOf(f)}` },
   renewal_charges: { where: (f) => sql`subscription_id in ${subscriptionsOf(f)}` },
+  instalment_plans: { where: (f) => sql`subscription_id in ${subscriptionsOf(f)}` },
   renewal_tries: { where: (f) => sql`charge_id in (select id from renewal_charges where subscription_id in ${subscriptionsOf(f)})` },
   privacy_requests: { where: (f) => sql`parent_id in ${parents(f)} or player_id in ${children(f)}`, omit: ['token_hash', 'file'] },
 

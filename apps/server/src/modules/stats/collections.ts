@@ -17,6 +17,8 @@ interface ItemRow {
   amount: number;
   /** The child's place in the family (collections/prices.ts): the sibling price applies to `amount`. */
   place: number;
+  /** An instalment of a plan (docs/domain.md, "Instalments"): `amount` is the plan's, its sibling share included. */
+  instalment: boolean;
   familyKey: string;
   playerId: string;
   playerName: string;
@@ -51,20 +53,27 @@ export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCo
   const today = riyadhToday(now);
   const month = riyadhMonth(`${today.slice(0, 7)}-01`);
   const from = month.from.toISOString();
+  // The charge that collects an item: its instalment's, or its period's renewal.
+  const chargeKey = sql`case when o.instalment then o.instalment_key else 'end:' || to_char(o.end_date, 'YYYY-MM-DD') end`;
   const family = sql`(select pp.parent_id from parent_players pp where pp.player_id = s.player_id order by pp.created_at, pp.parent_id limit 1)`;
 
   const items = rowsOf<ItemRow>(
     await tx.execute(sql`
       with open as (
-        select s.id, s.status, s.player_id, s.created_at, s.end_date, pk.price_halalas as amount,
-          pk.auto_renew and pk.package_type = 'TIME_BASED' as renewable,
+        select s.id, s.status, s.player_id, s.created_at, s.end_date,
+          -- A running period paid in instalments owes its next one, on its day (docs/domain.md, "Instalments").
+          ip.next_due_on is not null as instalment, 'inst:' || (ip.paid_count + 1) as instalment_key,
+          coalesce(ip.instalment_halalas, pk.price_halalas) as amount,
+          (pk.auto_renew or ip.next_due_on is not null) and pk.package_type = 'TIME_BASED' as renewable,
           pk.name as package_name, pk.name_arabic as package_name_arabic,
           ${family} as parent_id,
           case when s.status = 'PENDING' then coalesce(s.start_date, ${riyadhDay(sql`s.created_at`)})
+               when ip.next_due_on is not null then ip.next_due_on
                when s.end_date is not null then s.end_date + 1
                else ${riyadhDay(sql`s.updated_at`)} end as due_date
         from subscriptions s
         join packages pk on pk.id = s.package_id
+        left join instalment_plans ip on ip.subscription_id = s.id and ip.next_due_on is not null and s.status in ('ACTIVE', 'TRIAL')
         where (s.status = 'PENDING' or (s.status in ('ACTIVE', 'TRIAL') and s.end_date is not null) or s.status = 'INACTIVE')
           and not exists (
             select 1 from subscriptions later
@@ -80,15 +89,16 @@ export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCo
               and rc.state in ('due', 'charging', 'failed')) as failed,
           o.renewable and exists (select 1 from auto_renewals ar join saved_cards c on c.id = ar.saved_card_id
             where ar.subscription_id = o.id and c.unusable_reason is null) as auto_renews,
-          -- The open charge's next try; before the charge is opened, the renewal date (the period's last day).
+          -- The open charge's next try; before the charge is opened, the renewal date (the period's last day) or the instalment's.
           coalesce((select rc.next_try_on from renewal_charges rc
-              where rc.subscription_id = o.id and rc.period_key = 'end:' || to_char(o.end_date, 'YYYY-MM-DD')),
+              where rc.subscription_id = o.id and rc.period_key = ${chargeKey}),
             case when not exists (select 1 from renewal_charges rc
-              where rc.subscription_id = o.id and rc.period_key = 'end:' || to_char(o.end_date, 'YYYY-MM-DD')) then o.end_date end) as next_charge_on
+              where rc.subscription_id = o.id and rc.period_key = ${chargeKey})
+              then case when o.instalment then o.due_date else o.end_date end end) as next_charge_on
         from open o
         where o.due_date <= ${month.end}::date and (o.status = 'PENDING' or o.due_date >= ${month.start}::date)
       )
-      select d.id as "subscriptionId", d.status, d.due_date::text as "dueDate", d.amount,
+      select d.id as "subscriptionId", d.status, d.due_date::text as "dueDate", d.amount, d.instalment,
         -- The child's place in the family, only where the academy has sibling prices (it reads the family's parents).
         case when exists (select 1 from collection_settings cs where jsonb_array_length(cs.sibling_discounts) > 0)
           then ${familyPlaceSql(sql`d.player_id`, sql`d.amount`)} else 1 end as place,
@@ -114,8 +124,8 @@ export async function monthCollections(tx: TenantTx, now: Date): Promise<MonthCo
       where p.status = 'PAID' and p.paid_at >= ${from}::timestamptz and p.paid_at < ${month.to.toISOString()}::timestamptz`),
   );
 
-  // What each payment will ask: the package's price less the sibling price of the child's place.
-  for (const r of items) r.amount = priceAt(Number(r.amount), Number(r.place), collected.tiers ?? []).totalHalalas;
+  // What each payment will ask: the package's price less the sibling price of the child's place (an instalment: the plan's).
+  for (const r of items) if (!r.instalment) r.amount = priceAt(Number(r.amount), Number(r.place), collected.tiers ?? []).totalHalalas;
 
   const figure = (rows: ItemRow[]) => ({
     amount: halalasToSar(rows.reduce((sum, r) => sum + Number(r.amount), 0)),

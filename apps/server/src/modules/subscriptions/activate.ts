@@ -1,4 +1,4 @@
-import { addDaysIso, addMonthsIso, DEFAULT_GRACE_DAYS, riyadhToday } from '@kora/contracts';
+import { addDaysIso, addMonthsIso, DEFAULT_GRACE_DAYS, type InstalmentGrant, riyadhToday } from '@kora/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { packages, payments, subscriptionReminders, subscriptions } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
@@ -23,6 +23,11 @@ export interface Activation {
   clock?: () => Date;
   /** What is paid (a card payment: what its page showed); without one, the price now (collections/prices.ts). */
   price?: Price;
+  /**
+   * An instalment (docs/domain.md, "Instalments"): its invoice names it "instalment `number` of `count`";
+   * the first of an `as_paid` plan grants one month, of a `whole` one the package's months.
+   */
+  instalment?: { number: number; count: number; grant: InstalmentGrant };
 }
 
 /**
@@ -54,13 +59,14 @@ export async function activatePaid(tx: TenantTx, subscriptionId: string, a: Acti
   const today = riyadhToday(a.now);
   const startDate = a.startDate ?? (sub.startDate && sub.startDate > today ? sub.startDate : today);
   const timeBased = pkg.packageType === 'TIME_BASED';
+  const months = a.instalment?.grant === 'as_paid' ? 1 : (pkg.monthsNumber ?? 1);
   // A paid period is never a trial: a trial is free and starts at registration (lifecycle.ts).
   const [subscription] = await tx
     .update(subscriptions)
     .set({
       status: 'ACTIVE',
       startDate,
-      endDate: timeBased ? addMonthsIso(startDate, pkg.monthsNumber ?? 1) : null,
+      endDate: timeBased ? addMonthsIso(startDate, months) : null,
       sessionsLeft: timeBased ? null : (pkg.sessionsCount ?? 0),
       totalSessions: timeBased ? null : (pkg.sessionsCount ?? 0),
       pausedAt: null,
@@ -75,7 +81,7 @@ export async function activatePaid(tx: TenantTx, subscriptionId: string, a: Acti
 }
 
 /** The payment of a subscription's period, audited when a provider made it, and its invoice when asked. */
-async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: Activation, period: InvoicePeriod) {
+export async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: Activation, period: InvoicePeriod) {
   const price = a.price ?? (await priceOf(tx, sub.playerId, pkg));
   const [payment] = await tx
     .insert(payments)
@@ -116,6 +122,7 @@ async function recordPayment(tx: TenantTx, sub: Subscription, pkg: Package, a: A
         paidAt: a.now,
         clock: a.clock,
         period,
+        instalment: a.instalment,
       })
     : null;
   return { payment, invoice };
@@ -188,10 +195,16 @@ export async function refreshSubscriptionStates(tx: TenantTx, now: Date) {
 /** The update of `refreshSubscriptionStates`, for a list that runs it as a CTE of its own statement. */
 export function refreshStatesSql(now: Date) {
   const today = riyadhToday(now);
-  // Renewing itself with a saved card (migration 0043): the academy's grace days after the end date, while it is charged and retried.
-  const ended = sql`(s.end_date < ${today}::date and not (p.auto_renew and exists (
+  const grace = sql`coalesce((select cs.grace_days from collection_settings cs where cs.academy_id = s.academy_id), ${DEFAULT_GRACE_DAYS}::int)`;
+  // Instalments left to collect (docs/domain.md, "Instalments"): the next one's day, null once all are paid.
+  const nextInstalment = sql`(select ip.next_due_on from instalment_plans ip where ip.academy_id = s.academy_id and ip.subscription_id = s.id)`;
+  // Renewing itself with a saved card (migration 0043), or collecting its instalments with it: the academy's grace days
+  // after the end date, while it is charged and retried. An instalment unpaid past the grace days ends it too (a
+  // whole period granted at the first instalment has an end date months away).
+  const ended = sql`((s.end_date < ${today}::date and not ((p.auto_renew or ${nextInstalment} is not null) and exists (
       select 1 from auto_renewals ar where ar.academy_id = s.academy_id and ar.subscription_id = s.id)
-    and s.end_date + coalesce((select cs.grace_days from collection_settings cs where cs.academy_id = s.academy_id), ${DEFAULT_GRACE_DAYS}::int) >= ${today}::date))`;
+    and s.end_date + ${grace} >= ${today}::date))
+    or coalesce(${nextInstalment} + ${grace} < ${today}::date, false))`;
   return sql`
     update subscriptions s
     set status = case when ${ended} then 'INACTIVE' else 'ACTIVE' end, updated_at = ${now.toISOString()}::timestamptz

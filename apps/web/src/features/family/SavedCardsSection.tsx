@@ -41,7 +41,18 @@ function RenewalLine({ renewal }: { renewal: Renewal }) {
           {pkg}
         </p>
         <p className="text-xs text-slate-600">
-          {renewal.nextChargeOn ? (
+          {renewal.nextChargeOn && renewal.instalment ? (
+            // A plan being paid (docs/domain.md, "Instalments"): the next charge is its next instalment.
+            <FormattedMessage
+              id="family.cards.nextInstalment"
+              values={{
+                number: renewal.instalment.number,
+                count: renewal.instalment.count,
+                amount: <bdi dir="ltr">{sar(intl, renewal.amount)}</bdi>,
+                date: <DayText date={renewal.nextChargeOn} />,
+              }}
+            />
+          ) : renewal.nextChargeOn ? (
             <FormattedMessage
               id="family.cards.next"
               values={{ amount: <bdi dir="ltr">{sar(intl, renewal.amount)}</bdi>, date: <DayText date={renewal.nextChargeOn} /> }}

@@ -1,5 +1,5 @@
 import type { FamilyAnnouncement, FamilyEvent, FamilyHome, FamilyMe, FamilyMoney, FamilyProgress } from '@kora/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocaleProvider } from '../../lib/i18n';
@@ -433,6 +433,24 @@ describe('saved cards on the payments page', () => {
     expect(renewal.textContent).toContain('345.00');
     expect(within(renewal).getByTestId('saved-card-state').textContent).toContain('رُفضت، نحاول مجدداً في');
     expect(within(card).getByRole('status').textContent).toContain('انتهت صلاحية هذه البطاقة');
+  });
+
+  it('names the next charge as the instalment it is, when a period is being paid in instalments (en and ar)', async () => {
+    const renewal = {
+      ...CARD.renewals[0],
+      amount: 333.33,
+      state: 'scheduled' as const,
+      nextTryOn: null,
+      instalment: { number: 2, count: 3 },
+    };
+    signedIn();
+    stubApi({ ...money, 'GET /api/family/saved-cards': () => json({ cards: [{ ...CARD, renewals: [renewal] }] }) });
+    renderPortal('/family/money', 'en', { signedIn: false });
+    const line = await screen.findByTestId('saved-card-renewal');
+    expect(line.textContent).toMatch(/Instalment 2 of 3: SAR\s333\.33 on/);
+    cleanup();
+    renderPortal('/family/money', 'ar', { signedIn: false });
+    expect((await screen.findByTestId('saved-card-renewal')).textContent).toContain('القسط 2 من 3');
   });
 
   it('says so when there is none', async () => {

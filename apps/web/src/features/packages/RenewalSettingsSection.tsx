@@ -1,7 +1,7 @@
 // Why: the academy decides which packages renew themselves with a parent's saved card, when a declined
 // renewal is tried again and how long the child keeps training meanwhile (docs/domain.md, "Automatic
 // renewals and retries"), and the sibling prices every payment applies; `GET`/`PUT /api/collections/settings` had no screen.
-import { type CollectionSettings, collectionSettingsBody } from '@kora/contracts';
+import { type CollectionSettings, collectionSettingsBody, INSTALMENT_GRANTS, type InstalmentGrant } from '@kora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
@@ -29,14 +29,24 @@ function SettingsForm({ settings, canWrite }: { settings: CollectionSettings; ca
   const { locale } = useLocale();
   const save = useSaveCollectionSettings();
   const graceId = useId();
+  const qualifying = settings.packages.filter((p) => p.instalmentsQualify);
   const form = useZodForm(collectionSettingsBody, {
     defaultValues: {
       retryDays: settings.retryDays,
       graceDays: settings.graceDays,
       autoRenewPackageIds: settings.packages.filter((p) => p.autoRenew).map((p) => p.id),
       siblingDiscounts: settings.siblingDiscounts,
+      // Instalments (docs/domain.md, "Instalments"): each package of 3, 6 or 12 months, off or with its grant.
+      instalmentPackages: qualifying.length ? qualifying.map((p) => ({ id: p.id, grant: p.instalments })) : undefined,
     },
   });
+  const plans = useWatch({ control: form.control, name: 'instalmentPackages' }) ?? [];
+  const setPlan = (id: string, grant: InstalmentGrant | null) =>
+    form.setValue(
+      'instalmentPackages',
+      plans.map((x) => (x.id === id ? { id, grant } : x)),
+      { shouldDirty: true },
+    );
   const days = useWatch({ control: form.control, name: 'retryDays' }) ?? [];
   const chosen = useWatch({ control: form.control, name: 'autoRenewPackageIds' }) ?? [];
   // The schedule's own rule (in order) or a day's (a number from 0 to 30): one message under the tries.
@@ -155,7 +165,7 @@ function SettingsForm({ settings, canWrite }: { settings: CollectionSettings; ca
                   onChange={(e) => toggle(p.id, e.target.checked)}
                   data-testid="renew-package"
                 />
-                <label htmlFor={`renew-${p.id}`} className="min-w-0 text-sm">
+                <label htmlFor={`renew-${p.id}`} className="min-w-0 flex-1 text-sm">
                   <span className="block font-medium break-words text-slate-900">{displayName(p, locale)}</span>
                   {!p.timeBased && (
                     <span className="block text-xs text-slate-500">
@@ -163,6 +173,23 @@ function SettingsForm({ settings, canWrite }: { settings: CollectionSettings; ca
                     </span>
                   )}
                 </label>
+                {p.instalmentsQualify && (
+                  <label className="flex shrink-0 flex-col gap-1 text-xs text-slate-600">
+                    <FormattedMessage id="collections.settings.instalments" />
+                    <select
+                      className={`${inputClass(undefined)} py-1!`}
+                      value={plans.find((x) => x.id === p.id)?.grant ?? 'off'}
+                      onChange={(e) => setPlan(p.id, INSTALMENT_GRANTS.find((g) => g === e.target.value) ?? null)}
+                      data-testid="instalments-package"
+                    >
+                      {(['off', ...INSTALMENT_GRANTS] as const).map((g) => (
+                        <option key={g} value={g}>
+                          {intl.formatMessage({ id: `collections.settings.instalments.${g}` })}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
               </li>
             ))}
           </ul>

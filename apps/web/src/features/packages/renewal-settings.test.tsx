@@ -15,9 +15,25 @@ const SETTINGS: CollectionSettings = {
   graceDays: 7,
   siblingDiscounts: [],
   packages: [
-    { id: SESSIONS, name: '12 sessions', nameArabic: null, timeBased: false, autoRenew: false },
-    { id: MONTHLY, name: 'Monthly', nameArabic: 'الباقة الشهرية', timeBased: true, autoRenew: true },
-    { id: TERM, name: 'Term', nameArabic: 'الفصل', timeBased: true, autoRenew: false },
+    {
+      id: SESSIONS,
+      name: '12 sessions',
+      nameArabic: null,
+      timeBased: false,
+      autoRenew: false,
+      instalmentsQualify: false,
+      instalments: null,
+    },
+    {
+      id: MONTHLY,
+      name: 'Monthly',
+      nameArabic: 'الباقة الشهرية',
+      timeBased: true,
+      autoRenew: true,
+      instalmentsQualify: false,
+      instalments: null,
+    },
+    { id: TERM, name: 'Term', nameArabic: 'الفصل', timeBased: true, autoRenew: false, instalmentsQualify: false, instalments: null },
   ],
 };
 
@@ -90,6 +106,51 @@ describe('Settings → Packages → Automatic renewals', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Collection settings saved')).toBeTruthy();
     expect(sent).toEqual([{ retryDays: [0, 2, 5, 7], graceDays: 10, autoRenewPackageIds: [MONTHLY, TERM], siblingDiscounts: [] }]);
+  });
+
+  it('offers instalments only on a package of 3, 6 or 12 months, and saves the grant chosen (en and ar)', async () => {
+    const settings: CollectionSettings = {
+      ...SETTINGS,
+      packages: SETTINGS.packages.map((p) => (p.id === TERM ? { ...p, instalmentsQualify: true } : p)),
+    };
+    const sent = renderSection({ canReadSettings: true, canWriteSettings: true }, 'en', settings);
+    await screen.findByTestId('renewal-settings-form');
+    const [select] = screen.getAllByTestId('instalments-package');
+    expect(screen.getAllByTestId('instalments-package')).toHaveLength(1);
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Off',
+      'Month by month, as paid',
+      'Whole period at the first',
+    ]);
+    const user = userEvent.setup();
+    await user.selectOptions(select, 'whole');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Collection settings saved')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        retryDays: [0, 2, 5],
+        graceDays: 7,
+        autoRenewPackageIds: [MONTHLY],
+        siblingDiscounts: [],
+        instalmentPackages: [{ id: TERM, grant: 'whole' }],
+      },
+    ]);
+  });
+
+  it('names the instalment choices in Arabic', async () => {
+    const settings: CollectionSettings = {
+      ...SETTINGS,
+      packages: SETTINGS.packages.map((p) => (p.id === TERM ? { ...p, instalmentsQualify: true, instalments: 'as_paid' } : p)),
+    };
+    renderSection({ canReadSettings: true, canWriteSettings: true }, 'ar', settings);
+    const select = await screen.findByTestId('instalments-package');
+    expect(select).toHaveProperty('value', 'as_paid');
+    expect(screen.getByText('التقسيط')).toBeTruthy();
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'بدون تقسيط',
+      'شهراً بشهر عند الدفع',
+      'الفترة كاملة عند القسط الأول',
+    ]);
   });
 
   it('refuses tries out of order or after the grace days, in Arabic, and sends nothing', async () => {

@@ -17,6 +17,7 @@ import { SharedLink } from '../../routes/links';
 import { StatusBadge } from '../players/StatusBadge';
 import { initiatePayment, paymentDetailsQuery, paymentResultQuery } from './api';
 import { breakOutOfFrame, isFramed } from './frame';
+import { InstalmentChoice } from './InstalmentChoice';
 import { AcademyHeading, PaymentShell } from './PaymentShell';
 import { AttemptOutcome, isPaymentRef } from './result';
 
@@ -122,6 +123,8 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
   const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
   // "Save this card for automatic renewals" (docs/domain.md, "Automatic renewals and retries"): unticked until the payer ticks it.
   const [saveCard, setSaveCard] = useState(false);
+  // Pay in instalments when the package offers them (docs/domain.md, "Instalments"): in full until the payer chooses.
+  const [instalments, setInstalments] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
   // Sent back into the frame by the provider's return: show the outcome on the whole page.
@@ -132,7 +135,7 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
   const details = useQuery({ ...paymentDetailsQuery(id ?? ''), enabled: validId && !isFramed() });
 
   const initiation = useMutation({
-    mutationFn: () => initiatePayment(id ?? '', locale, mode === 'renew', saveCard),
+    mutationFn: () => initiatePayment(id ?? '', locale, mode === 'renew', saveCard, instalments && !!details.data?.instalments),
     onSuccess: setPaymentUrl,
     onError: (err) => {
       if (err instanceof ApiError && err.code === 'payment.not_pending') void details.refetch();
@@ -311,6 +314,15 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
         )}
         {payable && !online && <ErrorBox>{intl.formatMessage({ id: 'errors.payment.online_disabled' })}</ErrorBox>}
         {initiationError && <ErrorBox>{initiationError}</ErrorBox>}
+        {!paymentUrl && payable && online && d.instalments && (
+          <InstalmentChoice
+            offer={d.instalments}
+            total={price.total}
+            chosen={instalments}
+            onChoose={setInstalments}
+            needsCard={!saveCard}
+          />
+        )}
         {!paymentUrl && payable && online && (
           <label className="flex items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm text-slate-700">
             <input
@@ -328,7 +340,7 @@ export function PaymentPage({ mode }: { mode: PaymentMode }) {
           <Button
             full
             className="min-h-12 text-base"
-            disabled={!payable || !online}
+            disabled={!payable || !online || (instalments && !!d.instalments && !saveCard)}
             loading={initiation.isPending}
             onClick={() => initiation.mutate()}
             data-testid="payment-proceed"

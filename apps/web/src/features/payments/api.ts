@@ -88,9 +88,15 @@ export const startFamilyPaymentLink = (token: string, body: FamilyCheckoutBody) 
   call('startFamilyPaymentLink', { params: { token }, body });
 
 /** Starts the provider's payment session; its page's address, or an error when the payment did not start. */
-export async function initiatePayment(subscriptionId: string, lang: Locale, renew: boolean, saveCard = false) {
+export async function initiatePayment(subscriptionId: string, lang: Locale, renew: boolean, saveCard = false, instalments = false) {
   const res = await call('initiatePayment', {
-    body: { subscriptionId, lang, ...(renew ? { renew: true } : {}), ...(saveCard ? { saveCard: true } : {}) },
+    body: {
+      subscriptionId,
+      lang,
+      ...(renew ? { renew: true } : {}),
+      ...(saveCard ? { saveCard: true } : {}),
+      ...(instalments ? { instalments: true } : {}),
+    },
   });
   // docs/domain.md, "Card payments with PayTabs": a success flag and a payment URL, or the payment did not start.
   if (!res.success || !res.paymentUrl) throw new Error('Failed to initiate payment session.');

@@ -2,7 +2,7 @@ import type { PaymentDetails, PaymentResultReply } from '@kora/contracts';
 import { CARD_CONSENT } from '@kora/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -134,6 +134,64 @@ describe('the payment page', () => {
     const frame = await screen.findByTitle('Secure card payment');
     expect(frame.getAttribute('src')).toBe('https://secure.paytabs.sa/payment/page/ABC');
     expect(calls.find((c) => c.route === 'POST /api/subscriptions/paytabs/payment')?.body).toEqual({ subscriptionId: ID, lang: 'en' });
+  });
+
+  it('offers paying in full or in instalments, says which grant applies, and asks for the card before instalments (en and ar)', async () => {
+    const offered: PaymentDetails = {
+      ...details({ endDate: '2027-02-22' }),
+      package: { ...details().package, name: 'Quarterly', monthsNumber: 3, price: 1000 },
+      price: { list: 1000, allowance: 0, total: 1000, sibling: null },
+      instalments: {
+        count: 3,
+        grant: 'as_paid',
+        schedule: [
+          { on: '2026-11-22', amount: 333.34 },
+          { on: '2026-12-22', amount: 333.33 },
+          { on: '2027-01-22', amount: 333.33 },
+        ],
+      },
+    };
+    const calls = stubApi({
+      [`GET /api/subscriptions/${ID}/payment-details`]: () => json(offered),
+      'POST /api/subscriptions/paytabs/payment': () =>
+        json({ success: true, paymentUrl: 'https://secure.paytabs.sa/payment/page/ABC', subscriptionId: ID }),
+    });
+    const english = renderAt(`/initial-subscription/${ID}`);
+    const full = await screen.findByTestId('payment-pay-full');
+    expect(full.closest('label')?.textContent).toMatch(/^Pay in full \(SAR\s1,000\.00\)$/);
+    expect(screen.getByTestId('payment-pay-instalments').closest('label')?.textContent).toMatch(
+      /Pay in 3 monthly instalments \(first SAR\s333\.34 today, then SAR\s333\.33 each month\)/,
+    );
+    expect(screen.getByTestId('payment-instalments-grant').textContent).toBe('Each month is added as it is paid.');
+    await userEvent.click(screen.getByTestId('payment-pay-instalments'));
+    expect(screen.getByTestId('payment-instalments-schedule').querySelectorAll('li')).toHaveLength(3);
+    // Instalments are charged to the saved card: Proceed waits for the consent.
+    expect(screen.getByTestId('payment-instalments-needs-card')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Proceed to payment' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByTestId('payment-save-card'));
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await screen.findByTitle('Secure card payment');
+    expect(calls.find((c) => c.route === 'POST /api/subscriptions/paytabs/payment')?.body).toEqual({
+      subscriptionId: ID,
+      lang: 'en',
+      saveCard: true,
+      instalments: true,
+    });
+    english.unmount();
+
+    stubApi({
+      [`GET /api/subscriptions/${ID}/payment-details`]: () => json({ ...offered, instalments: { ...offered.instalments, grant: 'whole' } }),
+    });
+    renderAt(`/initial-subscription/${ID}`, 'ar');
+    expect((await screen.findByTestId('payment-instalments-grant')).textContent).toBe('تبدأ فترة طفلك كاملة الآن.');
+    expect(screen.getByTestId('payment-pay-instalments').closest('label')?.textContent).toContain('الدفع على 3 أقساط شهرية');
+    cleanup();
+    // Twelve instalments, in the Arabic plural of 11 and more.
+    stubApi({
+      [`GET /api/subscriptions/${ID}/payment-details`]: () => json({ ...offered, instalments: { ...offered.instalments, count: 12 } }),
+    });
+    renderAt(`/initial-subscription/${ID}`, 'ar');
+    expect((await screen.findByTestId('payment-pay-instalments')).closest('label')?.textContent).toContain('الدفع على 12 قسطاً شهرياً');
   });
 
   it("shows a sibling price: the package's price, the discount for the child's place and the amount to pay (en and ar)", async () => {

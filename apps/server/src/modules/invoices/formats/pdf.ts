@@ -36,6 +36,8 @@ export interface InvoicePdfData {
   packageNameArabic?: string | null;
   /** The period the invoice pays, fixed at issue (migration 0026): printed on the line under the package. */
   period?: { start: string | null; end: string | null; sessions: number | null } | null;
+  /** An instalment's invoice (migration 0050): printed on the line as "Instalment 1 of 3". */
+  instalment?: { number: number; count: number } | null;
   subtotalHalalas: number;
   vatHalalas: number;
   totalHalalas: number;
@@ -195,6 +197,8 @@ export async function renderInvoicePdf(stored: InvoicePdfData, f: Fonts = fonts(
   if (period?.start && period.end)
     packageNames.push(`Period: ${period.start} to ${period.end}`, `الفترة: من ${period.start} إلى ${period.end}`);
   else if (period?.sessions) packageNames.push(countIn('en', period.sessions, SESSIONS_EN), countIn('ar', period.sessions, SESSIONS_AR));
+  const part = data.instalment;
+  if (part) packageNames.push(`Instalment ${part.number} of ${part.count}`, `القسط ${part.number} من ${part.count}`);
   const itemHeight = Math.max(
     22,
     block(doc, packageNames, y + 8, { x: cols[0].x + 6, width: cols[0].width - 12, align: 'center', size: 11 }) + 10,
