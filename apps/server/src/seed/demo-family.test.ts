@@ -3,7 +3,15 @@
  * and finds a child with upcoming events, announcements and availability marks; staff see the
  * marks and the announcements' reach.
  */
-import type { Announcement, Event, FamilyAnnouncement, FamilyCheckoutOffer, FamilyHome, FamilySavedCards } from '@kora/contracts';
+import type {
+  Announcement,
+  CollectionSettings,
+  Event,
+  FamilyAnnouncement,
+  FamilyCheckoutOffer,
+  FamilyHome,
+  FamilySavedCards,
+} from '@kora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestContext } from '../../test/harness.js';
 import { findAcademyByHandle } from '../modules/academies/lookup.js';
@@ -47,6 +55,15 @@ function runningChild(home: FamilyHome) {
 }
 
 describe('the demo family', () => {
+  it('has sibling prices and the Quarterly package paid in instalments, the whole quarter from the first', async () => {
+    const settings = await get<CollectionSettings>(admin, '/api/collections/settings');
+    expect(settings.siblingDiscounts).toEqual([
+      { fromChild: 2, percent: 10 },
+      { fromChild: 3, percent: 15 },
+    ]);
+    expect(settings.packages.filter((p) => p.instalments).map((p) => [p.name, p.instalments])).toEqual([['Quarterly', 'whole']]);
+  });
+
   it('offers the two younger siblings together at the sibling prices (2nd child 10 % off, 3rd 15 %)', async () => {
     const father = await signInAs(DEMO_FAMILY_LOGINS.father.email);
     const offer = await get<FamilyCheckoutOffer>(father, '/api/family/checkout');

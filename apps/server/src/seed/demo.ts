@@ -277,6 +277,8 @@ export async function seedDemo(deps: Deps, opts: { handle?: string; players?: nu
           packageType: 'TIME_BASED',
           monthsNumber: 3,
           allowPause: true,
+          // Parents may pay it in three monthly instalments by a saved card, the whole period theirs from the first.
+          instalmentGrant: 'whole',
           description: 'Save 10% by paying for three months at once.',
           descriptionArabic: 'وفّر 10٪ بالاشتراك ثلاثة أشهر دفعة واحدة.',
         },
