@@ -229,6 +229,12 @@ describe('collected like a renewal', () => {
       const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, asPaid));
       return tx.select().from(parentPlayers).where(eq(parentPlayers.playerId, s.playerId));
     });
+    /** The child's latest subscription as the portal's payments page shows it. */
+    const inPortal = async () => {
+      const money = await api(t.app, { handle: a.handle, token })('familyMoney', { params: { childId: link.playerId } });
+      expect(money.statusCode, money.body).toBe(200);
+      return money.json().subscriptions[0];
+    };
     const token = await withSystem(t.deps.db, (tx) =>
       createFamilySession(tx, a.id, {
         parentId: link.parentId,
@@ -236,6 +242,8 @@ describe('collected like a renewal', () => {
         address: { kind: 'email', email: 'x@example.sa' },
       }),
     );
+    // A period whose instalments are still being paid offers no renewal (the renewal page refuses one).
+    expect(await inPortal()).toMatchObject({ id: asPaid, payPath: null });
     const cards = await api(t.app, { handle: a.handle, token })('familySavedCards');
     expect(cards.statusCode, cards.body).toBe(200);
     expect(cards.json().cards[0].renewals).toEqual([
@@ -287,6 +295,8 @@ describe('collected like a renewal', () => {
     expect((await runFor([asPaid])).map((r) => r.outcome)).toEqual(['paid']);
     expect(await subscriptionOf(asPaid)).toMatchObject({ status: 'ACTIVE', endDate: '2026-11-03' });
     expect(await planOf(asPaid)).toMatchObject({ paidCount: 3, nextDueOn: null });
+    // All paid: the portal offers its renewal again.
+    expect(await inPortal()).toMatchObject({ id: asPaid, payPath: `/renew-subscription/${asPaid}` });
     const paid = await invoicesOf(asPaid);
     expect(paid.map((i) => i.instalmentNumber)).toEqual([1, 2, 3]);
     expect(paid.reduce((sum, i) => sum + i.totalHalalas, 0)).toBe(100000);

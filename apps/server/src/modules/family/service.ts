@@ -18,7 +18,7 @@ import {
   riyadhMonth,
   riyadhToday,
 } from '@kora/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FamilyTx } from '../../db/family.js';
 import { riyadhTimestamp } from '../../db/riyadh.js';
@@ -28,6 +28,7 @@ import {
   events,
   eventTeams,
   growthMetrics,
+  instalmentPlans,
   invoices,
   parentPlayers,
   participants,
@@ -234,9 +235,12 @@ export async function setAvailability(
 
 const PAY_PAGE: Partial<Record<string, 'initial' | 'renew'>> = { PENDING: 'initial', ACTIVE: 'renew', TRIAL: 'renew', INACTIVE: 'renew' };
 
-/** The Subscription answer (subscriptions/shape.ts) with where to pay or renew it. */
-function toFamilySubscription({ s, p }: SubscriptionJoin, online: boolean): FamilySubscription {
-  const page = online ? PAY_PAGE[s.status] : undefined;
+/**
+ * The Subscription answer (subscriptions/shape.ts) with where to pay or renew it: a period whose instalments are
+ * still being paid is not renewed before they are (docs/domain.md, "Instalments"), so it offers no page.
+ */
+function toFamilySubscription({ s, p }: SubscriptionJoin, online: boolean, collecting: ReadonlySet<string>): FamilySubscription {
+  const page = online && !(collecting.has(s.id) && s.status !== 'PENDING') ? PAY_PAGE[s.status] : undefined;
   return { ...toSubscription(s, p), payPath: page ? `/${page}-subscription/${s.id}` : null };
 }
 
@@ -245,7 +249,15 @@ async function childSubscriptions(tx: FamilyTx, childId: string, online: boolean
   const rows = await selectSubscriptions(tx)
     .where(eq(subscriptions.playerId, childId))
     .orderBy(sql`${subscriptions.endDate} desc nulls first`, desc(subscriptions.createdAt));
-  return rows.map((r) => toFamilySubscription(r, online));
+  const ids = rows.map((r) => r.s.id);
+  const plans = ids.length
+    ? await tx
+        .select({ id: instalmentPlans.subscriptionId })
+        .from(instalmentPlans)
+        .where(and(inArray(instalmentPlans.subscriptionId, ids), isNotNull(instalmentPlans.nextDueOn)))
+    : [];
+  const collecting = new Set(plans.map((plan) => plan.id));
+  return rows.map((r) => toFamilySubscription(r, online, collecting));
 }
 
 const MARKED = ['ATTENDED', 'ABSENT', 'PLAYED'] as const;
