@@ -17,6 +17,29 @@ export const playerInfo = (over: Record<string, unknown> = {}) => ({
 /** Every consent, given on paper and recorded by the member adding the player (a condition needs the medical one). */
 export const paperConsents = { language: 'en', termsPrivacy: true, medical: true, photos: true, messagesSms: true, messagesEmail: true };
 
+/** A seller ZATCA's e-invoices accept: the VAT number and national address (BR-KSA-08, 37, 66) an academy sets to issue them. */
+export const VAT_SELLER = {
+  vatNumber: '300000000000003',
+  address: 'Prince Sultan Street',
+  city: 'Jeddah',
+  crNumber: '1010987654',
+  buildingNumber: '7421',
+  district: 'Al Olaya',
+  postalCode: '12214',
+};
+
+/** Pays a sandbox provider's page as a browser on its card page does, with the good test card; answers its reply. */
+export async function payOnSandboxPage(app: FastifyInstance, paymentUrl: string) {
+  const url = new URL(paymentUrl);
+  const fields = { card: '4111 1111 1111 1111', expiry: '12/30', cvc: '123', holder: 'K A', action: 'pay' };
+  return app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
 let registered = 0;
 
 /**

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/api.js';
-import { registerChild } from '../../../test/fixtures.js';
+import { registerChild, VAT_SELLER } from '../../../test/fixtures.js';
 import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
 import {
@@ -51,21 +51,7 @@ beforeAll(async () => {
   t = await createTestApp();
   log = t.app.log;
   a = await registerAndLogin(t.app);
-  [academy] = await withTenant(t.deps.db, a.id, (tx) =>
-    tx
-      .update(academies)
-      .set({
-        vatNumber: '300000000000003',
-        address: 'Prince Sultan Street',
-        city: 'Jeddah',
-        crNumber: '1010987654',
-        buildingNumber: '7421',
-        district: 'Al Olaya',
-        postalCode: '12214',
-      })
-      .where(eq(academies.id, a.id))
-      .returning(),
-  );
+  [academy] = await withTenant(t.deps.db, a.id, (tx) => tx.update(academies).set(VAT_SELLER).where(eq(academies.id, a.id)).returning());
   [{ id: quarterly }, { id: halfYear }, { id: monthly }] = await withTenant(t.deps.db, a.id, (tx) =>
     tx
       .insert(packages)

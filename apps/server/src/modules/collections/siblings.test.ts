@@ -10,7 +10,7 @@ import { vatIncluded } from '@kora/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/api.js';
-import { paperConsents, registerChild } from '../../../test/fixtures.js';
+import { paperConsents, registerChild, VAT_SELLER } from '../../../test/fixtures.js';
 import { type Academy, academyHost, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
 import {
@@ -40,21 +40,7 @@ beforeAll(async () => {
   t = await createTestApp(); // clock: 2026-11-22 09:00Z, sandbox provider
   a = await registerAndLogin(t.app);
   other = await registerAndLogin(t.app);
-  [academy] = await withTenant(t.deps.db, a.id, (tx) =>
-    tx
-      .update(academies)
-      .set({
-        vatNumber: '300000000000003',
-        address: 'Prince Sultan Street',
-        city: 'Jeddah',
-        crNumber: '1010987654',
-        buildingNumber: '7421',
-        district: 'Al Olaya',
-        postalCode: '12214',
-      })
-      .where(eq(academies.id, a.id))
-      .returning(),
-  );
+  [academy] = await withTenant(t.deps.db, a.id, (tx) => tx.update(academies).set(VAT_SELLER).where(eq(academies.id, a.id)).returning());
   [{ id: monthly }, { id: elite }] = await withTenant(t.deps.db, a.id, (tx) =>
     tx
       .insert(packages)

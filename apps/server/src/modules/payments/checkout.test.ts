@@ -5,7 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/api.js';
-import { registerChild } from '../../../test/fixtures.js';
+import { payOnSandboxPage, registerChild, VAT_SELLER } from '../../../test/fixtures.js';
 import { type Academy, asMember, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { checkDocuments, checkerErrors } from '../../../test/zatca-checker.js';
 import {
@@ -30,20 +30,7 @@ let monthly: string;
 beforeAll(async () => {
   t = await createTestApp(); // clock: 2026-11-22 09:00Z, sandbox provider
   a = await registerAndLogin(t.app);
-  await withTenant(t.deps.db, a.id, (tx) =>
-    tx
-      .update(academies)
-      .set({
-        vatNumber: '300000000000003',
-        address: 'Prince Sultan Street',
-        city: 'Jeddah',
-        crNumber: '1010987654',
-        buildingNumber: '7421',
-        district: 'Al Olaya',
-        postalCode: '12214',
-      })
-      .where(eq(academies.id, a.id)),
-  );
+  await withTenant(t.deps.db, a.id, (tx) => tx.update(academies).set(VAT_SELLER).where(eq(academies.id, a.id)));
   [{ id: monthly }] = await withTenant(t.deps.db, a.id, (tx) =>
     tx
       .insert(packages)
@@ -90,14 +77,7 @@ async function family() {
 
 /** Pays a provider page like a browser on the sandbox's card page. */
 async function payOnPage(paymentUrl: string) {
-  const url = new URL(paymentUrl);
-  const fields = { card: '4111 1111 1111 1111', expiry: '12/30', cvc: '123', holder: 'K A', action: 'pay' };
-  const res = await t.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { host: url.host, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+  const res = await payOnSandboxPage(t.app, paymentUrl);
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -5,7 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/api.js';
-import { registerChild } from '../../../test/fixtures.js';
+import { payOnSandboxPage, registerChild } from '../../../test/fixtures.js';
 import { type Academy, createTestApp, registerAndLogin, type TestContext } from '../../../test/harness.js';
 import { familyPaymentLinks, invoices, packages, parentPlayers, paymentAttempts, subscriptions, users } from '../../db/schema.js';
 import { withTenant } from '../../db/tenant.js';
@@ -101,13 +101,7 @@ describe('a family payment link', () => {
     // The sandbox's page carries where the payer comes back to: the link's page.
     const card = await t.app.inject({ method: 'GET', url: page.pathname, headers: { host: page.host } });
     expect(card.statusCode).toBe(200);
-    const fields = { card: '4111 1111 1111 1111', expiry: '12/30', cvc: '123', holder: 'K A', action: 'pay' };
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: page.pathname,
-      headers: { host: page.host, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    });
+    const paid = await payOnSandboxPage(t.app, started.json().paymentUrl);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.body).toContain(`back=family-payment%2F${token}`);
     const subs = await tenant((tx) => tx.select().from(subscriptions).where(inArray(subscriptions.id, ids)));

@@ -31,13 +31,10 @@ export interface Activation {
 }
 
 /**
- * Turns a PENDING subscription into a paid one (docs/domain.md, "Subscription lifecycle"): records
- * the payment, sets the period (ACTIVE: a trial is free and starts at registration, lifecycle.ts)
- * and, if asked, issues the invoice — all or nothing.
- * The subscription row is locked first, so concurrent callbacks queue; a provider reference
- * already recorded means the work was done and is not repeated (`repeated: true`).
+ * The subscription (locked: concurrent callbacks queue) with its package, and the payment a provider reference
+ * already recorded for it, if any: the work was done and is not repeated. Every way a payment is applied starts here.
  */
-export async function activatePaid(tx: TenantTx, subscriptionId: string, a: Activation) {
+export async function lockForPayment(tx: TenantTx, subscriptionId: string, providerRef: string | null | undefined) {
   const [row] = await tx
     .select({ sub: subscriptions, pkg: packages })
     .from(subscriptions)
@@ -45,15 +42,25 @@ export async function activatePaid(tx: TenantTx, subscriptionId: string, a: Acti
     .where(eq(subscriptions.id, subscriptionId))
     .for('update', { of: subscriptions });
   if (!row) throw notFound('subscription.not_found');
-  const { sub, pkg } = row;
+  const [done] = providerRef
+    ? await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.providerRef, providerRef), eq(payments.subscriptionId, row.sub.id)))
+    : [];
+  return { ...row, done: done ?? null };
+}
 
-  if (a.providerRef) {
-    const [done] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.providerRef, a.providerRef), eq(payments.subscriptionId, sub.id)));
-    if (done) return { subscription: sub, payment: done, invoice: null, repeated: true as const };
-  }
+/**
+ * Turns a PENDING subscription into a paid one (docs/domain.md, "Subscription lifecycle"): records
+ * the payment, sets the period (ACTIVE: a trial is free and starts at registration, lifecycle.ts)
+ * and, if asked, issues the invoice — all or nothing.
+ * The subscription row is locked first, so concurrent callbacks queue; a provider reference
+ * already recorded means the work was done and is not repeated (`repeated: true`).
+ */
+export async function activatePaid(tx: TenantTx, subscriptionId: string, a: Activation) {
+  const { sub, pkg, done } = await lockForPayment(tx, subscriptionId, a.providerRef);
+  if (done) return { subscription: sub, payment: done, invoice: null, repeated: true as const };
   if (sub.status !== 'PENDING') throw conflict('subscription.state_conflict', { status: sub.status });
 
   const today = riyadhToday(a.now);
@@ -142,21 +149,8 @@ export const periodKey = (s: Pick<Subscription, 'endDate' | 'totalSessions'>) =>
  * applied twice. A provider reference already recorded is not repeated.
  */
 export async function extendSubscription(tx: TenantTx, subscriptionId: string, a: Activation & { extendsFrom: string }) {
-  const [row] = await tx
-    .select({ sub: subscriptions, pkg: packages })
-    .from(subscriptions)
-    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-    .where(eq(subscriptions.id, subscriptionId))
-    .for('update', { of: subscriptions });
-  if (!row) throw notFound('subscription.not_found');
-  const { sub, pkg } = row;
-  if (a.providerRef) {
-    const [done] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.providerRef, a.providerRef), eq(payments.subscriptionId, sub.id)));
-    if (done) return { subscription: sub, payment: done, invoice: null, repeated: true as const };
-  }
+  const { sub, pkg, done } = await lockForPayment(tx, subscriptionId, a.providerRef);
+  if (done) return { subscription: sub, payment: done, invoice: null, repeated: true as const };
   if ((sub.status !== 'ACTIVE' && sub.status !== 'TRIAL') || periodKey(sub) !== a.extendsFrom)
     throw conflict('subscription.state_conflict', { status: sub.status });
   const timeBased = pkg.packageType === 'TIME_BASED';

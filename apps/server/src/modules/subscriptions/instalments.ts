@@ -1,10 +1,10 @@
 import { addMonthsIso, type InstalmentGrant, instalmentAmounts, instalmentDueOn, instalmentMonth } from '@kora/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { instalmentPlans, packages, payments, subscriptionReminders, subscriptions } from '../../db/schema.js';
+import { instalmentPlans, subscriptionReminders, subscriptions } from '../../db/schema.js';
 import type { TenantTx } from '../../db/tenant.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
 import type { Price } from '../collections/prices.js';
-import { type Activation, recordPayment } from './activate.js';
+import { type Activation, lockForPayment, recordPayment } from './activate.js';
 
 /**
  * Instalments (docs/domain.md, "Instalments"): the plan a paid first instalment starts, and each later
@@ -64,21 +64,8 @@ export async function startPlan(
  * not repeated.
  */
 export async function payInstalment(tx: TenantTx, subscriptionId: string, k: number, a: Activation & { price: Price }) {
-  const [row] = await tx
-    .select({ sub: subscriptions, pkg: packages })
-    .from(subscriptions)
-    .innerJoin(packages, eq(packages.id, subscriptions.packageId))
-    .where(eq(subscriptions.id, subscriptionId))
-    .for('update', { of: subscriptions });
-  if (!row) throw notFound('subscription.not_found');
-  const { sub, pkg } = row;
-  if (a.providerRef) {
-    const [done] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.providerRef, a.providerRef), eq(payments.subscriptionId, sub.id)));
-    if (done) return { subscription: sub, payment: done, invoice: null, repeated: true as const };
-  }
+  const { sub, pkg, done } = await lockForPayment(tx, subscriptionId, a.providerRef);
+  if (done) return { subscription: sub, payment: done, invoice: null, repeated: true as const };
   const [plan] = await tx.select().from(instalmentPlans).where(eq(instalmentPlans.subscriptionId, sub.id)).for('update');
   if (!plan || plan.paidCount !== k - 1 || k > plan.count || (sub.status !== 'ACTIVE' && sub.status !== 'TRIAL'))
     throw conflict('subscription.state_conflict', { status: sub.status });
