@@ -8,6 +8,9 @@ import { currentHost } from '../lib/host';
 import { initialLocale } from '../lib/i18n';
 import { SIGNED_IN_EVENT, storage } from '../lib/storage';
 
+/** The public payment pages (routes/payments/): no worker is registered there. */
+const PAYMENT_PAGE = /^\/(initial-subscription|renew-subscription|family-payment|payment|subscription-invoice)\//;
+
 /** When this week's trainings were last fetched for offline use (at most once per KEEP_WEEK_MS). */
 const KEPT_WEEK_AT = 'offlineWeekKeptAt';
 const KEEP_WEEK_MS = 10 * 60_000;
@@ -93,8 +96,10 @@ export function startOffline(client: QueryClient) {
   client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, networkMode: 'offlineFirst' } });
   // The queue's code loads after the shell's first paint (My Trainings has it in its own chunk anyway).
   void import('./sync').then(({ startSync }) => startSync(client));
-  // The development server (Vite) serves modules that change on every edit: no worker there.
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // The development server (Vite) serves modules that change on every edit: no worker there. Nor on the payment pages
+  // a parent opens from a link: paying installs nothing (the app's files on the parent's data), and no worker starts
+  // while the provider's page in the frame takes the card (its navigation would wait for the worker).
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || PAYMENT_PAGE.test(location.pathname)) return;
   const hadController = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (!hadController) void warmUp(client, host.handle);
