@@ -1,6 +1,6 @@
 // Debian's Chromium driven by playwright-core; one browser per test file, a fresh context per test.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { serverLog } from './global-setup';
 
@@ -108,4 +108,25 @@ export async function codeFor(email: string) {
     if (Date.now() > deadline) throw new Error(`no sign-in code for ${email} in the outbox`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** The sandbox provider's card page in Arabic (payments/providers/sandbox.ts): its labels and its pay button. */
+export const SANDBOX_CARD_AR = { cardNumber: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (شهر/سنة)', cvc: 'رمز التحقق', pay: /^ادفع / } as const;
+
+/** Pays on the sandbox's Arabic card page (the whole window, or the payment page's frame) with its good test card. */
+export async function payWithTestCard(on: Page | FrameLocator) {
+  await on.getByLabel(SANDBOX_CARD_AR.cardNumber).fill('4111 1111 1111 1111');
+  await on.getByLabel(SANDBOX_CARD_AR.expiry).fill('12/30');
+  await on.getByLabel(SANDBOX_CARD_AR.cvc).fill('123');
+  await on.getByRole('button', { name: SANDBOX_CARD_AR.pay }).click();
+}
+
+/** Signs a parent in to the family portal with the code mailed to `email`, in the catalog `m`'s language. */
+export async function signInToPortal(page: Page, email: string, m: Record<string, string>) {
+  await page.goto(academyUrl('demo', '/family'));
+  await page.getByLabel(m['family.signIn.address']).fill(email);
+  await page.getByRole('button', { name: m['family.signIn.send'] }).click();
+  await page.getByLabel(m['family.signIn.code']).fill(await codeFor(email));
+  await page.getByRole('button', { name: m['family.signIn.verify'] }).click();
+  await page.getByTestId('family-child').first().waitFor();
 }

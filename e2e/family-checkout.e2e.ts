@@ -11,11 +11,10 @@ import { readFileSync } from 'node:fs';
 import { CARD_CONSENT } from '@kora/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, codeFor, port, useBrowser } from './browser';
+import { academyUrl, artifacts, payWithTestCard, port, SANDBOX_CARD_AR, signInToPortal, useBrowser } from './browser';
 import { apiAs, registerParent, uniqueSuffix } from './data';
 
 const m: Record<string, string> = JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8'));
-const CARD = { cardNumber: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (شهر/سنة)', cvc: 'رمز التحقق', pay: /^ادفع / } as const;
 const TIERS = [
   { fromChild: 2, percent: 10 },
   { fromChild: 3, percent: 15 },
@@ -127,12 +126,7 @@ describe('one checkout for two children, in Arabic at 390 px', () => {
     await withTiers();
     try {
       // The portal: the parent signs in with the code mailed to the family's address.
-      await page.goto(academyUrl('demo', '/family'));
-      await page.getByLabel(m['family.signIn.address']).fill(email);
-      await page.getByRole('button', { name: m['family.signIn.send'] }).click();
-      await page.getByLabel(m['family.signIn.code']).fill(await codeFor(email));
-      await page.getByRole('button', { name: m['family.signIn.verify'] }).click();
-      await page.getByTestId('family-child').first().waitFor();
+      await signInToPortal(page, email, m);
       await expect.poll(() => page.getByTestId('family-child').count()).toBe(2);
 
       // The payments page: both children's first month to pay together, the second at the sibling price.
@@ -183,14 +177,10 @@ describe('one checkout for two children, in Arabic at 390 px', () => {
       // One payment on the provider's page (the whole window), for the total.
       await consent.check();
       await pay.click();
-      await page.getByLabel(CARD.cardNumber).waitFor({ timeout: 30_000 });
+      await page.getByLabel(SANDBOX_CARD_AR.cardNumber).waitFor({ timeout: 30_000 });
       expect(new URL(page.url()).pathname).toMatch(/^\/sandbox\/pay\//);
-      const providerButton = page.getByRole('button', { name: CARD.pay });
-      expect((await providerButton.textContent())?.trim()).toBe(`ادفع ${total}`);
-      await page.getByLabel(CARD.cardNumber).fill('4111 1111 1111 1111');
-      await page.getByLabel(CARD.expiry).fill('12/30');
-      await page.getByLabel(CARD.cvc).fill('123');
-      await providerButton.click();
+      expect((await page.getByRole('button', { name: SANDBOX_CARD_AR.pay }).textContent())?.trim()).toBe(`ادفع ${total}`);
+      await payWithTestCard(page);
 
       // The result page: paid; each child with the package, the amount and its own invoice; the total paid.
       await page.waitForURL(/\/payment\/success\?ref=[0-9a-f-]{36}$/, { timeout: 60_000 });

@@ -8,11 +8,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, DEMO, login, untilLive, useBrowser } from './browser';
+import { academyUrl, artifacts, DEMO, login, payWithTestCard, SANDBOX_CARD_AR, untilLive, useBrowser } from './browser';
 import { apiAs, registerParent, uniqueSuffix } from './data';
 
 const ar: Record<string, string> = JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8'));
-const CARD = { cardNumber: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (شهر/سنة)', cvc: 'رمز التحقق', pay: /^ادفع / } as const;
 
 /** An amount as the app writes money in Arabic (lib/money.ts), by the page's own Intl. */
 const money = (page: Page, sar: number) =>
@@ -92,12 +91,9 @@ describe('a family payment link sent by staff', () => {
       await parent.screenshot({ path: `${artifacts}family-link-ar-390.png`, fullPage: true });
 
       await parent.getByTestId('family-checkout-pay').click();
-      await parent.getByLabel(CARD.cardNumber).waitFor({ timeout: 30_000 });
-      expect((await parent.getByRole('button', { name: CARD.pay }).textContent())?.trim()).toBe(`ادفع ${total}`);
-      await parent.getByLabel(CARD.cardNumber).fill('4111 1111 1111 1111');
-      await parent.getByLabel(CARD.expiry).fill('12/30');
-      await parent.getByLabel(CARD.cvc).fill('123');
-      await parent.getByRole('button', { name: CARD.pay }).click();
+      await parent.getByLabel(SANDBOX_CARD_AR.cardNumber).waitFor({ timeout: 30_000 });
+      expect((await parent.getByRole('button', { name: SANDBOX_CARD_AR.pay }).textContent())?.trim()).toBe(`ادفع ${total}`);
+      await payWithTestCard(parent);
       await parent.waitForURL(/\/payment\/success\?ref=[0-9a-f-]{36}$/, { timeout: 60_000 });
       await parent.getByTestId('payment-success').waitFor();
       const results = parent.getByTestId('payment-result-item');

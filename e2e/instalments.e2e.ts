@@ -7,11 +7,10 @@ import { readFileSync } from 'node:fs';
 import { addMonthsIso, riyadhToday } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, codeFor, port, useBrowser } from './browser';
+import { academyUrl, artifacts, payWithTestCard, port, SANDBOX_CARD_AR, signInToPortal, useBrowser } from './browser';
 import { registerParent, uniqueSuffix } from './data';
 
 const m: Record<string, string> = JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8'));
-const CARD = { cardNumber: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (شهر/سنة)', cvc: 'رمز التحقق', pay: /^ادفع / } as const;
 
 const money = (page: Page, sar: number) =>
   page.evaluate(
@@ -66,12 +65,9 @@ describe('a quarter paid in three instalments, in Arabic at 390 px', () => {
 
     await page.getByTestId('payment-proceed').click();
     const frame = page.frameLocator('[data-testid="payment-frame"]');
-    await frame.getByLabel(CARD.cardNumber).waitFor();
-    expect((await frame.getByRole('button', { name: CARD.pay }).textContent())?.trim()).toBe(`ادفع ${await money(page, 400)}`);
-    await frame.getByLabel(CARD.cardNumber).fill('4111 1111 1111 1111');
-    await frame.getByLabel(CARD.expiry).fill('12/30');
-    await frame.getByLabel(CARD.cvc).fill('123');
-    await frame.getByRole('button', { name: CARD.pay }).click();
+    await frame.getByLabel(SANDBOX_CARD_AR.cardNumber).waitFor();
+    expect((await frame.getByRole('button', { name: SANDBOX_CARD_AR.pay }).textContent())?.trim()).toBe(`ادفع ${await money(page, 400)}`);
+    await payWithTestCard(frame);
     await page.waitForURL(/\/payment\/success\?ref=[0-9a-f-]{36}$/, { timeout: 60_000 });
     await page.getByTestId('payment-success').waitFor();
     await page.screenshot({ path: `${artifacts}instalments-success-ar-390.png`, fullPage: true });
@@ -84,12 +80,7 @@ describe('a quarter paid in three instalments, in Arabic at 390 px', () => {
     expect(details.subscription.endDate).toBe(addMonthsIso(details.subscription.startDate, 3));
 
     // The portal: the saved card takes instalment 2 of 3, 400, a month after the first.
-    await page.goto(academyUrl('demo', '/family'));
-    await page.getByLabel(m['family.signIn.address']).fill(email);
-    await page.getByRole('button', { name: m['family.signIn.send'] }).click();
-    await page.getByLabel(m['family.signIn.code']).fill(await codeFor(email));
-    await page.getByRole('button', { name: m['family.signIn.verify'] }).click();
-    await page.getByTestId('family-child').first().waitFor();
+    await signInToPortal(page, email, m);
     await page.goto(academyUrl('demo', '/family/money'));
     const renewal = page.getByTestId('saved-card-renewal');
     await renewal.first().waitFor();

@@ -10,11 +10,10 @@ import { readFileSync } from 'node:fs';
 import { CARD_CONSENT } from '@kora/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { academyUrl, artifacts, codeFor, port, useBrowser } from './browser';
+import { academyUrl, artifacts, payWithTestCard, port, SANDBOX_CARD_AR, signInToPortal, useBrowser } from './browser';
 import { apiAs, registerParent, uniqueSuffix } from './data';
 
 const m: Record<string, string> = JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8'));
-const CARD = { cardNumber: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (شهر/سنة)', cvc: 'رمز التحقق', pay: /^ادفع / } as const;
 const TIERS = [
   { fromChild: 2, percent: 10 },
   { fromChild: 3, percent: 15 },
@@ -158,11 +157,8 @@ describe('sibling prices and a saved card, in Arabic at 390 px', () => {
       await consent.check();
       await page.getByTestId('payment-proceed').click();
       const frame = page.frameLocator('[data-testid="payment-frame"]');
-      await frame.getByLabel(CARD.cardNumber).waitFor();
-      await frame.getByLabel(CARD.cardNumber).fill('4111 1111 1111 1111');
-      await frame.getByLabel(CARD.expiry).fill('12/30');
-      await frame.getByLabel(CARD.cvc).fill('123');
-      await frame.getByRole('button', { name: CARD.pay }).click();
+      await frame.getByLabel(SANDBOX_CARD_AR.cardNumber).waitFor();
+      await payWithTestCard(frame);
       await page.waitForURL(/\/payment\/success\?ref=[0-9a-f-]{36}$/, { timeout: 60_000 });
       await page.getByTestId('payment-success').waitFor();
       expect(await noSideScroll(page)).toBe(true);
@@ -173,12 +169,7 @@ describe('sibling prices and a saved card, in Arabic at 390 px', () => {
       expect(paid.subscription.status).toBe('ACTIVE');
 
       // The portal: both children in the family; on the payments page the saved card renews the second child.
-      await page.goto(academyUrl('demo', '/family'));
-      await page.getByLabel(m['family.signIn.address']).fill(email);
-      await page.getByRole('button', { name: m['family.signIn.send'] }).click();
-      await page.getByLabel(m['family.signIn.code']).fill(await codeFor(email));
-      await page.getByRole('button', { name: m['family.signIn.verify'] }).click();
-      await page.getByTestId('family-child').first().waitFor();
+      await signInToPortal(page, email, m);
       await expect.poll(() => page.getByTestId('family-child').count()).toBe(2);
 
       await page.goto(academyUrl('demo', '/family/money'));
